@@ -1,0 +1,79 @@
+"""Every exception mjscore raises, and the status codes bulk calls return instead.
+
+All errors derive from :class:`MjscoreError` and from :class:`ValueError`, so
+``except ValueError`` catches them too. Bulk functions never raise per row: each
+row gets a :class:`HandStatus`, and :func:`status_error` turns a status into the
+exception the single-hand API raises, so both backends report the same thing.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "MjscoreError",
+    "NotationError",
+    "InvalidHandError",
+    "NotWinningError",
+    "RuleSetError",
+    "HandStatus",
+    "status_error",
+]
+
+
+class MjscoreError(ValueError):
+    """Base of every mjscore error; a :class:`ValueError`."""
+
+
+class NotationError(MjscoreError):
+    """A hand string that cannot be read: unknown tile, stray character, unclosed bracket."""
+
+
+class InvalidHandError(MjscoreError):
+    """Well-formed input describing a hand that cannot exist (a fifth copy, 15 tiles, ...)."""
+
+
+class NotWinningError(InvalidHandError):
+    """A well-formed hand that has no winning shape where one is required."""
+
+
+class RuleSetError(MjscoreError):
+    """A rule-set file or option that cannot be loaded."""
+
+
+class HandStatus(enum.IntEnum):
+    """Per-row outcome of a bulk call; ``OK`` rows carry a result, the others do not."""
+
+    OK = 0
+    #: a tile count above 4
+    BAD_COUNT = 1
+    #: the row's tile total is not a size the operation accepts
+    WRONG_SIZE = 2
+    #: a well-formed hand that is not complete, where a complete one is needed
+    NOT_WINNING = 3
+
+
+#: The message for each bad status; ``{size}`` and ``{sizes}`` are filled in.
+_STATUS_MESSAGES = {
+    HandStatus.BAD_COUNT: "a tile kind appears more than 4 times",
+    HandStatus.WRONG_SIZE: "the hand has {size} tiles, expected {sizes}",
+    HandStatus.NOT_WINNING: "the hand is not complete",
+}
+
+_STATUS_ERRORS: dict[HandStatus, type[MjscoreError]] = {
+    HandStatus.BAD_COUNT: InvalidHandError,
+    HandStatus.WRONG_SIZE: InvalidHandError,
+    HandStatus.NOT_WINNING: NotWinningError,
+}
+
+
+def status_error(status: int, *, size: int = 0, sizes: str = "") -> MjscoreError:
+    """The exception the single-hand API raises for a bad bulk ``status``.
+
+    >>> status_error(HandStatus.BAD_COUNT)
+    InvalidHandError('a tile kind appears more than 4 times')
+    """
+    code = HandStatus(status)
+    if code is HandStatus.OK:
+        raise ValueError("HandStatus.OK is not an error")
+    return _STATUS_ERRORS[code](_STATUS_MESSAGES[code].format(size=size, sizes=sizes))
