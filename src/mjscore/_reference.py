@@ -66,6 +66,7 @@ is never a wait.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 from itertools import product
 from typing import Any
@@ -213,12 +214,12 @@ def _status(counts: Sequence[int], sizes: tuple[int, ...]) -> int:
 
 def is_complete_counts(obj: Any) -> int:
     """1 or 0 for 34 integer counts; ``-status`` for a bad vector; -4 if not counts."""
+    if isinstance(obj, str):
+        return -NOT_COUNTS
     try:
-        if len(obj) != 34 or isinstance(obj, str):
+        if len(obj) != 34:
             return -NOT_COUNTS
-        counts = [int(c) for c in obj]
-        if any(c != x for c, x in zip(counts, obj)):
-            return -NOT_COUNTS
+        counts = [operator.index(c) for c in obj]
     except (TypeError, ValueError, OverflowError):
         return -NOT_COUNTS
     if any(c < 0 for c in counts):

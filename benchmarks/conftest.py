@@ -1,0 +1,225 @@
+"""Benchmark corpora, the backend parameter, hands/s bookkeeping and the target summary.
+
+Corpora (built once per session, fixed seeds):
+
+* ``W`` - random complete 14-tile hands (:func:`mjscore.sample.random_complete_hands`);
+* ``R`` - random 14-tile draws from a shuffled wall (:func:`mjscore.sample.random_draws`);
+* ``T`` - ``W`` minus one random tile: 13-tile rows for waits.
+
+Each holds ``MJSCORE_BENCH_N`` rows (default 100,000; CI's quick mode sets it
+lower and passes ``--benchmark-disable``). The compiled kernel runs on all rows;
+the pure-Python reference on the first ``REFERENCE_ROWS`` and the peers (one
+Python call per hand, inputs converted to their format beforehand) on the first
+``PEER_ROWS`` (``DIVIDER_ROWS`` for mahjong's slow ``HandDivider``).
+
+Every benchmark records ``extra_info["hands"]`` (rows per call) and
+``extra_info["hands_per_s"]`` (hands over the *minimum* round time, the least
+noisy statistic on a shared machine; ``None`` when timings are disabled). As the
+sides of a group run on different row counts, pytest-benchmark's own time
+ratios mislead there; the summary printed at the end compares hands/s: our
+throughput against each peer next to the targets, then every group's sides.
+
+The thread targets need two otherwise idle cores: on a shared 2-core machine a
+busy neighbour process takes the second thread's core and 2 threads look no
+faster than 1.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+import mjscore
+from mjscore import _reference
+from mjscore.sample import random_complete_hands, random_draws, remove_one_tile
+
+N = int(os.environ.get("MJSCORE_BENCH_N", "100000"))
+"""Rows in each corpus; the compiled kernel runs on all of them."""
+REFERENCE_ROWS = min(N, 2_000)
+"""Rows the pure-Python reference runs on (about 0.05 s a call on W)."""
+PEER_ROWS = min(N, 20_000)
+"""Rows the per-hand peer loops run on."""
+DIVIDER_ROWS = min(N, 5_000)
+"""Rows mahjong's ``HandDivider`` runs on (about 20 us a hand)."""
+
+_RESULTS = pytest.StashKey[dict[tuple[str, str], float]]()
+
+
+def _compiled() -> ModuleType | None:
+    try:
+        from mjscore import _kernel
+    except ImportError:
+        return None
+    return _kernel
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The three workloads; ``W``, ``R``, ``T`` are ``(N, 34)`` uint8 arrays."""
+
+    W: np.ndarray
+    R: np.ndarray
+    T: np.ndarray
+    reference_rows: int = REFERENCE_ROWS
+    peer_rows: int = PEER_ROWS
+    divider_rows: int = DIVIDER_ROWS
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Corpus:
+    complete = random_complete_hands(N, seed=1)
+    return Corpus(W=complete, R=random_draws(N, seed=2), T=remove_one_tile(complete, seed=3))
+
+
+@dataclass(frozen=True)
+class Backend:
+    """A kernel module and how many corpus rows it runs on."""
+
+    name: str
+    kernel: Any
+    rows: int
+
+
+@pytest.fixture(params=["cython", "python"], scope="session")
+def backend(request: pytest.FixtureRequest) -> Backend:
+    if request.param == "python":
+        return Backend("python", _reference, REFERENCE_ROWS)
+    compiled = _compiled()
+    if compiled is None:
+        pytest.skip("the compiled kernel mjscore._kernel is not built")
+    return Backend("cython", compiled, N)
+
+
+class Measure:
+    """Runs one benchmark and books its hands/s under ``(group, side)`` for the summary."""
+
+    def __init__(self, benchmark: Any, results: dict[tuple[str, str], float]) -> None:
+        self.benchmark = benchmark
+        self.results = results
+
+    def __call__(self, group: str, side: str, hands: int, fn: Callable[..., Any], *args: Any,
+                 setup: Callable[[], Any] | None = None, rounds: int = 5) -> Any:
+        """Time ``fn(*args)``; with ``setup``, run it before every round (``pedantic``)."""
+        bench = self.benchmark
+        bench.group = group
+        bench.extra_info.update(side=side, hands=hands, hands_per_s=None)
+        if setup is None:
+            result = bench(fn, *args)
+        else:
+            result = bench.pedantic(fn, args=args, setup=setup, rounds=rounds, iterations=1)
+        if bench.stats is not None:  # None under --benchmark-disable
+            rate = hands / bench.stats.stats.min
+            bench.extra_info["hands_per_s"] = rate
+            self.results[(group, side)] = rate
+        return result
+
+
+@pytest.fixture
+def measure(benchmark: Any, request: pytest.FixtureRequest) -> Measure:
+    return Measure(benchmark, request.config.stash.setdefault(_RESULTS, {}))
+
+
+# --- the summary -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Target:
+    """``ours`` must reach ``ratio`` x ``peer`` (both hands/s), or ``max_us`` per call."""
+
+    operation: str
+    group: str
+    ours: tuple[str, ...]  # first side found wins: the compiled kernel, else the reference
+    peer_group: str = ""
+    peer: str = ""
+    ratio: float = 0.0
+    max_us: float = 0.0
+
+
+OURS = ("cython", "python")
+TARGETS = [
+    Target("is_complete W vs riichienv", "is_complete[W]", OURS, "is_complete[W]", "riichienv", 7),
+    Target("is_complete W vs mahjong Agari", "is_complete[W]", OURS, "is_complete[W]", "mahjong", 12),
+    Target("is_complete R vs riichienv", "is_complete[R]", OURS, "is_complete[R]", "riichienv", 7),
+    Target("is_complete R vs mahjong Agari", "is_complete[R]", OURS, "is_complete[R]", "mahjong", 12),
+    Target("decompose W vs mahjong HandDivider", "decompose[W]", OURS, "decompose[W]", "mahjong", 100),
+    Target("waits T vs xiangting", "waits[T]", OURS, "waits[T]", "xiangting", 5),
+    Target("is_complete_many W 2 threads vs 1", "threads:is_complete_many[W]", ("threads=2",),
+           "threads:is_complete_many[W]", "threads=1", 1.7),
+    Target("waits_many T 2 threads vs 1", "threads:waits_many[T]", ("threads=2",),
+           "threads:waits_many[T]", "threads=1", 1.7),
+    Target("mjscore.is_complete(list)", "is_complete[single]", ("api-list",), max_us=0.5),
+    Target("mjscore.is_complete(ndarray row)", "is_complete[single]", ("api-ndarray",), max_us=0.5),
+]
+
+
+def _rate(value: float | None) -> str:
+    if value is None:
+        return "-"
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= scale:
+            return f"{value / scale:.2f}{suffix}/s"
+    return f"{value:.1f}/s"
+
+
+def summary_rows(results: dict[tuple[str, str], float]) -> list[tuple[str, ...]]:
+    """One row per target: operation, ours (side), peer, ratio or time, target, verdict."""
+    rows = []
+    for target in TARGETS:
+        side = next((s for s in target.ours if (target.group, s) in results), None)
+        ours = results.get((target.group, side)) if side else None
+        ours_text = f"{_rate(ours)} ({side})" if side else "-"
+        if target.max_us:
+            per_call = 1e6 / ours if ours else None
+            measured = f"{per_call:.3f} us/call" if per_call else "-"
+            wanted = f"<= {target.max_us} us"
+            verdict = "-" if per_call is None else ("ok" if per_call <= target.max_us else "MISS")
+            rows.append((target.operation, ours_text, "", measured, wanted, verdict))
+            continue
+        peer = results.get((target.peer_group, target.peer))
+        ratio = ours / peer if ours and peer else None
+        verdict = "-" if ratio is None else ("ok" if ratio >= target.ratio else "MISS")
+        if side == "python" and verdict != "-":
+            verdict += " (reference)"
+        rows.append((target.operation, ours_text, f"{_rate(peer)} ({target.peer})" if peer else "-",
+                     f"{ratio:.1f}x" if ratio else "-", f">= {target.ratio:g}x", verdict))
+    return rows
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    results = config.stash.get(_RESULTS, None)
+    if results is None:
+        return  # no benchmark ran (e.g. --benchmark-skip or a deselecting -k)
+    reporter = terminalreporter
+    reporter.write_sep("=", f"mjscore throughput targets (N={N})")
+    if config.getoption("benchmark_disable", default=False) or not results:
+        reporter.write_line("timings were disabled (--benchmark-disable): every benchmark body ran once, "
+                            "no throughput to compare")
+        return
+    header = ("operation", "ours", "peer", "ratio", "target", "")
+    rows = [header, *summary_rows(results)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        reporter.write_line("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+    reporter.write_line("ours: the compiled kernel's bulk call (the reference's if it is not built); "
+                        "peers: one Python call per hand; rates use each benchmark's minimum round.")
+    if mjscore.BACKEND != "cython":
+        reporter.write_line(f"note: the public API ran on the {mjscore.BACKEND} backend, so the thread and "
+                            "single-call rows measure the reference")
+    # pytest-benchmark's tables compare times per call, but the reference and the peers run on
+    # slices of the corpus; hands/s is the comparable figure.
+    reporter.write_sep("-", "hands/s by operation (the comparable figure: row counts differ per side)")
+    by_group: dict[str, list[tuple[str, float]]] = {}
+    for (group, side), rate in results.items():
+        by_group.setdefault(group, []).append((side, rate))
+    width = max(len(group) for group in by_group)
+    for group in sorted(by_group):
+        sides = sorted(by_group[group], key=lambda item: -item[1])
+        best = sides[0][1]
+        cells = [f"{side} {_rate(rate)}" + (f" (1/{best / rate:.1f})" if rate < best else "")
+                 for side, rate in sides]
+        reporter.write_line(f"{group.ljust(width)}  " + ", ".join(cells))

@@ -1,0 +1,18 @@
+# C-level kernel API for other engines: `from mjscore._kernel cimport c_is_complete`.
+#
+# Every function takes a pointer to 34 counts (34-index order) that the caller has
+# validated: each count 0..4. The per-suit tables are built on first use (thread
+# safe); mjscore._kernel.clear_cache() must not run while another thread is inside
+# one of these functions.
+from libc.stdint cimport uint8_t, uint64_t
+
+# 1 if the counts (2, 5, 8, 11 or 14 tiles) are complete: a standard shape, seven
+# distinct pairs or thirteen orphans; else 0.
+cdef int c_is_complete(const uint8_t* counts) noexcept nogil
+# Shape flags (STANDARD 1, SEVEN_PAIRS 2, PAIRS_WITH_QUADS 4, THIRTEEN_ORPHANS 8,
+# KNITTING 16, TRIPLE_KNITTING 32) of 2, 5, 8, 11 or 14 counts.
+cdef int c_shapes(const uint8_t* counts) noexcept nogil
+# Mask of the tiles completing 1, 4, 7, 10 or 13 counts (bit t = tile t).
+cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil
+# Number of standard decompositions of 2, 5, 8, 11 or 14 counts.
+cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil

@@ -1,0 +1,758 @@
+# cython: freethreading_compatible = False
+"""The compiled kernel: the contract of ``_reference`` (read its docstring), made fast.
+
+How it differs inside. The reference splits each suit recursively and memoises per
+suit key. This kernel builds its per-suit memo once, on first use, from the sets
+upward: every multiset of at most four sets of one suit (sequences and triplets),
+with or without a pair, gives one suit pattern and one way to split it. That is
+21,743 patterns and 23,533 ways. From them it keeps
+
+* a bitset over all 5**9 suit keys (244 KB, fits in L2): "this suit splits";
+* an open-addressing hash from suit key to its ways, for decompositions.
+
+A hand is then complete when its honours are pairs or triplets, each suit's bit
+is set and exactly one pair exists, which is a handful of loads per hand.
+"""
+
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBuffer_Release, PyObject_GetBuffer
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.long cimport PyLong_AsLong
+from cpython.object cimport PyObject
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, qsort
+from libc.string cimport memcmp, memcpy, memset
+
+import numpy as np
+
+cdef extern from "Python.h":
+    ctypedef void* PyThread_type_lock
+    PyThread_type_lock PyThread_allocate_lock()
+    int PyThread_acquire_lock(PyThread_type_lock, int) nogil
+    void PyThread_release_lock(PyThread_type_lock) nogil
+    bint PyLong_CheckExact(object)
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static int mj_load_acquire(volatile int *p) { int v = *p; _ReadWriteBarrier(); return v; }
+    static void mj_store_release(volatile int *p, int v) { _ReadWriteBarrier(); *p = v; }
+    #else
+    static inline int mj_load_acquire(int *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+    static inline void mj_store_release(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+    #endif
+    """
+    int mj_load_acquire(int *p) noexcept nogil
+    void mj_store_release(int *p, int v) noexcept nogil
+
+SEQUENCE, TRIPLET, QUAD, PAIR = 0, 1, 2, 3
+STANDARD, SEVEN_PAIRS, PAIRS_WITH_QUADS, THIRTEEN_ORPHANS, KNITTING, TRIPLE_KNITTING = 1, 2, 4, 8, 16, 32
+OK, BAD_COUNT, WRONG_SIZE, NOT_COUNTS = 0, 1, 2, 4
+COMPLETE_SIZES = (2, 5, 8, 11, 14)
+WAIT_SIZES = (1, 4, 7, 10, 13)
+ORPHAN_TILES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+cdef enum:
+    N_KEYS = 1953125          # 5 ** 9
+    HASH_BITS = 16
+    HASH_SIZE = 65536         # 2 ** HASH_BITS, three times the pattern count
+    MAX_RAW_WAYS = 48450      # sum over k <= 4 of C(15 + k, k), times 10 pair choices
+    NO_GROUP = 0xFF
+
+cdef enum:
+    C_STANDARD = 1
+    C_SEVEN_PAIRS = 2
+    C_PAIRS_WITH_QUADS = 4
+    C_THIRTEEN_ORPHANS = 8
+    C_KNITTING = 16
+    C_TRIPLE_KNITTING = 32
+    C_OK = 0
+    C_BAD_COUNT = 1
+    C_WRONG_SIZE = 2
+
+ctypedef struct RawWay:
+    int32_t key
+    uint64_t way        # up to five group bytes (kind << 4 | rank), 0xFF padded
+
+cdef int32_t POW5[9]
+POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
+cdef int ORPHAN[13]
+ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+# The memo. g_ready is published with release/acquire so threads that find it set
+# also see the tables.
+cdef int g_ready = 0
+cdef uint32_t* g_bits = NULL          # bit per suit key: the suit splits into sets (+ a pair if 3k+2)
+cdef int32_t* g_hash_key = NULL       # -1 = empty slot
+cdef uint32_t* g_hash_val = NULL      # start << 8 | number of ways
+cdef uint64_t* g_ways = NULL
+cdef int g_patterns = 0
+cdef PyThread_type_lock g_lock = PyThread_allocate_lock()
+
+
+cdef inline uint32_t _slot(int32_t key) noexcept nogil:
+    return (<uint32_t>key * 2654435761u) >> (32 - HASH_BITS)
+
+
+cdef int _compare_raw(const void* a, const void* b) noexcept nogil:
+    cdef const RawWay* x = <const RawWay*>a
+    cdef const RawWay* y = <const RawWay*>b
+    if x.key != y.key:
+        return -1 if x.key < y.key else 1
+    if x.way != y.way:
+        return -1 if x.way < y.way else 1
+    return 0
+
+
+cdef int _build_tables() noexcept nogil:
+    """Enumerate every suit's sets upward and fill the bitset, hash and ways pool."""
+    global g_bits, g_hash_key, g_hash_val, g_ways, g_patterns
+    cdef RawWay* raw = <RawWay*>malloc(MAX_RAW_WAYS * sizeof(RawWay))
+    cdef int n_raw = 0, n_sets, i, pair, g, r, bad, n_groups
+    cdef int combo[4]
+    cdef uint8_t c[9]
+    cdef uint64_t way
+    if raw == NULL:
+        return -1
+    # Group types 0-6 are sequences starting at rank 0-6, 7-15 triplets of rank 0-8.
+    for n_sets in range(5):
+        for i in range(n_sets):
+            combo[i] = 0
+        while True:
+            for pair in range(-1, 9):
+                memset(c, 0, 9)
+                way = 0xFFFFFFFFFFFFFFFF
+                n_groups = 0
+                for i in range(n_sets):
+                    g = combo[i]
+                    if g < 7:
+                        c[g] += 1; c[g + 1] += 1; c[g + 2] += 1
+                        way = (way << 8) | <uint64_t>(0 << 4 | g)
+                    else:
+                        c[g - 7] += 3
+                        way = (way << 8) | <uint64_t>(1 << 4 | (g - 7))
+                    n_groups += 1
+                if pair >= 0:
+                    c[pair] += 2
+                    way = (way << 8) | <uint64_t>(3 << 4 | pair)
+                bad = 0
+                for r in range(9):
+                    if c[r] > 4:
+                        bad = 1
+                if bad:
+                    continue
+                raw[n_raw].key = 0
+                for r in range(8, -1, -1):
+                    raw[n_raw].key = raw[n_raw].key * 5 + c[r]
+                raw[n_raw].way = way
+                n_raw += 1
+            # next multiset: non-decreasing combo over 16 group types
+            i = n_sets - 1
+            while i >= 0 and combo[i] == 15:
+                i -= 1
+            if i < 0:
+                break
+            combo[i] += 1
+            for g in range(i + 1, n_sets):
+                combo[g] = combo[i]
+    qsort(raw, n_raw, sizeof(RawWay), _compare_raw)
+
+    g_bits = <uint32_t*>calloc(N_KEYS // 32 + 1, sizeof(uint32_t))
+    g_hash_key = <int32_t*>malloc(HASH_SIZE * sizeof(int32_t))
+    g_hash_val = <uint32_t*>calloc(HASH_SIZE, sizeof(uint32_t))
+    g_ways = <uint64_t*>malloc(n_raw * sizeof(uint64_t))
+    if g_bits == NULL or g_hash_key == NULL or g_hash_val == NULL or g_ways == NULL:
+        free(raw)
+        return -1
+    memset(g_hash_key, 0xFF, HASH_SIZE * sizeof(int32_t))
+    g_patterns = 0
+    i = 0
+    while i < n_raw:
+        g = i
+        while g < n_raw and raw[g].key == raw[i].key:
+            g_ways[g] = raw[g].way
+            g += 1
+        _hash_insert(raw[i].key, <uint32_t>i << 8 | <uint32_t>(g - i))
+        g_bits[raw[i].key >> 5] |= 1u << (raw[i].key & 31)
+        g_patterns += 1
+        i = g
+    free(raw)
+    return 0
+
+
+cdef void _hash_insert(int32_t key, uint32_t value) noexcept nogil:
+    cdef uint32_t s = _slot(key)
+    while g_hash_key[s] != -1:
+        s = (s + 1) & (HASH_SIZE - 1)
+    g_hash_key[s] = key
+    g_hash_val[s] = value
+
+
+cdef inline uint32_t _hash_find(int32_t key) noexcept nogil:
+    """start << 8 | count of the key's ways, or 0 when the suit does not split."""
+    cdef uint32_t s = _slot(key)
+    while g_hash_key[s] != -1:
+        if g_hash_key[s] == key:
+            return g_hash_val[s]
+        s = (s + 1) & (HASH_SIZE - 1)
+    return 0
+
+
+cdef int _ensure_tables() noexcept nogil:
+    """Build the memo once; safe to call from any thread, with or without the GIL."""
+    cdef int status = 0
+    if mj_load_acquire(&g_ready):
+        return 0
+    PyThread_acquire_lock(g_lock, 1)
+    if not g_ready:
+        status = _build_tables()
+        if status == 0:
+            mj_store_release(&g_ready, 1)
+    PyThread_release_lock(g_lock)
+    return status
+
+
+cdef inline int32_t _suit_key(const uint8_t* c) noexcept nogil:
+    return (((((((c[8] * 5 + c[7]) * 5 + c[6]) * 5 + c[5]) * 5 + c[4]) * 5 + c[3]) * 5
+             + c[2]) * 5 + c[1]) * 5 + c[0]
+
+
+cdef inline int _splits(int32_t key) noexcept nogil:
+    return (g_bits[key >> 5] >> (key & 31)) & 1
+
+
+cdef inline int _suit_size(const uint8_t* c) noexcept nogil:
+    return c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8]
+
+
+cdef inline int _standard(const uint8_t* counts) noexcept nogil:
+    """1 if the counts split into sets and exactly one pair."""
+    cdef int t, c, s, n, pairs = 0
+    for t in range(27, 34):
+        c = counts[t]
+        if c == 1 or c == 4:
+            return 0
+        pairs += c == 2
+    for s in range(3):
+        n = _suit_size(counts + 9 * s) % 3
+        if n == 1:
+            return 0
+        pairs += n == 2
+    if pairs != 1:
+        return 0
+    for s in range(3):
+        if not _splits(_suit_key(counts + 9 * s)):
+            return 0
+    return 1
+
+
+cdef inline int _total(const uint8_t* counts) noexcept nogil:
+    cdef int t, total = 0
+    for t in range(34):
+        total += counts[t]
+    return total
+
+
+cdef inline int _seven_pairs_flags(const uint8_t* counts) noexcept nogil:
+    """SEVEN_PAIRS / PAIRS_WITH_QUADS for 14 counts."""
+    cdef int t, c, distinct = 1
+    for t in range(34):
+        c = counts[t]
+        if c & 1:
+            return 0
+        if c == 4:
+            distinct = 0
+    return C_PAIRS_WITH_QUADS | (C_SEVEN_PAIRS if distinct else 0)
+
+
+cdef inline int _thirteen_orphans(const uint8_t* counts) noexcept nogil:
+    """1 if the 14 counts hold every orphan kind and nothing else."""
+    cdef int i, total = 0
+    for i in range(13):
+        if counts[ORPHAN[i]] == 0:
+            return 0
+        total += counts[ORPHAN[i]]
+    return total == 14
+
+
+cdef int _knitting(const uint8_t* counts) noexcept nogil:
+    """KNITTING / TRIPLE_KNITTING flags for 14 counts (seed 001)."""
+    cdef int t, r, s, used = 0, first = -1, second = -1, flags = 0
+    cdef int tri, left, pair_rank = -1, pair_suits = 0, triplets = 0, bad = 0
+    for t in range(27, 34):
+        if counts[t]:
+            return 0
+    for s in range(3):
+        if _suit_size(counts + 9 * s):
+            used += 1
+            if first < 0:
+                first = s
+            else:
+                second = s
+    if used == 2 and memcmp(counts + 9 * first, counts + 9 * second, 9) == 0:
+        flags |= C_KNITTING
+    for r in range(9):
+        tri = min(counts[r], counts[9 + r], counts[18 + r])
+        triplets += tri
+        for s in range(3):
+            left = counts[9 * s + r] - tri
+            if left > 1 or (left == 1 and pair_rank >= 0 and pair_rank != r):
+                bad = 1
+            elif left == 1:
+                pair_rank = r
+                pair_suits += 1
+    if not bad and triplets == 4 and pair_suits == 2:
+        flags |= C_TRIPLE_KNITTING
+    return flags
+
+
+cdef int c_is_complete(const uint8_t* counts) noexcept nogil:
+    if _ensure_tables():
+        return 0
+    if _standard(counts):
+        return 1
+    if _total(counts) != 14:
+        return 0
+    return (_seven_pairs_flags(counts) & C_SEVEN_PAIRS) != 0 or _thirteen_orphans(counts)
+
+
+cdef int c_shapes(const uint8_t* counts) noexcept nogil:
+    cdef int flags
+    if _ensure_tables():
+        return 0
+    flags = C_STANDARD if _standard(counts) else 0
+    if _total(counts) != 14:
+        return flags
+    flags |= _seven_pairs_flags(counts)
+    if _thirteen_orphans(counts):
+        flags |= C_THIRTEEN_ORPHANS
+    return flags | _knitting(counts)
+
+
+cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
+    """Standard waits by changing one suit key at a time; then pairs and orphans."""
+    cdef int t, r, s, c, n, hp = 0, hbad = 0, pairs_other, total = 0
+    cdef int32_t key[3]
+    cdef int size[3]
+    cdef int ok[3]
+    cdef int pair[3]
+    cdef int all_ok
+    cdef uint64_t mask = 0
+    cdef int singles = 0, pairs = 0, odd = 0, single = -1, missing = -1, n_missing = 0, doubled = 0
+    if _ensure_tables():
+        return 0
+    for t in range(27, 34):
+        c = counts[t]
+        hbad += c == 1 or c == 4
+        hp += c == 2
+    for s in range(3):
+        key[s] = _suit_key(counts + 9 * s)
+        size[s] = _suit_size(counts + 9 * s)
+        total += size[s]
+        pair[s] = size[s] % 3 == 2
+        ok[s] = size[s] % 3 != 1 and _splits(key[s])
+    for t in range(27, 34):
+        total += counts[t]
+    all_ok = ok[0] and ok[1] and ok[2]
+    if hbad == 0:
+        for s in range(3):
+            if not ok[(s + 1) % 3] or not ok[(s + 2) % 3]:
+                continue
+            n = size[s] + 1
+            if n % 3 == 1:
+                continue
+            pairs_other = hp + pair[(s + 1) % 3] + pair[(s + 2) % 3] + (n % 3 == 2)
+            if pairs_other != 1:
+                continue
+            for r in range(9):
+                if counts[9 * s + r] < 4 and _splits(key[s] + POW5[r]):
+                    mask |= (<uint64_t>1) << (9 * s + r)
+    if hbad <= 1 and all_ok:
+        pairs_other = pair[0] + pair[1] + pair[2]
+        for t in range(27, 34):
+            c = counts[t]
+            # 1 -> 2 turns the lone honour into the pair; 2 -> 3 makes a triplet.
+            if c == 1 and hp + 1 + pairs_other == 1:
+                mask |= (<uint64_t>1) << t
+            elif c == 2 and hbad == 0 and hp - 1 + pairs_other == 1:
+                mask |= (<uint64_t>1) << t
+    if total != 13:
+        return mask
+    for t in range(34):
+        c = counts[t]
+        if c == 1:
+            singles += 1
+            single = t
+        elif c == 2:
+            pairs += 1
+        elif c:
+            odd += 1
+    if pairs == 6 and singles == 1 and odd == 0:
+        mask |= (<uint64_t>1) << single
+    total = 0
+    for r in range(13):
+        c = counts[ORPHAN[r]]
+        total += c
+        if c == 0:
+            n_missing += 1
+            missing = ORPHAN[r]
+        elif c == 2:
+            doubled += 1
+    if total == 13:
+        if n_missing == 0:
+            for r in range(13):
+                mask |= (<uint64_t>1) << ORPHAN[r]
+        elif n_missing == 1 and doubled == 1:
+            mask |= (<uint64_t>1) << missing
+    return mask
+
+
+cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
+    """Write every standard decomposition (5 sorted group bytes each) to ``out``.
+
+    With ``out == NULL`` only count them. Returns the number of decompositions.
+    """
+    cdef uint8_t fixed[5]
+    cdef uint8_t groups[5]
+    cdef uint32_t found[3]
+    cdef uint64_t way
+    cdef int n_fixed = 0, t, c, s, pairs = 0, n, total = 1, i0, i1, i2, k, j, g, b
+    cdef int idx[3]
+    cdef uint8_t tmp
+    if _ensure_tables():
+        return 0
+    for t in range(27, 34):
+        c = counts[t]
+        if c == 1 or c == 4:
+            return 0
+        if c == 3:
+            fixed[n_fixed] = <uint8_t>(1 << 6 | t)
+            n_fixed += 1
+        elif c == 2:
+            fixed[n_fixed] = <uint8_t>(3 << 6 | t)
+            n_fixed += 1
+            pairs += 1
+        if n_fixed > 5:
+            return 0
+    for s in range(3):
+        n = _suit_size(counts + 9 * s) % 3
+        if n == 1:
+            return 0
+        pairs += n == 2
+        found[s] = _hash_find(_suit_key(counts + 9 * s))
+        if found[s] == 0:
+            return 0
+        total *= found[s] & 0xFF
+    if pairs != 1:
+        return 0
+    if out == NULL:
+        return total
+    k = 0
+    for i0 in range(found[0] & 0xFF):
+        for i1 in range(found[1] & 0xFF):
+            for i2 in range(found[2] & 0xFF):
+                idx[0] = i0; idx[1] = i1; idx[2] = i2
+                memcpy(groups, fixed, n_fixed)
+                g = n_fixed
+                for s in range(3):
+                    way = g_ways[(found[s] >> 8) + idx[s]]
+                    while (way & 0xFF) != NO_GROUP and g < 5:
+                        b = <int>(way & 0xFF)
+                        groups[g] = <uint8_t>((b >> 4) << 6 | (9 * s + (b & 15)))
+                        g += 1
+                        way >>= 8
+                for j in range(g, 5):
+                    groups[j] = NO_GROUP
+                # insertion sort of at most five bytes
+                for j in range(1, 5):
+                    tmp = groups[j]
+                    b = j - 1
+                    while b >= 0 and groups[b] > tmp:
+                        groups[b + 1] = groups[b]
+                        b -= 1
+                    groups[b + 1] = tmp
+                memcpy(out + 5 * k, groups, 5)
+                k += 1
+    qsort(out, k, 5, _compare_decomposition)
+    return k
+
+
+cdef int _compare_decomposition(const void* a, const void* b) noexcept nogil:
+    return memcmp(a, b, 5)
+
+
+cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil:
+    return _decompose(counts, NULL)
+
+
+cdef inline int _row_status(const uint8_t* row, int wait_sizes) noexcept nogil:
+    """Validate one row: counts 0..4 and a size of 3k+2 (3k+1 for waits), at most 14."""
+    cdef int t, total = 0, c, worst = 0
+    for t in range(34):
+        c = row[t]
+        total += c
+        worst |= c
+    if worst > 4:
+        for t in range(34):
+            if row[t] > 4:
+                return C_BAD_COUNT
+    if total > 14 or total % 3 != (1 if wait_sizes else 2):
+        return C_WRONG_SIZE
+    return C_OK
+
+
+# ---------------------------------------------------------------- Python surface
+
+
+def suit_key(suit):
+    """The base-5 key of one suit's nine counts."""
+    cdef int r, key = 0
+    for r in range(8, -1, -1):
+        key = key * 5 + int(suit[r])
+    return key
+
+
+def suit_ways(int key):
+    """Every way to split one suit into sets (and a pair iff 3k+2), as ``(kind, rank)``."""
+    if _ensure_tables():
+        raise MemoryError("mjscore kernel tables")
+    if key < 0 or key >= N_KEYS:
+        return ()
+    cdef uint32_t found = _hash_find(key)
+    cdef int i
+    cdef uint64_t way
+    ways = []
+    for i in range(found & 0xFF):
+        way = g_ways[(found >> 8) + i]
+        groups = []
+        while (way & 0xFF) != NO_GROUP:
+            groups.append((<int>(way & 0xFF) >> 4, <int>(way & 0xF)))
+            way >>= 8
+        ways.append(tuple(sorted(groups)))
+    return tuple(sorted(ways))
+
+
+cdef int _load_counts(object counts, uint8_t* c) except -1:
+    cdef int t
+    for t in range(34):
+        c[t] = counts[t]
+    return 0
+
+
+def decompose(counts):
+    """All standard decompositions (sets and exactly one pair), sorted."""
+    cdef uint8_t c[34]
+    cdef uint8_t out[5 * 256]
+    cdef int n, i, j
+    _load_counts(counts, c)
+    with nogil:  # counts validated by the caller: 34 values in 0..4
+        n = _decompose(c, NULL)
+        if 0 < n <= 256:
+            n = _decompose(c, out)
+    if n > 256:  # unreachable for 14 tiles (at most 4 ways per suit); kept as a guard
+        raise RuntimeError("too many decompositions")
+    result = []
+    for i in range(n):
+        result.append(tuple([(out[5 * i + j] >> 6, out[5 * i + j] & 63)
+                             for j in range(5) if out[5 * i + j] != NO_GROUP]))
+    return tuple(result)
+
+
+def shapes(counts):
+    """The shape flags the counts complete."""
+    cdef uint8_t c[34]
+    _load_counts(counts, c)
+    return c_shapes(c)
+
+
+def waits(counts):
+    """Bit ``t`` set when adding tile ``t`` (held fewer than 4 times) completes the counts."""
+    cdef uint8_t c[34]
+    _load_counts(counts, c)
+    return c_waits(c)
+
+
+cdef inline int _finish_single(uint8_t* c) noexcept nogil:
+    cdef int t, total = 0
+    for t in range(34):
+        if c[t] > 4:
+            return -C_BAD_COUNT
+        total += c[t]
+    if total > 14 or total % 3 != 2:
+        return -C_WRONG_SIZE
+    return c_is_complete(c)
+
+
+def is_complete_counts(obj):
+    """1 or 0 for 34 integer counts; ``-status`` for a bad vector; -4 if not counts."""
+    cdef uint8_t c[34]
+    cdef Py_ssize_t t
+    cdef long v
+    cdef PyObject* item
+    cdef Py_buffer view
+    cdef const uint8_t* data
+    if type(obj) is list or type(obj) is tuple:
+        if (PyList_GET_SIZE(obj) if type(obj) is list else PyTuple_GET_SIZE(obj)) != 34:
+            return -NOT_COUNTS
+        for t in range(34):
+            item = PyList_GET_ITEM(obj, t) if type(obj) is list else PyTuple_GET_ITEM(obj, t)
+            if not PyLong_CheckExact(<object>item):
+                return _generic_counts(obj)
+            try:
+                v = PyLong_AsLong(<object>item)
+            except OverflowError:
+                return -C_BAD_COUNT
+            if v < 0 or v > 4:
+                return -C_BAD_COUNT
+            c[t] = <uint8_t>v
+        return _finish_single(c)
+    try:
+        PyObject_GetBuffer(obj, &view, PyBUF_ND | PyBUF_FORMAT)
+    except (TypeError, ValueError, BufferError):
+        return _generic_counts(obj)
+    else:
+        try:
+            if (view.ndim == 1 and view.itemsize == 1 and view.len == 34
+                    and view.format != NULL and (view.format[0] == b'B' or view.format[0] == b'b')):
+                data = <const uint8_t*>view.buf
+                memcpy(c, data, 34)
+                if view.format[0] == b'b':
+                    for t in range(34):
+                        if c[t] > 127:
+                            return -C_BAD_COUNT
+                return _finish_single(c)
+        finally:
+            PyBuffer_Release(&view)
+    return _generic_counts(obj)
+
+
+cdef int _generic_counts(object obj) except? -99:
+    """Slow path for numpy integer arrays, bools, other sequences of integers."""
+    from operator import index
+    cdef uint8_t c[34]
+    cdef int t
+    if isinstance(obj, str):
+        return -NOT_COUNTS
+    try:
+        if len(obj) != 34:
+            return -NOT_COUNTS
+        values = [index(v) for v in obj]
+    except (TypeError, ValueError, OverflowError):
+        return -NOT_COUNTS
+    if len(values) != 34:
+        return -NOT_COUNTS
+    for t in range(34):
+        if values[t] < 0 or values[t] > 4:
+            return -C_BAD_COUNT
+        c[t] = values[t]
+    return _finish_single(c)
+
+
+def is_complete_many(const uint8_t[:, ::1] batch, uint8_t[::1] out, uint8_t[::1] status):
+    """``out[i]`` = 1 if row ``i`` is complete; bad rows get 0 and a status."""
+    cdef Py_ssize_t i, n = batch.shape[0]
+    cdef int st
+    if _ensure_tables():
+        raise MemoryError("mjscore kernel tables")
+    if batch.shape[1] != 34 or out.shape[0] < n or status.shape[0] < n:
+        raise ValueError("expected an (n, 34) batch and n-long outputs")
+    with nogil:  # shapes checked above; each row is validated before the kernel reads it
+        for i in range(n):
+            st = _row_status(&batch[i, 0], 0)
+            status[i] = st
+            out[i] = c_is_complete(&batch[i, 0]) if st == C_OK else 0
+
+
+def shapes_many(const uint8_t[:, ::1] batch, uint8_t[::1] out, uint8_t[::1] status):
+    """``out[i]`` = the shape flags of row ``i``; bad rows get 0 and a status."""
+    cdef Py_ssize_t i, n = batch.shape[0]
+    cdef int st
+    if _ensure_tables():
+        raise MemoryError("mjscore kernel tables")
+    if batch.shape[1] != 34 or out.shape[0] < n or status.shape[0] < n:
+        raise ValueError("expected an (n, 34) batch and n-long outputs")
+    with nogil:  # shapes checked; rows validated one by one
+        for i in range(n):
+            st = _row_status(&batch[i, 0], 0)
+            status[i] = st
+            out[i] = c_shapes(&batch[i, 0]) if st == C_OK else 0
+
+
+def decomposition_count_many(const uint8_t[:, ::1] batch, int32_t[::1] out, uint8_t[::1] status):
+    """``out[i]`` = how many standard decompositions row ``i`` has."""
+    cdef Py_ssize_t i, n = batch.shape[0]
+    cdef int st
+    if _ensure_tables():
+        raise MemoryError("mjscore kernel tables")
+    if batch.shape[1] != 34 or out.shape[0] < n or status.shape[0] < n:
+        raise ValueError("expected an (n, 34) batch and n-long outputs")
+    with nogil:  # shapes checked; rows validated one by one
+        for i in range(n):
+            st = _row_status(&batch[i, 0], 0)
+            status[i] = st
+            out[i] = _decompose(&batch[i, 0], NULL) if st == C_OK else 0
+
+
+def waits_many(const uint8_t[:, ::1] batch, uint64_t[::1] out, uint8_t[::1] status):
+    """``out[i]`` = the 34-bit wait mask of row ``i`` (a 1, 4, 7, 10 or 13-tile row)."""
+    cdef Py_ssize_t i, n = batch.shape[0]
+    cdef int st
+    if _ensure_tables():
+        raise MemoryError("mjscore kernel tables")
+    if batch.shape[1] != 34 or out.shape[0] < n or status.shape[0] < n:
+        raise ValueError("expected an (n, 34) batch and n-long outputs")
+    with nogil:  # shapes checked; rows validated one by one
+        for i in range(n):
+            st = _row_status(&batch[i, 0], 1)
+            status[i] = st
+            out[i] = c_waits(&batch[i, 0]) if st == C_OK else 0
+
+
+def decompose_many(const uint8_t[:, ::1] batch):
+    """Every row's decompositions, flattened: ``(offsets, groups, status)``.
+
+    Row ``i`` owns ``groups[offsets[i]:offsets[i + 1]]``; each groups row is five
+    group bytes (``kind << 6 | tile``, sorted, ``0xFF`` padding).
+    """
+    cdef Py_ssize_t i, n = batch.shape[0]
+    cdef int st
+    if _ensure_tables():
+        raise MemoryError("mjscore kernel tables")
+    if batch.shape[1] != 34:
+        raise ValueError("expected an (n, 34) batch")
+    offsets_arr = np.zeros(n + 1, dtype=np.int64)
+    status_arr = np.zeros(n, dtype=np.uint8)
+    cdef int64_t[::1] offsets = offsets_arr
+    cdef uint8_t[::1] status = status_arr
+    with nogil:  # first pass: validate and count
+        for i in range(n):
+            st = _row_status(&batch[i, 0], 0)
+            status[i] = st
+            offsets[i + 1] = offsets[i] + (_decompose(&batch[i, 0], NULL) if st == C_OK else 0)
+    groups_arr = np.empty((offsets[n], 5), dtype=np.uint8)
+    cdef uint8_t[:, ::1] groups = groups_arr
+    with nogil:  # second pass: rows with status OK write exactly the counted number
+        for i in range(n):
+            if status[i] == C_OK and offsets[i + 1] > offsets[i]:
+                _decompose(&batch[i, 0], &groups[offsets[i], 0])
+    return offsets_arr, groups_arr, status_arr
+
+
+def cache_info():
+    """How many suit patterns the memo holds."""
+    return {"suit_patterns": g_patterns if g_ready else 0}
+
+
+def clear_cache():
+    """Drop the memo; the next call rebuilds it (benchmarks measure cold runs after this).
+
+    Not to be called while another thread is inside the kernel.
+    """
+    global g_ready, g_bits, g_hash_key, g_hash_val, g_ways, g_patterns
+    PyThread_acquire_lock(g_lock, 1)
+    g_ready = 0
+    free(g_bits); free(g_hash_key); free(g_hash_val); free(g_ways)
+    g_bits = NULL; g_hash_key = NULL; g_hash_val = NULL; g_ways = NULL
+    g_patterns = 0
+    PyThread_release_lock(g_lock)

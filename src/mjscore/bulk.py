@@ -1,0 +1,151 @@
+"""Bulk entry points over an ``(n, 34)`` array of tile counts: the ``*_many`` functions.
+
+Each row is one hand's concealed counts in 34-index order. The array is checked
+once here (shape, integer dtype), then the kernel validates and computes every
+row with the GIL released, so several threads can share a batch. A bad row
+(a count above 4, a wrong tile total) never stops the batch: its result is zero
+and its :class:`~mjscore.errors.HandStatus` says why (``return_status=True``).
+
+Accepted input: anything :func:`numpy.asarray` turns into a 2-D integer array
+with 34 columns, C-contiguous or not, writeable or not. Integer dtypes other
+than uint8 are accepted; their values outside 0..4 mark the row ``BAD_COUNT``
+(never wrapped around). Float, bool, object or string arrays raise
+:class:`~mjscore.errors.InvalidHandError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Literal, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from ._backend import kernel
+from .errors import InvalidHandError
+
+__all__ = [
+    "as_batch", "is_complete_many", "shapes_many", "decomposition_count_many",
+    "waits_many", "decompose_many",
+]
+
+U8 = npt.NDArray[np.uint8]
+
+#: Batches smaller than this run on the calling thread whatever ``threads`` says:
+#: starting threads costs more than the work.
+MIN_ROWS_PER_THREAD = 4096
+
+
+def as_batch(counts: Any) -> U8:
+    """The C-contiguous ``(n, 34)`` uint8 array the kernel reads, from any integer array.
+
+    :raises InvalidHandError: for a shape other than ``(n, 34)`` or a non-integer dtype.
+    """
+    array = np.asarray(counts)
+    if array.ndim != 2 or array.shape[1] != 34:
+        raise InvalidHandError(
+            f"expected an (n, 34) array of tile counts, got shape {array.shape}")
+    if array.dtype == np.uint8:
+        return np.ascontiguousarray(array)
+    if array.dtype.kind not in "iu":
+        raise InvalidHandError(
+            f"tile counts must be integers (ideally uint8), got dtype {array.dtype}")
+    # 5 is out of range, so a value that would wrap or saturate is still reported.
+    out_of_range = (array < 0) | (array > 4)
+    return np.ascontiguousarray(np.where(out_of_range, 5, array).astype(np.uint8))
+
+
+def _run(fill: Callable[[U8, Any, U8], None], batch: U8, out: Any, threads: int) -> U8:
+    """Call ``fill(rows, out_rows, status_rows)`` on slices of the batch, one per thread."""
+    n = batch.shape[0]
+    status = np.zeros(n, dtype=np.uint8)
+    if not isinstance(threads, int) or threads < 1:
+        raise InvalidHandError(f"threads must be a positive integer, got {threads!r}")
+    parts = min(threads, max(1, n // MIN_ROWS_PER_THREAD))
+    if parts == 1:
+        fill(batch, out, status)
+        return status
+    bounds = [n * k // parts for k in range(parts + 1)]
+    jobs = [_pool().submit(fill, batch[a:b], out[a:b], status[a:b])
+            for a, b in zip(bounds[1:-1], bounds[2:])]
+    fill(batch[:bounds[1]], out[:bounds[1]], status[:bounds[1]])  # the caller's share
+    for job in jobs:
+        job.result()
+    return status
+
+
+_POOL: list[ThreadPoolExecutor] = []
+
+
+def _pool() -> ThreadPoolExecutor:
+    """One long-lived pool: starting threads per call would eat the gain on mid-size batches."""
+    if not _POOL:
+        _POOL.append(ThreadPoolExecutor(max_workers=64, thread_name_prefix="mjscore"))
+    return _POOL[0]
+
+
+@overload
+def is_complete_many(counts: Any, *, threads: int = 1,
+                     return_status: Literal[False] = False) -> npt.NDArray[np.bool_]: ...
+@overload
+def is_complete_many(counts: Any, *, threads: int = 1,
+                     return_status: Literal[True]) -> tuple[npt.NDArray[np.bool_], U8]: ...
+def is_complete_many(counts: Any, *, threads: int = 1, return_status: bool = False) -> Any:
+    """``(n, 34) -> (n)``: whether each row is complete (standard, seven pairs, thirteen orphans).
+
+    Rows of 2, 5, 8, 11 or 14 tiles are accepted (fewer than 14: the rest are
+    declared melds); other rows are ``False`` with status ``WRONG_SIZE``.
+
+    >>> import numpy as np
+    >>> is_complete_many(np.array([[2] * 7 + [0] * 27, [1] * 14 + [0] * 20], dtype=np.uint8))
+    array([ True, False])
+    """
+    batch = as_batch(counts)
+    out = np.zeros(batch.shape[0], dtype=np.uint8)
+    status = _run(kernel.is_complete_many, batch, out, threads)
+    result = out.view(np.bool_)
+    return (result, status) if return_status else result
+
+
+def shapes_many(counts: Any, *, threads: int = 1, return_status: bool = False) -> Any:
+    """``(n, 34) -> (n)``: each row's :class:`~mjscore.decompose.Shape` flags as uint8."""
+    batch = as_batch(counts)
+    out = np.zeros(batch.shape[0], dtype=np.uint8)
+    status = _run(kernel.shapes_many, batch, out, threads)
+    return (out, status) if return_status else out
+
+
+def decomposition_count_many(counts: Any, *, threads: int = 1, return_status: bool = False) -> Any:
+    """``(n, 34) -> (n)``: how many standard decompositions each row has (int32)."""
+    batch = as_batch(counts)
+    out = np.zeros(batch.shape[0], dtype=np.int32)
+    status = _run(kernel.decomposition_count_many, batch, out, threads)
+    return (out, status) if return_status else out
+
+
+def waits_many(counts: Any, *, threads: int = 1, return_status: bool = False) -> Any:
+    """``(n, 34) -> (n)``: each 13-tile row's waits as a 34-bit mask (uint64, bit t = tile t).
+
+    Rows of 1, 4, 7, 10 or 13 tiles are accepted; a tile held four times is never a wait.
+
+    >>> import numpy as np
+    >>> row = np.zeros((1, 34), dtype=np.uint8); row[0, :9] = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+    >>> bin(int(waits_many(row)[0]))
+    '0b111111111'
+    """
+    batch = as_batch(counts)
+    out = np.zeros(batch.shape[0], dtype=np.uint64)
+    status = _run(kernel.waits_many, batch, out, threads)
+    return (out, status) if return_status else out
+
+
+def decompose_many(counts: Any) -> tuple[npt.NDArray[np.int64], U8, U8]:
+    """``(n, 34) -> (offsets, groups, status)``: every row's standard decompositions.
+
+    Row ``i`` owns ``groups[offsets[i]:offsets[i + 1]]``. Each row of ``groups``
+    is one decomposition: five group bytes ``kind << 6 | tile`` (kind 0 sequence,
+    1 triplet, 3 pair; ``tile`` the lowest tile), sorted, padded with ``0xFF``
+    when declared melds leave fewer groups. ``Group.from_code`` reads a byte.
+    """
+    return kernel.decompose_many(as_batch(counts))

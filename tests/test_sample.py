@@ -1,0 +1,117 @@
+"""The fixed-seed hand generators: shape, wall limits, determinism, completeness."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mjscore import _reference
+from mjscore.sample import near_complete_hands, random_complete_hands, random_draws, remove_one_tile
+
+N = 3000
+CHECKED = 300  # rows run through the (slow) reference kernel
+
+
+def _removed(n: int, seed: int) -> np.ndarray:
+    return remove_one_tile(random_complete_hands(n, seed=seed, seven_pairs=0.1, orphans=0.05), seed=seed)
+
+
+# make(n, seed) -> rows, tiles per row, whether every row is complete
+GENERATORS = [
+    pytest.param(lambda n, s: random_complete_hands(n, s), 14, True, id="complete"),
+    pytest.param(lambda n, s: random_complete_hands(n, s, seven_pairs=0.2, orphans=0.1), 14, True,
+                 id="complete-mixed"),
+    pytest.param(lambda n, s: random_complete_hands(n, s, seven_pairs=1.0), 14, True, id="seven-pairs"),
+    pytest.param(lambda n, s: random_complete_hands(n, s, orphans=1.0), 14, True, id="orphans"),
+    pytest.param(lambda n, s: random_draws(n, s), 14, False, id="draws"),
+    pytest.param(lambda n, s: random_draws(n, s, size=13), 13, False, id="draws-13"),
+    pytest.param(_removed, 13, False, id="remove-one"),
+    pytest.param(lambda n, s: near_complete_hands(n, s), 14, False, id="near-complete"),
+]
+
+
+@pytest.mark.parametrize(("make", "size", "complete"), GENERATORS)
+def test_shape_dtype_and_wall(make, size, complete):
+    rows = make(N, 0)
+    assert rows.shape == (N, 34)
+    assert rows.dtype == np.uint8
+    assert rows.flags.c_contiguous
+    assert (rows.sum(axis=1) == size).all()
+    assert rows.max() <= 4
+
+
+@pytest.mark.parametrize(("make", "size", "complete"), GENERATORS)
+def test_deterministic_per_seed(make, size, complete):
+    assert np.array_equal(make(500, 11), make(500, 11))
+    assert not np.array_equal(make(500, 11), make(500, 12))
+
+
+@pytest.mark.parametrize(("make", "size", "complete"), GENERATORS)
+def test_prefix_of_zero_rows(make, size, complete):
+    assert make(0, 0).shape == (0, 34)
+
+
+@pytest.mark.parametrize(("make", "size", "complete"),
+                         [g for g in GENERATORS if g.values[2]])
+def test_complete_per_reference(make, size, complete):
+    rows = make(CHECKED, 5)
+    bad = [i for i, row in enumerate(rows) if _reference.is_complete_counts(row) != 1]
+    assert not bad, f"incomplete rows {bad[:5]}: {rows[bad[:5]].tolist()}"
+
+
+def test_standard_hands_use_both_set_kinds():
+    rows = random_complete_hands(CHECKED, seed=1)
+    kinds = {kind for row in rows for d in _reference.decompose(row)[:1] for kind, _ in d}
+    assert {_reference.SEQUENCE, _reference.TRIPLET, _reference.PAIR} <= kinds
+
+
+def test_mix_fractions_are_honoured():
+    rows = random_complete_hands(20000, seed=2, seven_pairs=0.25, orphans=0.1)
+    pairs = np.isin(rows, (0, 2)).all(axis=1).mean()
+    orphans = (rows[:, [0, 8, 9, 17, 18, 26, *range(27, 34)]] >= 1).all(axis=1).mean()
+    assert 0.23 < pairs < 0.28  # standard hands are seven distinct pairs far less than 1% of the time
+    assert 0.08 < orphans < 0.12
+
+
+def test_near_complete_is_mostly_not_complete():
+    rows = near_complete_hands(CHECKED, seed=4)
+    complete = sum(_reference.is_complete_counts(row) == 1 for row in rows)
+    assert complete < CHECKED // 10
+
+
+def test_draws_of_the_whole_wall_hold_every_tile():
+    rows = random_draws(3, seed=0, size=136)
+    assert (rows == 4).all()
+
+
+def test_remove_one_tile_takes_a_held_tile_and_keeps_the_input():
+    hands = random_complete_hands(2000, seed=6)
+    before = hands.copy()
+    less = remove_one_tile(hands, seed=6)
+    assert np.array_equal(hands, before)
+    diff = hands.astype(np.int16) - less
+    assert ((diff == 0) | (diff == 1)).all()
+    assert (diff.sum(axis=1) == 1).all()
+
+
+def test_remove_one_tile_weights_tiles_not_kinds():
+    hands = np.zeros((20000, 34), dtype=np.uint8)
+    hands[:, 0], hands[:, 1] = 3, 1
+    share_of_first = (remove_one_tile(hands, seed=0)[:, 0] == 2).mean()
+    assert 0.73 < share_of_first < 0.77
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    pytest.param(lambda: random_complete_hands(-1), "n must be", id="negative-n"),
+    pytest.param(lambda: random_complete_hands(5, seven_pairs=1.5), "fraction", id="fraction-above-1"),
+    pytest.param(lambda: random_complete_hands(5, seven_pairs=0.6, orphans=0.6), "at most 1", id="fractions-sum"),
+    pytest.param(lambda: random_draws(5, size=137), "size", id="draw-too-many"),
+    pytest.param(lambda: remove_one_tile(np.zeros((2, 34), np.uint8)), "no tile",
+                 id="remove-from-empty"),
+    pytest.param(lambda: remove_one_tile(np.zeros((2, 33), np.uint8)), "shape", id="remove-bad-shape"),
+    pytest.param(lambda: remove_one_tile(np.full((2, 34), 5)), "between 0 and 4", id="remove-bad-count"),
+    pytest.param(lambda: remove_one_tile(np.full((2, 34), 1.0)), "integers", id="remove-float-counts"),
+])
+def test_bad_arguments(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
