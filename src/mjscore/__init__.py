@@ -1,7 +1,37 @@
 """mjscore: score Mahjong hands under the classical and Western rule books, fast.
 
-(The public API is re-exported here as the modules land.)
+>>> import mjscore
+>>> hand = mjscore.parse("123m 456p 789s 11z [777z]")
+>>> mjscore.is_complete(hand)
+True
+>>> [str(tile) for tile in mjscore.waits("1112345678999m")]
+['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
 """
-from ._backend import BACKEND
 
-__all__ = ["BACKEND"]
+from ._backend import BACKEND
+from .bulk import (
+    decompose_many, decomposition_count_many, is_complete_many, shapes_many, waits_many,
+)
+from .decompose import Placement, Shape, WaitRole, decompositions, is_complete, shapes, waits
+from .errors import (
+    HandStatus, InvalidHandError, MjscoreError, NotationError, NotWinningError, RuleSetError,
+)
+from .group import Decomposition, Group, GroupKind, Meld
+from .hand import Hand
+from .notation import format_hand, parse_hand
+from .tile import Bonus, Suit, Tile, TileClass, format_tiles, parse_tiles
+
+parse = parse_hand
+"""``parse(text) -> Hand``: a hand from compact (mpsz) or Western notation."""
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BACKEND", "parse", "parse_hand", "format_hand",
+    "Hand", "Group", "GroupKind", "Meld", "Decomposition",
+    "Tile", "Suit", "Bonus", "TileClass", "parse_tiles", "format_tiles",
+    "decompositions", "shapes", "is_complete", "waits", "Shape", "WaitRole", "Placement",
+    "is_complete_many", "shapes_many", "decomposition_count_many", "waits_many", "decompose_many",
+    "MjscoreError", "NotationError", "InvalidHandError", "NotWinningError", "RuleSetError",
+    "HandStatus",
+]

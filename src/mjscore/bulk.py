@@ -42,7 +42,10 @@ def as_batch(counts: Any) -> U8:
 
     :raises InvalidHandError: for a shape other than ``(n, 34)`` or a non-integer dtype.
     """
-    array = np.asarray(counts)
+    try:
+        array = np.asarray(counts)
+    except (ValueError, TypeError) as error:  # ragged nested lists and the like
+        raise InvalidHandError(f"expected an (n, 34) array of tile counts: {error}") from None
     if array.ndim != 2 or array.shape[1] != 34:
         raise InvalidHandError(
             f"expected an (n, 34) array of tile counts, got shape {array.shape}")

@@ -178,8 +178,8 @@ def waits(hand: Hand | str) -> dict[Tile, tuple[Placement, ...]]:
 
     A tile the hand already holds four of (melds included) is never a wait.
 
-    >>> {str(t): [p.role.value for p in ps] for t, ps in waits("1123m 456p 789s 11z [777z]").items()}
-    {'1m': ['pair'], '4m': ['pair']}
+    >>> {str(t): [p.role.value for p in ps] for t, ps in waits("1123m 456p 789s [777z]").items()}
+    {'1m': ['two-sided', 'pair'], '4m': ['two-sided']}
 
     :raises InvalidHandError: for a hand that does not have 13 tiles or holds jokers.
     """

@@ -1,0 +1,7 @@
+"""``python -m mjscore``: the same as the ``mjscore`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
