@@ -8,6 +8,7 @@ True
 ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
 """
 
+from . import sample
 from ._backend import BACKEND
 from .bulk import (
     decompose_many, decomposition_count_many, is_complete_many, shapes_many, waits_many,
@@ -33,5 +34,5 @@ __all__ = [
     "decompositions", "shapes", "is_complete", "waits", "Shape", "WaitRole", "Placement",
     "is_complete_many", "shapes_many", "decomposition_count_many", "waits_many", "decompose_many",
     "MjscoreError", "NotationError", "InvalidHandError", "NotWinningError", "RuleSetError",
-    "HandStatus",
+    "HandStatus", "sample",
 ]

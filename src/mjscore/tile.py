@@ -13,16 +13,17 @@ jokers are a plain count on the hand.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable, Sequence
 
-from .errors import NotationError
+from .errors import InvalidHandError, NotationError
 
 __all__ = [
     "Tile", "Suit", "Bonus", "TileClass", "N_KINDS", "SUIT_LETTERS",
     "SIMPLES", "TERMINALS", "HONOURS", "WINDS", "DRAGONS", "ORPHANS",
     "GREEN_TILES", "RED_BAMBOOS", "ASSOCIATED_DRAGON", "TILE_CLASSES",
-    "parse_tile", "parse_tiles", "format_tiles", "tiles_of",
+    "parse_tile", "parse_tiles", "format_tiles", "tiles_of", "as_tile",
 ]
 
 N_KINDS = 34
@@ -163,6 +164,30 @@ def parse_tile(text: str) -> Tile:
     from .notation import parse_single_tile  # notation builds on this module
 
     return parse_single_tile(text)
+
+
+def as_tile(value: Tile | int | str) -> Tile:
+    """A :class:`Tile` from a tile, a 34-index or tile text (``"3m"``, ``"RD"``).
+
+    >>> as_tile(33), as_tile("3p")
+    (<Tile.RED: 33>, <Tile.P3: 11>)
+
+    :raises NotationError: for text that is not one tile.
+    :raises InvalidHandError: for an index outside 0-33 or a value of another type.
+    """
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        return parse_tile(value)
+    if isinstance(value, (bool, Bonus)):  # ints too, but never meant as a tile index
+        raise InvalidHandError(f"{value!r} is not a tile")
+    try:
+        index = operator.index(value)
+    except TypeError:
+        raise InvalidHandError(f"{value!r} is not a tile") from None
+    if not 0 <= index < N_KINDS:
+        raise InvalidHandError(f"no tile kind {index}: tile indices are 0-33")
+    return Tile(index)
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:

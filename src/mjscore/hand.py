@@ -1,0 +1,205 @@
+"""The hand as a value: concealed tiles, declared melds, winning tile, bonus tiles, jokers.
+
+A :class:`Hand` is validated once, when it is made, so everything downstream
+(the kernel, the scorers) may assume a hand that can exist at a table.
+
+>>> hand = Hand.from_str("123m 55z [777s] [1111z] (9999p)")
+>>> hand.size, hand.is_concealed, hand.counts[Tile.P9]
+(14, False, 4)
+>>> hand
+Hand.from_str('123m55z [777s] (9999p) [1111z]')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from .errors import InvalidHandError
+from .group import Meld
+from .tile import N_KINDS, Bonus, Tile, as_tile
+
+__all__ = ["Hand", "HAND_SIZES"]
+
+HAND_SIZES = (13, 14)
+"""Tiles in a hand, a kong counting as 3: 13 waiting, 14 with the winning tile."""
+
+MAX_JOKERS = 8
+"""Jokers in a set (Western and American sets have 8)."""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Hand:
+    """One player's hand, validated and normalised on construction.
+
+    :param concealed: 34 counts of the tiles held concealed, not in declared
+        melds; the winning tile is included.
+    :param melds: declared melds; stored sorted by :attr:`Group.sort_key`.
+    :param win_tile: the tile that completed the hand, among the concealed tiles;
+        only on a 14-tile hand (a tile, 34-index or tile text is accepted).
+    :param bonus: flowers and seasons; stored sorted.
+    :param jokers: jokers held concealed, 0-8.
+    :raises InvalidHandError: for a hand that cannot exist (see the messages).
+    """
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    win_tile: Tile | None = None
+    bonus: tuple[Bonus, ...] = ()
+    jokers: int = 0
+
+    def __post_init__(self) -> None:
+        concealed = _counts(self.concealed)
+        melds = _melds(self.melds)
+        bonus = _bonus(self.bonus)
+        jokers = _jokers(self.jokers)
+        counts = list(concealed)
+        for meld in melds:
+            for tile in meld.tiles:
+                counts[tile] += 1
+        if max(counts) > 4:
+            t = max(range(N_KINDS), key=counts.__getitem__)
+            raise InvalidHandError(f"{counts[t]} copies of {Tile(t)}: there are only 4")
+        size = sum(concealed) + jokers + 3 * len(melds)
+        if size not in HAND_SIZES:
+            raise InvalidHandError(
+                f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile, "
+                "a kong counting as 3"
+            )
+        win_tile = None if self.win_tile is None else as_tile(self.win_tile)
+        if win_tile is not None:
+            if size != 14:
+                raise InvalidHandError(
+                    f"a winning tile ({win_tile}) on a hand of {size} tiles: "
+                    "the hand with its winning tile has 14"
+                )
+            if not concealed[win_tile]:
+                raise InvalidHandError(f"the winning tile {win_tile} is not among the concealed tiles")
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "win_tile", win_tile)
+        object.__setattr__(self, "bonus", bonus)
+        object.__setattr__(self, "jokers", jokers)
+
+    @classmethod
+    def from_str(cls, text: str) -> Hand:
+        """The hand written in either notation (see :mod:`mjscore.notation`).
+
+        :raises NotationError: for text that cannot be read.
+        :raises InvalidHandError: for a hand that cannot exist.
+        """
+        from .notation import parse_hand  # notation builds on this module
+
+        return parse_hand(text)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """34 counts of every tile in the hand: concealed and melded (a kong as 4)."""
+        counts = list(self.concealed)
+        for meld in self.melds:
+            for t in meld.tiles:
+                counts[t] += 1
+        return tuple(counts)
+
+    @property
+    def size(self) -> int:
+        """Tiles in the hand, jokers included and a kong counting as 3: 13 or 14."""
+        return sum(self.concealed) + self.jokers + 3 * len(self.melds)
+
+    @property
+    def is_concealed(self) -> bool:
+        """No exposed meld (concealed kongs keep a hand concealed)."""
+        return all(meld.concealed for meld in self.melds)
+
+    @property
+    def is_complete_size(self) -> bool:
+        """The hand has 14 tiles, the size of a complete hand."""
+        return self.size == 14
+
+    def with_win_tile(self, tile: Tile | int | str | None) -> Hand:
+        """A copy with ``tile`` as the winning tile (None for no winning tile).
+
+        :raises InvalidHandError: if the hand has 13 tiles or does not hold ``tile`` concealed.
+        """
+        return dataclasses.replace(self, win_tile=None if tile is None else as_tile(tile))
+
+    def to_western(self) -> str:
+        """The hand in the Western notation, e.g. ``"1C 2C 3C ... [RD RD RD] +E"``."""
+        return self.format("western")
+
+    def format(self, style: Literal["mpsz", "western"] = "mpsz") -> str:
+        """The hand in the given notation; ``str(hand)`` is the mpsz one."""
+        from .notation import format_hand
+
+        return format_hand(self, style)
+
+    def __str__(self) -> str:
+        return self.format("mpsz")
+
+    def __repr__(self) -> str:
+        return f"Hand.from_str({self.format('mpsz')!r})"
+
+
+def _counts(value: Iterable[int]) -> tuple[int, ...]:
+    try:
+        counts = tuple(map(operator.index, value))
+    except TypeError:
+        raise InvalidHandError(f"concealed tiles must be 34 integer counts, not {value!r}") from None
+    if len(counts) != N_KINDS:
+        raise InvalidHandError(f"concealed tiles must be 34 counts, one per tile kind, not {len(counts)}")
+    if min(counts) < 0:
+        t = min(range(N_KINDS), key=counts.__getitem__)
+        raise InvalidHandError(f"a negative count ({counts[t]}) of {Tile(t)}")
+    return counts
+
+
+def _melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
+    try:
+        melds = tuple(value)
+    except TypeError:
+        raise InvalidHandError(f"melds must be a sequence of Meld, not {value!r}") from None
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise InvalidHandError(f"{meld!r} is not a Meld: declared sets are Meld objects")
+    return tuple(sorted(melds, key=operator.attrgetter("sort_key")))
+
+
+def _bonus(value: Iterable[Bonus | int | str]) -> tuple[Bonus, ...]:
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise InvalidHandError(f"bonus tiles must be a sequence, not {value!r}") from None
+    if not items:
+        return ()
+    tiles = []
+    for item in items:
+        if isinstance(item, str):
+            from .notation import parse_bonus
+
+            tiles.append(parse_bonus(item))
+            continue
+        try:
+            if isinstance(item, (bool, Tile)):  # ints, but never meant as a bonus index
+                raise TypeError
+            tiles.append(Bonus(operator.index(item)))
+        except (TypeError, ValueError):
+            raise InvalidHandError(f"{item!r} is not a flower or season") from None
+    seen = set()
+    for b in tiles:
+        if b in seen:
+            raise InvalidHandError(f"bonus tile {b} appears twice: there is one of each flower and season")
+        seen.add(b)
+    return tuple(sorted(tiles))
+
+
+def _jokers(value: int) -> int:
+    try:
+        jokers = operator.index(value)
+    except TypeError:
+        raise InvalidHandError(f"jokers must be an integer count, not {value!r}") from None
+    if not 0 <= jokers <= MAX_JOKERS:
+        raise InvalidHandError(f"{jokers} jokers: a set has 0 to {MAX_JOKERS}")
+    return jokers

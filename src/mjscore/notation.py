@@ -1,0 +1,412 @@
+"""Hand notation: the compact mpsz form and a Western form, read and written.
+
+Compact (mpsz) form
+-------------------
+Whitespace-separated tokens, the form Tenhou and most Mahjong software use:
+
+=================  ===========================================================
+``123m456p11z``    concealed tiles: digits closed by a suit letter, ``m``
+                   characters, ``p`` dots, ``s`` bamboo, ``z`` honours (1z-4z
+                   East South West North, 5z-7z white green red dragons); a
+                   suit may be split across runs and tokens (``12m 3m``)
+``[777s]``         an exposed meld: a sequence, a triplet or a kong (``[1111z]``)
+``(9999p)``        a concealed kong: four alike
+``+3m``            the winning tile; it is *added* to the concealed tiles
+``12f3y``          bonus tiles: flowers ``1f``-``4f``, seasons ``1y``-``4y``
+``JJ``             jokers, one ``J`` each (uppercase only)
+=================  ===========================================================
+
+There is no ``0`` (red fives are not marked) and no ``8z``/``9z``. Tokens may
+come in any order; a hand has 13 tiles, or 14 with the winning tile, jokers
+included and a kong counting as 3. A lowercase ``j`` is an error rather than a
+joker, so that a typo in a suit letter is never read as a tile.
+
+Western form
+------------
+One word per tile, separated by spaces, letters in any case:
+
+=========================  ===================================================
+``1B`` ... ``9B``          bamboo
+``1C`` ... ``9C``          characters (craks)
+``1D`` ... ``9D``          dots
+``E S W N``                winds
+``RD GD WD``               red, green, white dragons
+``F1`` ... ``F4``          flowers
+``S1`` ... ``S4``          seasons
+``J``                      a joker (uppercase, as in the compact form)
+``[RD RD RD]``             an exposed meld; ``(9D 9D 9D 9D)`` a concealed kong
+``+E`` or ``+ E``          the winning tile, added to the concealed tiles
+=========================  ===================================================
+
+Every word is read as compact first, then as Western, so the forms may mix:
+
+>>> parse_hand("1C 2C 3C 4D 5D 6D 7B 8B 9B E [RD RD RD] +E")
+Hand.from_str('123m456p789s1z [777z] +1z')
+>>> parse_hand("123m 456p 789s 1z [777z] +1z") == parse_hand("123m 4D 5D 6D 789s [rd rd rd] + e 1z")
+True
+
+Output
+------
+``str(hand)`` (``format_hand(hand)``) is canonical: the concealed tiles without
+the winning tile as one mpsz run in 34-index order, each meld in canonical
+order, ``+`` and the winning tile, the bonus tiles (flowers then seasons), the
+jokers; single spaces between. ``format_hand(hand, "western")`` writes the same
+hand in Western words. Both parse back to an equal hand.
+
+>>> hand = parse_hand("55z 1m (9999p) 23m JJ [777s] +1m 3y12f")
+>>> format_hand(hand)
+'123m55z [777s] (9999p) +1m 12f3y JJ'
+>>> format_hand(hand, "western")
+'1C 2C 3C WD WD [7B 7B 7B] (9D 9D 9D 9D) +1C F1 F2 S3 J J'
+
+Errors
+------
+Input that cannot be read raises :class:`NotationError`; a readable hand that
+cannot exist (a fifth copy, 15 tiles, a meld that is not a set) raises
+:class:`InvalidHandError`. Every message gives the reason, the character
+position it applies to, and the input.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, TypeAlias, TypeVar
+
+from .errors import InvalidHandError, MjscoreError, NotationError
+from .group import Meld
+from .hand import HAND_SIZES, MAX_JOKERS, Hand
+from .tile import N_KINDS, SUIT_LETTERS, Bonus, Suit, Tile, format_tiles
+
+__all__ = ["parse_hand", "format_hand", "parse_single_tile", "parse_bonus", "western_word"]
+
+_HONOUR_WORDS = ("E", "S", "W", "N", "WD", "GD", "RD")
+_SUIT_WORD_LETTERS = "CDB"  # characters, dots, bamboo: the suit order of the 34 index
+
+
+def western_word(tile: Tile | Bonus) -> str:
+    """The Western word for a tile or a bonus tile.
+
+    >>> western_word(Tile.M3), western_word(Tile.RED), western_word(Bonus.Y2)
+    ('3C', 'RD', 'S2')
+    """
+    if isinstance(tile, Bonus):
+        return f"{'F' if tile.is_flower else 'S'}{tile.number}"
+    if tile.suit is Suit.HONOURS:
+        return _HONOUR_WORDS[tile.rank - 1]
+    return f"{tile.rank}{_SUIT_WORD_LETTERS[tile.suit]}"
+
+
+_WESTERN: dict[str, Tile | Bonus] = {western_word(t): t for t in (*Tile, *Bonus)}
+_COMPACT = re.compile(r"(?:[0-9]+[mpszfy]|J)+")
+_RUN = re.compile(r"([0-9]+)([mpszfy])|J")
+_OPENERS = {"[": "]", "(": ")"}
+_CLOSERS = {"]": "[", ")": "("}
+_PUNCTUATION = "[]()+"
+_TOKEN = re.compile(r"[\[\]()+]|[^\s\[\]()+]+")  # \s is str.isspace: any Unicode whitespace
+_QUOTE_LIMIT = 120
+
+_Value: TypeAlias = Tile | Bonus | None  # None is a joker
+_Item: TypeAlias = tuple[_Value, int]  # a value and its position in the input
+_Error = TypeVar("_Error", bound=MjscoreError)
+
+
+def _fail(cls: type[_Error], reason: str, pos: int, text: str) -> _Error:
+    if len(text) <= _QUOTE_LIMIT:
+        where = repr(text)
+    else:  # a huge input would drown the reason
+        start = max(0, pos - 40)
+        where = f"a {len(text)}-character input, near {text[start:pos + 40]!r}"
+    return cls(f"{reason} (at position {pos} of {where})")
+
+
+def _clip(word: str) -> str:
+    return word if len(word) <= 24 else word[:20] + "..."
+
+
+def _lex(text: str) -> list[tuple[str, int]]:
+    """Words and single punctuation characters, each with its position."""
+    return [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
+
+
+def _compact_value(digit: str, letter: str, pos: int, text: str) -> Tile | Bonus:
+    rank = int(digit)
+    if letter in "fy":
+        if not 1 <= rank <= 4:
+            kind = "flowers" if letter == "f" else "seasons"
+            raise _fail(NotationError, f"no bonus tile {digit}{letter}: {kind} are numbered 1-4", pos, text)
+        return Bonus(rank - 1 + (4 if letter == "y" else 0))
+    if rank == 0:
+        raise _fail(NotationError, f"no tile 0{letter}: ranks start at 1 (red fives are not marked)", pos, text)
+    if letter == "z" and rank > 7:
+        raise _fail(NotationError, f"no tile {rank}z: honours are 1z-7z (E S W N, white green red)", pos, text)
+    return Tile(9 * SUIT_LETTERS.index(letter) + rank - 1)
+
+
+def _diagnose(word: str, pos: int, text: str) -> NotationError:
+    """The error for a word that is neither compact nor Western."""
+    if word[0] not in "0123456789Jjmpszfy":
+        return _fail(
+            NotationError,
+            f"unknown tile {_clip(word)!r}: tiles are written 3m or 3C, honours 1z-7z or E S W N WD GD RD",
+            pos,
+            text,
+        )
+    run = None  # where the current digit run started
+    for k, ch in enumerate(word):
+        if "0" <= ch <= "9":
+            run = k if run is None else run
+        elif ch in "mpszfy":
+            if run is None:
+                return _fail(NotationError, f"suit letter {ch!r} without digits before it", pos + k, text)
+            run = None
+        elif ch == "J" and run is None:
+            continue
+        elif run is not None:
+            hint = "; Western tiles are words of their own, 1B 2B" if ch in "BCDbcd" else ""
+            return _fail(
+                NotationError,
+                f"{_clip(word[run:k])!r} is followed by {ch!r}, not a suit letter (m p s z; f y for bonus tiles{hint})",
+                pos + k,
+                text,
+            )
+        elif ch == "j":
+            return _fail(NotationError, "a joker is written J, not j", pos + k, text)
+        else:
+            return _fail(NotationError, f"unexpected {ch!r} in {_clip(word)!r}", pos + k, text)
+    if run is None:  # unreachable: such a word is compact
+        return _fail(NotationError, f"unknown tile {_clip(word)!r}", pos, text)
+    return _fail(NotationError, f"digits {_clip(word[run:])!r} have no suit letter after them", pos + run, text)
+
+
+def _read_word(word: str, pos: int, text: str) -> list[_Item]:
+    """The tiles, bonus tiles and jokers of one word, compact first, then Western."""
+    if _COMPACT.fullmatch(word):
+        items: list[_Item] = []
+        for match in _RUN.finditer(word):
+            start = pos + match.start()
+            if match.group() == "J":
+                items.append((None, start))
+                continue
+            digits, letter = match.groups()
+            items.extend((_compact_value(d, letter, start + k, text), start + k) for k, d in enumerate(digits))
+        return items
+    if word.isascii() and word.upper() in _WESTERN:
+        return [(_WESTERN[word.upper()], pos)]
+    raise _diagnose(word, pos, text)
+
+
+def _read_one(word: str, pos: int, text: str, what: str) -> Tile:
+    """Exactly one of the 34 tiles, for ``what`` (used in messages)."""
+    items = _read_word(word, pos, text)
+    if len(items) != 1:
+        raise _fail(NotationError, f"{what} is one tile, not {len(items)}: {_clip(word)!r}", pos, text)
+    value = items[0][0]
+    if not isinstance(value, Tile):
+        name = "a joker" if value is None else "a flower or season"
+        raise _fail(NotationError, f"{what} must be one of the 34 tiles, not {name}", pos, text)
+    return value
+
+
+def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, int]:
+    """The meld opened at ``tokens[i]``, and the index after its closing bracket."""
+    opener, pos = tokens[i]
+    closer = _OPENERS[opener]
+    tiles: list[Tile] = []
+    j = i + 1
+    while True:
+        if j == len(tokens):
+            raise _fail(NotationError, f"unclosed {opener!r}: no {closer!r} after it", pos, text)
+        tok, p = tokens[j]
+        if tok == closer:
+            break
+        if tok in _OPENERS:
+            raise _fail(NotationError, f"{tok!r} inside {opener}{closer}: melds do not nest", p, text)
+        if tok in _CLOSERS:
+            raise _fail(NotationError, f"{tok!r} does not close {opener!r} (opened at position {pos})", p, text)
+        if tok == "+":
+            raise _fail(NotationError, "the winning tile '+' goes outside melds", p, text)
+        for value, q in _read_word(tok, p, text):
+            if not isinstance(value, Tile):
+                name = "jokers" if value is None else "flowers and seasons"
+                raise _fail(InvalidHandError, f"{name} cannot be part of a meld", q, text)
+            tiles.append(value)
+        j += 1
+    shown = text[pos:tokens[j][1] + 1]
+    if not tiles:
+        raise _fail(NotationError, f"empty meld {_clip(shown)!r}", pos, text)
+    concealed = opener == "("
+    if concealed and (len(tiles) != 4 or len(set(tiles)) != 1):
+        raise _fail(
+            InvalidHandError,
+            f"{_clip(shown)} is not a concealed kong: ( ) holds four alike; write other sets in [ ]",
+            pos,
+            text,
+        )
+    try:
+        return Meld.from_tiles(tiles, concealed), j + 1
+    except InvalidHandError as error:
+        raise _fail(InvalidHandError, f"meld {_clip(shown)}: {error}", pos, text) from None
+
+
+def parse_hand(text: str) -> Hand:
+    """The hand written in compact (mpsz) or Western notation, or a mix.
+
+    >>> parse_hand("123m456p789s1122z +2z").win_tile
+    <Tile.SOUTH: 28>
+
+    :raises NotationError: for text that cannot be read.
+    :raises InvalidHandError: for a hand that cannot exist.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a hand is written as text, not {type(text).__name__}")
+    tiles: list[tuple[Tile, int]] = []  # concealed, the winning tile included
+    melds: list[tuple[Meld, int]] = []
+    bonus: list[tuple[Bonus, int]] = []
+    jokers: list[int] = []
+    win: tuple[Tile, int] | None = None
+    tokens = _lex(text)
+    i = 0
+    while i < len(tokens):
+        tok, pos = tokens[i]
+        if tok in _OPENERS:
+            meld, i = _read_meld(tokens, i, text)
+            melds.append((meld, pos))
+            continue
+        if tok in _CLOSERS:
+            raise _fail(NotationError, f"{tok!r} without a matching {_CLOSERS[tok]!r}", pos, text)
+        if tok == "+":
+            if win is not None:
+                raise _fail(NotationError, f"a second winning tile: the first is at position {win[1]}", pos, text)
+            if i + 1 == len(tokens) or tokens[i + 1][0] in _PUNCTUATION:
+                raise _fail(NotationError, "'+' without a tile after it", pos, text)
+            word, p = tokens[i + 1]
+            win = (_read_one(word, p, text, "the winning tile"), p)
+            tiles.append(win)
+            i += 2
+            continue
+        for value, p in _read_word(tok, pos, text):
+            if value is None:
+                jokers.append(p)
+            elif isinstance(value, Bonus):
+                bonus.append((value, p))
+            else:
+                tiles.append((value, p))
+        i += 1
+    _check(text, tiles, melds, bonus, jokers, win)
+    counts = [0] * N_KINDS
+    for t, _ in tiles:
+        counts[t] += 1
+    try:
+        return Hand(
+            tuple(counts),
+            tuple(m for m, _ in melds),
+            None if win is None else win[0],
+            tuple(b for b, _ in bonus),
+            len(jokers),
+        )
+    except InvalidHandError as error:  # _check should have caught it first
+        raise _fail(InvalidHandError, str(error), 0, text) from None
+
+
+def _check(
+    text: str,
+    tiles: list[tuple[Tile, int]],
+    melds: list[tuple[Meld, int]],
+    bonus: list[tuple[Bonus, int]],
+    jokers: list[int],
+    win: tuple[Tile, int] | None,
+) -> None:
+    """The hand's rules, with the position each one is broken at (see :class:`Hand`)."""
+    if len(jokers) > MAX_JOKERS:
+        raise _fail(InvalidHandError, f"{len(jokers)} jokers: a set has at most {MAX_JOKERS}", jokers[MAX_JOKERS], text)
+    seen: dict[Bonus, int] = {}
+    for b, p in bonus:
+        if b in seen:
+            reason = f"bonus tile {b} twice (first at position {seen[b]}): there is one of each flower and season"
+            raise _fail(InvalidHandError, reason, p, text)
+        seen[b] = p
+    placed = sorted([(p, t) for t, p in tiles] + [(p, t) for m, p in melds for t in m.tiles])
+    copies = [0] * N_KINDS
+    for p, t in placed:
+        copies[t] += 1
+        if copies[t] > 4:
+            raise _fail(InvalidHandError, f"5 copies of {Tile(t)}: there are only 4", p, text)
+    # One tile each, a meld 3 whatever its kind, so the first tile past 14 can be pointed at.
+    weights = sorted([(p, 1) for _, p in tiles] + [(p, 1) for p in jokers] + [(p, 3) for _, p in melds])
+    size = sum(w for _, w in weights)
+    if size not in HAND_SIZES:
+        where = len(text)
+        running = 0
+        for p, w in weights:
+            running += w
+            if running > max(HAND_SIZES):
+                where = p
+                break
+        reason = f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile, a kong counting as 3"
+        raise _fail(InvalidHandError, reason, where, text)
+    if win is not None and size != 14:
+        reason = f"a winning tile on a hand of {size} tiles: with its winning tile a hand has 14"
+        raise _fail(InvalidHandError, reason, win[1], text)
+
+
+def parse_single_tile(text: str) -> Tile:
+    """One of the 34 tiles, in compact (``"3m"``) or Western (``"3C"``, ``"rd"``) form.
+
+    >>> parse_single_tile("3m"), parse_single_tile("RD")
+    (<Tile.M3: 2>, <Tile.RED: 33>)
+
+    :raises NotationError: for text that is not exactly one tile.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a tile is written as text, not {type(text).__name__}")
+    tokens = _lex(text)
+    if len(tokens) != 1 or tokens[0][0] in _PUNCTUATION:
+        raise _fail(NotationError, "expected one tile, like 3m or 3C", tokens[0][1] if tokens else 0, text)
+    word, pos = tokens[0]
+    return _read_one(word, pos, text, "a tile")
+
+
+def parse_bonus(text: str) -> Bonus:
+    """One flower or season, in compact (``"1f"``, ``"2y"``) or Western (``"F1"``, ``"S2"``) form.
+
+    :raises NotationError: for text that is not exactly one bonus tile.
+    """
+    tokens = _lex(text) if isinstance(text, str) else []
+    if len(tokens) == 1 and tokens[0][0] not in _PUNCTUATION:
+        items = _read_word(tokens[0][0], tokens[0][1], text)
+        if len(items) == 1 and isinstance(items[0][0], Bonus):
+            return items[0][0]
+    raise _fail(NotationError, "expected one flower or season, like 1f or F1", 0, str(text))
+
+
+def format_hand(hand: Hand, style: Literal["mpsz", "western"] = "mpsz") -> str:
+    """The hand in canonical compact (``"mpsz"``) or Western notation.
+
+    :raises NotationError: for an unknown style.
+    """
+    counts = list(hand.concealed)
+    if hand.win_tile is not None:
+        counts[hand.win_tile] -= 1
+    if style == "mpsz":
+        words = [format_tiles(counts)] if any(counts) else []
+        words += [f"({m})" if m.concealed else f"[{m}]" for m in hand.melds]
+        if hand.win_tile is not None:
+            words.append(f"+{hand.win_tile}")
+        flowers = "".join(str(b.number) for b in hand.bonus if b.is_flower)
+        seasons = "".join(str(b.number) for b in hand.bonus if not b.is_flower)
+        if hand.bonus:
+            words.append((flowers and flowers + "f") + (seasons and seasons + "y"))
+        if hand.jokers:
+            words.append("J" * hand.jokers)
+        return " ".join(words)
+    if style == "western":
+        words = [western_word(Tile(t)) for t, c in enumerate(counts) for _ in range(c)]
+        for m in hand.melds:
+            inner = " ".join(western_word(t) for t in m.tiles)
+            words.append(f"({inner})" if m.concealed else f"[{inner}]")
+        if hand.win_tile is not None:
+            words.append(f"+{western_word(hand.win_tile)}")
+        words += [western_word(b) for b in hand.bonus]
+        words += ["J"] * hand.jokers
+        return " ".join(words)
+    raise NotationError(f"unknown notation style {style!r}: use 'mpsz' or 'western'")

@@ -1,0 +1,165 @@
+"""Groups and melds: construction, validation, text, kernel codes, order."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mjscore.errors import InvalidHandError, NotationError
+from mjscore.group import Decomposition, Group, GroupKind, Meld
+from mjscore.tile import Tile
+
+SEQUENCE_STARTS = [t for t in Tile if t < 27 and t % 9 < 7]
+
+
+def groups():
+    """Every valid group: a sequence from 1-7 of a suit, or any tile alike."""
+    alike = [GroupKind.TRIPLET, GroupKind.QUAD, GroupKind.PAIR]
+    return st.one_of(
+        st.builds(Group, st.just(GroupKind.SEQUENCE), st.sampled_from(SEQUENCE_STARTS)),
+        st.builds(Group, st.sampled_from(alike), st.sampled_from(Tile)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("group", "tiles", "size", "text"),
+    [
+        pytest.param(Group(GroupKind.SEQUENCE, Tile.M1), "1m 2m 3m", 3, "123m", id="sequence"),
+        pytest.param(Group(GroupKind.SEQUENCE, Tile.S7), "7s 8s 9s", 3, "789s", id="sequence-789"),
+        pytest.param(Group(GroupKind.TRIPLET, Tile.S7), "7s 7s 7s", 3, "777s", id="triplet"),
+        pytest.param(Group(GroupKind.QUAD, Tile.EAST), "1z 1z 1z 1z", 4, "1111z", id="quad"),
+        pytest.param(Group(GroupKind.PAIR, Tile.WHITE), "5z 5z", 2, "55z", id="pair"),
+    ],
+)
+def test_group_tiles_size_str(group, tiles, size, text):
+    assert group.tiles == tuple(Tile.from_str(t) for t in tiles.split())
+    assert group.size == size == group.kind.size
+    assert str(group) == text
+    assert Group.from_str(text) == group
+    assert group.concealed is True
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        pytest.param((1, 24), Group(GroupKind.TRIPLET, Tile.S7), id="ints"),
+        pytest.param((GroupKind.PAIR, "7z"), Group(GroupKind.PAIR, Tile.RED), id="tile-text"),
+        pytest.param((0, "3C", 0), Group(GroupKind.SEQUENCE, Tile.M3, False), id="western-and-int-flag"),
+    ],
+)
+def test_group_normalises(args, expected):
+    group = Group(*args)
+    assert group == expected
+    assert type(group.kind) is GroupKind and type(group.first) is Tile and type(group.concealed) is bool
+
+
+SEQUENCE, TRIPLET, QUAD, PAIR = GroupKind
+NOT_A_SET = "is not a set"
+NOT_A_CODE = "is not a group code"
+ONLY_KONGS = "only a kong can be declared concealed"
+
+REJECTS = [
+    ("wrap-8m", lambda: Group(SEQUENCE, Tile.M8), InvalidHandError, "no sequence starts at 8m"),
+    ("wrap-9p", lambda: Group(SEQUENCE, Tile.P9), InvalidHandError, "1-2-3 up to 7-8-9"),
+    ("honour-sequence", lambda: Group(SEQUENCE, Tile.EAST), InvalidHandError, "winds and dragons form no sequences"),
+    ("bad-kind", lambda: Group(7, Tile.M1), InvalidHandError, "is not a group kind"),
+    ("bad-tile", lambda: Group(PAIR, 34), InvalidHandError, "tile indices are 0-33"),
+    ("bad-tile-text", lambda: Group(PAIR, "0m"), NotationError, "no tile 0m"),
+    ("from-str-not-a-set", lambda: Group.from_str("124m"), InvalidHandError, "124m is not a set"),
+    ("from-str-two-suits", lambda: Group.from_str("1m1p"), InvalidHandError, NOT_A_SET),
+    ("from-str-five", lambda: Group.from_str("11111z"), NotationError, "5 copies"),
+    ("from-str-empty", lambda: Group.from_str(""), InvalidHandError, "no tiles is not a set"),
+    ("dragon-run", lambda: Group.from_str("567z"), InvalidHandError, "no sequence starts at 5z"),
+    ("wrap-text", lambda: Group.from_str("891m"), InvalidHandError, NOT_A_SET),
+    ("from-tiles-wrap", lambda: Group.from_tiles([Tile.M8, Tile.M9, Tile.P1]), InvalidHandError, NOT_A_SET),
+    ("pad-code", lambda: Group.from_code(0xFF), InvalidHandError, NOT_A_CODE),
+    ("tile-34-code", lambda: Group.from_code(34), InvalidHandError, NOT_A_CODE),
+    ("code-too-big", lambda: Group.from_code(256), InvalidHandError, NOT_A_CODE),
+    ("meld-pair", lambda: Meld(PAIR, Tile.WHITE), InvalidHandError, "a pair cannot be declared"),
+    ("concealed-triplet", lambda: Meld(TRIPLET, Tile.S7, True), InvalidHandError, ONLY_KONGS),
+    ("concealed-sequence", lambda: Meld(SEQUENCE, Tile.M1, True), InvalidHandError, ONLY_KONGS),
+    ("meld-wrap", lambda: Meld(SEQUENCE, Tile.S8), InvalidHandError, "no sequence starts at 8s"),
+]
+
+
+@pytest.mark.parametrize(("make", "error", "fragment"), [pytest.param(*row[1:], id=row[0]) for row in REJECTS])
+def test_group_rejects(make, error, fragment):
+    with pytest.raises(error) as caught:
+        make()
+    assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("code", "group"),
+    [
+        pytest.param(0 << 6 | 0, Group(GroupKind.SEQUENCE, Tile.M1), id="sequence-1m"),
+        pytest.param(1 << 6 | 33, Group(GroupKind.TRIPLET, Tile.RED), id="triplet-red"),
+        pytest.param(2 << 6 | 17, Group(GroupKind.QUAD, Tile.P9), id="quad-9p"),
+        pytest.param(3 << 6 | 27, Group(GroupKind.PAIR, Tile.EAST), id="pair-east"),
+    ],
+)
+def test_group_code(code, group):
+    assert group.code == code
+    assert Group.from_code(code) == group
+    assert Group.from_code(code, concealed=False) == Group(group.kind, group.first, False)
+
+
+@given(groups())
+def test_group_code_round_trip(group):
+    assert Group.from_code(group.code) == group
+    assert 0 <= group.code < 0xFF
+
+
+@given(groups(), st.booleans())
+def test_group_repr_and_str_round_trip(group, concealed):
+    group = Group(group.kind, group.first, concealed)
+    assert eval(repr(group)) == group
+    assert Group.from_str(str(group), concealed) == group
+    assert Group.from_tiles(reversed(group.tiles), concealed) == group
+
+
+@pytest.mark.parametrize(
+    ("meld", "text", "concealed"),
+    [
+        pytest.param(Meld(GroupKind.TRIPLET, Tile.S7), "777s", False, id="exposed-triplet"),
+        pytest.param(Meld(GroupKind.SEQUENCE, Tile.P4), "456p", False, id="exposed-sequence"),
+        pytest.param(Meld(GroupKind.QUAD, Tile.EAST), "1111z", False, id="exposed-kong"),
+        pytest.param(Meld(GroupKind.QUAD, Tile.P9, True), "9999p", True, id="concealed-kong"),
+    ],
+)
+def test_meld(meld, text, concealed):
+    assert isinstance(meld, Group)
+    assert meld.concealed is concealed
+    assert str(meld) == text
+    assert Meld.from_str(text, concealed) == meld
+    assert eval(repr(meld)) == meld
+
+
+def test_meld_defaults_to_exposed_and_differs_from_group():
+    meld = Meld.from_str("777s")
+    assert meld.concealed is False
+    assert repr(meld) == "Meld.from_str('777s')"
+    assert repr(Meld.from_str("1111z", concealed=True)) == "Meld.from_str('1111z', concealed=True)"
+    assert meld != Group.from_str("777s", concealed=False)  # a declared meld is not a found group
+    assert Meld.from_code(1 << 6 | 24) == meld
+
+
+def test_groups_are_frozen_and_hashable():
+    group = Group.from_str("123m")
+    with pytest.raises(AttributeError):
+        group.first = Tile.M2  # type: ignore[misc]
+    assert len({group, Group.from_str("123m"), Group.from_str("123m", concealed=False)}) == 2
+
+
+def test_sort_order_is_kind_first_concealed():
+    texts = ["55z", "1111z", "777s", "123m", "789s", "111m"]
+    found = sorted(Group.from_str(t) for t in texts)
+    assert [str(g) for g in found] == ["123m", "789s", "111m", "777s", "1111z", "55z"]
+    exposed, concealed = Group.from_str("777s", False), Group.from_str("777s")
+    assert exposed < concealed and concealed > exposed and exposed <= concealed
+    assert sorted([concealed, exposed]) == [exposed, concealed]
+    decomposition: Decomposition = tuple(found)
+    assert decomposition == tuple(sorted(decomposition, key=lambda g: g.sort_key))
+
+
+def test_group_kind_values_are_the_kernel_encoding():
+    assert [(k.name, int(k)) for k in GroupKind] == [("SEQUENCE", 0), ("TRIPLET", 1), ("QUAD", 2), ("PAIR", 3)]
