@@ -6,9 +6,10 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-_choice = os.environ.get("MJSCORE_BACKEND", "auto").strip().lower() or "auto"
+_raw = os.environ.get("MJSCORE_BACKEND", "auto")
+_choice = _raw.strip().lower() or "auto"
 if _choice not in ("auto", "cython", "python"):
-    raise ImportError(f"MJSCORE_BACKEND={_choice!r}: expected 'auto', 'cython' or 'python'")
+    raise ImportError(f"MJSCORE_BACKEND={_raw!r}: expected 'auto', 'cython' or 'python'")
 
 if TYPE_CHECKING:  # types come from the reference, which is the contract
     from . import _reference as kernel

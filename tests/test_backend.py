@@ -1,0 +1,138 @@
+"""The backend switch: ``MJSCORE_BACKEND=auto|cython|python``, each in a fresh interpreter.
+
+The choice is made once, at import, so every case runs ``python -c`` in a
+subprocess with its own environment. A missing extension is simulated two ways:
+``sys.modules["mjscore._kernel"] = None`` before the import (Python's documented
+way to make an import fail), and a copy of the installed package without the
+compiled file, which is what a wheel that lost its extension looks like.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mjscore
+
+PACKAGE_DIR = Path(mjscore.__file__).resolve().parent
+
+REPORT = """
+import json, sys
+try:
+    import mjscore
+    from mjscore import _backend
+except ImportError as exc:
+    print(json.dumps({"error": type(exc).__name__, "message": str(exc)}))
+    sys.exit(0)
+print(json.dumps({"backend": mjscore.BACKEND, "kernel": _backend.kernel.__name__,
+                  "file": mjscore.__file__}))
+"""
+"""Prints what ``import mjscore`` chose, or the ImportError it raised, as JSON."""
+
+BLOCK_KERNEL = 'import sys; sys.modules["mjscore._kernel"] = None\n'
+"""Makes ``import mjscore._kernel`` raise ModuleNotFoundError."""
+
+
+def _kernel_importable() -> bool:
+    try:
+        importlib.import_module("mjscore._kernel")
+    except ImportError:
+        return False
+    return True
+
+
+needs_kernel = pytest.mark.skipif(not _kernel_importable(), reason="compiled kernel not built")
+
+
+def _run(tmp_path: Path, backend: str | None, prelude: str = "",
+         path: Path | None = None) -> dict[str, str]:
+    """Import mjscore in a fresh interpreter; ``backend=None`` leaves the variable unset."""
+    env = {k: v for k, v in os.environ.items() if k != "MJSCORE_BACKEND"}
+    if backend is not None:
+        env["MJSCORE_BACKEND"] = backend
+    if path is not None:
+        prelude += f"import sys; sys.path.insert(0, {str(path)!r})\n"
+    # cwd=tmp_path: nothing named mjscore there to shadow the package under test
+    proc = subprocess.run([sys.executable, "-c", prelude + REPORT], env=env, cwd=tmp_path,
+                          check=False, capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr
+    result: dict[str, str] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _same_package(result: dict[str, str], package_dir: Path = PACKAGE_DIR) -> None:
+    assert Path(result["file"]).resolve().parent == package_dir
+
+
+@pytest.mark.parametrize("value", ["python", "PYTHON", " python "],
+                         ids=["python", "upper-case", "padded"])
+def test_python_forces_the_reference(tmp_path: Path, value: str) -> None:
+    result = _run(tmp_path, value)
+    assert result.get("error") is None, result
+    assert result["backend"] == "python"
+    assert result["kernel"] == "mjscore._reference"
+    _same_package(result)
+
+
+@needs_kernel
+@pytest.mark.parametrize("value", [None, "auto", ""], ids=["unset", "auto", "empty"])
+def test_default_picks_the_compiled_kernel(tmp_path: Path, value: str | None) -> None:
+    result = _run(tmp_path, value)
+    assert result.get("error") is None, result
+    assert result["backend"] == "cython"
+    assert result["kernel"] == "mjscore._kernel"
+    _same_package(result)
+
+
+@needs_kernel
+def test_cython_imports_when_built(tmp_path: Path) -> None:
+    result = _run(tmp_path, "cython")
+    assert result.get("error") is None, result
+    assert result["backend"] == "cython"
+    assert result["kernel"] == "mjscore._kernel"
+
+
+@pytest.mark.parametrize("value", ["fortran", "cpython", "pure"])
+def test_unknown_value_raises_import_error_quoting_it(tmp_path: Path, value: str) -> None:
+    result = _run(tmp_path, value)
+    assert result.get("error") in ("ImportError", "ModuleNotFoundError"), result
+    assert repr(value) in result["message"]
+    assert "MJSCORE_BACKEND" in result["message"]
+
+
+@pytest.fixture
+def stripped_package(tmp_path: Path) -> Path:
+    """A copy of the installed package without the compiled kernel, on its own sys.path entry."""
+    root = tmp_path / "stripped"
+    shutil.copytree(PACKAGE_DIR, root / "mjscore",
+                    ignore=shutil.ignore_patterns("_kernel*.so", "_kernel*.pyd", "__pycache__"))
+    assert not list((root / "mjscore").glob("_kernel*.so"))
+    return root
+
+
+@pytest.mark.parametrize("how", ["blocked", "stripped"])
+def test_missing_extension(tmp_path: Path, stripped_package: Path, how: str) -> None:
+    prelude, path = (BLOCK_KERNEL, None) if how == "blocked" else ("", stripped_package)
+    expected_dir = PACKAGE_DIR if path is None else path / "mjscore"
+
+    strict = _run(tmp_path, "cython", prelude, path)
+    assert strict.get("error") in ("ImportError", "ModuleNotFoundError"), strict
+    assert "_kernel" in strict["message"]
+
+    for value in (None, "auto"):
+        fallback = _run(tmp_path, value, prelude, path)
+        assert fallback.get("error") is None, fallback
+        assert fallback["backend"] == "python"
+        assert fallback["kernel"] == "mjscore._reference"
+        _same_package(fallback, expected_dir)
+
+    forced = _run(tmp_path, "python", prelude, path)
+    assert forced["backend"] == "python"

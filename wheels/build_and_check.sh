@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# Build mjscore's wheels for this machine (the compiled one and the pure
+# py3-none-any one), check what each wheel contains, install each alone into a
+# fresh venv and check which backend it imports. See wheels/README.md.
+#
+#   bash wheels/build_and_check.sh [--tests] [--sdist] [OUT_DIR]
+#
+#   OUT_DIR   where the checked wheels are copied (default: dist/ in the repo, git-ignored)
+#   --tests   also run the test suite against the installed compiled wheel, as
+#             cibuildwheel's test-command does (about a minute)
+#   --sdist   also build the sdist, check it ships the .pyx and no generated .c,
+#             and build the compiled wheel from it (the route pip takes for an sdist)
+#   PYTHON=python3.12 bash wheels/build_and_check.sh   # another interpreter
+#
+# POSIX only (Linux, macOS); on Windows use cibuildwheel (wheels/README.md).
+set -euo pipefail
+
+RUN_TESTS=0
+CHECK_SDIST=0
+OUT=
+for arg in "$@"; do
+    case $arg in
+        --tests) RUN_TESTS=1 ;;
+        --sdist) CHECK_SDIST=1 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -*) echo "unknown option: $arg" >&2; exit 2 ;;
+        *) OUT=$arg ;;
+    esac
+done
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT=${OUT:-$ROOT/dist}
+PYTHON=${PYTHON:-python3}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/mjscore-wheels.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+unset PYTHONPATH PYTHONHOME MJSCORE_BACKEND MJSCORE_NO_EXTENSIONS MJSCORE_CYTHON_DEBUG PIP_USER
+export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
+
+section() { printf '\n========== %s ==========\n' "$*"; }
+fail() { echo "build_and_check: FAILED: $*" >&2; exit 1; }
+
+# A fresh copy of the sources: tracked and untracked-but-not-ignored files, so
+# nothing generated (build/, *.egg-info, _kernel.c, an in-place _kernel*.so)
+# leaks into a wheel. Outside a git checkout (an unpacked sdist) the tree is copied.
+fresh_source() {
+    local dest=$1
+    mkdir -p "$dest"
+    "$PYTHON" - "$ROOT" "$dest" <<'EOF'
+import os, shutil, subprocess, sys
+
+root, dest = sys.argv[1:]
+try:
+    listed = subprocess.run(["git", "-C", root, "ls-files", "-z", "--cached", "--others",
+                             "--exclude-standard"], check=True, capture_output=True).stdout
+    files = [f for f in listed.decode().split("\0") if f and os.path.isfile(os.path.join(root, f))]
+except (OSError, subprocess.CalledProcessError):
+    shutil.copytree(root, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "*.so", "*.pyd", "*.c"))
+    sys.exit(0)
+for f in files:
+    os.makedirs(os.path.dirname(os.path.join(dest, f)) or dest, exist_ok=True)
+    shutil.copy2(os.path.join(root, f), os.path.join(dest, f))
+EOF
+}
+
+new_venv() {
+    "$PYTHON" -m venv "$1"
+    "$1/bin/python" -m pip install --quiet --upgrade pip
+}
+
+# check_wheel WHEEL SOURCE_DIR compiled|pure
+check_wheel() {
+    "$PYTHON" - "$@" <<'EOF'
+import pathlib, sys, zipfile
+
+wheel, source, kind = sys.argv[1:]
+names = set(zipfile.ZipFile(wheel).namelist())
+problems = []
+tag = pathlib.Path(wheel).name.removesuffix(".whl").split("-", 2)[2]
+print(f"{pathlib.Path(wheel).name}: {len(names)} files, tag {tag}")
+for name in sorted(names):
+    print("   ", name)
+
+binary = [n for n in names if n.startswith("mjscore/_kernel") and n.endswith((".so", ".pyd"))]
+if kind == "compiled":
+    if tag == "py3-none-any":
+        problems.append("the compiled wheel is tagged py3-none-any")
+    if len(binary) != 1:
+        problems.append(f"expected one compiled mjscore/_kernel*.so or .pyd, found {binary}")
+else:
+    if tag != "py3-none-any":
+        problems.append(f"the pure wheel is tagged {tag}, not py3-none-any")
+    if binary:
+        problems.append(f"the pure wheel holds compiled files: {binary}")
+for required in ("mjscore/_kernel.pxd", "mjscore/py.typed", "mjscore/__init__.py"):
+    if required not in names:
+        problems.append(f"missing {required}")
+for name in sorted(names):
+    if name.endswith((".c", ".pyx", ".html")) or "__pycache__" in name:
+        problems.append(f"must not ship {name}")
+    if name.split("/")[0] in ("tests", "benchmarks", "src", "wheels"):
+        problems.append(f"must not ship {name}")
+# Everything the package is made of must be in the wheel (catches package-data gaps).
+package = pathlib.Path(source, "src", "mjscore")
+for path in sorted(package.rglob("*")):
+    rel = "mjscore/" + path.relative_to(package).as_posix()
+    if path.is_file() and (path.suffix in (".py", ".pxd", ".toml", ".json") or path.name == "py.typed"):
+        if rel not in names:
+            problems.append(f"{rel} is in the sources but not in the wheel")
+if problems:
+    sys.exit("wheel contents:\n  " + "\n  ".join(problems))
+print("contents OK")
+EOF
+}
+
+# check_install VENV_PYTHON cython|python: import from a neutral directory, isolated
+# mode (-I: no CWD or PYTHON* variables on the path).
+check_install() {
+    (cd "$WORK" && "$1" -I - "$2" <<'EOF'
+import os, sys
+import mjscore
+
+expected = sys.argv[1]
+where = os.path.realpath(mjscore.__file__)
+print(f"mjscore {mjscore.__version__} from {where}: BACKEND={mjscore.BACKEND}")
+assert where.startswith(os.path.realpath(sys.prefix) + os.sep), f"not the venv's copy: {where}"
+assert mjscore.BACKEND == expected, f"BACKEND is {mjscore.BACKEND!r}, expected {expected!r}"
+assert mjscore.is_complete("123m456p789s11122z") is True
+assert mjscore.is_complete("123m456p789s11123z") is False
+if expected == "cython":
+    from mjscore import _kernel
+    assert os.path.realpath(_kernel.__file__).startswith(os.path.dirname(where))
+print("import OK")
+EOF
+    )
+}
+
+build_wheel() {  # build_wheel SOURCE_DIR DEST_DIR [VAR=value...]: prints the wheel's path
+    local src=$1 dest=$2
+    shift 2
+    (cd "$src" && env "$@" "$TOOLS/bin/python" -m pip wheel . --no-deps -w "$dest" >&2)
+    local built=("$dest"/mjscore-*.whl)
+    [ "${#built[@]}" -eq 1 ] && [ -f "${built[0]}" ] || fail "expected one wheel in $dest, got ${built[*]}"
+    echo "${built[0]}"
+}
+
+section "Interpreter"
+"$PYTHON" -c 'import sys, sysconfig; print(sys.version); print(sysconfig.get_platform())'
+TOOLS=$WORK/tools
+new_venv "$TOOLS"
+
+section "Compiled wheel: pip wheel . --no-deps"
+fresh_source "$WORK/src-compiled"
+COMPILED=$(build_wheel "$WORK/src-compiled" "$WORK/wheel-compiled")
+check_wheel "$COMPILED" "$WORK/src-compiled" compiled
+
+section "Compiled wheel: install alone into a fresh venv"
+new_venv "$WORK/venv-compiled"
+"$WORK/venv-compiled/bin/python" -m pip install --quiet "$COMPILED"   # pulls numpy only
+"$WORK/venv-compiled/bin/python" -m pip check
+"$WORK/venv-compiled/bin/python" -m pip list
+check_install "$WORK/venv-compiled/bin/python" cython
+
+if [ "$RUN_TESTS" = 1 ]; then
+    section "Compiled wheel: the test suite against the installed wheel (--require-kernel)"
+    "$WORK/venv-compiled/bin/python" -m pip install --quiet pytest hypothesis Cython setuptools
+    # Run from outside the sources, as cibuildwheel does: the installed copy is tested.
+    (cd "$WORK" && "$WORK/venv-compiled/bin/python" -m pytest "$WORK/src-compiled/tests" \
+        --require-kernel -p no:cacheprovider)
+fi
+
+section "Pure wheel: MJSCORE_NO_EXTENSIONS=1 pip wheel . --no-deps"
+fresh_source "$WORK/src-pure"
+PURE=$(build_wheel "$WORK/src-pure" "$WORK/wheel-pure" MJSCORE_NO_EXTENSIONS=1)
+check_wheel "$PURE" "$WORK/src-pure" pure
+
+section "Pure wheel: install alone into a fresh venv"
+new_venv "$WORK/venv-pure"
+"$WORK/venv-pure/bin/python" -m pip install --quiet "$PURE"
+"$WORK/venv-pure/bin/python" -m pip check
+check_install "$WORK/venv-pure/bin/python" python
+# Without the extension, forcing the compiled backend must fail loudly.
+if (cd "$WORK" && MJSCORE_BACKEND=cython "$WORK/venv-pure/bin/python" -c 'import mjscore' 2>/dev/null); then
+    fail "MJSCORE_BACKEND=cython imported the pure wheel without an error"
+fi
+echo "MJSCORE_BACKEND=cython on the pure wheel: ImportError, as it should"
+
+if [ "$CHECK_SDIST" = 1 ]; then
+    section "sdist: build, check contents, build the compiled wheel from it"
+    fresh_source "$WORK/src-sdist"
+    "$TOOLS/bin/python" -m pip install --quiet build
+    (cd "$WORK/src-sdist" && "$TOOLS/bin/python" -m build --sdist -o "$WORK/sdist" >&2)
+    SDIST=$(echo "$WORK"/sdist/mjscore-*.tar.gz)
+    "$PYTHON" - "$SDIST" <<'EOF'
+import sys, tarfile
+names = tarfile.open(sys.argv[1]).getnames()
+print(f"{sys.argv[1]}: {len(names)} files")
+problems = [f"missing {want}" for want in ("src/mjscore/_kernel.pyx", "src/mjscore/_kernel.pxd", "setup.py")
+            if not any(n.endswith(want) for n in names)]
+problems += [f"must not ship generated {n}" for n in names if n.endswith((".c", ".so", ".pyd", ".html"))]
+if problems:
+    sys.exit("sdist contents:\n  " + "\n  ".join(problems))
+print("contents OK")
+EOF
+    (cd "$WORK" && "$TOOLS/bin/python" -m pip wheel --no-deps -w "$WORK/wheel-sdist" "$SDIST" >&2)
+    check_wheel "$(echo "$WORK"/wheel-sdist/mjscore-*.whl)" "$WORK/src-sdist" compiled
+    mkdir -p "$OUT" && cp "$SDIST" "$OUT"/
+fi
+
+mkdir -p "$OUT"
+cp "$COMPILED" "$PURE" "$OUT"/
+section "All checks passed; wheels in $OUT"
+ls -l "$OUT"
