@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["mjscore", "mjscore.errors", "mjscore.tile", "mjscore.group", "mjscore.hand",
+           "mjscore.payments", "mjscore.scoring", "mjscore.rules",
            "mjscore.notation", "mjscore.decompose", "mjscore.bulk", "mjscore.sample"]
 
 

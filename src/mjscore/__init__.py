@@ -10,12 +10,17 @@ True
 
 from . import sample
 from ._backend import BACKEND
+from .context import WinContext
+from .payments import PaymentRules, Settlement, Transfer
+from .rules import RuleSet, load_rules, rulesets
+from .scoring import Line, Score, score, settle
 from .bulk import (
     decompose_many, decomposition_count_many, is_complete_many, shapes_many, waits_many,
 )
 from .decompose import Placement, Shape, WaitRole, decompositions, is_complete, shapes, waits
 from .errors import (
-    HandStatus, InvalidHandError, MjscoreError, NotationError, NotWinningError, RuleSetError,
+    HandStatus, InvalidContextError, InvalidHandError, MjscoreError, NotationError,
+    NotWinningError, RuleSetError,
 )
 from .group import Decomposition, Group, GroupKind, Meld
 from .hand import Hand
@@ -35,4 +40,6 @@ __all__ = [
     "is_complete_many", "shapes_many", "decomposition_count_many", "waits_many", "decompose_many",
     "MjscoreError", "NotationError", "InvalidHandError", "NotWinningError", "RuleSetError",
     "HandStatus", "sample",
+    "score", "Score", "Line", "settle", "Settlement", "Transfer", "PaymentRules",
+    "load_rules", "rulesets", "RuleSet", "WinContext", "InvalidContextError",
 ]

@@ -24,7 +24,7 @@ from .tile import ORPHANS, Tile
 
 __all__ = [
     "Shape", "WaitRole", "Placement",
-    "decompositions", "shapes", "is_complete", "waits",
+    "decompositions", "shapes", "is_complete", "waits", "wait_role",
 ]
 
 
@@ -160,7 +160,8 @@ def _counts_error(counts: Any, status: int) -> bool:
     raise status_error(status, size=sum(values), sizes="2, 5, 8, 11 or 14")
 
 
-def _role(group: Group, tile: Tile) -> WaitRole:
+def wait_role(group: Group, tile: Tile) -> WaitRole:
+    """The part ``tile`` plays in completing ``group``."""
     if group.kind == GroupKind.PAIR:
         return WaitRole.PAIR
     if group.kind != GroupKind.SEQUENCE:
@@ -206,7 +207,7 @@ def _placements(completed: list[int], tile: Tile, hand: Hand) -> tuple[Placement
         for group in decomposition:
             if not isinstance(group, Meld) and tile in group.tiles and group not in seen:
                 seen.add(group)
-                found.append(Placement(Shape.STANDARD, _role(group, tile), group, decomposition))
+                found.append(Placement(Shape.STANDARD, wait_role(group, tile), group, decomposition))
     flags = Shape(kernel.shapes(completed))
     if Shape.SEVEN_PAIRS in flags:
         found.append(Placement(Shape.SEVEN_PAIRS, WaitRole.PAIR, Group(GroupKind.PAIR, tile)))

@@ -14,6 +14,7 @@ __all__ = [
     "MjscoreError",
     "NotationError",
     "InvalidHandError",
+    "InvalidContextError",
     "NotWinningError",
     "RuleSetError",
     "HandStatus",
@@ -31,6 +32,10 @@ class NotationError(MjscoreError):
 
 class InvalidHandError(MjscoreError):
     """Well-formed input describing a hand that cannot exist (a fifth copy, 15 tiles, ...)."""
+
+
+class InvalidContextError(InvalidHandError):
+    """A winning situation that cannot happen (heaven for a non-dealer, a self-drawn robbed kong)."""
 
 
 class NotWinningError(InvalidHandError):

@@ -1,0 +1,328 @@
+"""Read rule-set TOML files into validated :class:`RuleSet` objects.
+
+The format (every key, with the shipped files as examples):
+
+===================  =========================================================
+``name``             the slug ``load_rules`` finds it by (required)
+``title``            a readable name; ``aliases``: other names it answers to
+``source``           the rule book it implements
+``extends``          a base: a shipped name or a path relative to this file;
+                     keys here override it, ``sets``/``items`` replace the
+                     base's entries with the same id, ``remove`` drops ids
+``limit``            the limit (maximum score)
+``shapes``           winning shapes besides ``standard``: ``thirteen-orphans``,
+                     ``seven-pairs``, ``wriggling-snake``
+``losers``           whether hands that did not go out score (default true)
+``[options]``        option names and default values (bool, int or string)
+``[[sets]]``         points/doubles per group: ``kind`` (chow, pung, kong,
+                     pair, or a list), ``tiles`` (atoms or classes from
+                     :mod:`mjscore.facts`), ``concealed`` (omit for both)
+``[[items]]``        hand items: ``when``/``unless`` (hand facts), optional
+                     ``win-tile``, then ``points``, ``doubles`` or ``limit``
+                     (1, 2, "1/2", "1/3", ...), ``excludes`` (item ids)
+``option``           on a set or item: applies only when that boolean option
+                     is true (``"not NAME"``: when false)
+``[payments]``       the payment scheme (:mod:`mjscore.payments`)
+===================  =========================================================
+
+Every set and item has an ``id`` and a ``source`` (the rule-book line it
+implements). Any mistake raises :class:`RuleSetError` naming the file, the key
+and the reason.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import MjscoreError, RuleSetError
+from ..facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom, Kind
+from ..payments import PaymentRules
+from ..tile import Tile, as_tile
+from .model import ItemRule, RuleSet, SetRule
+
+__all__ = ["load_rules", "rulesets", "RULES_DIR"]
+
+RULES_DIR = Path(__file__).resolve().parent
+"""Where the shipped rule files live."""
+
+SHAPES = frozenset({"standard", "thirteen-orphans", "seven-pairs", "wriggling-snake"})
+_TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "options",
+             "sets", "items", "remove", "payments"}
+_SET_KEYS = {"id", "name", "kind", "tiles", "concealed", "points", "doubles", "source", "option"}
+_ITEM_KEYS = {"id", "name", "when", "unless", "win-tile", "points", "doubles", "limit",
+              "excludes", "source", "option"}
+
+
+def _fail(path: object, key: str, reason: str) -> RuleSetError:
+    return RuleSetError(f"{path}: {key}: {reason}")
+
+
+def _expect(value: object, kind: type | tuple[type, ...], path: object, key: str) -> Any:
+    # bool is an int: never accept one for the other.
+    wanted = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in wanted:
+        raise _fail(path, key, f"expected {_type_names(wanted)}, got {value!r}")
+    if not isinstance(value, wanted):
+        raise _fail(path, key, f"expected {_type_names(wanted)}, got {value!r}")
+    return value
+
+
+def _type_names(kinds: tuple[type, ...]) -> str:
+    names = {str: "a string", int: "an integer", bool: "true or false", list: "a list",
+             dict: "a table", float: "a number"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _strings(value: object, path: object, key: str) -> list[str]:
+    items = [value] if isinstance(value, str) else _expect(value, list, path, key)
+    for i, item in enumerate(items):
+        _expect(item, str, path, f"{key}[{i}]")
+    return list(items)
+
+
+def _unknown(table: Mapping[str, object], allowed: set[str], path: object, where: str) -> None:
+    extra = sorted(set(table) - allowed)
+    if extra:
+        raise _fail(path, f"{where}{extra[0]}", f"unknown key (expected one of {', '.join(sorted(allowed))})")
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except OSError as error:
+        raise RuleSetError(f"{path}: cannot read the rule file: {error.strerror or error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise RuleSetError(f"{path}: not valid TOML: {error}") from None
+
+
+def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The file's table with its ``extends`` chain folded in."""
+    if path in seen:
+        raise _fail(path, "extends", "the chain of bases loops back to this file")
+    raw = _read(path)
+    if not isinstance(raw, dict):
+        raise _fail(path, "(top)", "expected a table")
+    _unknown(raw, _TOP_KEYS, path, "")
+    if "extends" not in raw:
+        return {**raw, "_path": path}
+    base_name = _expect(raw["extends"], str, path, "extends")
+    base_path = _find(base_name, relative_to=path.parent)
+    if base_path is None:
+        raise _fail(path, "extends", f"no rule set or file named {base_name!r}")
+    base = _merged(base_path, (*seen, path))
+    merged = {**base, **{k: v for k, v in raw.items() if k not in ("sets", "items", "options")}}
+    merged["options"] = {**base.get("options", {}), **raw.get("options", {})}
+    for section in ("sets", "items"):
+        entries = {e.get("id"): e for e in base.get(section, []) if isinstance(e, dict)}
+        for entry in _expect(raw.get(section, []), list, path, section):
+            entries[_expect(entry, dict, path, section).get("id")] = entry
+        merged[section] = list(entries.values())
+    for removed in _strings(raw.get("remove", []), path, "remove"):
+        before = len(merged["sets"]) + len(merged["items"])
+        merged["sets"] = [e for e in merged["sets"] if e.get("id") != removed]
+        merged["items"] = [e for e in merged["items"] if e.get("id") != removed]
+        if len(merged["sets"]) + len(merged["items"]) == before:
+            raise _fail(path, "remove", f"the base has no set or item {removed!r}")
+    merged.pop("remove", None)
+    merged["_path"] = path
+    return merged
+
+
+def _gate(entry: Mapping[str, object], options: Mapping[str, object], path: object, key: str) -> bool:
+    """Whether an entry with an ``option`` gate applies under these option values."""
+    if "option" not in entry:
+        return True
+    gate = _expect(entry["option"], str, path, f"{key}.option")
+    negated = gate.startswith("not ")
+    name = gate[4:].strip() if negated else gate
+    if name not in options:
+        raise _fail(path, f"{key}.option", f"no option named {name!r} in [options]")
+    if not isinstance(options[name], bool):
+        raise _fail(path, f"{key}.option", f"option {name!r} is not true/false")
+    return options[name] is not negated
+
+
+def _set_rule(entry: Mapping[str, Any], path: object, key: str) -> SetRule:
+    _unknown(entry, _SET_KEYS, path, f"{key}.")
+    kinds = set()
+    for name in _strings(entry.get("kind", []), path, f"{key}.kind"):
+        if name not in KIND_NAMES:
+            raise _fail(path, f"{key}.kind", f"unknown kind {name!r} (chow, pung, kong, pair)")
+        kinds.add(KIND_NAMES[name])
+    if not kinds:
+        raise _fail(path, f"{key}.kind", "missing")
+    atoms: set[Atom] = set()
+    for name in _strings(entry.get("tiles", "any"), path, f"{key}.tiles"):
+        if name not in ATOM_CLASSES:
+            raise _fail(path, f"{key}.tiles", f"unknown tile class {name!r} "
+                        f"(one of {', '.join(ATOM_CLASSES)})")
+        atoms |= ATOM_CLASSES[name]
+    concealed = entry.get("concealed")
+    if concealed is not None:
+        _expect(concealed, bool, path, f"{key}.concealed")
+    return SetRule(
+        id=entry["id"], name=_expect(entry.get("name", entry["id"]), str, path, f"{key}.name"),
+        kinds=frozenset(Kind(k) for k in kinds), atoms=frozenset(atoms), concealed=concealed,
+        points=_expect(entry.get("points", 0), int, path, f"{key}.points"),
+        doubles=_expect(entry.get("doubles", 0), int, path, f"{key}.doubles"),
+        source=_expect(entry.get("source"), str, path, f"{key}.source"),
+    )
+
+
+def _limit_share(value: object, path: object, key: str) -> Fraction:
+    _expect(value, (int, float, str), path, key)
+    try:
+        share = Fraction(value)  # type: ignore[arg-type]
+    except (ValueError, ZeroDivisionError):
+        raise _fail(path, key, f"expected a number or fraction like \"1/2\", got {value!r}") from None
+    if share <= 0:
+        raise _fail(path, key, f"a share of the limit must be positive, got {value!r}")
+    return share
+
+
+def _item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule:
+    _unknown(entry, _ITEM_KEYS, path, f"{key}.")
+    facts = {}
+    for part in ("when", "unless"):
+        names = _strings(entry.get(part, []), path, f"{key}.{part}")
+        for name in names:
+            if name not in HAND_FACTS:
+                raise _fail(path, f"{key}.{part}", f"unknown fact {name!r} (see mjscore.facts)")
+        facts[part] = frozenset(names)
+    win_tile: Tile | None = None
+    if "win-tile" in entry:
+        try:
+            win_tile = as_tile(_expect(entry["win-tile"], str, path, f"{key}.win-tile"))
+        except MjscoreError as error:
+            raise _fail(path, f"{key}.win-tile", str(error)) from None
+    limit = _limit_share(entry["limit"], path, f"{key}.limit") if "limit" in entry else None
+    return ItemRule(
+        id=entry["id"], name=_expect(entry.get("name", entry["id"]), str, path, f"{key}.name"),
+        when=facts["when"], unless=facts["unless"], win_tile=win_tile,
+        points=_expect(entry.get("points", 0), int, path, f"{key}.points"),
+        doubles=_expect(entry.get("doubles", 0), int, path, f"{key}.doubles"),
+        limit=limit, excludes=tuple(_strings(entry.get("excludes", []), path, f"{key}.excludes")),
+        source=_expect(entry.get("source"), str, path, f"{key}.source"),
+    )
+
+
+def _options(table: Mapping[str, Any], overrides: Mapping[str, object], path: object) -> dict[str, object]:
+    options = dict(_expect(table.get("options", {}), dict, path, "options"))
+    for name, value in options.items():
+        _expect(value, (bool, int, str), path, f"options.{name}")
+    for raw_name, value in overrides.items():
+        name = raw_name.replace("_", "-")
+        if name == "limit":
+            continue
+        if name not in options:
+            raise _fail(path, f"options.{name}", f"no such option (known: {', '.join(options) or 'none'})")
+        default = options[name]
+        _expect(value, (bool,) if isinstance(default, bool) else (type(default),), path, f"options.{name}")
+        options[name] = value
+    return options
+
+
+def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
+    path = table["_path"]
+    name = _expect(table.get("name"), str, path, "name")
+    options = _options(table, overrides, path)
+    limit = overrides.get("limit", table.get("limit"))
+    _expect(limit, int, path, "limit")
+    if limit <= 0:  # type: ignore[operator]
+        raise _fail(path, "limit", f"must be positive, got {limit}")
+    shapes = set(_strings(table.get("shapes", []), path, "shapes")) | {"standard"}
+    if shapes - SHAPES:
+        raise _fail(path, "shapes", f"unknown shape {sorted(shapes - SHAPES)[0]!r} "
+                    f"(one of {', '.join(sorted(SHAPES))})")
+    sets, items, ids = [], [], set()
+    for section, build, out in (("sets", _set_rule, sets), ("items", _item_rule, items)):
+        for i, entry in enumerate(_expect(table.get(section, []), list, path, section)):
+            key = f"{section}[{i}]"
+            _expect(entry, dict, path, key)
+            entry_id = _expect(entry.get("id"), str, path, f"{key}.id")
+            key = f"{section}.{entry_id}"
+            if entry_id in ids:
+                raise _fail(path, key, "duplicate id")
+            ids.add(entry_id)
+            rule = build(entry, path, key)
+            if _gate(entry, options, path, key):
+                out.append(rule)
+    item_ids = {item.id for item in items}
+    for item in items:
+        for other in item.excludes:
+            if other not in ids:
+                raise _fail(path, f"items.{item.id}.excludes", f"no item {other!r}")
+    items = [ItemRule(**{**{f: getattr(i, f) for f in ItemRule.__slots__},  # type: ignore[attr-defined]
+                         "excludes": tuple(x for x in i.excludes if x in item_ids)}) for i in items]
+    if len(items) > 64:
+        raise _fail(path, "items", f"at most 64 items, got {len(items)}")
+    payments = PaymentRules.from_table(
+        _expect(table.get("payments", {"scheme": "classical"}), dict, path, "payments"), str(path))
+    return RuleSet(
+        name=name, title=_expect(table.get("title", name), str, path, "title"),
+        aliases=tuple(_strings(table.get("aliases", []), path, "aliases")),
+        source=_expect(table.get("source", ""), str, path, "source"),
+        limit=limit, shapes=frozenset(shapes),
+        losers=_expect(table.get("losers", True), bool, path, "losers"), sets=tuple(sets), items=tuple(items),  # type: ignore[arg-type]
+        options=tuple(sorted(options.items())), payments=payments, path=str(path),
+    )
+
+
+@cache
+def _shipped() -> dict[str, Path]:
+    """Every shipped rule set's name and aliases, lower-cased, to its file."""
+    found: dict[str, Path] = {}
+    for path in sorted(RULES_DIR.glob("*.toml")):
+        table = _read(path)
+        for key in [table.get("name"), *table.get("aliases", [])]:
+            if isinstance(key, str):
+                found[key.lower()] = path
+    return found
+
+
+def _find(name: str, relative_to: Path | None = None) -> Path | None:
+    shipped = _shipped().get(name.lower())
+    if shipped is not None:
+        return shipped
+    candidate = Path(name) if relative_to is None else relative_to / name
+    return candidate if candidate.suffix == ".toml" and candidate.is_file() else None
+
+
+def rulesets() -> tuple[str, ...]:
+    """The names of the shipped rule sets."""
+    return tuple(sorted({_read(p)["name"] for p in set(_shipped().values())}))
+
+
+@cache
+def _load_cached(path: Path, overrides: tuple[tuple[str, object], ...]) -> RuleSet:
+    return _build(_merged(path), dict(overrides))
+
+
+def load_rules(name_or_path: str | Path | RuleSet, **options: object) -> RuleSet:
+    """A rule set by shipped name or alias (``"babcock"``, ``"CC"``) or from a TOML file.
+
+    Keyword options override the file's ``[options]`` (``own_wind_exposed=True``);
+    ``limit=`` overrides its limit.
+
+    :raises RuleSetError: for an unknown name, or a file with any mistake.
+    """
+    if isinstance(name_or_path, RuleSet):
+        if not options:
+            return name_or_path
+        name_or_path = Path(name_or_path.path)
+    path = _find(str(name_or_path))
+    if path is None:
+        known = ", ".join(rulesets())
+        raise RuleSetError(f"no rule set or .toml file {str(name_or_path)!r} (shipped: {known})")
+    try:
+        key = tuple(sorted(options.items()))
+        hash(key)
+    except TypeError:
+        raise RuleSetError(f"{path}: options: values must be true/false, integers or strings") from None
+    return _load_cached(path.resolve(), key)

@@ -1,0 +1,276 @@
+"""Score one hand under a rule set: the best reading, itemised line by line.
+
+The fold is the same for every rule set (the classical *points and doubles*):
+
+1. each group earns its set points and doubles from the rule set's table;
+2. each item whose facts hold adds points, doubles or a share of the limit,
+   and removes the items it ``excludes``;
+3. the ``no-points`` fact is then decided (no set points, and no item points
+   but those for going out: items whose ``when`` is just ``winner``), and the
+   items that name it are added;
+4. ``total = min(points * 2**doubles, limit)``; a limit hand scores
+   ``max(that, share * limit)``, so a hand worth more than a fractional limit
+   keeps its own score (a player of these books takes the better).
+
+Every reading of the hand (each decomposition, each group the winning tile can
+complete, the special shapes the rule set allows) is scored this way and the
+highest total wins; ties go to the first found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .context import WinContext, check_against_hand
+from .errors import InvalidContextError, InvalidHandError, NotWinningError
+from .facts import FACT_BITS
+from .group import Decomposition, Meld
+from .hand import Hand
+from .notation import parse_hand
+from .payments import Settlement, settle_scores
+from .readings import Reading, losing_reading, readings
+from .rules import RuleSet, load_rules
+
+__all__ = ["Line", "Score", "ReadingScore", "score", "score_reading", "settle"]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One scored item of a breakdown."""
+
+    id: str
+    name: str
+    points: int = 0
+    doubles: int = 0
+    limit: Fraction | None = None
+    count: int = 1
+    source: str = ""
+
+    def value(self) -> str:
+        """The value as a scorer writes it: ``+4``, ``x2``, ``1/2 limit``."""
+        parts = []
+        if self.points:
+            parts.append(f"+{self.points * self.count}")
+        if self.doubles:
+            parts.append(f"x{2 ** (self.doubles * self.count)}")
+        if self.limit is not None:
+            parts.append("limit" if self.limit == 1 else f"{self.limit} limit")
+        return " ".join(parts) or "0"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A hand's score under one rule set, with the reading that earned it."""
+
+    total: int
+    points: int
+    doubles: int
+    limit: Fraction | None
+    """The share of the limit that applied: a limit hand's share, 1 when the
+    score was capped at the limit, ``None`` otherwise."""
+    special: str | None
+    """The id of the limit hand that applied, if any."""
+    lines: tuple[Line, ...]
+    decomposition: Decomposition | None
+    shape: str
+    rules: str
+    hand: Hand = field(repr=False)
+    context: WinContext = field(repr=False)
+
+    def explain(self) -> str:
+        """The breakdown as a table a player can check against the rule book."""
+        rows = [(line.name + (f" x{line.count}" if line.count > 1 else ""), line.value(), line.source)
+                for line in self.lines]
+        width = max([len(r[0]) for r in rows] + [4])
+        value_width = max([len(r[1]) for r in rows] + [5])
+        out = [f"{self.hand}  ({self.rules}, {'won' if self.context.winner else 'did not go out'})"]
+        out += [f"  {name:<{width}}  {value:>{value_width}}  {source}" for name, value, source in rows]
+        formula = f"{self.points} x 2^{self.doubles}" if self.doubles else f"{self.points}"
+        if self.special:
+            formula += f"; limit hand {self.special}"
+        elif self.limit:
+            formula += "; capped at the limit"
+        out.append(f"  {'total':<{width}}  {self.total:>{value_width}}  ({formula})")
+        return "\n".join(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form."""
+        return {
+            "hand": str(self.hand), "rules": self.rules, "total": self.total,
+            "points": self.points, "doubles": self.doubles,
+            "limit": None if self.limit is None else str(self.limit),
+            "special": self.special, "shape": self.shape,
+            "winner": self.context.winner,
+            "decomposition": None if self.decomposition is None else [
+                {"group": str(g), "meld": isinstance(g, Meld), "concealed": g.concealed}
+                for g in self.decomposition],
+            "lines": [{"id": l.id, "name": l.name, "points": l.points, "doubles": l.doubles,
+                       "limit": None if l.limit is None else str(l.limit), "count": l.count,
+                       "source": l.source} for l in self.lines],
+        }
+
+    def __str__(self) -> str:
+        lines = " + ".join(f"{l.name} {l.value()}" for l in self.lines)
+        return f"{lines} = {self.total}"
+
+
+def _items_applying(rules: RuleSet, facts: int, win_tile: int | None, late: bool) -> list[int]:
+    tables = rules.tables
+    chosen = []
+    for i, item in enumerate(rules.items):
+        if bool(tables.late[i]) != late:
+            continue
+        when, unless = int(tables.when[i]), int(tables.unless[i])
+        if facts & when != when or facts & unless:
+            continue
+        if item.win_tile is not None and item.win_tile != win_tile:
+            continue
+        chosen.append(i)
+    excluded = 0
+    for i in chosen:
+        excluded |= int(tables.excludes[i])
+    return [i for i in chosen if not excluded >> i & 1]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingScore:
+    """What one reading scores."""
+
+    total: int
+    points: int
+    doubles: int
+    limit: Fraction | None
+    special: str | None
+    lines: tuple[Line, ...]
+
+
+def score_reading(rules: RuleSet, reading: Reading) -> ReadingScore:
+    """Fold one reading through the rule set's tables (see the module docstring)."""
+    win_tile = reading.win_tile
+    tables = rules.tables
+    lines: list[Line] = []
+    points = doubles = 0
+    set_points = 0
+    for group in reading.groups:
+        cell = (group.kind, int(group.concealed), group.atom)
+        p, d = int(tables.set_points[cell]), int(tables.set_doubles[cell])
+        points, doubles, set_points = points + p, doubles + d, set_points + p
+        for rule in rules.sets:
+            if rule.matches(group.kind, group.concealed, group.atom) and (rule.points or rule.doubles):
+                lines.append(Line(rule.id, f"{rule.name}: {group.group}", rule.points, rule.doubles,
+                                  source=rule.source))
+    applied = _items_applying(rules, reading.facts, win_tile, late=False)
+    bare = set_points == 0 and all(
+        rules.items[i].when == {"winner"} or not rules.items[i].points for i in applied)
+    facts = reading.facts | (1 << FACT_BITS["no-points"] if bare else 0)
+    applied += _items_applying(rules, facts, win_tile, late=True)
+    share: Fraction | None = None
+    special = None
+    for i in applied:
+        item = rules.items[i]
+        points += item.points
+        doubles += item.doubles
+        if item.limit is not None and (share is None or item.limit > share):
+            share, special = item.limit, item.id
+        lines.append(Line(item.id, item.name, item.points, item.doubles, item.limit, source=item.source))
+    raw = points * 2 ** doubles
+    total = min(raw, rules.limit)
+    if share is not None:
+        total = max(total, round(share * rules.limit))
+    elif raw > rules.limit:
+        share = Fraction(1)
+    return ReadingScore(total, points, doubles, share, special, tuple(lines))
+
+
+def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) -> Score:
+    """Score a hand under a rule set, trying every reading and keeping the best.
+
+    ``context`` keywords are those of :class:`~mjscore.context.WinContext`
+    (``win_tile``, ``self_drawn``, ``seat_wind``, ``prevailing_wind``, ``dealer``,
+    ``last_tile``, ``last_discard``, ``robbing_kong``, ``replacement``,
+    ``kong_on_kong``, ``heaven``, ``earth``, ``declared_calling``, ``winner``).
+    A 13-tile hand is scored as one that did not go out (``winner=False``).
+
+    >>> score("123m 456p 789s 11z [555z]", "babcock", win_tile="1z").total
+    32
+
+    :raises NotWinningError: a hand said to have gone out that the rule set does not accept.
+    :raises InvalidContextError: a context that cannot happen with this hand.
+    """
+    parsed = parse_hand(hand) if isinstance(hand, str) else hand
+    ruleset = load_rules(rules)
+    context.setdefault("winner", parsed.size == 14)
+    if parsed.win_tile is not None:
+        if context.get("win_tile") not in (None, parsed.win_tile, str(parsed.win_tile)):
+            raise InvalidContextError(
+                f"win_tile={context['win_tile']!r} but the hand marks {parsed.win_tile} as its winning tile")
+        context["win_tile"] = parsed.win_tile
+    ctx = WinContext.from_keywords(**context)
+    if ctx.winner and parsed.size != 14:
+        raise InvalidContextError(f"{parsed} has {parsed.size} tiles; a hand that went out has 14")
+    if not ctx.winner and parsed.size != 13:
+        raise InvalidContextError(f"{parsed} has {parsed.size} tiles; a hand that did not go out has 13")
+    check_against_hand(ctx, parsed)
+    if parsed.jokers:
+        raise NotWinningError(f"{parsed} holds jokers, which {ruleset.name} does not use")
+    if not ctx.winner and not ruleset.losers:
+        return Score(total=0, points=0, doubles=0, limit=None, special=None, lines=(),
+                     decomposition=None, shape="losing", rules=ruleset.name, hand=parsed, context=ctx)
+    candidates = list(readings(parsed, ctx, ruleset.shapes)) if ctx.winner else [losing_reading(parsed, ctx)]
+    if not candidates:
+        raise NotWinningError(f"{parsed} is not a winning hand under {ruleset.name}")
+    best_reading = candidates[0]
+    best = score_reading(ruleset, best_reading)
+    for reading in candidates[1:]:
+        result = score_reading(ruleset, reading)
+        if result.total > best.total:
+            best, best_reading = result, reading
+    decomposition = (tuple(sorted((g.group for g in best_reading.groups), key=lambda g: g.sort_key))
+                     if best_reading.shape in ("standard", "losing", "seven-pairs") else None)
+    return Score(total=best.total, points=best.points, doubles=best.doubles, limit=best.limit,
+                 special=best.special, lines=best.lines, decomposition=decomposition,
+                 shape=best_reading.shape, rules=ruleset.name, hand=parsed, context=ctx)
+
+
+_SEATS = ("E", "S", "W", "N")
+
+
+def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, dealer: int = 0,
+           discarder: int | None = None, rules: str | RuleSet = "babcock",
+           prevailing_wind: str = "E", **winner_context: Any) -> Settlement:
+    """What each of the four players pays or receives for one deal, summing to zero.
+
+    ``players`` are the four hands in seat order (player ``dealer`` is East, the
+    next South, ...), given as hands to score here, or as scores already made.
+    The winner's hand is scored as won on a discard from ``discarder``, or
+    self-drawn when ``discarder`` is None; ``winner_context`` adds the rest of
+    its situation (``win_tile``, ``last_tile``, ...). The rule set's payment
+    scheme then settles the scores.
+
+    >>> settle([0, 36, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock").net
+    (-72, 144, -36, -36)
+
+    :raises InvalidHandError: for a wrong number of players or bad roles.
+    """
+    ruleset = load_rules(rules)
+    if len(players) != 4:
+        raise InvalidHandError(f"settle needs the four players' hands or scores, got {len(players)}")
+    totals = []
+    for index, player in enumerate(players):
+        if isinstance(player, Score):
+            totals.append(player.total)
+        elif isinstance(player, (Hand, str)):
+            seat = _SEATS[(index - dealer) % 4] if isinstance(dealer, int) else "E"
+            keywords: dict[str, Any] = {"seat_wind": seat, "prevailing_wind": prevailing_wind}
+            if index == winner:
+                keywords.update(winner_context, self_drawn=discarder is None, winner=True)
+            else:
+                keywords["winner"] = False
+            totals.append(score(player, ruleset, **keywords).total)
+        else:
+            totals.append(player)
+    return settle_scores(totals, winner=winner, dealer=dealer, discarder=discarder,
+                         rules=ruleset.payments)

@@ -1,0 +1,380 @@
+"""Payments: seed 002's payment chart, the classical (Babcock) convention, rule tables, bad input.
+
+Case ids name what they check: ``002-L39`` .. ``002-L42`` are the rows of seed 002's
+"3. PAYMENT" table (lines 39-42 of seeds/002_df44f2bad37b7b07.txt). Seed 004 (Babcock,
+ch. 4) states no payment lines of its own; ``004-classical`` cases check the
+classical conventions its rule set uses: every loser pays the winner, East (the
+dealer) pays and receives double, losers settle their differences.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import tomllib
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import mjscore.payments
+from mjscore.errors import InvalidHandError, RuleSetError
+from mjscore.payments import (
+    CHINESE_CLASSICAL_CHART, CLASSICAL, ChartMultiples, PayerMultiples, PaymentRules, Settlement,
+    Transfer, settle_scores,
+)
+
+CHART = PaymentRules("chart", chart=CHINESE_CLASSICAL_CHART)
+
+
+def net_of(transfers: tuple[Transfer, ...]) -> list[int]:
+    net = [0, 0, 0, 0]
+    for t in transfers:
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+    return net
+
+
+# --- seed 002: the payment chart ----------------------------------------------------------
+
+# (scores, winner, dealer, discarder, expected net). The winner holds 30 unless said;
+# the losers' scores are deliberately non-zero: the chart must ignore them.
+CHART_CASES = [
+    pytest.param((30, 8, 4, 2), 0, 0, None, (180, -60, -60, -60),
+                 id="002-L39-dealer-self-drawn-each-pays-2x"),
+    pytest.param((8, 4, 30, 2), 2, 2, 3, (0, 0, 180, -180),
+                 id="002-L40-dealer-on-discard-discarder-pays-6x"),
+    pytest.param((8, 30, 4, 2), 1, 0, None, (-60, 120, -30, -30),
+                 id="002-L41-non-dealer-self-drawn-each-1x-dealer-2x"),
+    pytest.param((8, 30, 4, 2), 1, 0, 3, (0, 120, 0, -120),
+                 id="002-L42-non-dealer-on-discard-discarder-pays-4x"),
+    # near misses
+    pytest.param((8, 4, 2, 30), 3, 2, None, (-30, -30, -60, 120),
+                 id="002-L41-near-miss-dealer-extra-follows-the-dealer-seat"),
+    pytest.param((500, 0, 0, 0), 0, 1, None, (2000, -1000, -500, -500),
+                 id="002-L41-near-miss-limit-500-dealer-pays-1000-not-500"),
+    pytest.param((30, 8, 4, 2), 0, 0, 2, (180, 0, -180, 0),
+                 id="002-L40-near-miss-non-discarders-pay-nothing"),
+    pytest.param((8, 30, 4, 2), 1, 0, 0, (-120, 120, 0, 0),
+                 id="002-L42-near-miss-dealer-discarding-pays-4x-not-6x-or-8x"),
+    pytest.param((0, 8, 4, 2), 0, 0, None, (0, 0, 0, 0),
+                 id="002-L39-near-miss-winner-score-0-nobody-pays"),
+]
+
+
+@pytest.mark.parametrize(("scores", "winner", "dealer", "discarder", "net"), CHART_CASES)
+def test_chart_rows(scores, winner, dealer, discarder, net):
+    s = settle_scores(scores, winner=winner, dealer=dealer, discarder=discarder, rules=CHART)
+    assert s.net == net
+    assert net_of(s.transfers) == list(net)
+    assert all(t.payee == winner and t.amount > 0 for t in s.transfers)
+
+
+def test_chart_row_totals_agree():
+    # 002-L39..L42: a dealer win costs the table 6x either way, a non-dealer win 4x.
+    for winner, discarder, total in [(0, None, 6), (0, 1, 6), (1, None, 4), (1, 2, 4)]:
+        s = settle_scores((1, 1, 1, 1), winner=winner, dealer=0, discarder=discarder, rules=CHART)
+        assert s.net[winner] == total
+
+
+def test_chart_reasons_name_situation_and_role():
+    # 002-L41: the dealer's 2x is labelled as the dealer column, the others as "each player"
+    s = settle_scores((0, 30, 0, 0), winner=1, dealer=0, discarder=None, rules=CHART)
+    assert [t.reason for t in s.transfers] == [
+        "non-dealer-self-drawn: dealer pays 2x",
+        "non-dealer-self-drawn: each player pays 1x",
+        "non-dealer-self-drawn: each player pays 1x",
+    ]
+
+
+# --- classical (Babcock's conventions) -----------------------------------------------------
+
+NO_DOUBLE = PaymentRules("classical", dealer_double=False)
+NO_SETTLE = PaymentRules("classical", losers_settle=False)
+NEITHER = PaymentRules("classical", dealer_double=False, losers_settle=False)
+
+# Worked example, winner 0 holds 100, player 1 (dealer) 40, player 2 12, player 3 0:
+#   losers pay the winner:   1 -> 0: 100 x 2 = 200 (dealer pays double)
+#                            2 -> 0: 100,  3 -> 0: 100                  winner +400
+#   losers settle:           2 -> 1: (40 - 12) x 2 = 56 (dealer double)
+#                            3 -> 1: (40 - 0) x 2 = 80 (dealer double)
+#                            3 -> 2: (12 - 0) = 12
+#   net: 0: +400; 1: -200 + 56 + 80 = -64; 2: -100 - 56 + 12 = -144; 3: -100 - 80 - 12 = -192
+WORKED = (100, 40, 12, 0)
+
+CLASSICAL_CASES = [
+    pytest.param((50, 0, 0, 0), 0, 1, None, CLASSICAL, (200, -100, -50, -50),
+                 id="004-classical-loser-pays-winner-dealer-loser-pays-double"),
+    pytest.param((0, 0, 50, 0), 2, 2, None, CLASSICAL, (-100, -100, 300, -100),
+                 id="004-classical-dealer-wins-receives-double-from-each"),
+    pytest.param(WORKED, 0, 1, None, CLASSICAL, (400, -64, -144, -192),
+                 id="004-classical-worked-example-losers-settle"),
+    # Dealer wins the same hand: each pays 200; settle without doubling:
+    # 2 -> 1: 28, 3 -> 1: 40, 3 -> 2: 12.  1: -200 + 68; 2: -200 - 28 + 12; 3: -200 - 52.
+    pytest.param(WORKED, 0, 0, None, CLASSICAL, (600, -132, -216, -252),
+                 id="004-classical-worked-example-dealer-wins"),
+    # Without dealer double: each pays 100; 2 -> 1: 28, 3 -> 1: 40, 3 -> 2: 12.
+    pytest.param(WORKED, 0, 1, None, NO_DOUBLE, (300, -32, -116, -152),
+                 id="004-classical-option-off-dealer-double"),
+    pytest.param(WORKED, 0, 1, None, NO_SETTLE, (400, -200, -100, -100),
+                 id="004-classical-option-off-losers-settle"),
+    pytest.param(WORKED, 0, 1, None, NEITHER, (300, -100, -100, -100),
+                 id="004-classical-options-off-both"),
+    pytest.param((20, 7, 7, 7), 0, 3, None, CLASSICAL, (80, -20, -20, -40),
+                 id="004-classical-equal-losers-settle-nothing"),
+    pytest.param(WORKED, 0, 1, 3, CLASSICAL, (400, -64, -144, -192),
+                 id="004-classical-discarder-pays-no-extra"),
+]
+
+
+@pytest.mark.parametrize(("scores", "winner", "dealer", "discarder", "rules", "net"), CLASSICAL_CASES)
+def test_classical(scores, winner, dealer, discarder, rules, net):
+    s = settle_scores(scores, winner=winner, dealer=dealer, discarder=discarder, rules=rules)
+    assert s.net == net
+    assert net_of(s.transfers) == list(net)
+
+
+def test_classical_worked_example_transfers():
+    s = settle_scores(WORKED, winner=0, dealer=1, discarder=None, rules=CLASSICAL)
+    assert s.transfers == (
+        Transfer(1, 0, 200, "dealer pays double"),
+        Transfer(2, 0, 100, "loser pays winner"),
+        Transfer(3, 0, 100, "loser pays winner"),
+        Transfer(2, 1, 56, "losers settle 40 - 12, dealer double"),
+        Transfer(3, 1, 80, "losers settle 40 - 0, dealer double"),
+        Transfer(3, 2, 12, "losers settle 12 - 0"),
+    )
+
+
+def test_classical_dealer_winner_reason():
+    s = settle_scores((0, 10, 0, 0), winner=1, dealer=1, discarder=None, rules=NO_SETTLE)
+    assert {t.reason for t in s.transfers} == {"loser pays the dealer double"}
+
+
+@pytest.mark.parametrize("rules", [CLASSICAL, CHART], ids=["classical", "chart"])
+def test_drawn_hand_is_a_wash(rules):
+    s = settle_scores(WORKED, winner=None, dealer=1, discarder=None, rules=rules)
+    assert s == Settlement((0, 0, 0, 0), ())
+    assert s.explain().startswith("no payments")
+
+
+# --- the property: money is only moved, never made ----------------------------------------
+
+multiple = st.one_of(st.none(), st.integers(0, 8))
+
+
+@st.composite
+def payer_multiples(draw, self_drawn):
+    each, dealer = draw(multiple), draw(multiple)
+    discarder = None if self_drawn else draw(multiple)
+    if each is None and dealer is None and discarder is None:
+        each = 1
+    return PayerMultiples(each, dealer, discarder)
+
+
+rules_strategy = st.one_of(
+    st.builds(PaymentRules, st.just("classical"), st.booleans(), st.booleans()),
+    st.builds(
+        lambda chart: PaymentRules("chart", chart=chart),
+        st.builds(ChartMultiples, payer_multiples(True), payer_multiples(False),
+                  payer_multiples(True), payer_multiples(False)),
+    ),
+)
+
+
+@st.composite
+def hands(draw):
+    scores = draw(st.lists(st.integers(0, 10_000), min_size=4, max_size=4))
+    winner = draw(st.one_of(st.none(), st.integers(0, 3)))
+    dealer = draw(st.integers(0, 3))
+    discarder = None
+    if winner is not None:
+        discarder = draw(st.one_of(st.none(), st.integers(0, 3).filter(lambda p: p != winner)))
+    return scores, winner, dealer, discarder
+
+
+@given(hands(), rules_strategy)
+def test_net_sums_to_zero(hand, rules):
+    scores, winner, dealer, discarder = hand
+    s = settle_scores(scores, winner=winner, dealer=dealer, discarder=discarder, rules=rules)
+    assert sum(s.net) == 0
+    assert list(s.net) == net_of(s.transfers)
+    assert all(type(t.amount) is int and t.amount > 0 and t.payer != t.payee for t in s.transfers)
+    if winner is None:
+        assert s.transfers == ()
+    else:
+        assert s.net[winner] >= 0
+        assert all(t.payer != winner for t in s.transfers)
+    if winner is not None and rules.scheme == "chart":
+        assert all(t.payee == winner for t in s.transfers)
+
+
+# --- from_table ----------------------------------------------------------------------------
+
+CHART_TOML = """
+[payments]
+scheme = "chart"
+
+[payments.chart]
+dealer-self-drawn = { each = 2 }
+dealer-discard = { discarder = 6 }
+non-dealer-self-drawn = { each = 1, dealer = 2 }
+non-dealer-discard = { discarder = 4 }
+"""
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param(CHART_TOML, CHART, id="002-L39-L42-chart-table"),
+    pytest.param('[payments]\nscheme = "classical"\n', CLASSICAL, id="004-classical-defaults"),
+    pytest.param('[payments]\nscheme = "classical"\ndealer-double = false\nlosers-settle = false\n',
+                 NEITHER, id="004-classical-options-off"),
+    pytest.param('[payments]\nscheme = "classical"\ndealer-double = true\nlosers-settle = false\n',
+                 NO_SETTLE, id="004-classical-options-explicit"),
+])
+def test_from_table_parses(text, expected):
+    assert PaymentRules.from_table(tomllib.loads(text)["payments"], "rules.toml") == expected
+
+
+def chart_with(**changes):
+    chart = tomllib.loads(CHART_TOML)["payments"]["chart"]
+    for key, value in changes.items():
+        key = key.replace("_", "-")
+        if value is None:
+            del chart[key]
+        else:
+            chart[key] = value
+    return {"scheme": "chart", "chart": chart}
+
+
+BAD_TABLES = [
+    pytest.param([1, 2], "payments", "expected a table", id="payments-not-a-table"),
+    pytest.param({"scheme": "classical", "dealer_double": True}, "payments.dealer_double",
+                 "unknown key", id="unknown-key-underscore"),
+    pytest.param({}, "payments.scheme", "missing", id="scheme-missing"),
+    pytest.param({"scheme": "riichi"}, "payments.scheme", "unknown scheme 'riichi'", id="scheme-unknown"),
+    pytest.param({"scheme": 1}, "payments.scheme", "expected a string", id="scheme-not-a-string"),
+    pytest.param({"scheme": "classical", "dealer-double": 1}, "payments.dealer-double",
+                 "expected true or false, got 1 (an integer)", id="dealer-double-int"),
+    pytest.param({"scheme": "classical", "losers-settle": "yes"}, "payments.losers-settle",
+                 "expected true or false, got 'yes' (a string)", id="losers-settle-string"),
+    pytest.param({"scheme": "classical", "chart": {}}, "payments.chart",
+                 'only used by scheme = "chart"', id="chart-given-to-classical"),
+    pytest.param({**chart_with(), "dealer-double": False}, "payments.dealer-double",
+                 'only used by scheme = "classical"', id="dealer-double-given-to-chart"),
+    pytest.param({"scheme": "chart"}, "payments.chart", "missing", id="chart-scheme-without-chart"),
+    pytest.param({"scheme": "chart", "chart": "6x"}, "payments.chart", "expected a table",
+                 id="chart-not-a-table"),
+    pytest.param(chart_with(non_dealer_discard=None), "payments.chart.non-dealer-discard",
+                 "missing", id="002-L42-situation-missing"),
+    pytest.param(chart_with(dealer_selfdrawn={"each": 2}), "payments.chart.dealer-selfdrawn",
+                 "did you mean 'dealer-self-drawn'?", id="situation-unknown"),
+    pytest.param(chart_with(dealer_discard=6), "payments.chart.dealer-discard",
+                 "expected a table, got 6 (an integer)", id="002-L40-situation-not-a-table"),
+    pytest.param(chart_with(dealer_discard={"discarder": -6}), "payments.chart.dealer-discard.discarder",
+                 "non-negative integer, got -6", id="002-L40-negative-multiple"),
+    pytest.param(chart_with(dealer_discard={"discarder": True}), "payments.chart.dealer-discard.discarder",
+                 "non-negative integer, got true (a boolean)", id="002-L40-bool-for-int"),
+    pytest.param(chart_with(non_dealer_self_drawn={"each": 1, "dealer": 1.5}),
+                 "payments.chart.non-dealer-self-drawn.dealer", "got 1.5 (a float)",
+                 id="002-L41-float-multiple"),
+    pytest.param(chart_with(non_dealer_self_drawn={"each": 1, "winner": 2}),
+                 "payments.chart.non-dealer-self-drawn.winner", "unknown key", id="002-L41-unknown-role"),
+    pytest.param(chart_with(non_dealer_discard={}), "payments.chart.non-dealer-discard",
+                 "names no payer", id="002-L42-empty-situation"),
+    pytest.param(chart_with(dealer_self_drawn={"discarder": 2}), "payments.chart.dealer-self-drawn.discarder",
+                 "a self-drawn win has no discarder", id="002-L39-discarder-on-self-drawn"),
+]
+
+
+@pytest.mark.parametrize(("table", "key", "reason"), BAD_TABLES)
+def test_from_table_rejects(table, key, reason):
+    with pytest.raises(RuleSetError) as info:
+        PaymentRules.from_table(table, "house.toml")
+    message = str(info.value)
+    assert message.startswith(f"house.toml: {key}: ")
+    assert reason in message
+
+
+@pytest.mark.parametrize("make", [
+    pytest.param(lambda: PaymentRules("riichi"), id="unknown-scheme"),
+    pytest.param(lambda: PaymentRules("chart"), id="chart-scheme-without-chart"),
+    pytest.param(lambda: PaymentRules("classical", chart=CHINESE_CLASSICAL_CHART), id="chart-on-classical"),
+    pytest.param(lambda: PaymentRules("classical", dealer_double=1), id="int-for-bool"),
+    pytest.param(lambda: PayerMultiples(), id="no-payer"),
+    pytest.param(lambda: PayerMultiples(each=-1), id="negative-multiple"),
+    pytest.param(lambda: PayerMultiples(each=True), id="bool-multiple"),
+    pytest.param(lambda: ChartMultiples(PayerMultiples(discarder=2), *[PayerMultiples(each=1)] * 3),
+                 id="discarder-on-self-drawn"),
+])
+def test_direct_construction_is_validated(make):
+    with pytest.raises(RuleSetError):
+        make()
+
+
+# --- bad settle_scores input ---------------------------------------------------------------
+
+GOOD = {"scores": WORKED, "winner": 0, "dealer": 1, "discarder": None}
+
+BAD_INPUTS = [
+    pytest.param({"scores": (100, 40, 12)}, "3 scores", id="three-scores"),
+    pytest.param({"scores": (1, 2, 3, 4, 5)}, "5 scores", id="five-scores"),
+    pytest.param({"scores": (100, -40, 12, 0)}, "player 1's score", id="negative-score"),
+    pytest.param({"scores": (100.0, 40, 12, 0)}, "player 0's score", id="float-score"),
+    pytest.param({"scores": (True, 40, 12, 0)}, "player 0's score", id="bool-score"),
+    pytest.param({"scores": "1234"}, "scores must be a sequence", id="string-scores"),
+    pytest.param({"scores": None}, "scores must be a sequence", id="no-scores"),
+    pytest.param({"winner": 4}, "winner must be a player 0-3", id="winner-out-of-range"),
+    pytest.param({"winner": -1}, "winner must be a player 0-3", id="winner-negative"),
+    pytest.param({"winner": True}, "winner must be a player 0-3", id="winner-bool"),
+    pytest.param({"winner": "0"}, "winner must be a player 0-3", id="winner-string"),
+    pytest.param({"dealer": None}, "dealer must be a player 0-3", id="dealer-missing"),
+    pytest.param({"dealer": 4}, "dealer must be a player 0-3", id="dealer-out-of-range"),
+    pytest.param({"discarder": 7}, "discarder must be a player 0-3", id="discarder-out-of-range"),
+    pytest.param({"discarder": 0}, "cannot also be the discarder", id="discarder-is-winner"),
+    pytest.param({"winner": None, "discarder": 2}, "drawn hand", id="discarder-in-drawn-hand"),
+]
+
+
+@pytest.mark.parametrize("rules", [CLASSICAL, CHART], ids=["classical", "chart"])
+@pytest.mark.parametrize(("changes", "reason"), BAD_INPUTS)
+def test_bad_input_raises(changes, reason, rules):
+    args = {**GOOD, **changes}
+    with pytest.raises(InvalidHandError, match=reason):
+        settle_scores(args.pop("scores"), **args, rules=rules)
+
+
+def test_bad_rules_type():
+    with pytest.raises(TypeError):
+        settle_scores(WORKED, winner=0, dealer=1, discarder=None, rules="classical")
+
+
+def test_numpy_scores_give_python_ints():
+    s = settle_scores(np.array(WORKED, dtype=np.int64), winner=np.int64(0), dealer=1, discarder=None,
+                      rules=CLASSICAL)
+    assert s.net == (400, -64, -144, -192)
+    assert all(type(n) is int for n in s.net)
+
+
+# --- outputs --------------------------------------------------------------------------------
+
+
+def test_to_dict_is_json_ready():
+    s = settle_scores(WORKED, winner=0, dealer=1, discarder=None, rules=CLASSICAL)
+    data = json.loads(json.dumps(s.to_dict()))
+    assert data["net"] == [400, -64, -144, -192]
+    assert data["transfers"][0] == {"payer": 1, "payee": 0, "amount": 200, "reason": "dealer pays double"}
+    assert len(data["transfers"]) == 6
+
+
+def test_explain_lists_each_transfer_and_the_net():
+    text = settle_scores(WORKED, winner=0, dealer=1, discarder=None, rules=CLASSICAL).explain()
+    lines = text.splitlines()
+    assert lines[0].split() == ["payer", "payee", "amount", "reason"]
+    assert "player 2  player 1      56  losers settle 40 - 12, dealer double" in lines
+    assert lines[-1] == "net: player 0 +400, player 1 -64, player 2 -144, player 3 -192"
+
+
+def test_docstring_examples():
+    failures, tried = doctest.testmod(mjscore.payments, optionflags=doctest.ELLIPSIS)
+    assert failures == 0 and tried > 0
