@@ -194,8 +194,8 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     ``kong_on_kong``, ``heaven``, ``earth``, ``declared_calling``, ``winner``).
     A 13-tile hand is scored as one that did not go out (``winner=False``).
 
-    >>> score("123m 456p 789s 11z [555z]", "babcock", win_tile="1z").total
-    32
+    >>> score("123m 456p 789s 11z [555z]", "babcock", win_tile="1z").total  # (20+2+4+2) x2
+    56
 
     :raises NotWinningError: a hand said to have gone out that the rule set does not accept.
     :raises InvalidContextError: a context that cannot happen with this hand.
