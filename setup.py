@@ -1,4 +1,4 @@
-"""Build the optional Cython kernel; everything else is plain Python (see pyproject.toml)."""
+"""Build the optional Cython kernels; everything else is plain Python (see pyproject.toml)."""
 
 import os
 import sys
@@ -13,8 +13,9 @@ if not PURE:
     from Cython.Build import cythonize
 
     ext_modules = cythonize(
-        [Extension("mjscore._kernel", ["src/mjscore/_kernel.pyx"],
-                   extra_compile_args=[] if sys.platform == "win32" else ["-O3"])],
+        [Extension(f"mjscore.{name}", [f"src/mjscore/{name}.pyx"],
+                   extra_compile_args=[] if sys.platform == "win32" else ["-O3"])
+         for name in ("_kernel", "_score_kernel")],
         compiler_directives={
             "language_level": 3,
             "embedsignature": True,

@@ -14,6 +14,7 @@ from .context import WinContext
 from .payments import PaymentRules, Settlement, Transfer
 from .rules import RuleSet, load_rules, rulesets
 from .scoring import Line, Score, score, settle
+from .bulk_scoring import score_many
 from .bulk import (
     decompose_many, decomposition_count_many, is_complete_many, shapes_many, waits_many,
 )
@@ -40,6 +41,6 @@ __all__ = [
     "is_complete_many", "shapes_many", "decomposition_count_many", "waits_many", "decompose_many",
     "MjscoreError", "NotationError", "InvalidHandError", "NotWinningError", "RuleSetError",
     "HandStatus", "sample",
-    "score", "Score", "Line", "settle", "Settlement", "Transfer", "PaymentRules",
+    "score", "score_many", "Score", "Line", "settle", "Settlement", "Transfer", "PaymentRules",
     "load_rules", "rulesets", "RuleSet", "WinContext", "InvalidContextError",
 ]

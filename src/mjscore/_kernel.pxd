@@ -16,3 +16,7 @@ cdef int c_shapes(const uint8_t* counts) noexcept nogil
 cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil
 # Number of standard decompositions of 2, 5, 8, 11 or 14 counts.
 cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil
+# Write every standard decomposition as 5 sorted group bytes (kind << 6 | tile; kind
+# 0 run, 1 pung, 3 pair; 0xFF pads) to `out`, which must hold 5 * c_decomposition_count
+# bytes (at most 64 decompositions: 320 bytes is always enough); returns how many.
+cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil

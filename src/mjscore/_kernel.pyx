@@ -331,29 +331,48 @@ cdef int c_shapes(const uint8_t* counts) noexcept nogil:
 
 
 cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
-    """Standard waits by changing one suit key at a time; then pairs and orphans."""
-    cdef int t, r, s, c, n, hp = 0, hbad = 0, pairs_other, total = 0
+    """Standard waits by changing one suit key at a time; then pairs and orphans.
+
+    One pass gathers each suit's key, size and held ranks, and the pair counts.
+    A rank with no held tile within two ranks can only join a pair or pung of its
+    own kind, so only ranks near held tiles are tried.
+    """
+    cdef int t, r, s, c, n, hp = 0, hbad = 0, pairs_other, total = 0, held
     cdef int32_t key[3]
     cdef int size[3]
     cdef int ok[3]
     cdef int pair[3]
-    cdef int all_ok
+    cdef int near[3]
+    cdef int all_ok, middles = 0
     cdef uint64_t mask = 0
     cdef int singles = 0, pairs = 0, odd = 0, single = -1, missing = -1, n_missing = 0, doubled = 0
     if _ensure_tables():
         return 0
-    for t in range(27, 34):
-        c = counts[t]
-        hbad += c == 1 or c == 4
-        hp += c == 2
     for s in range(3):
-        key[s] = _suit_key(counts + 9 * s)
-        size[s] = _suit_size(counts + 9 * s)
+        key[s] = 0
+        size[s] = 0
+        held = 0
+        for r in range(8, -1, -1):
+            c = counts[9 * s + r]
+            key[s] = key[s] * 5 + c
+            size[s] += c
+            held |= (c != 0) << r
+            singles += c == 1
+            pairs += c == 2
+            odd += c > 2
+        middles |= held & 0x0FE
+        near[s] = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF
         total += size[s]
         pair[s] = size[s] % 3 == 2
         ok[s] = size[s] % 3 != 1 and _splits(key[s])
     for t in range(27, 34):
-        total += counts[t]
+        c = counts[t]
+        total += c
+        hbad += c == 1 or c == 4
+        hp += c == 2
+        singles += c == 1
+        pairs += c == 2
+        odd += c > 2
     all_ok = ok[0] and ok[1] and ok[2]
     if hbad == 0:
         for s in range(3):
@@ -366,7 +385,7 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
             if pairs_other != 1:
                 continue
             for r in range(9):
-                if counts[9 * s + r] < 4 and _splits(key[s] + POW5[r]):
+                if near[s] >> r & 1 and counts[9 * s + r] < 4 and _splits(key[s] + POW5[r]):
                     mask |= (<uint64_t>1) << (9 * s + r)
     if hbad <= 1 and all_ok:
         pairs_other = pair[0] + pair[1] + pair[2]
@@ -379,17 +398,12 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
                 mask |= (<uint64_t>1) << t
     if total != 13:
         return mask
-    for t in range(34):
-        c = counts[t]
-        if c == 1:
-            singles += 1
-            single = t
-        elif c == 2:
-            pairs += 1
-        elif c:
-            odd += 1
     if pairs == 6 and singles == 1 and odd == 0:
-        mask |= (<uint64_t>1) << single
+        for t in range(34):
+            if counts[t] == 1:
+                mask |= (<uint64_t>1) << t
+    if middles:
+        return mask  # a suited 2-8 rules out thirteen orphans
     total = 0
     for r in range(13):
         c = counts[ORPHAN[r]]
@@ -474,7 +488,8 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
                     groups[b + 1] = tmp
                 memcpy(out + 5 * k, groups, 5)
                 k += 1
-    qsort(out, k, 5, _compare_decomposition)
+    if k > 1:
+        qsort(out, k, 5, _compare_decomposition)
     return k
 
 
@@ -484,6 +499,10 @@ cdef int _compare_decomposition(const void* a, const void* b) noexcept nogil:
 
 cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil:
     return _decompose(counts, NULL)
+
+
+cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
+    return _decompose(counts, out)
 
 
 cdef inline int _row_status(const uint8_t* row, int wait_sizes) noexcept nogil:

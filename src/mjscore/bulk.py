@@ -59,22 +59,27 @@ def as_batch(counts: Any) -> U8:
     return np.ascontiguousarray(np.where(out_of_range, 5, array).astype(np.uint8))
 
 
-def _run(fill: Callable[[U8, Any, U8], None], batch: U8, out: Any, threads: int) -> U8:
-    """Call ``fill(rows, out_rows, status_rows)`` on slices of the batch, one per thread."""
-    n = batch.shape[0]
-    status = np.zeros(n, dtype=np.uint8)
-    if not isinstance(threads, int) or threads < 1:
+def run_in_parts(n: int, threads: int, work: Callable[[slice], None]) -> None:
+    """Call ``work(rows)`` on contiguous row slices covering ``range(n)``, one per thread.
+
+    The kernels release the GIL, so the slices run in parallel; the calling thread
+    takes the first slice itself.
+    """
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise InvalidHandError(f"threads must be a positive integer, got {threads!r}")
     parts = min(threads, max(1, n // MIN_ROWS_PER_THREAD))
-    if parts == 1:
-        fill(batch, out, status)
-        return status
     bounds = [n * k // parts for k in range(parts + 1)]
-    jobs = [_pool().submit(fill, batch[a:b], out[a:b], status[a:b])
-            for a, b in zip(bounds[1:-1], bounds[2:])]
-    fill(batch[:bounds[1]], out[:bounds[1]], status[:bounds[1]])  # the caller's share
+    jobs = [_pool().submit(work, slice(a, b)) for a, b in zip(bounds[1:-1], bounds[2:])]
+    work(slice(0, bounds[1]))
     for job in jobs:
         job.result()
+
+
+def _run(fill: Callable[[U8, Any, U8], None], batch: U8, out: Any, threads: int) -> U8:
+    """Run a kernel ``fill(rows, out_rows, status_rows)`` over the batch; the status array."""
+    status = np.zeros(batch.shape[0], dtype=np.uint8)
+    run_in_parts(batch.shape[0], threads,
+                 lambda rows: fill(batch[rows], out[rows], status[rows]))
     return status
 
 

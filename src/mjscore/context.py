@@ -9,14 +9,16 @@ non-dealer, a robbed kong that was self-drawn); checks that need the hand too
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, fields
 from typing import Any
 
 from .errors import InvalidContextError
+from .group import GroupKind
 from .hand import Hand
 from .tile import Tile, as_tile
 
-__all__ = ["WinContext", "check_against_hand", "CONTEXT_KEYWORDS"]
+__all__ = ["WinContext", "Flag", "IMPOSSIBLE", "impossibilities", "check_against_hand", "CONTEXT_KEYWORDS"]
 
 _WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
@@ -31,6 +33,23 @@ def _wind(value: object, name: str) -> Tile:
     if tile is None or not Tile.EAST <= tile <= Tile.NORTH:
         raise InvalidContextError(f"{name} must be a wind (E, S, W or N), not {value!r}")
     return tile
+
+
+class Flag(enum.IntFlag):
+    """Bits of a context word: the bulk API's ``flags`` array (see :func:`mjscore.score_many`)."""
+
+    SELF_DRAWN = 1
+    DEALER = 2
+    LAST_TILE = 4
+    LAST_DISCARD = 8
+    ROBBING_KONG = 16
+    KONG_REPLACEMENT = 32
+    BONUS_REPLACEMENT = 64
+    KONG_ON_KONG = 128
+    HEAVEN = 256
+    EARTH = 512
+    DECLARED_CALLING = 1024
+    WINNER = 2048
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +92,11 @@ class WinContext:
             set_(self, "dealer", self.seat_wind == Tile.EAST)
         elif not isinstance(self.dealer, bool):
             raise InvalidContextError(f"dealer must be True or False, not {self.dealer!r}")
+        elif self.dealer != (self.seat_wind == Tile.EAST):
+            raise InvalidContextError(
+                f"the dealer sits East: dealer={self.dealer} with seat_wind {self.seat_wind.name}")
+        if not self.winner and self.win_tile is not None:
+            raise InvalidContextError("a hand that did not go out has no winning tile")
         if self.replacement is True:
             set_(self, "replacement", "kong")
         elif self.replacement is False:
@@ -83,32 +107,21 @@ class WinContext:
         for problem in self._impossibilities():
             raise InvalidContextError(problem)
 
-    def _impossibilities(self) -> list[str]:
-        won = self.winner
-        rules = [
-            (not won and self._any_win_situation(),
-             "a hand that did not go out has no winning situation"),
-            (self.heaven and not self.dealer, "only the dealer (East) can win with the hand from heaven"),
-            (self.heaven and not self.self_drawn, "the hand from heaven is the dealer's dealt hand, so self-drawn"),
-            (self.earth and self.dealer, "the dealer cannot win with the hand from earth"),
-            (self.heaven and self.earth, "heaven and earth cannot both hold"),
-            (self.robbing_kong and self.self_drawn, "a robbed kong tile is not self-drawn"),
-            (self.robbing_kong and self.last_discard, "a robbed kong tile is not a discard"),
-            (self.last_discard and self.self_drawn, "the last discard is not self-drawn"),
-            (self.last_tile and not self.self_drawn, "the last tile of the wall is self-drawn"),
-            (self.replacement is not None and not self.self_drawn, "a loose (replacement) tile is self-drawn"),
-            (self.replacement is not None and self.last_tile,
-             "a loose tile comes from the dead wall, not the last tile of the wall"),
-            (self.kong_on_kong and self.replacement != "kong", "kong on kong means winning on a kong's loose tile"),
-            (self.declared_calling and (self.heaven or self.earth),
-             "the lucky thirteen is declared after the first discard, so not with heaven or earth"),
-            ((self.heaven or self.earth) and (self.last_tile or self.last_discard),
-             "a first-turn win is not on the last tile"),
-        ]
-        return [message for broken, message in rules if broken]
+    @property
+    def flags(self) -> int:
+        """The situation as :class:`Flag` bits (the bulk API's per-row context word)."""
+        flags = Flag(0)
+        for name, flag in _FLAG_OF_FIELD.items():
+            if getattr(self, name):
+                flags |= flag
+        if self.replacement == "kong":
+            flags |= Flag.KONG_REPLACEMENT
+        elif self.replacement == "bonus":
+            flags |= Flag.BONUS_REPLACEMENT
+        return int(flags)
 
-    def _any_win_situation(self) -> bool:
-        return any(getattr(self, name) for name in _SITUATIONS) or self.replacement is not None
+    def _impossibilities(self) -> list[str]:
+        return impossibilities(self.flags)
 
     @classmethod
     def from_keywords(cls, **keywords: Any) -> WinContext:
@@ -123,8 +136,47 @@ class WinContext:
 
 _FLAGS = ("self_drawn", "last_tile", "last_discard", "robbing_kong", "kong_on_kong",
           "heaven", "earth", "declared_calling", "winner")
-_SITUATIONS = ("self_drawn", "last_tile", "last_discard", "robbing_kong", "kong_on_kong",
-               "heaven", "earth", "declared_calling")
+_FLAG_OF_FIELD = {
+    "self_drawn": Flag.SELF_DRAWN, "dealer": Flag.DEALER, "last_tile": Flag.LAST_TILE,
+    "last_discard": Flag.LAST_DISCARD, "robbing_kong": Flag.ROBBING_KONG,
+    "kong_on_kong": Flag.KONG_ON_KONG, "heaven": Flag.HEAVEN, "earth": Flag.EARTH,
+    "declared_calling": Flag.DECLARED_CALLING, "winner": Flag.WINNER,
+}
+_SITUATIONS = (Flag.SELF_DRAWN, Flag.LAST_TILE, Flag.LAST_DISCARD, Flag.ROBBING_KONG,
+               Flag.KONG_REPLACEMENT, Flag.BONUS_REPLACEMENT, Flag.KONG_ON_KONG, Flag.HEAVEN,
+               Flag.EARTH, Flag.DECLARED_CALLING)
+_REPLACEMENTS = (Flag.KONG_REPLACEMENT, Flag.BONUS_REPLACEMENT)
+
+IMPOSSIBLE: tuple[tuple[int, int, str], ...] = (
+    *((int(f), int(Flag.WINNER), "a hand that did not go out has no winning situation")
+      for f in _SITUATIONS),
+    (Flag.HEAVEN, Flag.DEALER, "only the dealer (East) can win with the hand from heaven"),
+    (Flag.HEAVEN, Flag.SELF_DRAWN, "the hand from heaven is the dealer's dealt hand, so self-drawn"),
+    (Flag.EARTH | Flag.DEALER, 0, "the dealer cannot win with the hand from earth"),
+    (Flag.HEAVEN | Flag.EARTH, 0, "heaven and earth cannot both hold"),
+    *((int(a | b), 0, "no kong can be declared before a first-turn win")
+      for a in (Flag.HEAVEN, Flag.EARTH) for b in (Flag.KONG_REPLACEMENT, Flag.ROBBING_KONG)),
+    (Flag.ROBBING_KONG | Flag.SELF_DRAWN, 0, "a robbed kong tile is not self-drawn"),
+    (Flag.ROBBING_KONG | Flag.LAST_DISCARD, 0, "a robbed kong tile is not a discard"),
+    (Flag.LAST_DISCARD | Flag.SELF_DRAWN, 0, "the last discard is not self-drawn"),
+    (Flag.LAST_TILE, Flag.SELF_DRAWN, "the last tile of the wall is self-drawn"),
+    *((int(f), int(Flag.SELF_DRAWN), "a loose (replacement) tile is self-drawn") for f in _REPLACEMENTS),
+    *((int(f | Flag.LAST_TILE), 0,
+       "a loose tile comes from the dead wall, not the last tile of the wall") for f in _REPLACEMENTS),
+    (Flag.KONG_ON_KONG, Flag.KONG_REPLACEMENT, "kong on kong means winning on a kong's loose tile"),
+    *((int(f | Flag.DECLARED_CALLING), 0,
+       "the lucky thirteen is declared after the first discard, so not with heaven or earth")
+      for f in (Flag.HEAVEN, Flag.EARTH)),
+    *((int(a | b), 0, "a first-turn win is not on the last tile")
+      for a in (Flag.HEAVEN, Flag.EARTH) for b in (Flag.LAST_TILE, Flag.LAST_DISCARD)),
+)
+"""Situations that cannot happen: ``(set, clear, why)`` is broken when every bit of
+``set`` is on and every bit of ``clear`` is off. The bulk API applies the same table."""
+
+
+def impossibilities(flags: int) -> list[str]:
+    """Why a context word cannot happen (empty when it can)."""
+    return [why for on, off, why in IMPOSSIBLE if flags & on == on and not flags & off]
 
 CONTEXT_KEYWORDS = tuple(field.name for field in fields(WinContext))
 """Every keyword ``score()`` accepts for the context."""
@@ -134,7 +186,8 @@ def check_against_hand(context: WinContext, hand: Hand) -> None:
     """Reject a context that the hand makes impossible.
 
     :raises InvalidContextError: the winning tile is not among the concealed tiles,
-        a robbed kong's tile is held twice, or a first-turn win shows exposed melds.
+        a robbed kong's tile is held twice, a kong's loose tile with no kong (two for
+        kong on kong), or a first-turn win shows exposed melds.
     """
     if not context.winner:
         return
@@ -144,9 +197,15 @@ def check_against_hand(context: WinContext, hand: Hand) -> None:
     if context.robbing_kong and tile is not None and hand.counts[tile] != 1:
         raise InvalidContextError(
             f"robbing a kong of {tile}: the other player held three, so {hand} can hold only the robbed one")
+    kongs = sum(m.kind == GroupKind.QUAD for m in hand.melds)
+    if context.replacement == "kong" and kongs == 0:
+        raise InvalidContextError(f"a kong's loose tile, but {hand} declares no kong")
+    if context.kong_on_kong and kongs < 2:
+        raise InvalidContextError(f"kong on kong needs two declared kongs; {hand} has {kongs}")
     exposed = [m for m in hand.melds if not m.concealed]
-    if (context.heaven or context.earth) and exposed:
-        raise InvalidContextError("a first-turn win (heaven or earth) cannot show exposed melds")
+    if (context.heaven or context.earth) and hand.melds:
+        raise InvalidContextError("a first-turn win (heaven or earth) is on the dealt tiles: "
+                                  "nothing exposed and no kong declared")
     if context.declared_calling and exposed:
         raise InvalidContextError("the lucky thirteen is won on the original thirteen tiles, "
                                   "so with nothing exposed")

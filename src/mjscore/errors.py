@@ -56,6 +56,10 @@ class HandStatus(enum.IntEnum):
     WRONG_SIZE = 2
     #: a well-formed hand that is not complete, where a complete one is needed
     NOT_WINNING = 3
+    #: a meld code that is not a set
+    BAD_MELD = 4
+    #: a winning situation that cannot happen (with this hand)
+    BAD_CONTEXT = 5
 
 
 #: The message for each bad status; ``{size}`` and ``{sizes}`` are filled in.
@@ -63,12 +67,16 @@ _STATUS_MESSAGES = {
     HandStatus.BAD_COUNT: "a tile kind appears more than 4 times",
     HandStatus.WRONG_SIZE: "the hand has {size} tiles, expected {sizes}",
     HandStatus.NOT_WINNING: "the hand is not complete",
+    HandStatus.BAD_MELD: "a meld is not a set",
+    HandStatus.BAD_CONTEXT: "the winning situation cannot happen with this hand",
 }
 
 _STATUS_ERRORS: dict[HandStatus, type[MjscoreError]] = {
     HandStatus.BAD_COUNT: InvalidHandError,
     HandStatus.WRONG_SIZE: InvalidHandError,
     HandStatus.NOT_WINNING: NotWinningError,
+    HandStatus.BAD_MELD: InvalidHandError,
+    HandStatus.BAD_CONTEXT: InvalidContextError,
 }
 
 

@@ -129,14 +129,14 @@ def _group_facts(groups: tuple[ScoredGroup, ...]) -> int:
     )
 
 
-def _nine_gates(hand: Hand) -> bool:
-    if hand.melds:
+def _nine_gates(hand: Hand, win_tile: Tile) -> bool:
+    """1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit held concealed, completed by ``win_tile``."""
+    if hand.melds or win_tile >= Tile.EAST:
         return False
-    for s in range(3):
-        suit = hand.concealed[9 * s: 9 * s + 9]
-        if sum(suit) == 14 and all(c >= need for c, need in zip(suit, (3, 1, 1, 1, 1, 1, 1, 1, 3))):
-            return True
-    return False
+    s = win_tile // 9
+    before = list(hand.concealed[9 * s: 9 * s + 9])
+    before[win_tile % 9] -= 1
+    return sum(hand.concealed) == 14 and before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
 def _wriggling_snake(counts: tuple[int, ...]) -> bool:
@@ -160,15 +160,16 @@ def readings(hand: Hand, context: WinContext, shapes: frozenset[str]) -> Iterato
     """Every reading of a complete hand won on ``context.win_tile`` (each concealed kind if unset)."""
     if context.win_tile is not None:
         win_tiles = [context.win_tile]
-    else:
-        win_tiles = [Tile(t) for t in range(34) if hand.concealed[t]]
+    else:  # a robbed kong's tile is the only one of its kind the hand holds
+        win_tiles = [Tile(t) for t in range(34) if hand.concealed[t]
+                     and (not context.robbing_kong or hand.counts[t] == 1)]
     base = _context_facts(context) | _tile_facts(hand.counts)
-    base |= _bits(concealed_hand=all(m.concealed for m in hand.melds), nine_gates=_nine_gates(hand))
+    base |= _bits(concealed_hand=all(m.concealed for m in hand.melds))
     melds = [_scored(m, m.concealed, context) for m in hand.melds]
     found = Shape(kernel.shapes(hand.concealed)) if not hand.melds else Shape(0)
     decompositions = kernel.decompose(hand.concealed) if "standard" in shapes else ()
     for tile in win_tiles:
-        single = _bits(single_wait=_single_wait(hand, tile))
+        single = _bits(single_wait=_single_wait(hand, tile), nine_gates=_nine_gates(hand, tile))
         for raw in decompositions:
             groups = [Group(GroupKind(kind), Tile(first)) for kind, first in raw]
             for index in _distinct_groups_holding(groups, tile):
@@ -204,7 +205,8 @@ def _special_readings(hand: Hand, context: WinContext, shapes: frozenset[str], f
                       for t in range(34) if counts[t] == 2)
         yield Reading("seven-pairs", pairs, facts | _bits(one_chance=True), None, tile)
     if "wriggling-snake" in shapes and not hand.melds and _wriggling_snake(counts):
-        yield Reading("wriggling-snake", (), facts | _bits(wriggling_snake=True), None, tile)
+        yield Reading("wriggling-snake", (), facts | _bits(
+            wriggling_snake=True, one_chance=counts[tile] == 2), None, tile)
 
 
 def losing_reading(hand: Hand, context: WinContext) -> Reading:

@@ -15,13 +15,15 @@ Rows always respect the wall: no tile kind appears more than four times.
 from __future__ import annotations
 
 import operator
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from .tile import N_KINDS, ORPHANS
 
-__all__ = ["random_complete_hands", "random_draws", "remove_one_tile", "near_complete_hands"]
+__all__ = ["random_complete_hands", "random_draws", "remove_one_tile", "near_complete_hands",
+           "random_scoring_rows", "ScoringRows"]
 
 _WALL = 136
 _ORPHANS = np.array(sorted(ORPHANS), dtype=np.intp)
@@ -231,3 +233,69 @@ def near_complete_hands(n: int, seed: int = 0) -> Counts:
     keys[np.arange(n), removed] = -1.0  # a 13-tile row always has some other kind below 4
     out[np.arange(n), keys.argmax(axis=1)] += 1
     return out
+
+
+class ScoringRows(NamedTuple):
+    """Random winning hands laid out for :func:`mjscore.score_many`."""
+
+    counts: Counts
+    """``(n, 34)`` concealed tiles, the winning tile included."""
+    melds: Counts
+    """``(n, 4)`` meld bytes (``kind << 6 | tile``; 0xFF none)."""
+    win_tile: Counts
+    """``(n,)`` the winning tile, one of the concealed tiles."""
+    self_drawn: npt.NDArray[np.bool_]
+    seat_wind: Counts
+    prevailing_wind: Counts
+
+
+def random_scoring_rows(n: int, seed: int = 0, *, meld_share: float = 0.3,
+                        kong_share: float = 0.15) -> ScoringRows:
+    """``n`` random standard winning hands with declared melds and a random situation.
+
+    Each of the four sets is declared with chance ``meld_share`` (a pung as a
+    kong, exposed or concealed, with chance ``kong_share``); the winning tile is
+    a random concealed tile; self-drawn with chance one half; random winds.
+
+    >>> rows = random_scoring_rows(3, seed=1)
+    >>> rows.counts.shape, rows.melds.shape, rows.win_tile.shape
+    ((3, 34), (3, 4), (3,))
+    """
+    n = _check_n(n)
+    rng = np.random.default_rng(seed)
+    counts = np.empty((n, N_KINDS), dtype=np.uint8)
+    melds = np.full((n, 4), 0xFF, dtype=np.uint8)
+    todo = np.arange(n)
+    while todo.size:
+        m = todo.size
+        is_sequence = rng.random((m, 4)) < _SEQUENCE_SHARE
+        start = np.where(is_sequence,
+                         _SEQUENCE_STARTS[rng.integers(0, len(_SEQUENCE_STARTS), (m, 4))],
+                         rng.integers(0, N_KINDS, (m, 4)))
+        declared = rng.random((m, 4)) < meld_share
+        kong = ~is_sequence & (rng.random((m, 4)) < kong_share)
+        kind = np.where(is_sequence, 0, np.where(kong, np.where(rng.random((m, 4)) < 0.5, 2, 3), 1))
+        declared |= kong  # a kong is always declared
+        sizes = np.where(kong, 4, 3)
+        offsets = np.arange(4)
+        tiles = start[:, :, None] + is_sequence[:, :, None] * offsets[:3]  # (m, 4, 3)
+        all_tiles = np.concatenate([np.where(offsets < sizes[:, :, None], np.where(
+            offsets < 3, np.pad(tiles, ((0, 0), (0, 0), (0, 1)), mode="edge"), start[:, :, None]),
+            -1).reshape(m, 16), np.repeat(rng.integers(0, N_KINDS, (m, 1)), 2, axis=1)], axis=1)
+        held = np.zeros((m, N_KINDS + 1), dtype=np.int64)  # column 34 collects the -1 padding
+        np.add.at(held, (np.arange(m)[:, None], np.where(all_tiles < 0, N_KINDS, all_tiles)), 1)
+        ok = held[:, :N_KINDS].max(axis=1) <= 4
+        concealed_tiles = np.where(np.repeat(declared, 4, axis=1), -1, all_tiles[:, :16])
+        concealed_tiles = np.concatenate([concealed_tiles, all_tiles[:, 16:]], axis=1)
+        concealed = np.zeros((m, N_KINDS + 1), dtype=np.int64)
+        np.add.at(concealed, (np.arange(m)[:, None],
+                              np.where(concealed_tiles < 0, N_KINDS, concealed_tiles)), 1)
+        rows = todo[ok]
+        counts[rows] = concealed[ok, :N_KINDS]
+        codes = np.where(declared, (kind << 6) | start, 0xFF)[ok]
+        melds[rows] = np.sort(codes, axis=1)  # declared melds first, 0xFF padding last
+        todo = todo[~ok]
+    _, win = _remove_one(rng, counts)
+    winds = np.array([27, 28, 29, 30], dtype=np.uint8)
+    return ScoringRows(counts, melds, win.astype(np.uint8), rng.random(n) < 0.5,
+                       winds[rng.integers(0, 4, n)], winds[rng.integers(0, 4, n)])

@@ -117,22 +117,24 @@ class Score:
         return f"{lines} = {self.total}"
 
 
-def _items_applying(rules: RuleSet, facts: int, win_tile: int | None, late: bool) -> list[int]:
+def _matching(rules: RuleSet, facts: int, win_tile: int | None, late: bool) -> int:
+    """The items (a bitmask over item indices) whose conditions hold."""
     tables = rules.tables
-    chosen = []
-    for i, item in enumerate(rules.items):
-        if bool(tables.late[i]) != late:
-            continue
+    mask = 0
+    for i in range(len(rules.items)):
         when, unless = int(tables.when[i]), int(tables.unless[i])
-        if facts & when != when or facts & unless:
-            continue
-        if item.win_tile is not None and item.win_tile != win_tile:
-            continue
-        chosen.append(i)
+        if (bool(tables.late[i]) == late and facts & when == when and not facts & unless
+                and tables.win_tile[i] in (255, win_tile)):
+            mask |= 1 << i  # win_tile 255: any tile
+    return mask
+
+
+def _without_excluded(rules: RuleSet, mask: int) -> int:
     excluded = 0
-    for i in chosen:
-        excluded |= int(tables.excludes[i])
-    return [i for i in chosen if not excluded >> i & 1]
+    for i in range(len(rules.items)):
+        if mask >> i & 1:
+            excluded |= int(rules.tables.excludes[i])
+    return mask & ~excluded
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,15 +164,16 @@ def score_reading(rules: RuleSet, reading: Reading) -> ReadingScore:
             if rule.matches(group.kind, group.concealed, group.atom) and (rule.points or rule.doubles):
                 lines.append(Line(rule.id, f"{rule.name}: {group.group}", rule.points, rule.doubles,
                                   source=rule.source))
-    applied = _items_applying(rules, reading.facts, win_tile, late=False)
+    early = _without_excluded(rules, _matching(rules, reading.facts, win_tile, late=False))
     bare = set_points == 0 and all(
-        rules.items[i].when == {"winner"} or not rules.items[i].points for i in applied)
+        tables.base[i] or not tables.points[i] for i in range(len(rules.items)) if early >> i & 1)
     facts = reading.facts | (1 << FACT_BITS["no-points"] if bare else 0)
-    applied += _items_applying(rules, facts, win_tile, late=True)
+    applied = _without_excluded(rules, early | _matching(rules, facts, win_tile, late=True))
     share: Fraction | None = None
     special = None
-    for i in applied:
-        item = rules.items[i]
+    for i, item in enumerate(rules.items):
+        if not applied >> i & 1:
+            continue
         points += item.points
         doubles += item.doubles
         if item.limit is not None and (share is None or item.limit > share):
@@ -178,10 +181,12 @@ def score_reading(rules: RuleSet, reading: Reading) -> ReadingScore:
         lines.append(Line(item.id, item.name, item.points, item.doubles, item.limit, source=item.source))
     raw = points * 2 ** doubles
     total = min(raw, rules.limit)
-    if share is not None:
-        total = max(total, round(share * rules.limit))
-    elif raw > rules.limit:
-        share = Fraction(1)
+    limit_total = 0 if share is None else (  # half up, exactly as the kernel rounds
+        (2 * rules.limit * share.numerator + share.denominator) // (2 * share.denominator))
+    if limit_total >= total and share is not None:
+        total = limit_total
+    else:  # the hand's own score stands (capped or not); a limit hand is still named
+        share = Fraction(1) if raw > rules.limit else None
     return ReadingScore(total, points, doubles, share, special, tuple(lines))
 
 

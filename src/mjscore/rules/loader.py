@@ -43,14 +43,14 @@ from ..errors import MjscoreError, RuleSetError
 from ..facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom, Kind
 from ..payments import PaymentRules
 from ..tile import Tile, as_tile
-from .model import ItemRule, RuleSet, SetRule
+from .model import SPECIAL_SHAPES, ItemRule, RuleSet, SetRule
 
 __all__ = ["load_rules", "rulesets", "RULES_DIR"]
 
 RULES_DIR = Path(__file__).resolve().parent
 """Where the shipped rule files live."""
 
-SHAPES = frozenset({"standard", "thirteen-orphans", "seven-pairs", "wriggling-snake"})
+SHAPES = frozenset({"standard", *SPECIAL_SHAPES})
 _TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "options",
              "sets", "items", "remove", "payments"}
 _SET_KEYS = {"id", "name", "kind", "tiles", "concealed", "points", "doubles", "source", "option"}
@@ -300,8 +300,8 @@ def rulesets() -> tuple[str, ...]:
 
 
 @cache
-def _load_cached(path: Path, overrides: tuple[tuple[str, object], ...]) -> RuleSet:
-    return _build(_merged(path), dict(overrides))
+def _load_cached(path: Path, overrides: tuple[tuple[str, str, object], ...]) -> RuleSet:
+    return _build(_merged(path), {name: value for name, _, value in overrides})
 
 
 def load_rules(name_or_path: str | Path | RuleSet, **options: object) -> RuleSet:
@@ -321,7 +321,8 @@ def load_rules(name_or_path: str | Path | RuleSet, **options: object) -> RuleSet
         known = ", ".join(rulesets())
         raise RuleSetError(f"no rule set or .toml file {str(name_or_path)!r} (shipped: {known})")
     try:
-        key = tuple(sorted(options.items()))
+        # The value's type is part of the key: 1 == True, but only one of them is valid.
+        key = tuple(sorted((name, type(value).__name__, value) for name, value in options.items()))
         hash(key)
     except TypeError:
         raise RuleSetError(f"{path}: options: values must be true/false, integers or strings") from None

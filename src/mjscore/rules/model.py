@@ -17,7 +17,10 @@ from ..facts import Atom, Kind, fact_mask
 from ..payments import PaymentRules
 from ..tile import Tile
 
-__all__ = ["SetRule", "ItemRule", "RuleSet", "Tables"]
+__all__ = ["SetRule", "ItemRule", "RuleSet", "Tables", "SPECIAL_SHAPES"]
+
+SPECIAL_SHAPES = ("thirteen-orphans", "seven-pairs", "wriggling-snake")
+"""The non-standard winning shapes a rule set may allow, in their ``Tables.shapes`` bit order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +71,10 @@ class Tables:
     rule matching that cell. Item ``i`` applies when ``facts & when[i] == when[i]``,
     ``facts & unless[i] == 0`` and the winning tile matches ``win_tile[i]``
     (255: any); applying it removes the items in ``excludes[i]`` (a bitmask over
-    item indices). ``limit_num/limit_den`` is its share of the limit (0/1: none).
+    item indices). ``limit_num/limit_den`` is its share of the limit (0/1: none). ``late`` items need the ``no-points`` fact, decided after the
+    others; ``base`` items (``when = ["winner"]`` alone) are the points for going
+    out, which do not spoil ``no-points``. ``shapes`` has bit 0 for
+    thirteen-orphans, 1 for seven-pairs, 2 for wriggling-snake.
     """
 
     set_points: npt.NDArray[np.int32]
@@ -82,6 +88,8 @@ class Tables:
     limit_den: npt.NDArray[np.int32]
     excludes: npt.NDArray[np.uint64]
     late: npt.NDArray[np.uint8]
+    base: npt.NDArray[np.uint8]
+    shapes: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,4 +160,6 @@ def _compile(rules: RuleSet) -> Tables:
                             for item in rules.items], dtype=np.int32),
         excludes=excludes,
         late=np.array([item.needs_no_points for item in rules.items], dtype=np.uint8),
+        base=np.array([item.when == {"winner"} for item in rules.items], dtype=np.uint8),
+        shapes=sum(1 << bit for bit, shape in enumerate(SPECIAL_SHAPES) if shape in rules.shapes),
     )

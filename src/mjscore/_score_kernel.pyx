@@ -1,0 +1,691 @@
+"""Bulk scoring, compiled: the contract of ``_score_reference`` (read its docstring).
+
+Each row is read every way the reference reads it (``mjscore.readings``), in the
+same order, and each reading is folded through the rule set's flat tables
+(``mjscore.rules.model.Tables``), all in C with the GIL released. The fact bits
+come from ``mjscore.facts`` at import, so the two twins cannot drift apart on them.
+"""
+
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+from mjscore._kernel cimport c_decompose, c_waits
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    #include <string.h>
+    /* Byte-parallel helpers over a 34-count vector, eight counts per 64-bit word
+       (little-endian layout assumed; big-endian builds take the plain loops). */
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    #define MJ_WORDWISE 0
+    #else
+    #define MJ_WORDWISE 1
+    #endif
+    static inline unsigned long long mj_word(const unsigned char *p) {
+        unsigned long long x; memcpy(&x, p, 8); return x;
+    }
+    /* Any count above 4 (bit-twiddling "hasmore(x, 4)"). */
+    static inline int mj_any_above4(const unsigned char *c) {
+        int t;
+        if (MJ_WORDWISE) {
+            const unsigned long long ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+            unsigned long long bad = 0;
+            for (t = 0; t < 32; t += 8) { unsigned long long x = mj_word(c + t); bad |= ((x + ones * 123) | x) & high; }
+            return bad != 0 || c[32] > 4 || c[33] > 4;
+        }
+        for (t = 0; t < 34; t++) if (c[t] > 4) return 1;
+        return 0;
+    }
+    /* Sum of counts that are each at most 4. */
+    static inline int mj_sum34(const unsigned char *c) {
+        int t, total = c[32] + c[33];
+        if (MJ_WORDWISE) {
+            for (t = 0; t < 32; t += 8) total += (int)((mj_word(c + t) * 0x0101010101010101ULL) >> 56);
+            return total;
+        }
+        for (t = 0; t < 32; t++) total += c[t];
+        return total;
+    }
+    /* Bit t set when count t is not zero (counts below 16). */
+    static inline unsigned long long mj_presence34(const unsigned char *c) {
+        int t;
+        unsigned long long mask = ((unsigned long long)(c[32] != 0) << 32) | ((unsigned long long)(c[33] != 0) << 33);
+        if (MJ_WORDWISE) {
+            for (t = 0; t < 32; t += 8) {
+                unsigned long long x = mj_word(c + t);
+                x = (x | x >> 1 | x >> 2 | x >> 3) & 0x0101010101010101ULL;
+                mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
+            }
+            return mask;
+        }
+        for (t = 0; t < 32; t++) mask |= (unsigned long long)(c[t] != 0) << t;
+        return mask;
+    }
+    """
+    int mj_ctz64(uint64_t x) noexcept nogil  # x != 0
+    bint mj_any_above4(const uint8_t* c) noexcept nogil
+    int mj_sum34(const uint8_t* c) noexcept nogil  # each count at most 4
+    uint64_t mj_presence34(const uint8_t* c) noexcept nogil  # counts below 16
+
+from .context import Flag
+from .errors import HandStatus
+from .facts import FACT_BITS, Atom, Kind
+
+cdef enum:
+    MAX_DECOMPOSITIONS = 64
+    NO_MELD = 0xFF
+    ANY_TILE = 255
+    NO_TILE = 254
+
+ctypedef struct Tables:
+    const int32_t* set_points     # [kind][concealed][atom], 4 x 2 x 7
+    const int32_t* set_doubles
+    const uint64_t* when
+    const uint64_t* unless
+    const uint8_t* item_tile
+    const int32_t* points
+    const int32_t* doubles
+    const int32_t* limit_num
+    const int32_t* limit_den
+    const uint64_t* excludes
+    const uint8_t* late
+    const uint8_t* base
+    int n_items
+    int64_t limit
+    int shapes
+    int losers
+    uint64_t used          # every fact some item names: the others need not be computed
+    uint64_t late_items    # items that need the no-points fact
+    int any_excludes
+    # Item matching by table lookup, one table per byte of the fact word: the items
+    # whose `when` facts within that byte are all present and whose `unless` facts
+    # within it are all absent. AND over the 8 bytes gives the matching items.
+    uint64_t allowed[8][256]
+    uint64_t tile_allowed[256]   # items whose win-tile condition holds for this tile
+
+ctypedef struct Group:
+    int kind          # facts.Kind
+    int tile          # first tile
+    int concealed
+    int atom          # facts.Atom
+
+ctypedef struct Best:
+    int64_t total
+    int special
+    int found
+
+
+cdef uint64_t _bit(str name):
+    return (<uint64_t>1) << FACT_BITS[name]
+
+# Fact bits, looked up once from the vocabulary.
+cdef uint64_t F_WINNER = _bit("winner"), F_SELF_DRAWN = _bit("self-drawn"), F_DISCARD = _bit("discard")
+cdef uint64_t F_REPLACEMENT = _bit("replacement"), F_KONG_REPLACEMENT = _bit("kong-replacement")
+cdef uint64_t F_BONUS_REPLACEMENT = _bit("bonus-replacement"), F_KONG_ON_KONG = _bit("kong-on-kong")
+cdef uint64_t F_ROBBING = _bit("robbing-kong"), F_LAST_TILE = _bit("last-tile")
+cdef uint64_t F_LAST_DISCARD = _bit("last-discard"), F_HEAVEN = _bit("heaven"), F_EARTH = _bit("earth")
+cdef uint64_t F_DECLARED = _bit("declared-calling"), F_DEALER = _bit("dealer")
+cdef uint64_t F_ONE_CHANCE = _bit("one-chance"), F_SINGLE_WAIT = _bit("single-wait")
+cdef uint64_t F_CONCEALED_HAND = _bit("concealed-hand"), F_STANDARD = _bit("standard")
+cdef uint64_t F_NO_CHOWS = _bit("no-chows"), F_ONE_CHOW = _bit("one-chow"), F_NO_KONGS = _bit("no-kongs")
+cdef uint64_t F_FOUR_KONGS = _bit("four-kongs"), F_FOUR_TRIPLETS = _bit("four-triplets")
+cdef uint64_t F_THREE_CONCEALED = _bit("three-concealed-triplets")
+cdef uint64_t F_FOUR_CONCEALED = _bit("four-concealed-triplets")
+cdef uint64_t F_CONSECUTIVE = _bit("three-consecutive-chows")
+cdef uint64_t F_SUIT_HONOURS = _bit("one-suit-with-honours"), F_ONE_SUIT = _bit("one-suit-only")
+cdef uint64_t F_ALL_HONOURS = _bit("all-honours"), F_ALL_SIMPLES = _bit("all-simples")
+cdef uint64_t F_ALL_TERMINALS = _bit("all-terminals"), F_TERMINALS_HONOURS = _bit("all-terminals-honours")
+cdef uint64_t F_EACH_SET = _bit("terminal-or-honour-each-set"), F_ALL_GREEN = _bit("all-green")
+cdef uint64_t F_LITTLE_DRAGONS = _bit("little-three-dragons"), F_BIG_DRAGONS = _bit("big-three-dragons")
+cdef uint64_t F_LITTLE_WINDS = _bit("little-four-winds"), F_BIG_WINDS = _bit("big-four-winds")
+cdef uint64_t F_NINE_GATES = _bit("nine-gates"), F_ORPHANS = _bit("thirteen-orphans")
+cdef uint64_t F_SNAKE = _bit("wriggling-snake"), F_NO_POINTS = _bit("no-points")
+
+cdef uint32_t W_SELF_DRAWN = Flag.SELF_DRAWN, W_DEALER = Flag.DEALER, W_LAST_TILE = Flag.LAST_TILE
+cdef uint32_t W_LAST_DISCARD = Flag.LAST_DISCARD, W_ROBBING = Flag.ROBBING_KONG
+cdef uint32_t W_KONG_REPLACEMENT = Flag.KONG_REPLACEMENT, W_BONUS_REPLACEMENT = Flag.BONUS_REPLACEMENT
+cdef uint32_t W_KONG_ON_KONG = Flag.KONG_ON_KONG, W_HEAVEN = Flag.HEAVEN, W_EARTH = Flag.EARTH
+cdef uint32_t W_DECLARED = Flag.DECLARED_CALLING, W_WINNER = Flag.WINNER
+
+cdef int K_CHOW = Kind.CHOW, K_PUNG = Kind.PUNG, K_KONG = Kind.KONG, K_PAIR = Kind.PAIR
+cdef int A_SIMPLE = Atom.SIMPLE, A_TERMINAL = Atom.TERMINAL, A_DRAGON = Atom.DRAGON
+cdef int A_SEAT = Atom.SEAT_WIND, A_PREVAILING = Atom.PREVAILING_WIND
+cdef int A_DOUBLE = Atom.DOUBLE_WIND, A_OTHER = Atom.OTHER_WIND
+
+cdef int S_OK = HandStatus.OK, S_BAD_COUNT = HandStatus.BAD_COUNT, S_WRONG_SIZE = HandStatus.WRONG_SIZE
+cdef int S_NOT_WINNING = HandStatus.NOT_WINNING, S_BAD_MELD = HandStatus.BAD_MELD
+cdef int S_BAD_CONTEXT = HandStatus.BAD_CONTEXT
+
+cdef uint8_t ORPHAN[13]
+ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+cdef uint8_t GATES[9]
+GATES[:] = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+cdef inline int _atom(int kind, int tile, int seat, int prevailing) noexcept nogil:
+    cdef int rank
+    if tile >= 31:
+        return A_DRAGON
+    if tile >= 27:
+        if tile == seat and tile == prevailing:
+            return A_DOUBLE
+        if tile == seat:
+            return A_SEAT
+        return A_PREVAILING if tile == prevailing else A_OTHER
+    rank = tile % 9
+    if kind == K_CHOW:
+        return A_TERMINAL if rank == 0 or rank == 6 else A_SIMPLE
+    return A_TERMINAL if rank == 0 or rank == 8 else A_SIMPLE
+
+
+cdef inline int _meld_tiles(int code, int* tiles) noexcept nogil:
+    """The tiles of one meld byte into ``tiles``; their number, or 0 for no set."""
+    cdef int kind = code >> 6, tile = code & 63
+    if tile >= 34:
+        return 0
+    if kind == 0:
+        if tile >= 27 or tile % 9 > 6:
+            return 0
+        tiles[0] = tile; tiles[1] = tile + 1; tiles[2] = tile + 2
+        return 3
+    tiles[0] = tile; tiles[1] = tile; tiles[2] = tile; tiles[3] = tile
+    return 3 if kind == 1 else 4
+
+
+# 34-bit tile masks (bit t = tile t) for the tile-class facts.
+cdef uint64_t M_SUIT0 = 0x1FF, M_SUIT1 = 0x1FF << 9, M_SUIT2 = (<uint64_t>0x1FF) << 18
+cdef uint64_t M_HONOURS = (<uint64_t>0x7F) << 27
+cdef uint64_t M_TERMINALS = (1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | (<uint64_t>1) << 26)
+cdef uint64_t M_SIMPLES = (M_SUIT0 | M_SUIT1 | M_SUIT2) & ~M_TERMINALS
+cdef uint64_t M_ORPHANS = M_TERMINALS | M_HONOURS
+cdef uint64_t M_WINDS = (<uint64_t>0xF) << 27, M_DRAGONS = (<uint64_t>0x7) << 31
+cdef uint64_t M_GREEN = ((<uint64_t>1) << 19 | (<uint64_t>1) << 20 | (<uint64_t>1) << 21
+                         | (<uint64_t>1) << 23 | (<uint64_t>1) << 25 | (<uint64_t>1) << 32)
+
+
+cdef inline uint64_t _tile_facts(uint64_t held) noexcept nogil:
+    """Tile-class facts from the mask of the kinds the whole hand holds."""
+    cdef int n_suits = (held & M_SUIT0 != 0) + (held & M_SUIT1 != 0) + (held & M_SUIT2 != 0)
+    cdef uint64_t facts = 0
+    if n_suits == 1:
+        facts |= F_SUIT_HONOURS if held & M_HONOURS else F_ONE_SUIT
+    if n_suits == 0:
+        facts |= F_ALL_HONOURS
+    if not held & ~M_SIMPLES:
+        facts |= F_ALL_SIMPLES
+    if not held & ~M_TERMINALS:
+        facts |= F_ALL_TERMINALS
+    if not held & ~M_ORPHANS:
+        facts |= F_TERMINALS_HONOURS
+    if not held & ~M_GREEN:
+        facts |= F_ALL_GREEN
+    return facts
+
+
+cdef uint64_t _context_facts(uint32_t w) noexcept nogil:
+    cdef uint64_t facts = 0
+    if w & W_WINNER:
+        facts |= F_WINNER | (F_SELF_DRAWN if w & W_SELF_DRAWN else F_DISCARD)
+    if w & (W_KONG_REPLACEMENT | W_BONUS_REPLACEMENT):
+        facts |= F_REPLACEMENT
+    if w & W_KONG_REPLACEMENT: facts |= F_KONG_REPLACEMENT
+    if w & W_BONUS_REPLACEMENT: facts |= F_BONUS_REPLACEMENT
+    if w & W_KONG_ON_KONG: facts |= F_KONG_ON_KONG
+    if w & W_ROBBING: facts |= F_ROBBING
+    if w & W_LAST_TILE: facts |= F_LAST_TILE
+    if w & W_LAST_DISCARD: facts |= F_LAST_DISCARD
+    if w & W_HEAVEN: facts |= F_HEAVEN
+    if w & W_EARTH: facts |= F_EARTH
+    if w & W_DECLARED: facts |= F_DECLARED
+    if w & W_DEALER: facts |= F_DEALER
+    return facts
+
+
+cdef uint64_t _group_facts(const Group* g, int n) noexcept nogil:
+    cdef int i, chows = 0, triplets = 0, kongs = 0, concealed = 0, dragons = 0, winds = 0
+    cdef int each_set = 1, pair = -1, s
+    cdef int runs[3]
+    cdef uint64_t facts = F_STANDARD
+    runs[0] = runs[1] = runs[2] = 0
+    for i in range(n):
+        if g[i].kind == K_CHOW:
+            chows += 1
+            if g[i].tile % 9 % 3 == 0:
+                runs[g[i].tile // 9] |= 1 << (g[i].tile % 9 // 3)
+        elif g[i].kind == K_PAIR:
+            if pair < 0:
+                pair = i
+        else:
+            triplets += 1
+            kongs += g[i].kind == K_KONG
+            concealed += g[i].concealed
+            dragons += g[i].atom == A_DRAGON
+            winds += g[i].tile >= 27 and g[i].atom != A_DRAGON
+        if g[i].atom == A_SIMPLE:
+            each_set = 0
+    if chows == 0: facts |= F_NO_CHOWS
+    if chows == 1: facts |= F_ONE_CHOW
+    if kongs == 0: facts |= F_NO_KONGS
+    if kongs == 4: facts |= F_FOUR_KONGS
+    if triplets == 4: facts |= F_FOUR_TRIPLETS
+    if concealed == 3: facts |= F_THREE_CONCEALED
+    if concealed == 4: facts |= F_FOUR_CONCEALED
+    for s in range(3):
+        if runs[s] == 7:
+            facts |= F_CONSECUTIVE
+    if each_set: facts |= F_EACH_SET
+    if dragons == 2 and pair >= 0 and g[pair].atom == A_DRAGON: facts |= F_LITTLE_DRAGONS
+    if dragons == 3: facts |= F_BIG_DRAGONS
+    if winds == 3 and pair >= 0 and g[pair].tile >= 27 and g[pair].atom != A_DRAGON:
+        facts |= F_LITTLE_WINDS
+    if winds == 4: facts |= F_BIG_WINDS
+    return facts
+
+
+cdef inline uint64_t _matching(const Tables* r, uint64_t facts, int win, uint64_t candidates) noexcept nogil:
+    """The items among ``candidates`` whose conditions hold."""
+    cdef int b
+    cdef uint64_t mask = candidates & r.tile_allowed[win]
+    for b in range(8):
+        mask &= r.allowed[b][(facts >> (8 * b)) & 0xFF]
+    return mask
+
+
+cdef void _build_lookup(Tables* r) noexcept nogil:
+    cdef int b, v, i, t
+    cdef uint64_t when_byte, unless_byte
+    for b in range(8):
+        for v in range(256):
+            r.allowed[b][v] = 0
+            for i in range(r.n_items):
+                when_byte = (r.when[i] >> (8 * b)) & 0xFF
+                unless_byte = (r.unless[i] >> (8 * b)) & 0xFF
+                if (v & when_byte) == when_byte and not (v & unless_byte):
+                    r.allowed[b][v] |= (<uint64_t>1) << i
+    for t in range(256):
+        r.tile_allowed[t] = 0
+        for i in range(r.n_items):
+            if r.item_tile[i] == ANY_TILE or r.item_tile[i] == t:
+                r.tile_allowed[t] |= (<uint64_t>1) << i
+
+
+cdef inline uint64_t _without_excluded(const Tables* r, uint64_t mask) noexcept nogil:
+    cdef uint64_t rest = mask, excluded = 0
+    if not r.any_excludes:
+        return mask
+    while rest:
+        excluded |= r.excludes[mj_ctz64(rest)]
+        rest &= rest - 1
+    return mask & ~excluded
+
+
+cdef void _fold(const Tables* r, const Group* g, int n, uint64_t facts, int win, Best* best) noexcept nogil:
+    """Score one reading (scoring.score_reading) and keep it if it beats ``best``."""
+    cdef int i, cell, special = -1, bare
+    cdef int64_t points = 0, doubles = 0, set_points = 0, total, raw, share
+    cdef uint64_t early, applied, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
+    for i in range(n):
+        cell = (g[i].kind * 2 + g[i].concealed) * 7 + g[i].atom
+        points += r.set_points[cell]
+        doubles += r.set_doubles[cell]
+    set_points = points
+    early = _without_excluded(r, _matching(r, facts, win, all_items & ~r.late_items))
+    if r.late_items:
+        bare = set_points == 0
+        rest = early
+        while rest and bare:
+            i = mj_ctz64(rest)
+            rest &= rest - 1
+            if r.points[i] and not r.base[i]:
+                bare = 0
+        if bare:
+            facts |= F_NO_POINTS
+        applied = _without_excluded(r, early | _matching(r, facts, win, r.late_items))
+    else:
+        applied = early
+    while applied:
+        i = mj_ctz64(applied)
+        applied &= applied - 1
+        points += r.points[i]
+        doubles += r.doubles[i]
+        if r.limit_num[i] and (special < 0 or <int64_t>r.limit_num[i] * r.limit_den[special]
+                               > <int64_t>r.limit_num[special] * r.limit_den[i]):
+            special = i
+    if doubles > 40:  # past any limit already; keeps the shift defined
+        doubles = 40
+    raw = points << doubles if points > 0 else points
+    total = raw if raw < r.limit else r.limit
+    if special >= 0:
+        share = (2 * r.limit * r.limit_num[special] + r.limit_den[special]) // (2 * r.limit_den[special])
+        if share > total:
+            total = share
+    if not best.found or total > best.total:
+        best.total = total
+        best.special = special
+        best.found = 1
+
+
+cdef int _two_sided(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
+    """Whether some decomposition puts ``wt`` at the open end of a run whose other end is
+    still available: then at least two tiles complete the hand, and no wait count is needed."""
+    cdef int d, j, code, first
+    for d in range(n_dec):
+        for j in range(5):
+            code = found[5 * d + j]
+            if code >> 6 != 0 or code == NO_MELD:
+                continue
+            first = code & 63
+            if wt == first and first % 9 <= 5 and held[first + 3] < 4:
+                return 1
+            if wt == first + 2 and first % 9 >= 1 and held[first - 1] < 4:
+                return 1
+    return 0
+
+
+cdef int _single_wait(const uint8_t* c, const uint8_t* held, int win) noexcept nogil:
+    """Only one tile kind (the winning one) could have completed the hand."""
+    cdef uint8_t before[34]
+    cdef uint64_t mask
+    cdef int t, kinds = 0
+    memcpy(before, c, 34)
+    before[win] -= 1
+    mask = c_waits(before)
+    while mask:  # a kind all four of which the hand shows (melds too) is no wait
+        t = mj_ctz64(mask)
+        mask &= mask - 1
+        if held[t] - (t == win) < 4:
+            kinds += 1
+            if kinds > 1:
+                return 0
+    return kinds == 1
+
+
+cdef int _nine_gates(const uint8_t* c, int n_melds, int wt) noexcept nogil:
+    """1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit held concealed, completed by ``wt``."""
+    cdef int r, s
+    if n_melds or wt >= 27:
+        return 0
+    s = wt // 9
+    for r in range(9):
+        if c[9 * s + r] - (9 * s + r == wt) != GATES[r]:
+            return 0
+    return 1
+
+
+cdef int _wriggling_snake(const uint8_t* c) noexcept nogil:
+    cdef int t, s, r, ok, total = 0
+    for t in range(34):
+        total += c[t]
+    if total != 14:
+        return 0
+    for t in range(27, 31):
+        if c[t] != 1:
+            return 0
+    for t in range(31, 34):
+        if c[t]:
+            return 0
+    for s in range(3):
+        ok = c[9 * s] == 2
+        for r in range(1, 9):
+            if c[9 * s + r] != 1:
+                ok = 0
+        if ok:
+            return 1
+    return 0
+
+
+cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* melds,
+                     int* n_melds, int* exposed, int seat, int prevailing) noexcept nogil:
+    """Validate the meld bytes and add their tiles to ``held``; a status."""
+    cdef int k, j, n, code, kind
+    cdef int tiles[4]
+    n_melds[0] = 0
+    exposed[0] = 0
+    memcpy(held, c, 34)
+    for k in range(4):
+        code = m[k]
+        if code == NO_MELD:
+            continue
+        n = _meld_tiles(code, tiles)
+        if n == 0:
+            return S_BAD_MELD
+        for j in range(n):
+            held[tiles[j]] += 1
+        kind = code >> 6
+        melds[n_melds[0]].kind = K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_KONG
+        melds[n_melds[0]].tile = code & 63
+        melds[n_melds[0]].concealed = kind == 3
+        melds[n_melds[0]].atom = _atom(melds[n_melds[0]].kind, code & 63, seat, prevailing)
+        exposed[0] |= kind != 3
+        n_melds[0] += 1
+    return S_OK
+
+
+cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
+                    int prevailing, const Tables* r, Best* best) noexcept nogil:
+    """Validate and score one row (``_score_reference.score_many``); its status."""
+    cdef uint8_t held[34]
+    cdef uint8_t found[5 * MAX_DECOMPOSITIONS]
+    cdef Group melds[4]
+    cdef Group groups[9]
+    cdef int t, k, n_melds, exposed, status, total, kongs, winner = (w & W_WINNER) != 0
+    cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, role_chance, dup, specials
+    cdef uint64_t base, facts, single, presence
+    best.found = 0
+    best.total = 0
+    best.special = -1
+    if mj_any_above4(c):
+        return S_BAD_COUNT
+    total = mj_sum34(c)
+    status = _read_melds(m, c, held, melds, &n_melds, &exposed, seat, prevailing)
+    if status:
+        return status
+    kongs = 0
+    for k in range(n_melds):
+        kongs += melds[k].kind == K_KONG
+    if mj_any_above4(held):  # held counts are at most 8 here
+        return S_BAD_COUNT
+    presence = mj_presence34(held)
+    if total + 3 * n_melds != (14 if winner else 13):
+        return S_WRONG_SIZE
+    if not winner and win != ANY_TILE:
+        return S_BAD_CONTEXT
+    if winner and win != ANY_TILE:
+        if win >= 34 or c[win] == 0:
+            return S_BAD_CONTEXT
+        if w & W_ROBBING and held[win] != 1:
+            return S_BAD_CONTEXT
+    if winner and ((w & W_KONG_REPLACEMENT and kongs == 0) or (w & W_KONG_ON_KONG and kongs < 2)):
+        return S_BAD_CONTEXT
+    if (n_melds and w & (W_HEAVEN | W_EARTH)) or (exposed and w & W_DECLARED):
+        return S_BAD_CONTEXT
+
+    base = _context_facts(w) | _tile_facts(presence) | (0 if exposed else F_CONCEALED_HAND)
+    if not winner:
+        if not r.losers:
+            best.found = 1
+            return S_OK
+        memcpy(groups, melds, n_melds * sizeof(Group))
+        n_groups = n_melds
+        for t in range(34):
+            if c[t] >= 2:
+                groups[n_groups].kind = K_PUNG if c[t] >= 3 else K_PAIR
+                groups[n_groups].tile = t
+                groups[n_groups].concealed = 1
+                groups[n_groups].atom = _atom(groups[n_groups].kind, t, seat, prevailing)
+                n_groups += 1
+        _fold(r, groups, n_groups, base, NO_TILE, best)
+        return S_OK
+
+    first = 0 if win == ANY_TILE else win
+    last = 33 if win == ANY_TILE else win
+    n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
+    specials = _special_shapes(c, n_melds, presence, r)
+    for wt in range(first, last + 1):
+        if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
+            continue
+        single = 0
+        if (r.used & F_SINGLE_WAIT and not _two_sided(found, n_dec, wt, held)
+                and _single_wait(c, held, wt)):
+            single = F_SINGLE_WAIT
+        if r.used & F_NINE_GATES and _nine_gates(c, n_melds, wt):
+            single |= F_NINE_GATES
+        for d in range(n_dec):
+            n_groups = 0
+            for j in range(5):
+                code = found[5 * d + j]
+                if code == NO_MELD:
+                    continue
+                kind = code >> 6
+                groups[n_groups].kind = K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_PAIR
+                groups[n_groups].tile = code & 63
+                groups[n_groups].concealed = 1
+                groups[n_groups].atom = _atom(groups[n_groups].kind, code & 63, seat, prevailing)
+                n_groups += 1
+            memcpy(groups + n_groups, melds, n_melds * sizeof(Group))
+            for i in range(n_groups):
+                if not _holds(&groups[i], wt):
+                    continue
+                dup = 0
+                for j in range(i):
+                    if groups[j].kind == groups[i].kind and groups[j].tile == groups[i].tile:
+                        dup = 1
+                if dup:
+                    continue
+                role_chance = _one_chance(&groups[i], wt)
+                groups[i].concealed = (w & W_SELF_DRAWN) != 0
+                facts = base | single | _group_facts(groups, n_groups + n_melds)
+                if role_chance:
+                    facts |= F_ONE_CHANCE
+                _fold(r, groups, n_groups + n_melds, facts, wt, best)
+                groups[i].concealed = 1
+        if specials:
+            _special_readings(c, specials, wt, base | single, seat, prevailing, r, best)
+    return S_OK if best.found else S_NOT_WINNING
+
+
+cdef inline int _holds(const Group* g, int tile) noexcept nogil:
+    if g.kind == K_CHOW:
+        return g.tile <= tile <= g.tile + 2 and tile < 27 and g.tile // 9 == tile // 9
+    return g.tile == tile
+
+
+cdef inline int _one_chance(const Group* g, int tile) noexcept nogil:
+    """The tile fills a pair, the middle of a run, or 3 of 1-2 / 7 of 8-9 (wait_role)."""
+    cdef int offset
+    if g.kind == K_PAIR:
+        return 1
+    if g.kind != K_CHOW:
+        return 0
+    offset = tile - g.tile
+    if offset == 1:
+        return 1
+    return (offset == 2 and g.tile % 9 == 0) or (offset == 0 and g.tile % 9 == 6)
+
+
+cdef int _special_shapes(const uint8_t* c, int n_melds, uint64_t presence, const Tables* r) noexcept nogil:
+    """Which of the rule set's special shapes 14 concealed tiles make (Tables.shapes bits)."""
+    cdef int t, found = 0, pairs = 1
+    if n_melds or not r.shapes:
+        return 0
+    if r.shapes & 1 and not presence & ~M_ORPHANS and presence == M_ORPHANS:
+        found |= 1  # every orphan kind present and nothing else: 13 kinds in 14 tiles
+    if r.shapes & 2:
+        for t in range(34):
+            if c[t] and c[t] != 2:
+                pairs = 0
+        if pairs:
+            found |= 2
+    if r.shapes & 4 and presence & M_WINDS == M_WINDS and not presence & M_DRAGONS and _wriggling_snake(c):
+        found |= 4
+    return found
+
+
+cdef void _special_readings(const uint8_t* c, int shapes, int wt, uint64_t facts, int seat,
+                            int prevailing, const Tables* r, Best* best) noexcept nogil:
+    cdef Group pairs[7]
+    cdef int t, n = 0
+    if shapes & 1:
+        _fold(r, pairs, 0, facts | F_ORPHANS | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
+    if shapes & 2:
+        for t in range(34):
+            if c[t] == 2:
+                pairs[n].kind = K_PAIR
+                pairs[n].tile = t
+                pairs[n].concealed = 1
+                pairs[n].atom = _atom(K_PAIR, t, seat, prevailing)
+                n += 1
+        _fold(r, pairs, n, facts | F_ONE_CHANCE, wt, best)
+    if shapes & 4:
+        _fold(r, pairs, 0, facts | F_SNAKE | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
+
+
+def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, ::1] melds,
+               const uint8_t[::1] win_tile, const uint32_t[::1] flags,
+               const uint8_t[::1] seat, const uint8_t[::1] prevailing, rules,
+               int32_t[::1] out_total, int16_t[::1] out_special, uint8_t[::1] status):
+    """Score every row; see ``_score_reference`` for the layout and the checks."""
+    tables = rules.tables
+    cdef const int32_t[::1] set_points = tables.set_points.reshape(-1)
+    cdef const int32_t[::1] set_doubles = tables.set_doubles.reshape(-1)
+    cdef const uint64_t[::1] when = tables.when
+    cdef const uint64_t[::1] unless = tables.unless
+    cdef const uint8_t[::1] item_tile = tables.win_tile
+    cdef const int32_t[::1] points = tables.points
+    cdef const int32_t[::1] doubles = tables.doubles
+    cdef const int32_t[::1] limit_num = tables.limit_num
+    cdef const int32_t[::1] limit_den = tables.limit_den
+    cdef const uint64_t[::1] excludes = tables.excludes
+    cdef const uint8_t[::1] late = tables.late
+    cdef const uint8_t[::1] base = tables.base
+    cdef Tables r
+    cdef Best best
+    cdef Py_ssize_t i, n = batch.shape[0]
+    cdef int st
+    if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
+            or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
+            or out_total.shape[0] < n or out_special.shape[0] < n or status.shape[0] < n):
+        raise ValueError("score_many: inconsistent array shapes")
+    r.n_items = when.shape[0]
+    r.set_points = &set_points[0]
+    r.set_doubles = &set_doubles[0]
+    # An empty rule set has no items: point the item arrays at something valid anyway.
+    r.when = &when[0] if r.n_items else NULL
+    r.unless = &unless[0] if r.n_items else NULL
+    r.item_tile = &item_tile[0] if r.n_items else NULL
+    r.points = &points[0] if r.n_items else NULL
+    r.doubles = &doubles[0] if r.n_items else NULL
+    r.limit_num = &limit_num[0] if r.n_items else NULL
+    r.limit_den = &limit_den[0] if r.n_items else NULL
+    r.excludes = &excludes[0] if r.n_items else NULL
+    r.late = &late[0] if r.n_items else NULL
+    r.base = &base[0] if r.n_items else NULL
+    r.limit = rules.limit
+    r.shapes = tables.shapes
+    r.losers = rules.losers
+    r.used = 0
+    r.late_items = 0
+    r.any_excludes = 0
+    for i in range(r.n_items):
+        r.used |= when[i] | unless[i]
+        r.late_items |= (<uint64_t>late[i]) << i
+        r.any_excludes |= excludes[i] != 0
+    _build_lookup(&r)
+    with nogil:  # shapes checked above; every row is validated by _score_row before use
+        for i in range(n):
+            out_total[i] = 0
+            out_special[i] = -1
+            if status[i]:
+                continue
+            st = _score_row(&batch[i, 0], &melds[i, 0], win_tile[i], flags[i], seat[i],
+                            prevailing[i], &r, &best)
+            status[i] = st
+            if st == S_OK:
+                out_total[i] = <int32_t>best.total
+                out_special[i] = best.special

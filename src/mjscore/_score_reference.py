@@ -1,0 +1,137 @@
+"""The bulk scoring contract, in plain Python: the specification of ``_score_kernel``.
+
+``score_many(batch, melds, win_tile, flags, seat, prevailing, rules, out_total,
+out_special, status)`` scores row ``i`` of ``batch`` (the concealed counts,
+winning tile included) with its declared melds ``melds[i]`` (four bytes,
+``kind << 6 | tile``: kind 0 exposed chow, 1 exposed pung, 2 exposed kong,
+3 concealed kong; ``0xFF`` for none), its winning tile ``win_tile[i]`` (255:
+unknown, every concealed kind is tried), its context word ``flags[i]``
+(:class:`mjscore.context.Flag`), and the seat and prevailing winds (tile indices
+27-30), under ``rules`` (a :class:`~mjscore.rules.RuleSet`).
+
+It writes the best total to ``out_total[i]`` and the index in ``rules.items`` of
+the limit hand that applied to ``out_special[i]`` (-1: none). Rows whose status
+is not 0 on entry are skipped (the caller found their context impossible);
+otherwise the row's checks run in this order, the first failure giving the
+status: a count above 4 (``BAD_COUNT``), a meld byte that is no set
+(``BAD_MELD``), a kind held more than 4 times with the melds (``BAD_COUNT``), a
+tile total other than 14 (13 for a hand that did not go out, ``WRONG_SIZE``), a
+winning tile outside the concealed tiles (or any winning tile for a hand that
+did not go out), a robbed kong's tile held twice, a kong's loose tile with no
+kong (two for kong on kong), a first-turn win with a meld, or a declared win with
+an exposed one (``BAD_CONTEXT``), no reading
+under the rule set (``NOT_WINNING``).
+
+Scoring is exactly :func:`mjscore.scoring.score_reading` over
+:func:`mjscore.readings.readings`, so this twin is that code applied per row.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from .context import Flag, WinContext
+from .errors import HandStatus
+from .group import GroupKind, Meld
+from .hand import Hand
+from .readings import losing_reading, readings
+from .rules.model import RuleSet
+from .scoring import score_reading
+from .tile import Tile
+
+NO_MELD = 0xFF
+MELD_KINDS = (GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD, GroupKind.QUAD)
+
+
+def meld_tiles(code: int) -> list[int] | None:
+    """The tiles of one meld byte, or None if the byte is not a set."""
+    kind, tile = code >> 6, code & 63
+    if tile >= 34:
+        return None
+    if kind == 0:
+        return [tile, tile + 1, tile + 2] if tile < 27 and tile % 9 <= 6 else None
+    return [tile] * (3 if kind == 1 else 4)
+
+
+def row_status(counts: list[int], codes: list[int], win: int, flags: int) -> int:
+    """The first check that row fails (see the module docstring), or OK."""
+    if any(c > 4 for c in counts):
+        return HandStatus.BAD_COUNT
+    held = list(counts)
+    for code in codes:
+        tiles = meld_tiles(code)
+        if tiles is None:
+            return HandStatus.BAD_MELD
+        for t in tiles:
+            held[t] += 1
+    if any(c > 4 for c in held):
+        return HandStatus.BAD_COUNT
+    winner = bool(flags & Flag.WINNER)
+    if sum(counts) + 3 * len(codes) != (14 if winner else 13):
+        return HandStatus.WRONG_SIZE
+    if not winner and win != 255:
+        return HandStatus.BAD_CONTEXT
+    if winner and win != 255:
+        if win >= 34 or counts[win] == 0:
+            return HandStatus.BAD_CONTEXT
+        if flags & Flag.ROBBING_KONG and held[win] != 1:
+            return HandStatus.BAD_CONTEXT
+    kongs = sum(code >> 6 >= 2 for code in codes)
+    if winner and (flags & Flag.KONG_REPLACEMENT and kongs == 0
+                   or flags & Flag.KONG_ON_KONG and kongs < 2):
+        return HandStatus.BAD_CONTEXT
+    exposed = any(code >> 6 != 3 for code in codes)
+    if codes and flags & (Flag.HEAVEN | Flag.EARTH) or exposed and flags & Flag.DECLARED_CALLING:
+        return HandStatus.BAD_CONTEXT
+    return HandStatus.OK
+
+
+def _context(win: int, flags: int, seat: int, prevailing: int) -> WinContext:
+    replacement = ("kong" if flags & Flag.KONG_REPLACEMENT else
+                   "bonus" if flags & Flag.BONUS_REPLACEMENT else None)
+    return WinContext(
+        win_tile=None if win == 255 or not flags & Flag.WINNER else Tile(win),
+        self_drawn=bool(flags & Flag.SELF_DRAWN), seat_wind=Tile(seat),
+        prevailing_wind=Tile(prevailing), dealer=bool(flags & Flag.DEALER),
+        last_tile=bool(flags & Flag.LAST_TILE), last_discard=bool(flags & Flag.LAST_DISCARD),
+        robbing_kong=bool(flags & Flag.ROBBING_KONG), replacement=replacement,
+        kong_on_kong=bool(flags & Flag.KONG_ON_KONG), heaven=bool(flags & Flag.HEAVEN),
+        earth=bool(flags & Flag.EARTH), declared_calling=bool(flags & Flag.DECLARED_CALLING),
+        winner=bool(flags & Flag.WINNER))
+
+
+def score_many(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],
+               win_tile: npt.NDArray[np.uint8], flags: npt.NDArray[np.uint32],
+               seat: npt.NDArray[np.uint8], prevailing: npt.NDArray[np.uint8], rules: RuleSet,
+               out_total: npt.NDArray[np.int32], out_special: npt.NDArray[np.int16],
+               status: npt.NDArray[np.uint8]) -> None:
+    """Score every row; see the module docstring for the layout and the checks."""
+    index = {item.id: i for i, item in enumerate(rules.items)}
+    for i in range(batch.shape[0]):
+        out_total[i], out_special[i] = 0, -1
+        if status[i]:
+            continue
+        counts = [int(c) for c in batch[i]]
+        codes = [int(c) for c in melds[i] if c != NO_MELD]
+        win, word = int(win_tile[i]), int(flags[i])
+        status[i] = row_status(counts, codes, win, word)
+        if status[i]:
+            continue
+        hand = Hand(tuple(counts), tuple(
+            Meld(MELD_KINDS[c >> 6], Tile(c & 63), concealed=c >> 6 == 3) for c in codes))
+        context = _context(win, word, int(seat[i]), int(prevailing[i]))
+        if not context.winner:
+            if rules.losers:
+                out_total[i] = score_reading(rules, losing_reading(hand, context)).total
+            continue
+        best = None
+        for reading in readings(hand, context, rules.shapes):
+            result = score_reading(rules, reading)
+            if best is None or result.total > best.total:
+                best = result
+        if best is None:
+            status[i] = HandStatus.NOT_WINNING
+            continue
+        out_total[i] = best.total
+        out_special[i] = -1 if best.special is None else index[best.special]

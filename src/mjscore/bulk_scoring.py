@@ -1,0 +1,205 @@
+"""``score_many``: score an array of hands under a rule set, natively, row by row.
+
+Array layout (``n`` rows):
+
+=================  =======================  ======================================
+argument           shape, dtype             meaning
+=================  =======================  ======================================
+``counts``         ``(n, 34)`` integers     concealed tiles, the winning tile included
+``melds``          ``(n, 4)`` uint8         declared melds, one byte each:
+                                            ``kind << 6 | tile`` with kind 0 exposed
+                                            chow (``tile`` its lowest), 1 exposed
+                                            pung, 2 exposed kong, 3 concealed kong;
+                                            ``0xFF`` for none (default: no melds)
+``win_tile``       scalar or ``(n,)``       tile index 0-33 or text (``"3m"``); 255 or
+                                            None: unknown, every concealed kind is tried
+``seat_wind``,     scalar or ``(n,)``       ``"E"``/``"S"``/``"W"``/``"N"`` or tile
+``prevailing_wind``                         indices 27-30
+``dealer``         scalar or ``(n,)`` bool  default: the seat wind is East
+flags              scalar or ``(n,)`` bool  ``self_drawn``, ``last_tile``,
+                                            ``last_discard``, ``robbing_kong``,
+                                            ``kong_on_kong``, ``heaven``, ``earth``,
+                                            ``declared_calling``, ``winner``
+``replacement``    scalar or ``(n,)``       None/False, ``"kong"``/True, ``"bonus"``;
+                                            an array of 0 none, 1 kong, 2 bonus
+=================  =======================  ======================================
+
+Returns ``(totals, special)``: int32 totals, and int16 indices into
+``rules.items`` of the limit hand that applied (-1 for none); with
+``return_status=True`` also the per-row :class:`~mjscore.errors.HandStatus`.
+Rows whose context cannot happen (the same table as
+:class:`~mjscore.context.WinContext`) get ``BAD_CONTEXT``; the kernel checks the
+rest (see ``mjscore._score_reference``). Bad rows score 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ._backend import bulk_scorer
+from .bulk import as_batch, run_in_parts
+from .context import IMPOSSIBLE, Flag
+from .errors import HandStatus, InvalidContextError, InvalidHandError
+from .rules import RuleSet, load_rules
+from .tile import Tile, as_tile
+
+__all__ = ["score_many"]
+
+_FLAG_KEYWORDS = {
+    "self_drawn": Flag.SELF_DRAWN, "last_tile": Flag.LAST_TILE, "last_discard": Flag.LAST_DISCARD,
+    "robbing_kong": Flag.ROBBING_KONG, "kong_on_kong": Flag.KONG_ON_KONG, "heaven": Flag.HEAVEN,
+    "earth": Flag.EARTH, "declared_calling": Flag.DECLARED_CALLING, "winner": Flag.WINNER,
+}
+_WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+
+
+def _column(value: Any, n: int, name: str) -> npt.NDArray[Any]:
+    """A scalar or an (n,) array as an (n,) array."""
+    array = np.asarray(value)
+    if array.ndim == 0:
+        return np.broadcast_to(array, (n,))
+    if array.shape != (n,):
+        raise InvalidContextError(f"{name}: expected a scalar or an array of shape ({n},), "
+                                  f"got shape {array.shape}")
+    return array
+
+
+def _bools(value: Any, n: int, name: str) -> npt.NDArray[np.bool_]:
+    array = _column(value, n, name)
+    if array.dtype == np.bool_:
+        return array
+    if array.dtype.kind in "iu" and ((array == 0) | (array == 1)).all():
+        return array.astype(bool)
+    raise InvalidContextError(f"{name}: expected True/False (or 0/1), got {value!r:.60}")
+
+
+def _tile_of(item: Any, name: str, winds: bool) -> int:
+    """One tile index from text, an integer or None (255: unknown)."""
+    if item is None:
+        return 255
+    if isinstance(item, str):
+        key = item.strip().upper()
+        if winds and key in _WINDS:
+            return int(_WINDS[key])
+        try:
+            return int(as_tile(item))
+        except ValueError as error:
+            raise InvalidContextError(f"{name}: {error}") from None
+    return int(item)
+
+
+def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint8]:
+    """A scalar or (n,) array of tiles (text or indices) as (n,) uint8 indices."""
+    if np.ndim(value) == 0:
+        array = np.full(n, _tile_of(value.item() if isinstance(value, np.generic) else value,
+                                    name, winds), dtype=np.int64)
+    else:
+        array = _column(value, n, name)
+        if array.dtype.kind in "USO":
+            texts, inverse = np.unique(array.astype(str), return_inverse=True)
+            array = np.array([_tile_of(None if t == "None" else t, name, winds) for t in texts],
+                             dtype=np.int64)[inverse.reshape(-1)]
+    if array.dtype.kind not in "iu":
+        raise InvalidContextError(f"{name}: expected tiles, got dtype {array.dtype}")
+    array = np.where(array == -1, 255, array)
+    low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
+    bad = ((array < low) | (array > high)) & (winds | (array != 255))
+    if bad.any():
+        what = "winds (E S W N or 27-30)" if winds else "tile indices 0-33 (255: unknown)"
+        raise InvalidContextError(f"{name}: expected {what}, got {array[bad][0]!r}")
+    return array.astype(np.uint8)
+
+
+_REPLACEMENT_CODES = {None: 0, False: 0, True: 1, "kong": 1, "bonus": 2, 0: 0, 1: 1, 2: 2}
+_REPLACEMENT_FLAGS = np.array([0, Flag.KONG_REPLACEMENT, Flag.BONUS_REPLACEMENT], dtype=np.uint32)
+
+
+def _replacement(value: Any, n: int) -> npt.NDArray[np.uint32]:
+    """``replacement`` as context-word bits: None/False, 'kong'/True/1, 'bonus'/2."""
+    problem = InvalidContextError(
+        "replacement: expected None, 'kong' or 'bonus' (or 0, 1, 2 in an array)")
+    if np.ndim(value) == 0:
+        item = value.item() if isinstance(value, np.generic) else value
+        if not isinstance(item, (str, bool, int, type(None))) or item not in _REPLACEMENT_CODES:
+            raise problem
+        return np.full(n, _REPLACEMENT_FLAGS[_REPLACEMENT_CODES[item]], dtype=np.uint32)
+    array = _column(value, n, "replacement")
+    if array.dtype.kind == "b":
+        array = array.astype(np.int64)
+    elif array.dtype.kind in "USO":
+        try:
+            array = np.array([_REPLACEMENT_CODES[None if v is None else str(v)]
+                              for v in array.tolist()], dtype=np.int64)
+        except KeyError:
+            raise problem from None
+    if array.dtype.kind not in "iu" or ((array < 0) | (array > 2)).any():
+        raise problem
+    return _REPLACEMENT_FLAGS[array]
+
+
+#: Every context word (12 bits) that cannot happen, from the same table WinContext uses.
+_WORDS = np.arange(1 << 12, dtype=np.uint32)
+_IMPOSSIBLE_WORD = np.zeros(1 << 12, dtype=bool)
+for _on, _off, _ in IMPOSSIBLE:
+    _IMPOSSIBLE_WORD |= ((_WORDS & _on) == _on) & ((_WORDS & _off) == 0)
+
+
+def _melds(melds: Any, n: int) -> npt.NDArray[np.uint8]:
+    if melds is None:
+        return np.full((n, 4), 0xFF, dtype=np.uint8)
+    array = np.asarray(melds)
+    if array.ndim != 2 or array.shape[0] != n or array.shape[1] > 4 or array.dtype.kind not in "iu":
+        raise InvalidHandError(f"melds: expected an ({n}, 4) uint8 array of meld codes, "
+                               f"got shape {array.shape} and dtype {array.dtype}")
+    if ((array < 0) | (array > 255)).any():
+        raise InvalidHandError("melds: meld codes are bytes (0-255)")
+    padded = np.full((n, 4), 0xFF, dtype=np.uint8)
+    padded[:, :array.shape[1]] = array
+    return padded
+
+
+def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None,
+               win_tile: Any = None, seat_wind: Any = "E", prevailing_wind: Any = "E",
+               dealer: Any = None, replacement: Any = None, threads: int = 1,
+               return_status: bool = False, **flags: Any) -> Any:
+    """``(n, 34) -> (n), (n)``: every row's best total and limit hand under a rule set.
+
+    See the module docstring for the layout. Bad rows never stop the batch.
+
+    >>> import numpy as np, mjscore
+    >>> hands = np.array([mjscore.parse_tiles("123m456p789s11155z")] * 2, dtype=np.uint8)
+    >>> totals, special = score_many(hands, "babcock", win_tile=[31, 27], self_drawn=True)
+    >>> totals.tolist(), special.tolist()
+    ([96, 112], [-1, -1])
+    """
+    unknown = sorted(set(flags) - set(_FLAG_KEYWORDS))
+    if unknown:
+        raise InvalidContextError(f"unknown context keyword {unknown[0]!r}; known: "
+                                  f"{', '.join(['win_tile', 'seat_wind', 'prevailing_wind', 'dealer', 'replacement', *_FLAG_KEYWORDS])}")
+    ruleset = load_rules(rules)
+    batch = as_batch(counts)
+    n = batch.shape[0]
+    seat = _tiles(seat_wind, n, "seat_wind", winds=True)
+    prevailing = _tiles(prevailing_wind, n, "prevailing_wind", winds=True)
+    win = _tiles(255 if win_tile is None else win_tile, n, "win_tile", winds=False)
+    word = np.zeros(n, dtype=np.uint32) | _replacement(replacement, n)
+    flags.setdefault("winner", True)
+    for name, flag in _FLAG_KEYWORDS.items():
+        if name in flags:
+            word |= np.where(_bools(flags[name], n, name), np.uint32(flag), np.uint32(0))
+    east = seat == Tile.EAST
+    is_dealer = east if dealer is None else _bools(dealer, n, "dealer")
+    word |= np.where(is_dealer, np.uint32(Flag.DEALER), np.uint32(0))
+    impossible = _IMPOSSIBLE_WORD[word] | (is_dealer != east)  # the dealer sits East
+    status = np.where(impossible, np.uint8(HandStatus.BAD_CONTEXT), np.uint8(0))
+    meld_codes = _melds(melds, n)
+    totals = np.empty(n, dtype=np.int32)  # the kernel writes every row
+    special = np.empty(n, dtype=np.int16)
+    scorer = bulk_scorer()
+    run_in_parts(n, threads, lambda rows: scorer.score_many(
+        batch[rows], meld_codes[rows], win[rows], word[rows], seat[rows], prevailing[rows],
+        ruleset, totals[rows], special[rows], status[rows]))
+    return (totals, special, status) if return_status else (totals, special)

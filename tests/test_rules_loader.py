@@ -1,0 +1,423 @@
+"""The rule-set loader: shipped files, aliases, ``extends`` variants, options, broken files."""
+
+from __future__ import annotations
+
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import mjscore
+from mjscore import MjscoreError, RuleSetError, load_rules, rulesets, score
+from mjscore.facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES
+from mjscore.rules import RULES_DIR
+
+F = "234p 567p 55s 78s +9s"  # scores nothing but going out (see test_rules_babcock.py)
+
+SHIPPED_FILES = sorted(RULES_DIR.glob("*.toml"))
+
+# Facts in the vocabulary that no shipped rule set names yet, and why they are kept.
+DELIBERATELY_UNUSED = {
+    "bonus-replacement": "a loose tile after a flower or season: for the western rule set's "
+                         "flower bonus; babcock and chinese-classical score only a kong's loose tile",
+    "dealer": "the dealer is scored by payments (dealer pays and receives double), not by an item; "
+              "kept for rule files that give the dealer points",
+    "standard": "every shipped rule set accepts four sets and a pair; kept for rule files that "
+                "score a hand by its shape",
+}
+
+
+def raw(path: Path) -> dict:
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+# --- the shipped rule sets ------------------------------------------------------------------
+
+def test_shipped_rule_sets_are_listed():
+    names = rulesets()
+    assert {"babcock", "chinese-classical"} <= set(names)
+    assert len(names) == len(set(names)) == len(SHIPPED_FILES)
+    assert {raw(p)["name"] for p in SHIPPED_FILES} == set(names)
+
+
+@pytest.mark.parametrize("name", rulesets())
+def test_every_shipped_rule_set_loads(name):
+    rules = load_rules(name)
+    assert rules.name == name
+    assert rules.limit > 0
+    assert rules.source
+    ids = [entry.id for entry in (*rules.sets, *rules.items)]
+    assert len(ids) == len(set(ids))
+    for entry in (*rules.sets, *rules.items):
+        assert entry.source.strip(), entry.id
+
+
+@pytest.mark.parametrize("path", SHIPPED_FILES, ids=lambda p: p.name)
+def test_every_entry_of_a_shipped_file_has_an_id_and_source(path):
+    """Checked on the file itself, so entries behind an option gate are covered too."""
+    table = raw(path)
+    assert isinstance(table.get("source"), str) and table["source"].strip()
+    ids = []
+    for section in ("sets", "items"):
+        for entry in table.get(section, []):
+            assert isinstance(entry.get("source"), str) and entry["source"].strip(), entry
+            ids.append(entry["id"])
+    assert len(ids) == len(set(ids))
+
+
+def _names(value) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+@pytest.mark.parametrize("path", SHIPPED_FILES, ids=lambda p: p.name)
+def test_every_name_in_a_shipped_file_is_in_the_vocabulary(path):
+    table = raw(path)
+    for entry in table.get("items", []):
+        for fact in _names(entry.get("when", [])) + _names(entry.get("unless", [])):
+            assert fact in HAND_FACTS, (entry["id"], fact)
+    for entry in table.get("sets", []):
+        assert set(_names(entry["kind"])) <= set(KIND_NAMES), entry["id"]
+        assert set(_names(entry.get("tiles", "any"))) <= set(ATOM_CLASSES), entry["id"]
+
+
+def test_every_fact_is_used_or_deliberately_unused():
+    used = set()
+    for path in SHIPPED_FILES:
+        for entry in raw(path).get("items", []):
+            used |= set(_names(entry.get("when", []))) | set(_names(entry.get("unless", [])))
+    assert used <= set(HAND_FACTS)
+    assert set(HAND_FACTS) - used <= set(DELIBERATELY_UNUSED), "a fact no rule set uses"
+    assert set(DELIBERATELY_UNUSED) <= set(HAND_FACTS), "the list names a fact that is gone"
+
+
+@pytest.mark.parametrize(("alias", "name"), [
+    ("CC", "chinese-classical"), ("Babcock", "babcock"), ("babcock-1920", "babcock"),
+    ("BABCOCK", "babcock"), ("Chinese Classical", "chinese-classical"),
+])
+def test_aliases(alias, name):
+    assert load_rules(alias).name == name
+    assert load_rules(alias) == load_rules(name)
+
+
+def test_unknown_name_lists_the_shipped_ones():
+    with pytest.raises(RuleSetError) as info:
+        load_rules("mahjongg-1923")
+    message = str(info.value)
+    assert "mahjongg-1923" in message
+    for name in rulesets():
+        assert name in message
+
+
+def test_a_loaded_rule_set_passes_through():
+    rules = load_rules("babcock")
+    assert load_rules(rules) is rules
+    assert load_rules(rules, only_place_by_role=True).option("only-place-by-role") is True
+
+
+def test_limit_override():
+    rules = load_rules("babcock", limit=500)
+    assert rules.limit == 500
+    # all honours: 56 points x16 = 896, capped at the overridden limit
+    assert score("[111z] 222z 333z 55z 66z +6z", rules).total == 500
+
+
+def test_rule_set_error_is_a_value_error():
+    assert issubclass(RuleSetError, MjscoreError) and issubclass(RuleSetError, ValueError)
+
+
+# --- extends: a house variant of babcock ------------------------------------------------------
+
+HOUSE = '''
+extends = "babcock"
+name = "house-babcock"
+title = "Babcock, as played at our table"
+limit = 500
+remove = ["only-place", "dragon-pung"]
+
+[options]
+own-wind-exposed-doubles = true
+
+[[sets]]
+id = "exposed-pung-simples"
+name = "Exposed pung of 2-8 (house: 3)"
+kind = "pung"
+concealed = false
+tiles = "simple"
+points = 3
+source = "house: an exposed pung of 2-8 is worth 3"
+
+[[items]]
+id = "mah-jongg"
+name = "Mah-Jongg (house: 30)"
+when = ["winner"]
+points = 30
+source = "house: 30 for going out"
+
+[[items]]
+id = "last-discard"
+name = "Mah-Jongg on the last discard"
+when = ["winner", "last-discard"]
+points = 10
+source = "house: 10 for the last discard, like the last tile"
+'''
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Path:
+    path = tmp_path / "house.toml"
+    path.write_text(HOUSE)
+    return path
+
+
+def test_extends_builds_the_variant(house):
+    rules = load_rules(house)
+    base = load_rules("babcock")
+    assert (rules.name, rules.limit) == ("house-babcock", 500)
+    ids = {entry.id for entry in (*rules.sets, *rules.items)}
+    base_ids = {entry.id for entry in (*base.sets, *base.items)}
+    assert ids == (base_ids - {"only-place", "dragon-pung"}) | {"last-discard", "own-wind-pung-exposed"}
+    assert rules.item("mah-jongg").points == 30
+    assert rules.option("own-wind-exposed-doubles") is True
+    assert rules.payments == base.payments
+
+
+@pytest.mark.parametrize(("hand", "context", "total"), [
+    # replaced: the exposed pung of 2-8 is 3; going out 30. 30 + 3 = 33
+    pytest.param(f"[555m] {F}", {}, 33, id="replaced items score the new values"),
+    # removed: only-place. 30 + 3 = 33 (babcock: 20 + 2 + 2 = 24)
+    pytest.param("[555m] 234p 567p 55s 79s +8s", {}, 33, id="removed only-place"),
+    # removed: the dragon double. [666z] 4 + 30 = 34, not doubled
+    pytest.param(f"[666z] {F}", {}, 34, id="removed dragon-pung"),
+    # added: last discard 10. 30 + 3 + 10 = 43
+    pytest.param(f"[555m] {F}", {"last_discard": True}, 43, id="added last-discard"),
+    # kept: no score other than game still sees the new 30 as going out: 30 + 10
+    pytest.param(f"123m {F}", {}, 40, id="no-score follows the replaced mah-jongg"),
+    # the [options] change: [222z] exposed own wind for South, (30 + 4) x2 = 68
+    pytest.param(f"[222z] {F}", {"seat_wind": "S"}, 68, id="option default changed in the variant"),
+    # the limit: all honours, (4 + 8 + 8 + 4 + 2 + 30 + 10) = 66 x16 = 1056 -> 500 (dragon double gone: x8 = 528)
+    pytest.param("[111z] 222z 333z 55z 66z +6z", {}, 500, id="limit 500 caps"),
+    pytest.param(f"123m {F}", {"heaven": True, "self_drawn": True}, 500, id="heaven is the new limit"),
+    pytest.param(f"123m {F}", {"earth": True, "seat_wind": "S"}, 250, id="earth is half the new limit"),
+])
+def test_extends_scores_accordingly(house, hand, context, total):
+    assert score(hand, load_rules(house), **context).total == total
+
+
+def test_extends_a_variant_by_relative_path(house):
+    (house.parent / "house2.toml").write_text(
+        'extends = "house.toml"\nname = "house-two"\nlimit = 400\n'
+        '[options]\nown-wind-exposed-doubles = false\n')
+    rules = load_rules(house.parent / "house2.toml")
+    assert (rules.name, rules.limit) == ("house-two", 400)
+    assert rules.item("mah-jongg").points == 30
+    assert score(f"[222z] {F}", rules, seat_wind="S").total == 34  # 30 + 4, no double now
+
+
+def test_option_override_on_a_variant_file(house):
+    rules = load_rules(house, own_wind_exposed_doubles=False)
+    assert score(f"[222z] {F}", rules, seat_wind="S").total == 34
+
+
+# --- broken files -------------------------------------------------------------------------
+
+MINIMAL = '''
+name = "tiny"
+source = "a test"
+limit = 100
+
+[options]
+flag = true
+count = 3
+
+[[sets]]
+id = "pung"
+kind = "pung"
+points = 2
+source = "a pung"
+
+[[items]]
+id = "win"
+when = ["winner"]
+points = 20
+source = "going out"
+'''
+
+
+def test_minimal_file_loads_and_scores(tmp_path):
+    path = tmp_path / "tiny.toml"
+    path.write_text(MINIMAL)
+    rules = load_rules(path)
+    assert (rules.name, rules.limit) == ("tiny", 100)
+    assert score(f"[555m] {F}", rules).total == 22  # 20 + 2
+    assert score(f"[555m] {F}", rules).total == score(f"[555m] {F}", str(path)).total
+
+
+def edit(old: str, new: str) -> str:
+    assert old in MINIMAL
+    return MINIMAL.replace(old, new, 1)
+
+
+BROKEN = [
+    # (file text, the key the message names, words of the reason)
+    pytest.param('colour = "red"\n' + MINIMAL, "colour", "unknown key", id="unknown top-level key"),
+    pytest.param(edit('points = 2\n', 'points = 2\npionts = 2\n'), "sets.pung.pionts", "unknown key",
+                 id="unknown set key"),
+    pytest.param(edit('points = 20\n', 'points = 20\nwen = ["winner"]\n'), "items.win.wen", "unknown key",
+                 id="unknown item key"),
+    pytest.param(edit('kind = "pung"', 'kind = "quint"'), "sets.pung.kind", "unknown kind 'quint'",
+                 id="unknown kind"),
+    pytest.param(edit('kind = "pung"', 'kind = ["pung", "quad"]'), "sets.pung.kind", "unknown kind 'quad'",
+                 id="unknown kind in a list"),
+    pytest.param(edit('kind = "pung"\n', ''), "sets.pung.kind", "missing", id="missing kind"),
+    pytest.param(edit('kind = "pung"', 'kind = "pung"\ntiles = "flowers"'), "sets.pung.tiles",
+                 "unknown tile class 'flowers'", id="unknown tile class"),
+    pytest.param(edit('kind = "pung"', 'kind = "pung"\nconcealed = "yes"'), "sets.pung.concealed",
+                 "expected true or false", id="concealed not a bool"),
+    pytest.param(edit('when = ["winner"]', 'when = ["winer"]'), "items.win.when", "unknown fact 'winer'",
+                 id="unknown fact in when"),
+    pytest.param(edit('when = ["winner"]', 'when = ["winner"]\nunless = ["lucky"]'), "items.win.unless",
+                 "unknown fact 'lucky'", id="unknown fact in unless"),
+    pytest.param(edit('points = 2\n', 'points = "2"\n'), "sets.pung.points", "expected an integer",
+                 id="points as a string"),
+    pytest.param(edit('points = 2\n', 'points = true\n'), "sets.pung.points", "expected an integer",
+                 id="points as a bool, not an int"),
+    pytest.param(edit('points = 20\n', 'doubles = 1.5\n'), "items.win.doubles", "expected an integer",
+                 id="doubles as a float"),
+    pytest.param(edit('points = 20\n', 'limit = "1/0"\n'), "items.win.limit", "fraction",
+                 id="limit share 1/0"),
+    pytest.param(edit('points = 20\n', 'limit = "-1/2"\n'), "items.win.limit", "positive",
+                 id="negative limit share"),
+    pytest.param(edit('points = 20\n', 'limit = 0\n'), "items.win.limit", "positive", id="zero limit share"),
+    pytest.param(edit('points = 20\n', 'limit = "half"\n'), "items.win.limit", "fraction",
+                 id="limit share not a number"),
+    pytest.param(edit('source = "a pung"\n', ''), "sets.pung.source", "expected a string",
+                 id="missing source on a set"),
+    pytest.param(edit('source = "going out"\n', ''), "items.win.source", "expected a string",
+                 id="missing source on an item"),
+    pytest.param(edit('id = "win"', 'id = "pung"'), "items.pung", "duplicate id", id="duplicate id"),
+    pytest.param(edit('id = "pung"\n', ''), "sets[0].id", "expected a string", id="missing id"),
+    pytest.param(edit('points = 20\n', 'points = 20\nexcludes = ["ghost"]\n'), "items.win.excludes",
+                 "no item 'ghost'", id="excludes an unknown id"),
+    pytest.param(edit('points = 2\n', 'points = 2\noption = "ghost"\n'), "sets.pung.option",
+                 "no option named 'ghost'", id="option gate names an unknown option"),
+    pytest.param(edit('points = 2\n', 'points = 2\noption = "not count"\n'), "sets.pung.option",
+                 "not true/false", id="option gate names a non-boolean option"),
+    pytest.param(edit('points = 20\n', 'points = 20\nwin-tile = "9z"\n'), "items.win.win-tile", "9z",
+                 id="win-tile not a tile"),
+    pytest.param(edit('count = 3', 'count = 1.5'), "options.count", "expected", id="option value a float"),
+    pytest.param(edit('limit = 100', 'limit = -5'), "limit", "must be positive", id="negative limit"),
+    pytest.param(edit('limit = 100', 'limit = "300"'), "limit", "expected an integer", id="limit a string"),
+    pytest.param(edit('limit = 100\n', ''), "limit", "expected an integer", id="missing limit"),
+    pytest.param('shapes = ["nine-gates"]\n' + MINIMAL, "shapes", "unknown shape 'nine-gates'",
+                 id="unknown shape"),
+    pytest.param(MINIMAL + '[payments]\nscheme = "dutch"\n', "payments.scheme", "unknown scheme 'dutch'",
+                 id="bad payments scheme"),
+    pytest.param(MINIMAL + '[payments]\nscheme = "classical"\ndealer-doubles = true\n',
+                 "payments.dealer-doubles", "unknown key", id="bad payments key"),
+    pytest.param(MINIMAL + '[payments]\nscheme = "chart"\n', "payments.chart", "missing",
+                 id="payments chart missing"),
+    pytest.param('extends = "no-such-base"\n' + MINIMAL, "extends", "no rule set or file named 'no-such-base'",
+                 id="extends a missing base"),
+    pytest.param('extends = "babcock"\nremove = ["ghost"]\n' + MINIMAL, "remove", "no set or item 'ghost'",
+                 id="removes an id the base lacks"),
+    pytest.param('limit = 200\n' + MINIMAL, "", "not valid TOML", id="invalid TOML: key twice"),
+    pytest.param(edit('limit = 100', 'limit = = 100'), "", "not valid TOML", id="invalid TOML syntax"),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "reason"), BROKEN)
+def test_broken_file(tmp_path, text, key, reason):
+    path = tmp_path / "broken.toml"
+    path.write_text(text)
+    with pytest.raises(RuleSetError) as info:
+        load_rules(path)
+    message = str(info.value)
+    assert "broken.toml" in message, message
+    assert f": {key}:" in message or not key, message
+    assert reason in message, message
+
+
+def test_extends_loop_between_two_files(tmp_path):
+    (tmp_path / "a.toml").write_text('extends = "b.toml"\nname = "a"\n')
+    (tmp_path / "b.toml").write_text('extends = "a.toml"\nname = "b"\n')
+    with pytest.raises(RuleSetError, match=r"[ab]\.toml: extends: .*loops"):
+        load_rules(tmp_path / "a.toml")
+
+
+def test_extends_itself(tmp_path):
+    (tmp_path / "self.toml").write_text('extends = "self.toml"\nname = "self"\n')
+    with pytest.raises(RuleSetError, match=r"self\.toml: extends: .*loops"):
+        load_rules(tmp_path / "self.toml")
+
+
+def test_broken_base_names_the_base_file(tmp_path):
+    (tmp_path / "base.toml").write_text('colour = "red"\n' + MINIMAL)
+    (tmp_path / "child.toml").write_text('extends = "base.toml"\nname = "child"\n')
+    with pytest.raises(RuleSetError, match=r"base\.toml: colour: unknown key"):
+        load_rules(tmp_path / "child.toml")
+
+
+def test_unreadable_path(tmp_path):
+    with pytest.raises(RuleSetError, match="missing.toml"):
+        load_rules(tmp_path / "missing.toml")
+
+
+@pytest.mark.parametrize(("options", "key", "reason"), [
+    pytest.param({"nope": True}, "options.nope", "no such option", id="unknown option override"),
+    pytest.param({"own_wind_exposed_doubles": "yes"}, "options.own-wind-exposed-doubles",
+                 "expected true or false", id="wrong-typed option override: string for bool"),
+    pytest.param({"only_place_by_role": "true"}, "options.only-place-by-role", "expected true or false",
+                 id="wrong-typed option override: the string 'true' for bool"),
+    pytest.param({"limit": "300"}, "limit", "expected an integer", id="wrong-typed limit override"),
+    pytest.param({"limit": 0}, "limit", "must be positive", id="zero limit override"),
+    pytest.param({"only_place_by_role": [True]}, "options", "true/false", id="unhashable option value"),
+])
+def test_bad_option_override(options, key, reason):
+    with pytest.raises(RuleSetError) as info:
+        load_rules("babcock", **options)
+    message = str(info.value)
+    assert "babcock.toml" in message and f": {key}:" in message and reason in message, message
+
+
+@pytest.mark.parametrize(("good", "bad"), [
+    pytest.param({"only_place_by_role": True}, {"only_place_by_role": 1}, id="1 after True"),
+    pytest.param({"own_wind_exposed_doubles": False}, {"own_wind_exposed_doubles": 0}, id="0 after False"),
+    pytest.param({"limit": 300}, {"limit": 300.0}, id="limit 300.0 after 300"),
+])
+def test_wrong_typed_override_is_rejected_whatever_was_loaded_before(good, bad):
+    load_rules("babcock", **good)
+    with pytest.raises(RuleSetError, match="babcock.toml"):
+        load_rules("babcock", **bad)
+
+
+def test_bad_option_override_on_a_file(tmp_path):
+    path = tmp_path / "tiny.toml"
+    path.write_text(MINIMAL)
+    with pytest.raises(RuleSetError, match=r"tiny\.toml: options\.nope: no such option"):
+        load_rules(path, nope=True)
+    with pytest.raises(RuleSetError, match=r"tiny\.toml: options\.count: expected an integer"):
+        load_rules(path, count=True)
+    assert load_rules(path, count=5).option("count") == 5
+    assert load_rules(path, flag=False).option("flag") is False
+
+
+def test_options_gate_entries(tmp_path):
+    path = tmp_path / "gated.toml"
+    path.write_text(edit('points = 2\n', 'points = 2\noption = "not flag"\n'))
+    assert [s.id for s in load_rules(path).sets] == []
+    assert [s.id for s in load_rules(path, flag=False).sets] == ["pung"]
+    assert score(f"[555m] {F}", load_rules(path)).total == 20
+
+
+def test_fractional_limits_are_fractions():
+    rules = load_rules("babcock")
+    assert rules.item("earth").limit == Fraction(1, 2)
+    assert rules.item("lucky-thirteen").limit == Fraction(1, 3)
+    assert rules.item("heaven").limit == Fraction(1)
+
+
+def test_score_rejects_an_unknown_rule_set():
+    with pytest.raises(RuleSetError, match="babcock"):
+        mjscore.score(f"[555m] {F}", "no-such-rules")

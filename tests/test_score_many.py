@@ -1,0 +1,212 @@
+"""Bulk scoring: the compiled scorer agrees with the reference and with ``score()``."""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+import mjscore
+from mjscore import HandStatus, InvalidContextError, InvalidHandError, bulk_scoring
+from mjscore import _score_reference as reference
+from mjscore.context import Flag
+from mjscore.sample import random_scoring_rows
+
+RULES = ["babcock", "chinese-classical"]
+SITUATIONS = ["last_tile", "last_discard", "robbing_kong", "kong_on_kong", "heaven", "earth",
+              "declared_calling"]
+
+
+def _random_context(n: int, seed: int) -> dict[str, Any]:
+    """Random situations: mostly plain wins, some rare ones, some impossible on purpose."""
+    rng = np.random.default_rng(seed)
+    context: dict[str, Any] = {name: rng.random(n) < 0.06 for name in SITUATIONS}
+    context["replacement"] = np.where(rng.random(n) < 0.1, rng.integers(1, 3, n), 0)
+    context["dealer"] = rng.random(n) < 0.3
+    return context
+
+
+def _rows(n: int, seed: int) -> dict[str, Any]:
+    rows = random_scoring_rows(n, seed)
+    return {"counts": rows.counts, "melds": rows.melds, "win_tile": rows.win_tile,
+            "self_drawn": rows.self_drawn, "seat_wind": rows.seat_wind,
+            "prevailing_wind": rows.prevailing_wind}
+
+
+def _score_with(module: ModuleType, monkeypatch: pytest.MonkeyPatch, rules: str,
+                batch: dict[str, Any], **extra: Any) -> tuple[np.ndarray, ...]:
+    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
+    args = dict(batch)
+    counts = args.pop("counts")
+    return mjscore.score_many(counts, rules, return_status=True, **args, **extra)
+
+
+compiled = pytest.importorskip("mjscore._score_kernel")
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("situations", [False, True], ids=["plain", "situations"])
+def test_compiled_scorer_agrees_with_the_reference(monkeypatch: pytest.MonkeyPatch, rules: str,
+                                                   situations: bool) -> None:
+    batch = _rows(3000, seed=21 + situations)
+    extra = _random_context(3000, seed=5) if situations else {}
+    ours = _score_with(compiled, monkeypatch, rules, batch, **extra)
+    spec = _score_with(reference, monkeypatch, rules, batch, **extra)
+    for name, x, y in zip(("totals", "special", "status"), ours, spec):
+        bad = np.flatnonzero(x != y)
+        assert bad.size == 0, f"{name} differ on rows {bad[:5]}: {x[bad[:5]]} vs {y[bad[:5]]}"
+    if situations:
+        assert (ours[2] == HandStatus.BAD_CONTEXT).any() and (ours[2] == HandStatus.OK).any()
+
+
+def _hand_text(counts: np.ndarray, melds: np.ndarray, win: int) -> str:
+    concealed = list(counts)
+    concealed[win] -= 1
+    parts = [mjscore.format_tiles(concealed)]
+    for code in melds:
+        if code == 0xFF:
+            continue
+        kind, tile = code >> 6, code & 63
+        group = mjscore.Group(mjscore.GroupKind((0, 1, 2, 2)[kind]), mjscore.Tile(tile))
+        parts.append(f"({group})" if kind == 3 else f"[{group}]")
+    return " ".join(p for p in parts if p) + f" +{mjscore.Tile(win)}"
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_bulk_totals_equal_single_hand_scores(rules: str) -> None:
+    batch = _rows(400, seed=3)
+    totals, special, status = mjscore.score_many(
+        batch["counts"], rules, melds=batch["melds"], win_tile=batch["win_tile"],
+        self_drawn=batch["self_drawn"], seat_wind=batch["seat_wind"],
+        prevailing_wind=batch["prevailing_wind"], return_status=True)
+    ruleset = mjscore.load_rules(rules)
+    winds = "ESWN"
+    for i in range(400):
+        hand = _hand_text(batch["counts"][i], batch["melds"][i], int(batch["win_tile"][i]))
+        single = mjscore.score(hand, rules, self_drawn=bool(batch["self_drawn"][i]),
+                               seat_wind=winds[batch["seat_wind"][i] - 27],
+                               prevailing_wind=winds[batch["prevailing_wind"][i] - 27])
+        assert status[i] == HandStatus.OK
+        assert totals[i] == single.total, hand
+        expected = -1 if single.special is None else [it.id for it in ruleset.items].index(single.special)
+        assert special[i] == expected, hand
+
+
+def test_concealed_hands_with_an_array_of_winning_tiles() -> None:
+    hands = mjscore.sample.random_complete_hands(2000, seed=4)
+    wins = np.argmax(hands, axis=1)  # some tile of each hand
+    totals, _ = mjscore.score_many(hands, "babcock", win_tile=wins, self_drawn=True)
+    for i in range(0, 2000, 97):
+        text = mjscore.format_tiles(hands[i])
+        assert totals[i] == mjscore.score(text, "babcock", win_tile=int(wins[i]), self_drawn=True).total
+
+
+def test_unknown_winning_tile_takes_the_best() -> None:
+    hand = mjscore.parse_tiles("123m456p789s11155z")
+    totals, _ = mjscore.score_many(np.array([hand], np.uint8), "babcock", self_drawn=True)
+    assert totals[0] == max(mjscore.score("123m456p789s11155z", "babcock", win_tile=w,
+                                          self_drawn=True).total for w in ("1m", "5z", "1z", "9s"))
+
+
+def _one(text: str, melds: list[int] | None = None, **context: Any) -> tuple[int, int, int]:
+    counts = np.array([mjscore.parse_tiles(text)], np.uint8)
+    codes = None if melds is None else np.array([melds + [0xFF] * (4 - len(melds))], np.uint8)
+    totals, special, status = mjscore.score_many(counts, "chinese-classical", melds=codes,
+                                                 return_status=True, **context)
+    return int(totals[0]), int(special[0]), int(status[0])
+
+
+@pytest.mark.parametrize("text, melds, context, status", [
+    ("123m456p789s11122z", None, {"win_tile": 0}, HandStatus.OK),
+    ("123m456p789s1112z5z", None, {"win_tile": 0}, HandStatus.NOT_WINNING),
+    ("123m456p789s1122z", None, {"win_tile": 0}, HandStatus.WRONG_SIZE),
+    ("123m456p11z", [2 << 6 | 33], {"win_tile": 0}, HandStatus.WRONG_SIZE),   # kong counts as 3, 11 + 3
+    ("123m456p11z", [0 << 6 | 26], {"win_tile": 0}, HandStatus.BAD_MELD),     # no 9-1-2 run
+    ("123m456p11z", [0 << 6 | 27], {"win_tile": 0}, HandStatus.BAD_MELD),     # no honour runs
+    ("123m456p11z", [1 << 6 | 40], {"win_tile": 0}, HandStatus.BAD_MELD),     # no tile 40
+    ("1111m456p11z", [1 << 6 | 0], {"win_tile": 0}, HandStatus.BAD_COUNT),    # seven 1m
+    ("123m456p789s11122z", None, {"win_tile": 33}, HandStatus.BAD_CONTEXT),   # not held
+    ("123m456p789s11122z", None, {"win_tile": 27, "robbing_kong": True}, HandStatus.BAD_CONTEXT),
+    ("123m456p789s11122z", None, {"win_tile": 0, "heaven": True}, HandStatus.BAD_CONTEXT),
+    ("123m456p789s11122z", None, {"win_tile": 0, "replacement": "kong", "self_drawn": True},
+     HandStatus.BAD_CONTEXT),                                                    # no kong held
+    ("123m456p789s11z", [1 << 6 | 31], {"win_tile": 0, "earth": True, "seat_wind": "S"},
+     HandStatus.BAD_CONTEXT),                                                    # exposed on a first turn
+])
+def test_row_status(text: str, melds: list[int] | None, context: dict[str, Any], status: int) -> None:
+    total, special, got = _one(text, melds, **context)
+    assert got == status
+    if status != HandStatus.OK:
+        assert (total, special) == (0, -1)
+
+
+def test_bad_rows_do_not_stop_the_batch() -> None:
+    good = mjscore.parse_tiles("123m456p789s11122z")
+    batch = np.array([good, [9] * 34, good], np.uint8)
+    totals, _, status = mjscore.score_many(batch, "babcock", win_tile=[0, 0, 27], return_status=True)
+    assert status.tolist() == [HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.OK]
+    assert totals[0] > 0 and totals[2] > 0 and totals[1] == 0
+
+
+def test_limit_hand_ids_index_the_rule_set() -> None:
+    totals, special = mjscore.score_many(
+        np.array([mjscore.parse_tiles("19m19p19s12345677z")], np.uint8), "CC", win_tile=33)
+    items = mjscore.load_rules("CC").items
+    assert totals[0] == 500 and items[special[0]].id == "thirteen-orphans"
+
+
+def test_losing_rows() -> None:
+    counts = np.array([mjscore.parse_tiles("123m456p789s1115z")], np.uint8)
+    babcock, _ = mjscore.score_many(counts, "babcock", winner=False)
+    assert babcock[0] == mjscore.score("123m456p789s1115z", "babcock").total == 16
+    classical, _, status = mjscore.score_many(counts, "CC", winner=False, return_status=True)
+    assert classical[0] == 0 and status[0] == HandStatus.OK
+
+
+def test_threads_give_the_same_scores() -> None:
+    batch = _rows(12000, seed=8)
+    counts = batch.pop("counts")
+    one = mjscore.score_many(counts, "babcock", **batch)
+    two = mjscore.score_many(counts, "babcock", threads=2, **batch)
+    assert all(np.array_equal(a, b) for a, b in zip(one, two))
+
+
+@pytest.mark.parametrize("keywords, error, message", [
+    ({"win_tile": "9x"}, InvalidContextError, "9x"),
+    ({"win_tile": 40}, InvalidContextError, "tile indices"),
+    ({"win_tile": [1, 2, 3]}, InvalidContextError, "shape"),
+    ({"seat_wind": "X"}, InvalidContextError, "seat_wind"),
+    ({"seat_wind": 5}, InvalidContextError, "winds"),
+    ({"self_drawn": 2}, InvalidContextError, "self_drawn"),
+    ({"self_drawn": "yes"}, InvalidContextError, "self_drawn"),
+    ({"replacement": "flower"}, InvalidContextError, "replacement"),
+    ({"frobnicate": True}, InvalidContextError, "frobnicate"),
+    ({"melds": np.zeros((2, 5), np.uint8)}, InvalidHandError, "melds"),
+    ({"melds": np.zeros((2, 4), np.float64)}, InvalidHandError, "melds"),
+    ({"threads": 0}, InvalidHandError, "threads"),
+])
+def test_bad_arguments_raise(keywords: dict[str, Any], error: type, message: str) -> None:
+    counts = np.array([mjscore.parse_tiles("123m456p789s11122z")] * 2, np.uint8)
+    with pytest.raises(error, match=message):
+        mjscore.score_many(counts, "babcock", **keywords)
+
+
+def test_context_flags_match_win_context() -> None:
+    context = mjscore.WinContext(win_tile="1m", self_drawn=True, replacement="kong")
+    assert context.flags == Flag.WINNER | Flag.SELF_DRAWN | Flag.KONG_REPLACEMENT | Flag.DEALER
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULES)
+def test_compiled_scorer_agrees_on_many_rows(monkeypatch: pytest.MonkeyPatch, rules: str) -> None:
+    rows = int(os.environ.get("MJSCORE_SCORE_PARITY_ROWS", "200000"))
+    for chunk in range(0, rows, 20000):
+        batch = _rows(20000, seed=chunk)
+        extra = _random_context(20000, seed=chunk + 1)
+        ours = _score_with(compiled, monkeypatch, rules, batch, **extra)
+        spec = _score_with(reference, monkeypatch, rules, batch, **extra)
+        for x, y in zip(ours, spec):
+            assert np.array_equal(x, y)
