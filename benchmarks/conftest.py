@@ -6,11 +6,21 @@ Corpora (built once per session, fixed seeds):
 * ``R`` - random 14-tile draws from a shuffled wall (:func:`mjscore.sample.random_draws`);
 * ``T`` - ``W`` minus one random tile: 13-tile rows for waits.
 
+Scoring workloads (:class:`Scoring`, the ``scoring`` fixture), random winning hands
+laid out for :func:`mjscore.score_many`:
+
+* ``concealed`` - ``W`` won self-drawn on the tile ``T`` lacks, East in an East
+  round, no melds;
+* ``melds`` - :func:`mjscore.sample.random_scoring_rows`: declared chows, pungs and
+  kongs (exposed or concealed), the winning tile, self-drawn or not and both
+  winds drawn at random per row.
+
 Each holds ``MJSCORE_BENCH_N`` rows (default 100,000; CI's quick mode sets it
 lower and passes ``--benchmark-disable``). The compiled kernel runs on all rows;
 the pure-Python reference on the first ``REFERENCE_ROWS`` and the peers (one
 Python call per hand, inputs converted to their format beforehand) on the first
-``PEER_ROWS`` (``DIVIDER_ROWS`` for mahjong's slow ``HandDivider``).
+``PEER_ROWS`` (``DIVIDER_ROWS`` for mahjong's slow ``HandDivider``,
+``SCORE_PEER_ROWS`` for the riichi scorers).
 
 Every benchmark records ``extra_info["hands"]`` (rows per call) and
 ``extra_info["hands_per_s"]`` (hands over the *minimum* round time, the least
@@ -26,6 +36,7 @@ faster than 1.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,7 +48,7 @@ import pytest
 
 import mjscore
 from mjscore import _reference
-from mjscore.sample import random_complete_hands, random_draws, remove_one_tile
+from mjscore.sample import random_complete_hands, random_draws, random_scoring_rows, remove_one_tile
 
 N = int(os.environ.get("MJSCORE_BENCH_N", "100000"))
 """Rows in each corpus; the compiled kernel runs on all of them."""
@@ -47,6 +58,10 @@ PEER_ROWS = min(N, 20_000)
 """Rows the per-hand peer loops run on."""
 DIVIDER_ROWS = min(N, 5_000)
 """Rows mahjong's ``HandDivider`` runs on (about 20 us a hand)."""
+SCORE_PEER_ROWS = min(N, 5_000)
+"""Rows the riichi scorers run on (mahjong's ``estimate_hand_value``: about 80 us a hand)."""
+SINGLE_SCORE_HANDS = min(N, 200)
+"""Hands of the ``melds`` workload the single-call ``mjscore.score`` benchmark cycles through."""
 
 _RESULTS = pytest.StashKey[dict[tuple[str, str], float]]()
 
@@ -75,6 +90,66 @@ class Corpus:
 def corpus() -> Corpus:
     complete = random_complete_hands(N, seed=1)
     return Corpus(W=complete, R=random_draws(N, seed=2), T=remove_one_tile(complete, seed=3))
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """One scoring workload: concealed counts and the context of :func:`mjscore.score_many`.
+
+    A context field is an ``(n,)`` array or a scalar shared by every row.
+    """
+
+    name: str
+    counts: np.ndarray
+    melds: np.ndarray | None
+    win_tile: np.ndarray
+    self_drawn: bool | np.ndarray
+    seat_wind: int | np.ndarray = 27
+    prevailing_wind: int | np.ndarray = 27
+
+    def head(self, rows: int) -> Scoring:
+        """The first ``rows`` rows (scalars stay scalars)."""
+        cut = {name: value[:rows] for name, value in vars(self).items()
+               if isinstance(value, np.ndarray)}
+        return dataclasses.replace(self, **cut)
+
+    def keywords(self) -> dict[str, Any]:
+        """The keyword arguments of ``mjscore.score_many`` after ``counts`` and ``rules``."""
+        return {"melds": self.melds, "win_tile": self.win_tile, "self_drawn": self.self_drawn,
+                "seat_wind": self.seat_wind, "prevailing_wind": self.prevailing_wind}
+
+    def hands(self) -> list[tuple[list[int], list[int], int, bool, int, int]]:
+        """Per row: counts, declared meld bytes, winning tile, self-drawn, seat and prevailing wind."""
+        n = len(self.counts)
+        melds = [[c for c in row if c != 0xFF] for row in self.melds.tolist()] if self.melds is not None \
+            else [[] for _ in range(n)]
+        columns = [np.broadcast_to(value, (n,)).tolist() for value in
+                   (self.win_tile, self.self_drawn, self.seat_wind, self.prevailing_wind)]
+        return list(zip(self.counts.tolist(), melds, *columns))
+
+
+@dataclass(frozen=True)
+class ScoringCorpus:
+    """The scoring workloads by name, and how many rows the slower sides take."""
+
+    workloads: dict[str, Scoring]
+    peer_rows: int = SCORE_PEER_ROWS
+    single_hands: int = SINGLE_SCORE_HANDS
+
+    def __getitem__(self, name: str) -> Scoring:
+        return self.workloads[name]
+
+
+@pytest.fixture(scope="session")
+def scoring(corpus: Corpus) -> ScoringCorpus:
+    """The ``concealed`` and ``melds`` workloads, ``N`` rows each."""
+    won_on = (corpus.W.astype(np.int8) - corpus.T.astype(np.int8)).argmax(axis=1).astype(np.uint8)
+    rows = random_scoring_rows(N, seed=4)
+    return ScoringCorpus({
+        "concealed": Scoring("concealed", corpus.W, None, won_on, True),
+        "melds": Scoring("melds", rows.counts, rows.melds, rows.win_tile, rows.self_drawn,
+                         rows.seat_wind, rows.prevailing_wind),
+    })
 
 
 @dataclass(frozen=True)
@@ -129,7 +204,8 @@ def measure(benchmark: Any, request: pytest.FixtureRequest) -> Measure:
 
 @dataclass(frozen=True)
 class Target:
-    """``ours`` must reach ``ratio`` x ``peer`` (both hands/s), or ``max_us`` per call."""
+    """``ours`` must reach ``ratio`` x ``peer`` (both hands/s), or ``min_rate`` hands/s, or ``max_us``
+    per call."""
 
     operation: str
     group: str
@@ -138,6 +214,7 @@ class Target:
     peer: str = ""
     ratio: float = 0.0
     max_us: float = 0.0
+    min_rate: float = 0.0
 
 
 OURS = ("cython", "python")
@@ -157,6 +234,32 @@ TARGETS = [
 ]
 
 
+
+def _scoring_targets() -> list[Target]:
+    """Per rule set and workload (test_bench_scoring): the rate, and the ratios to the riichi scorers."""
+    targets = []
+    for rules in ("babcock", "chinese-classical"):
+        group = f"score_many[{rules}]"
+        for workload in ("concealed", "melds"):
+            ours = (f"cython-{workload}", f"python-{workload}")
+            targets += [
+                Target(f"score_many {rules} {workload}, 1 thread", group, ours, min_rate=4_000_000),
+                Target(f"score_many {rules} {workload} vs riichienv calc", group, ours,
+                       "score[riichi peers]", f"riichienv-{workload}", 10),
+                Target(f"score_many {rules} {workload} vs mahjong estimate_hand_value", group, ours,
+                       "score[riichi peers]", f"mahjong-{workload}", 200),
+            ]
+        targets.append(Target(f"score_many {rules} melds 2 threads vs 1", f"threads:{group}",
+                              ("threads=2",), f"threads:{group}", "threads=1", 1.7))
+    return targets + [
+        Target("mjscore.score(Hand, 'babcock')", "score[single]", ("babcock-hand",), max_us=30),
+        Target("mjscore.score(str, 'babcock')", "score[single]", ("babcock-text",), max_us=30),
+    ]
+
+
+TARGETS += _scoring_targets()
+
+
 def _rate(value: float | None) -> str:
     if value is None:
         return "-"
@@ -173,9 +276,16 @@ def summary_rows(results: dict[tuple[str, str], float]) -> list[tuple[str, ...]]
         side = next((s for s in target.ours if (target.group, s) in results), None)
         ours = results.get((target.group, side)) if side else None
         ours_text = f"{_rate(ours)} ({side})" if side else "-"
+        if target.min_rate:
+            verdict = "-" if ours is None else ("ok" if ours >= target.min_rate else "MISS")
+            if side and side.startswith("python") and verdict != "-":
+                verdict += " (reference)"
+            rows.append((target.operation, ours_text, "", "", f">= {_rate(target.min_rate)}", verdict))
+            continue
         if target.max_us:
             per_call = 1e6 / ours if ours else None
-            measured = f"{per_call:.3f} us/call" if per_call else "-"
+            measured = (f"{per_call:.3f} us/call" if per_call < 10 else f"{per_call:.1f} us/call") \
+                if per_call else "-"
             wanted = f"<= {target.max_us} us"
             verdict = "-" if per_call is None else ("ok" if per_call <= target.max_us else "MISS")
             rows.append((target.operation, ours_text, "", measured, wanted, verdict))
@@ -183,7 +293,7 @@ def summary_rows(results: dict[tuple[str, str], float]) -> list[tuple[str, ...]]
         peer = results.get((target.peer_group, target.peer))
         ratio = ours / peer if ours and peer else None
         verdict = "-" if ratio is None else ("ok" if ratio >= target.ratio else "MISS")
-        if side == "python" and verdict != "-":
+        if side and side.startswith("python") and verdict != "-":
             verdict += " (reference)"
         rows.append((target.operation, ours_text, f"{_rate(peer)} ({target.peer})" if peer else "-",
                      f"{ratio:.1f}x" if ratio else "-", f">= {target.ratio:g}x", verdict))

@@ -282,5 +282,7 @@ def test_context_is_frozen():
 
 
 def test_context_keywords_are_the_fields():
-    assert set(CONTEXT_KEYWORDS) == {f.name for f in dataclasses.fields(WinContext)}
+    # every field a caller sets; `flags` is derived from them
+    assert set(CONTEXT_KEYWORDS) == {f.name for f in dataclasses.fields(WinContext) if f.init}
+    assert "flags" not in CONTEXT_KEYWORDS
     assert {"win_tile", "self_drawn", "seat_wind", "prevailing_wind", "dealer"} <= set(CONTEXT_KEYWORDS)

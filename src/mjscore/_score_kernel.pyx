@@ -78,6 +78,11 @@ from .errors import HandStatus
 from .facts import FACT_BITS, Atom, Kind
 
 cdef enum:
+    SHAPE_STANDARD = 0   # readings.SHAPE_CODES
+    SHAPE_ORPHANS = 1
+    SHAPE_PAIRS = 2
+    SHAPE_SNAKE = 3
+    SHAPE_LOSING = 4
     MAX_DECOMPOSITIONS = 64
     NO_MELD = 0xFF
     ANY_TILE = 255
@@ -119,6 +124,12 @@ ctypedef struct Best:
     int64_t total
     int special
     int found
+    int64_t points
+    int64_t doubles
+    uint64_t applied
+    # the reading being folded (set by the caller) and the best one's
+    int reading[4]        # win tile, shape (readings.SHAPE_CODES), decomposition, group
+    int best_reading[4]
 
 
 cdef uint64_t _bit(str name):
@@ -329,7 +340,7 @@ cdef void _fold(const Tables* r, const Group* g, int n, uint64_t facts, int win,
     """Score one reading (scoring.score_reading) and keep it if it beats ``best``."""
     cdef int i, cell, special = -1, bare
     cdef int64_t points = 0, doubles = 0, set_points = 0, total, raw, share
-    cdef uint64_t early, applied, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
+    cdef uint64_t early, applied, applied_all, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
     for i in range(n):
         cell = (g[i].kind * 2 + g[i].concealed) * 7 + g[i].atom
         points += r.set_points[cell]
@@ -349,6 +360,7 @@ cdef void _fold(const Tables* r, const Group* g, int n, uint64_t facts, int win,
         applied = _without_excluded(r, early | _matching(r, facts, win, r.late_items))
     else:
         applied = early
+    applied_all = applied
     while applied:
         i = mj_ctz64(applied)
         applied &= applied - 1
@@ -369,6 +381,10 @@ cdef void _fold(const Tables* r, const Group* g, int n, uint64_t facts, int win,
         best.total = total
         best.special = special
         best.found = 1
+        best.points = points
+        best.doubles = doubles if doubles < 40 else 40
+        best.applied = applied_all
+        memcpy(best.best_reading, best.reading, sizeof(best.reading))
 
 
 cdef int _two_sided(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
@@ -508,8 +524,15 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
 
     base = _context_facts(w) | _tile_facts(presence) | (0 if exposed else F_CONCEALED_HAND)
     if not winner:
-        if not r.losers:
+        if not r.losers:  # a zero score, read as a losing hand with no groups
             best.found = 1
+            best.points = 0
+            best.doubles = 0
+            best.applied = 0
+            best.best_reading[0] = NO_TILE
+            best.best_reading[1] = SHAPE_LOSING
+            best.best_reading[2] = -1
+            best.best_reading[3] = -1
             return S_OK
         memcpy(groups, melds, n_melds * sizeof(Group))
         n_groups = n_melds
@@ -520,6 +543,10 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 groups[n_groups].concealed = 1
                 groups[n_groups].atom = _atom(groups[n_groups].kind, t, seat, prevailing)
                 n_groups += 1
+        best.reading[0] = NO_TILE
+        best.reading[1] = SHAPE_LOSING
+        best.reading[2] = -1
+        best.reading[3] = -1
         _fold(r, groups, n_groups, base, NO_TILE, best)
         return S_OK
 
@@ -563,6 +590,10 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 facts = base | single | _group_facts(groups, n_groups + n_melds)
                 if role_chance:
                     facts |= F_ONE_CHANCE
+                best.reading[0] = wt
+                best.reading[1] = SHAPE_STANDARD
+                best.reading[2] = d
+                best.reading[3] = i
                 _fold(r, groups, n_groups + n_melds, facts, wt, best)
                 groups[i].concealed = 1
         if specials:
@@ -611,9 +642,14 @@ cdef void _special_readings(const uint8_t* c, int shapes, int wt, uint64_t facts
                             int prevailing, const Tables* r, Best* best) noexcept nogil:
     cdef Group pairs[7]
     cdef int t, n = 0
+    best.reading[0] = wt
+    best.reading[2] = -1
+    best.reading[3] = -1
     if shapes & 1:
+        best.reading[1] = SHAPE_ORPHANS
         _fold(r, pairs, 0, facts | F_ORPHANS | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
     if shapes & 2:
+        best.reading[1] = SHAPE_PAIRS
         for t in range(34):
             if c[t] == 2:
                 pairs[n].kind = K_PAIR
@@ -623,7 +659,69 @@ cdef void _special_readings(const uint8_t* c, int shapes, int wt, uint64_t facts
                 n += 1
         _fold(r, pairs, n, facts | F_ONE_CHANCE, wt, best)
     if shapes & 4:
+        best.reading[1] = SHAPE_SNAKE
         _fold(r, pairs, 0, facts | F_SNAKE | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
+
+
+cdef class CompiledRules:
+    """A rule set's tables as the C fold reads them; built once per RuleSet and kept.
+
+    Holds the NumPy arrays it points into, so the pointers stay valid.
+    """
+
+    cdef Tables r
+    cdef object arrays
+
+    def __cinit__(self, rules):
+        tables = rules.tables
+        cdef const int32_t[::1] set_points = tables.set_points.reshape(-1)
+        cdef const int32_t[::1] set_doubles = tables.set_doubles.reshape(-1)
+        cdef const uint64_t[::1] when = tables.when
+        cdef const uint64_t[::1] unless = tables.unless
+        cdef const uint8_t[::1] item_tile = tables.win_tile
+        cdef const int32_t[::1] points = tables.points
+        cdef const int32_t[::1] doubles = tables.doubles
+        cdef const int32_t[::1] limit_num = tables.limit_num
+        cdef const int32_t[::1] limit_den = tables.limit_den
+        cdef const uint64_t[::1] excludes = tables.excludes
+        cdef const uint8_t[::1] late = tables.late
+        cdef const uint8_t[::1] base = tables.base
+        cdef int i
+        self.arrays = (set_points, set_doubles, when, unless, item_tile, points, doubles,
+                       limit_num, limit_den, excludes, late, base)
+        self.r.n_items = when.shape[0]
+        if self.r.n_items == 0:
+            raise ValueError("a rule set with no items cannot be compiled")
+        self.r.set_points = &set_points[0]
+        self.r.set_doubles = &set_doubles[0]
+        self.r.when = &when[0]
+        self.r.unless = &unless[0]
+        self.r.item_tile = &item_tile[0]
+        self.r.points = &points[0]
+        self.r.doubles = &doubles[0]
+        self.r.limit_num = &limit_num[0]
+        self.r.limit_den = &limit_den[0]
+        self.r.excludes = &excludes[0]
+        self.r.late = &late[0]
+        self.r.base = &base[0]
+        self.r.limit = rules.limit
+        self.r.shapes = tables.shapes
+        self.r.losers = rules.losers
+        self.r.used = 0
+        self.r.late_items = 0
+        self.r.any_excludes = 0
+        for i in range(self.r.n_items):
+            self.r.used |= when[i] | unless[i]
+            self.r.late_items |= (<uint64_t>late[i]) << i
+            self.r.any_excludes |= excludes[i] != 0
+        _build_lookup(&self.r)
+
+
+cdef CompiledRules _compiled(rules):
+    compiled = rules.derived.get("score_kernel")
+    if compiled is None:
+        compiled = rules.derived["score_kernel"] = CompiledRules(rules)
+    return <CompiledRules>compiled
 
 
 def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, ::1] melds,
@@ -631,20 +729,8 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, ::1] melds,
                const uint8_t[::1] seat, const uint8_t[::1] prevailing, rules,
                int32_t[::1] out_total, int16_t[::1] out_special, uint8_t[::1] status):
     """Score every row; see ``_score_reference`` for the layout and the checks."""
-    tables = rules.tables
-    cdef const int32_t[::1] set_points = tables.set_points.reshape(-1)
-    cdef const int32_t[::1] set_doubles = tables.set_doubles.reshape(-1)
-    cdef const uint64_t[::1] when = tables.when
-    cdef const uint64_t[::1] unless = tables.unless
-    cdef const uint8_t[::1] item_tile = tables.win_tile
-    cdef const int32_t[::1] points = tables.points
-    cdef const int32_t[::1] doubles = tables.doubles
-    cdef const int32_t[::1] limit_num = tables.limit_num
-    cdef const int32_t[::1] limit_den = tables.limit_den
-    cdef const uint64_t[::1] excludes = tables.excludes
-    cdef const uint8_t[::1] late = tables.late
-    cdef const uint8_t[::1] base = tables.base
-    cdef Tables r
+    cdef CompiledRules compiled = _compiled(rules)
+    cdef const Tables* r = &compiled.r
     cdef Best best
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
@@ -652,31 +738,6 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, ::1] melds,
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
             or out_total.shape[0] < n or out_special.shape[0] < n or status.shape[0] < n):
         raise ValueError("score_many: inconsistent array shapes")
-    r.n_items = when.shape[0]
-    r.set_points = &set_points[0]
-    r.set_doubles = &set_doubles[0]
-    # An empty rule set has no items: point the item arrays at something valid anyway.
-    r.when = &when[0] if r.n_items else NULL
-    r.unless = &unless[0] if r.n_items else NULL
-    r.item_tile = &item_tile[0] if r.n_items else NULL
-    r.points = &points[0] if r.n_items else NULL
-    r.doubles = &doubles[0] if r.n_items else NULL
-    r.limit_num = &limit_num[0] if r.n_items else NULL
-    r.limit_den = &limit_den[0] if r.n_items else NULL
-    r.excludes = &excludes[0] if r.n_items else NULL
-    r.late = &late[0] if r.n_items else NULL
-    r.base = &base[0] if r.n_items else NULL
-    r.limit = rules.limit
-    r.shapes = tables.shapes
-    r.losers = rules.losers
-    r.used = 0
-    r.late_items = 0
-    r.any_excludes = 0
-    for i in range(r.n_items):
-        r.used |= when[i] | unless[i]
-        r.late_items |= (<uint64_t>late[i]) << i
-        r.any_excludes |= excludes[i] != 0
-    _build_lookup(&r)
     with nogil:  # shapes checked above; every row is validated by _score_row before use
         for i in range(n):
             out_total[i] = 0
@@ -684,8 +745,24 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, ::1] melds,
             if status[i]:
                 continue
             st = _score_row(&batch[i, 0], &melds[i, 0], win_tile[i], flags[i], seat[i],
-                            prevailing[i], &r, &best)
+                            prevailing[i], r, &best)
             status[i] = st
             if st == S_OK:
                 out_total[i] = <int32_t>best.total
                 out_special[i] = best.special
+
+
+def score_one(const uint8_t[::1] counts, const uint8_t[::1] melds, int win_tile, uint32_t flags,
+              int seat, int prevailing, rules):
+    """One row, and which reading won: ``(status, total, special, points, doubles,
+    applied, win_tile, shape, decomposition, group)``; see ``_score_reference``."""
+    cdef CompiledRules compiled = _compiled(rules)
+    cdef Best best
+    cdef int st
+    if counts.shape[0] != 34 or melds.shape[0] != 4:
+        raise ValueError("score_one: 34 counts and 4 meld bytes")
+    st = _score_row(&counts[0], &melds[0], win_tile, flags, seat, prevailing, &compiled.r, &best)
+    if st != S_OK:
+        return (st, 0, -1, 0, 0, 0, -1, -1, -1, -1)
+    return (st, best.total, best.special, best.points, best.doubles, best.applied,
+            best.best_reading[0], best.best_reading[1], best.best_reading[2], best.best_reading[3])

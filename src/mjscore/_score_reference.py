@@ -35,12 +35,14 @@ from .context import Flag, WinContext
 from .errors import HandStatus
 from .group import GroupKind, Meld
 from .hand import Hand
-from .readings import losing_reading, readings
+from .readings import SHAPE_CODES, losing_reading, readings
 from .rules.model import RuleSet
 from .scoring import score_reading
 from .tile import Tile
 
 NO_MELD = 0xFF
+NO_TILE = 254
+"""The winning tile a losing reading reports (no tile; 255 means unknown)."""
 MELD_KINDS = (GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD, GroupKind.QUAD)
 
 
@@ -101,37 +103,56 @@ def _context(win: int, flags: int, seat: int, prevailing: int) -> WinContext:
         winner=bool(flags & Flag.WINNER))
 
 
+def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
+              win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet
+              ) -> tuple[int, int, int, int, int, int, int, int, int, int]:
+    """One row, and which reading won: ``(status, total, special, points, doubles,
+    applied, win_tile, shape, decomposition, group)``.
+
+    ``applied`` is the bitmask of the items the best reading earned, ``shape`` its
+    index in :data:`mjscore.readings.SHAPE_CODES`, ``decomposition`` and ``group``
+    its :attr:`Reading.index` (-1 for other shapes). A bad row gives its status
+    and zeros/-1 elsewhere.
+    """
+    row = [int(c) for c in counts]
+    codes = [int(c) for c in melds if c != NO_MELD]
+    status = row_status(row, codes, win_tile, flags)
+    if status:
+        return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1)
+    hand = Hand(tuple(row), tuple(
+        Meld(MELD_KINDS[c >> 6], Tile(c & 63), concealed=c >> 6 == 3) for c in codes))
+    context = _context(win_tile, flags, seat, prevailing)
+    losing = SHAPE_CODES.index("losing")
+    if not context.winner:
+        if not rules.losers:
+            return (HandStatus.OK, 0, -1, 0, 0, 0, NO_TILE, losing, -1, -1)
+        result = score_reading(rules, losing_reading(hand, context))
+        return (HandStatus.OK, result.total, -1, result.points, result.doubles, result.applied,
+                NO_TILE, losing, -1, -1)
+    best = best_reading = None
+    for reading in readings(hand, context, rules.shapes):
+        result = score_reading(rules, reading)
+        if best is None or result.total > best.total:
+            best, best_reading = result, reading
+    if best is None or best_reading is None:
+        return (HandStatus.NOT_WINNING, 0, -1, 0, 0, 0, -1, -1, -1, -1)
+    special = -1 if best.special is None else [i.id for i in rules.items].index(best.special)
+    return (HandStatus.OK, best.total, special, best.points, best.doubles, best.applied,
+            int(best_reading.win_tile), SHAPE_CODES.index(best_reading.shape), *best_reading.index)
+
+
 def score_many(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],
                win_tile: npt.NDArray[np.uint8], flags: npt.NDArray[np.uint32],
                seat: npt.NDArray[np.uint8], prevailing: npt.NDArray[np.uint8], rules: RuleSet,
                out_total: npt.NDArray[np.int32], out_special: npt.NDArray[np.int16],
                status: npt.NDArray[np.uint8]) -> None:
     """Score every row; see the module docstring for the layout and the checks."""
-    index = {item.id: i for i, item in enumerate(rules.items)}
     for i in range(batch.shape[0]):
         out_total[i], out_special[i] = 0, -1
         if status[i]:
             continue
-        counts = [int(c) for c in batch[i]]
-        codes = [int(c) for c in melds[i] if c != NO_MELD]
-        win, word = int(win_tile[i]), int(flags[i])
-        status[i] = row_status(counts, codes, win, word)
-        if status[i]:
-            continue
-        hand = Hand(tuple(counts), tuple(
-            Meld(MELD_KINDS[c >> 6], Tile(c & 63), concealed=c >> 6 == 3) for c in codes))
-        context = _context(win, word, int(seat[i]), int(prevailing[i]))
-        if not context.winner:
-            if rules.losers:
-                out_total[i] = score_reading(rules, losing_reading(hand, context)).total
-            continue
-        best = None
-        for reading in readings(hand, context, rules.shapes):
-            result = score_reading(rules, reading)
-            if best is None or result.total > best.total:
-                best = result
-        if best is None:
-            status[i] = HandStatus.NOT_WINNING
-            continue
-        out_total[i] = best.total
-        out_special[i] = -1 if best.special is None else index[best.special]
+        result = score_one(batch[i], melds[i], int(win_tile[i]), int(flags[i]), int(seat[i]),
+                           int(prevailing[i]), rules)
+        status[i] = result[0]
+        if not result[0]:
+            out_total[i], out_special[i] = result[1], result[2]

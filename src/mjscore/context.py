@@ -10,7 +10,8 @@ non-dealer, a robbed kong that was self-drawn); checks that need the hand too
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+import functools
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .errors import InvalidContextError
@@ -74,6 +75,8 @@ class WinContext:
     earth: bool = False
     declared_calling: bool = False
     winner: bool = True
+    flags: int = field(init=False, repr=False, compare=False)
+    """The situation as :class:`Flag` bits (the bulk API's per-row context word)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -84,10 +87,10 @@ class WinContext:
                 raise InvalidContextError(f"win_tile: {error}") from None
         set_(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
         set_(self, "prevailing_wind", _wind(self.prevailing_wind, "prevailing_wind"))
-        for field in fields(self):
-            value = getattr(self, field.name)
-            if field.name in _FLAGS and not isinstance(value, bool):
-                raise InvalidContextError(f"{field.name} must be True or False, not {value!r}")
+        for name in _FLAGS:
+            value = getattr(self, name)
+            if value is not True and value is not False:
+                raise InvalidContextError(f"{name} must be True or False, not {value!r}")
         if self.dealer is None:
             set_(self, "dealer", self.seat_wind == Tile.EAST)
         elif not isinstance(self.dealer, bool):
@@ -104,24 +107,16 @@ class WinContext:
         if self.replacement not in (None, "kong", "bonus"):
             raise InvalidContextError(
                 f"replacement must be 'kong', 'bonus' or None, not {self.replacement!r}")
-        for problem in self._impossibilities():
+        set_(self, "flags", self._word())
+        for problem in impossibilities(self.flags):
             raise InvalidContextError(problem)
 
-    @property
-    def flags(self) -> int:
-        """The situation as :class:`Flag` bits (the bulk API's per-row context word)."""
-        flags = Flag(0)
+    def _word(self) -> int:
+        flags = 0
         for name, flag in _FLAG_OF_FIELD.items():
             if getattr(self, name):
                 flags |= flag
-        if self.replacement == "kong":
-            flags |= Flag.KONG_REPLACEMENT
-        elif self.replacement == "bonus":
-            flags |= Flag.BONUS_REPLACEMENT
-        return int(flags)
-
-    def _impossibilities(self) -> list[str]:
-        return impossibilities(self.flags)
+        return flags | _REPLACEMENT_FLAG[self.replacement]
 
     @classmethod
     def from_keywords(cls, **keywords: Any) -> WinContext:
@@ -136,18 +131,19 @@ class WinContext:
 
 _FLAGS = ("self_drawn", "last_tile", "last_discard", "robbing_kong", "kong_on_kong",
           "heaven", "earth", "declared_calling", "winner")
-_FLAG_OF_FIELD = {
-    "self_drawn": Flag.SELF_DRAWN, "dealer": Flag.DEALER, "last_tile": Flag.LAST_TILE,
-    "last_discard": Flag.LAST_DISCARD, "robbing_kong": Flag.ROBBING_KONG,
-    "kong_on_kong": Flag.KONG_ON_KONG, "heaven": Flag.HEAVEN, "earth": Flag.EARTH,
-    "declared_calling": Flag.DECLARED_CALLING, "winner": Flag.WINNER,
+_FLAG_OF_FIELD = {  # plain ints: enum arithmetic is slow on the single-hand path
+    "self_drawn": int(Flag.SELF_DRAWN), "dealer": int(Flag.DEALER), "last_tile": int(Flag.LAST_TILE),
+    "last_discard": int(Flag.LAST_DISCARD), "robbing_kong": int(Flag.ROBBING_KONG),
+    "kong_on_kong": int(Flag.KONG_ON_KONG), "heaven": int(Flag.HEAVEN), "earth": int(Flag.EARTH),
+    "declared_calling": int(Flag.DECLARED_CALLING), "winner": int(Flag.WINNER),
 }
+_REPLACEMENT_FLAG = {None: 0, "kong": int(Flag.KONG_REPLACEMENT), "bonus": int(Flag.BONUS_REPLACEMENT)}
 _SITUATIONS = (Flag.SELF_DRAWN, Flag.LAST_TILE, Flag.LAST_DISCARD, Flag.ROBBING_KONG,
                Flag.KONG_REPLACEMENT, Flag.BONUS_REPLACEMENT, Flag.KONG_ON_KONG, Flag.HEAVEN,
                Flag.EARTH, Flag.DECLARED_CALLING)
 _REPLACEMENTS = (Flag.KONG_REPLACEMENT, Flag.BONUS_REPLACEMENT)
 
-IMPOSSIBLE: tuple[tuple[int, int, str], ...] = (
+IMPOSSIBLE: tuple[tuple[int, int, str], ...] = tuple((int(on), int(off), why) for on, off, why in (
     *((int(f), int(Flag.WINNER), "a hand that did not go out has no winning situation")
       for f in _SITUATIONS),
     (Flag.HEAVEN, Flag.DEALER, "only the dealer (East) can win with the hand from heaven"),
@@ -169,16 +165,17 @@ IMPOSSIBLE: tuple[tuple[int, int, str], ...] = (
       for f in (Flag.HEAVEN, Flag.EARTH)),
     *((int(a | b), 0, "a first-turn win is not on the last tile")
       for a in (Flag.HEAVEN, Flag.EARTH) for b in (Flag.LAST_TILE, Flag.LAST_DISCARD)),
-)
+))
 """Situations that cannot happen: ``(set, clear, why)`` is broken when every bit of
 ``set`` is on and every bit of ``clear`` is off. The bulk API applies the same table."""
 
 
+@functools.lru_cache(maxsize=4096)  # one entry per context word at most
 def impossibilities(flags: int) -> list[str]:
     """Why a context word cannot happen (empty when it can)."""
     return [why for on, off, why in IMPOSSIBLE if flags & on == on and not flags & off]
 
-CONTEXT_KEYWORDS = tuple(field.name for field in fields(WinContext))
+CONTEXT_KEYWORDS = tuple(f.name for f in fields(WinContext) if f.init)
 """Every keyword ``score()`` accepts for the context."""
 
 

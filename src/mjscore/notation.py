@@ -69,6 +69,7 @@ position it applies to, and the input.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal, TypeAlias, TypeVar
 
@@ -349,6 +350,7 @@ def _check(
         raise _fail(InvalidHandError, reason, win[1], text)
 
 
+@functools.lru_cache(maxsize=1024)  # tile names repeat endlessly on the scoring path
 def parse_single_tile(text: str) -> Tile:
     """One of the 34 tiles, in compact (``"3m"``) or Western (``"3C"``, ``"rd"``) form.
 

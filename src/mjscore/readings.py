@@ -8,6 +8,7 @@ the compiled kernel computes the same facts for bulk scoring.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -19,7 +20,10 @@ from .group import Group, GroupKind
 from .hand import Hand
 from .tile import GREEN_TILES, ORPHANS, Tile
 
-__all__ = ["Reading", "readings", "losing_reading", "atom_of"]
+__all__ = ["Reading", "readings", "losing_reading", "reading_groups", "atom_of", "SHAPE_CODES"]
+
+SHAPE_CODES = ("standard", "thirteen-orphans", "seven-pairs", "wriggling-snake", "losing")
+"""A reading's shape as the scorers' ``score_one`` reports it (its index here)."""
 
 _KIND = {GroupKind.SEQUENCE: Kind.CHOW, GroupKind.TRIPLET: Kind.PUNG,
          GroupKind.QUAD: Kind.KONG, GroupKind.PAIR: Kind.PAIR}
@@ -45,6 +49,9 @@ class Reading:
     facts: int
     win_group: Group | None
     win_tile: Tile | None
+    index: tuple[int, int] = (-1, -1)
+    """For a standard reading: which decomposition (in the kernel's order) and which
+    of its groups (in the kernel's group order) the winning tile completed."""
 
     def has(self, fact: str) -> bool:
         """Whether the named hand fact holds."""
@@ -53,15 +60,17 @@ class Reading:
 
 def atom_of(group: Group, context: WinContext) -> Atom:
     """The tile atom of a group (see :mod:`mjscore.facts`)."""
-    tile = group.first
-    if tile >= Tile.WHITE:
+    tile = int(group.first)
+    if tile >= 31:
         return Atom.DRAGON
-    if tile >= Tile.EAST:
+    if tile >= 27:
         seat, prevailing = tile == context.seat_wind, tile == context.prevailing_wind
         if seat and prevailing:
             return Atom.DOUBLE_WIND
         return Atom.SEAT_WIND if seat else Atom.PREVAILING_WIND if prevailing else Atom.OTHER_WIND
-    return Atom.TERMINAL if any(t.is_terminal for t in group.tiles) else Atom.SIMPLE
+    rank = tile % 9  # a run holds a terminal when it starts on 1 or 7
+    ends = (0, 6) if group.kind == GroupKind.SEQUENCE else (0, 8)
+    return Atom.TERMINAL if rank in ends else Atom.SIMPLE
 
 
 def _scored(group: Group, concealed: bool, context: WinContext) -> ScoredGroup:
@@ -170,18 +179,47 @@ def readings(hand: Hand, context: WinContext, shapes: frozenset[str]) -> Iterato
     decompositions = kernel.decompose(hand.concealed) if "standard" in shapes else ()
     for tile in win_tiles:
         single = _bits(single_wait=_single_wait(hand, tile), nine_gates=_nine_gates(hand, tile))
-        for raw in decompositions:
-            groups = [Group(GroupKind(kind), Tile(first)) for kind, first in raw]
+        for number, raw in enumerate(decompositions):
+            groups = [_group(kind, first) for kind, first in raw]
             for index in _distinct_groups_holding(groups, tile):
                 completed = groups[index]
                 role = wait_role(completed, tile)
-                scored = tuple(
-                    [_scored(g, not (i == index and not context.self_drawn), context)
-                     for i, g in enumerate(groups)] + melds)
+                scored = _standard_groups(groups, index, melds, context)
                 facts = base | single | _group_facts(scored) | _bits(
                     one_chance=role in (WaitRole.PAIR, WaitRole.MIDDLE, WaitRole.EDGE))
-                yield Reading("standard", scored, facts, completed, tile)
+                yield Reading("standard", scored, facts, completed, tile, (number, index))
         yield from _special_readings(hand, context, shapes, found, base | single, tile)
+
+
+@functools.cache
+def _group(kind: int, first: int) -> Group:
+    """The kernel's ``(kind, first)`` as a Group (cached: groups are immutable)."""
+    return Group(GroupKind(kind), Tile(first))
+
+
+def _standard_groups(groups: list[Group], completed: int, melds: list[ScoredGroup],
+                     context: WinContext) -> tuple[ScoredGroup, ...]:
+    # The group a discard completed counts as exposed.
+    return tuple([_scored(g, not (i == completed and not context.self_drawn), context)
+                  for i, g in enumerate(groups)] + melds)
+
+
+def reading_groups(hand: Hand, context: WinContext, shape: str, index: tuple[int, int]) -> tuple[ScoredGroup, ...]:
+    """The groups of the reading :func:`readings` identified by ``shape`` and ``index``."""
+    if shape == "losing":
+        return losing_reading(hand, context).groups
+    if shape == "seven-pairs":
+        return _pairs(hand, context)
+    if shape != "standard":
+        return ()
+    raw = kernel.decompose(hand.concealed)[index[0]]
+    melds = [_scored(m, m.concealed, context) for m in hand.melds]
+    return _standard_groups([_group(kind, first) for kind, first in raw], index[1], melds, context)
+
+
+def _pairs(hand: Hand, context: WinContext) -> tuple[ScoredGroup, ...]:
+    return tuple(_scored(_group(GroupKind.PAIR, t), True, context)
+                 for t in range(34) if hand.concealed[t] == 2)
 
 
 def _distinct_groups_holding(groups: list[Group], tile: Tile) -> list[int]:
@@ -201,9 +239,7 @@ def _special_readings(hand: Hand, context: WinContext, shapes: frozenset[str], f
         yield Reading("thirteen-orphans", (), facts | _bits(
             thirteen_orphans=True, one_chance=counts[tile] == 2), None, tile)
     if "seven-pairs" in shapes and Shape.SEVEN_PAIRS in found:
-        pairs = tuple(_scored(Group(GroupKind.PAIR, Tile(t)), True, context)
-                      for t in range(34) if counts[t] == 2)
-        yield Reading("seven-pairs", pairs, facts | _bits(one_chance=True), None, tile)
+        yield Reading("seven-pairs", _pairs(hand, context), facts | _bits(one_chance=True), None, tile)
     if "wriggling-snake" in shapes and not hand.melds and _wriggling_snake(counts):
         yield Reading("wriggling-snake", (), facts | _bits(
             wriggling_snake=True, one_chance=counts[tile] == 2), None, tile)
@@ -215,9 +251,9 @@ def losing_reading(hand: Hand, context: WinContext) -> Reading:
     for t in range(34):
         count = hand.concealed[t]
         if count >= 3:
-            groups.append(_scored(Group(GroupKind.TRIPLET, Tile(t)), True, context))
+            groups.append(_scored(_group(GroupKind.TRIPLET, t), True, context))
         elif count == 2:
-            groups.append(_scored(Group(GroupKind.PAIR, Tile(t)), True, context))
+            groups.append(_scored(_group(GroupKind.PAIR, t), True, context))
     facts = (_context_facts(context) | _tile_facts(hand.counts)
              | _bits(concealed_hand=all(m.concealed for m in hand.melds)))
     return Reading("losing", tuple(groups), facts, None, None)

@@ -19,22 +19,25 @@ highest total wins; ties go to the first found.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ._backend import bulk_scorer
 from .context import WinContext, check_against_hand
-from .errors import InvalidContextError, InvalidHandError, NotWinningError
+from .errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
+from .facts import Atom, Kind
 from .facts import FACT_BITS
-from .group import Decomposition, Meld
+from .group import Decomposition, Group, GroupKind, Meld
 from .hand import Hand
 from .notation import parse_hand
 from .payments import Settlement, settle_scores
-from .readings import Reading, losing_reading, readings
+from .readings import SHAPE_CODES, Reading, ScoredGroup, reading_groups
 from .rules import RuleSet, load_rules
 
-__all__ = ["Line", "Score", "ReadingScore", "score", "score_reading", "settle"]
+__all__ = ["Line", "Score", "ReadingScore", "score", "score_reading", "explain_lines", "settle"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,48 +149,85 @@ class ReadingScore:
     doubles: int
     limit: Fraction | None
     special: str | None
-    lines: tuple[Line, ...]
+    applied: int
+    """The items the reading earned, as a bitmask over ``rules.items``."""
+
+
+def _limit_share(rules: RuleSet, points: int, doubles: int, special: int) -> tuple[int, Fraction | None]:
+    """The total and the limit share that made it (step 4 of the module docstring)."""
+    raw = points * 2 ** doubles
+    total = min(raw, rules.limit)
+    share = rules.items[special].limit if special >= 0 else None
+    if share is not None:
+        # half up, exactly as the kernel rounds
+        limit_total = (2 * rules.limit * share.numerator + share.denominator) // (2 * share.denominator)
+        if limit_total >= total:
+            return limit_total, share
+    # the hand's own score stands (capped or not); a limit hand is still named
+    return total, Fraction(1) if raw > rules.limit else None
 
 
 def score_reading(rules: RuleSet, reading: Reading) -> ReadingScore:
     """Fold one reading through the rule set's tables (see the module docstring)."""
     win_tile = reading.win_tile
     tables = rules.tables
-    lines: list[Line] = []
     points = doubles = 0
-    set_points = 0
     for group in reading.groups:
         cell = (group.kind, int(group.concealed), group.atom)
-        p, d = int(tables.set_points[cell]), int(tables.set_doubles[cell])
-        points, doubles, set_points = points + p, doubles + d, set_points + p
-        for rule in rules.sets:
-            if rule.matches(group.kind, group.concealed, group.atom) and (rule.points or rule.doubles):
-                lines.append(Line(rule.id, f"{rule.name}: {group.group}", rule.points, rule.doubles,
-                                  source=rule.source))
+        points += int(tables.set_points[cell])
+        doubles += int(tables.set_doubles[cell])
+    set_points = points
     early = _without_excluded(rules, _matching(rules, reading.facts, win_tile, late=False))
     bare = set_points == 0 and all(
         tables.base[i] or not tables.points[i] for i in range(len(rules.items)) if early >> i & 1)
     facts = reading.facts | (1 << FACT_BITS["no-points"] if bare else 0)
     applied = _without_excluded(rules, early | _matching(rules, facts, win_tile, late=True))
-    share: Fraction | None = None
-    special = None
+    special = -1
     for i, item in enumerate(rules.items):
-        if not applied >> i & 1:
-            continue
-        points += item.points
-        doubles += item.doubles
-        if item.limit is not None and (share is None or item.limit > share):
-            share, special = item.limit, item.id
-        lines.append(Line(item.id, item.name, item.points, item.doubles, item.limit, source=item.source))
-    raw = points * 2 ** doubles
-    total = min(raw, rules.limit)
-    limit_total = 0 if share is None else (  # half up, exactly as the kernel rounds
-        (2 * rules.limit * share.numerator + share.denominator) // (2 * share.denominator))
-    if limit_total >= total and share is not None:
-        total = limit_total
-    else:  # the hand's own score stands (capped or not); a limit hand is still named
-        share = Fraction(1) if raw > rules.limit else None
-    return ReadingScore(total, points, doubles, share, special, tuple(lines))
+        if applied >> i & 1:
+            points += item.points
+            doubles += item.doubles
+            if item.limit is not None and (special < 0 or item.limit > rules.items[special].limit):  # type: ignore[operator]
+                special = i
+    total, share = _limit_share(rules, points, doubles, special)
+    return ReadingScore(total, points, doubles, share,
+                        None if special < 0 else rules.items[special].id, applied)
+
+
+def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[Any, ...]], tuple[Line, ...]]:
+    """Per rule set, once: the set rules of each group cell, and each item's line."""
+    cached = rules.derived.get("lines")
+    if cached is None:
+        cells = {(kind, concealed, atom): tuple(
+            r for r in rules.sets if r.matches(Kind(kind), bool(concealed), Atom(atom))
+            and (r.points or r.doubles)) for kind in range(4) for concealed in (0, 1) for atom in range(7)}
+        items = tuple(Line(i.id, i.name, i.points, i.doubles, i.limit, source=i.source)
+                      for i in rules.items)
+        cached = rules.derived["lines"] = (cells, items)
+    return cached  # type: ignore[return-value]
+
+
+def explain_lines(rules: RuleSet, groups: Sequence[ScoredGroup], applied: int) -> tuple[Line, ...]:
+    """The breakdown of a reading: a line per scoring group, then a line per item earned."""
+    cells, items = _explained(rules)
+    lines = [Line(rule.id, f"{rule.name}: {_text(g.group)}", rule.points, rule.doubles,
+                  source=rule.source)
+             for g in groups for rule in cells[(g.kind, int(g.concealed), g.atom)]]
+    lines += [items[i] for i in range(len(items)) if applied >> i & 1]
+    return tuple(lines)
+
+
+@functools.lru_cache(maxsize=1024)
+def _text(group: Group) -> str:
+    return str(group)
+
+
+_MELD_KIND = {GroupKind.SEQUENCE: 0, GroupKind.TRIPLET: 1, GroupKind.QUAD: 2}
+
+
+def _meld_bytes(melds: Sequence[Meld]) -> bytes:
+    codes = [(3 if m.concealed else _MELD_KIND[m.kind]) << 6 | m.first for m in melds]
+    return bytes(codes + [0xFF] * (4 - len(codes)))
 
 
 def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) -> Score:
@@ -198,6 +238,8 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     ``last_tile``, ``last_discard``, ``robbing_kong``, ``replacement``,
     ``kong_on_kong``, ``heaven``, ``earth``, ``declared_calling``, ``winner``).
     A 13-tile hand is scored as one that did not go out (``winner=False``).
+    The search runs in the backend's scorer (the same one ``score_many`` uses);
+    the breakdown is then written out for the reading it chose.
 
     >>> score("123m 456p 789s 11z [555z]", "babcock", win_tile="1z").total  # (20+2+4+2) x2
     56
@@ -221,23 +263,23 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     check_against_hand(ctx, parsed)
     if parsed.jokers:
         raise NotWinningError(f"{parsed} holds jokers, which {ruleset.name} does not use")
-    if not ctx.winner and not ruleset.losers:
-        return Score(total=0, points=0, doubles=0, limit=None, special=None, lines=(),
-                     decomposition=None, shape="losing", rules=ruleset.name, hand=parsed, context=ctx)
-    candidates = list(readings(parsed, ctx, ruleset.shapes)) if ctx.winner else [losing_reading(parsed, ctx)]
-    if not candidates:
+    status, total, special, points, doubles, applied, _, shape_code, decomposition, group = \
+        bulk_scorer().score_one(bytes(parsed.concealed), _meld_bytes(parsed.melds),
+                                255 if ctx.win_tile is None else int(ctx.win_tile), ctx.flags,
+                                int(ctx.seat_wind), int(ctx.prevailing_wind), ruleset)
+    if status == HandStatus.NOT_WINNING:
         raise NotWinningError(f"{parsed} is not a winning hand under {ruleset.name}")
-    best_reading = candidates[0]
-    best = score_reading(ruleset, best_reading)
-    for reading in candidates[1:]:
-        result = score_reading(ruleset, reading)
-        if result.total > best.total:
-            best, best_reading = result, reading
-    decomposition = (tuple(sorted((g.group for g in best_reading.groups), key=lambda g: g.sort_key))
-                     if best_reading.shape in ("standard", "losing", "seven-pairs") else None)
-    return Score(total=best.total, points=best.points, doubles=best.doubles, limit=best.limit,
-                 special=best.special, lines=best.lines, decomposition=decomposition,
-                 shape=best_reading.shape, rules=ruleset.name, hand=parsed, context=ctx)
+    if status:  # everything the scorer checks was checked above
+        raise status_error(status)
+    shape = SHAPE_CODES[shape_code]
+    groups = reading_groups(parsed, ctx, shape, (decomposition, group)) if points or applied else ()
+    _, share = _limit_share(ruleset, points, doubles, special)
+    order = (tuple(sorted((g.group for g in groups), key=lambda g: g.sort_key))
+             if shape in ("standard", "losing", "seven-pairs") and groups else None)
+    return Score(total=total, points=points, doubles=doubles, limit=share,
+                 special=None if special < 0 else ruleset.items[special].id,
+                 lines=explain_lines(ruleset, groups, applied), decomposition=order,
+                 shape=shape, rules=ruleset.name, hand=parsed, context=ctx)
 
 
 _SEATS = ("E", "S", "W", "N")

@@ -316,6 +316,8 @@ def load_rules(name_or_path: str | Path | RuleSet, **options: object) -> RuleSet
         if not options:
             return name_or_path
         name_or_path = Path(name_or_path.path)
+    if not options and isinstance(name_or_path, str) and name_or_path in _BY_NAME:
+        return _BY_NAME[name_or_path]  # the common call: a shipped name, no options
     path = _find(str(name_or_path))
     if path is None:
         known = ", ".join(rulesets())
@@ -326,4 +328,11 @@ def load_rules(name_or_path: str | Path | RuleSet, **options: object) -> RuleSet
         hash(key)
     except TypeError:
         raise RuleSetError(f"{path}: options: values must be true/false, integers or strings") from None
-    return _load_cached(path.resolve(), key)
+    rules = _load_cached(path.resolve(), key)
+    if not options and isinstance(name_or_path, str) and path.parent == RULES_DIR:
+        _BY_NAME[name_or_path] = rules
+    return rules
+
+
+_BY_NAME: dict[str, RuleSet] = {}
+"""Shipped rule sets by the name they were asked for (no options)."""

@@ -110,6 +110,8 @@ class RuleSet:
     payments: PaymentRules
     path: str
     tables: Tables = field(init=False, repr=False, compare=False)
+    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    """Data other modules derive from the rule set once and keep (compiled tables, lines)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tables", _compile(self))
