@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["mjscore", "mjscore.errors", "mjscore.tile", "mjscore.group", "mjscore.hand",
+MODULES = ["mjscore", "mjscore.errors", "mjscore.tile", "mjscore.group", "mjscore.hand", "mjscore.bulk_scoring",
            "mjscore.payments", "mjscore.scoring", "mjscore.rules",
            "mjscore.notation", "mjscore.decompose", "mjscore.bulk", "mjscore.sample"]
 

@@ -55,8 +55,8 @@ ORPHAN_TILES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 cdef enum:
     N_KEYS = 1953125          # 5 ** 9
-    HASH_BITS = 16
-    HASH_SIZE = 65536         # 2 ** HASH_BITS, three times the pattern count
+    HASH_BITS = 15
+    HASH_SIZE = 32768         # 2 ** HASH_BITS: 66% full with the 21,743 patterns
     MAX_RAW_WAYS = 48450      # sum over k <= 4 of C(15 + k, k), times 10 pair choices
     NO_GROUP = 0xFF
 
@@ -84,8 +84,10 @@ ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 # also see the tables.
 cdef int g_ready = 0
 cdef uint32_t* g_bits = NULL          # bit per suit key: the suit splits into sets (+ a pair if 3k+2)
-cdef int32_t* g_hash_key = NULL       # -1 = empty slot
-cdef uint32_t* g_hash_val = NULL      # start << 8 | number of ways
+# One 8-byte slot per entry, key << 32 | (start << 8 | number of ways), so a lookup
+# touches one cache line; an empty slot is all ones (keys are below 2**21).
+cdef uint64_t* g_hash = NULL
+cdef uint64_t EMPTY_SLOT = 0xFFFFFFFFFFFFFFFF
 cdef uint64_t* g_ways = NULL
 cdef int g_patterns = 0
 cdef PyThread_type_lock g_lock = PyThread_allocate_lock()
@@ -107,7 +109,7 @@ cdef int _compare_raw(const void* a, const void* b) noexcept nogil:
 
 cdef int _build_tables() noexcept nogil:
     """Enumerate every suit's sets upward and fill the bitset, hash and ways pool."""
-    global g_bits, g_hash_key, g_hash_val, g_ways, g_patterns
+    global g_bits, g_hash, g_ways, g_patterns
     cdef RawWay* raw = <RawWay*>malloc(MAX_RAW_WAYS * sizeof(RawWay))
     cdef int n_raw = 0, n_sets, i, pair, g, r, bad, n_groups
     cdef int combo[4]
@@ -159,13 +161,12 @@ cdef int _build_tables() noexcept nogil:
     qsort(raw, n_raw, sizeof(RawWay), _compare_raw)
 
     g_bits = <uint32_t*>calloc(N_KEYS // 32 + 1, sizeof(uint32_t))
-    g_hash_key = <int32_t*>malloc(HASH_SIZE * sizeof(int32_t))
-    g_hash_val = <uint32_t*>calloc(HASH_SIZE, sizeof(uint32_t))
+    g_hash = <uint64_t*>malloc(HASH_SIZE * sizeof(uint64_t))
     g_ways = <uint64_t*>malloc(n_raw * sizeof(uint64_t))
-    if g_bits == NULL or g_hash_key == NULL or g_hash_val == NULL or g_ways == NULL:
+    if g_bits == NULL or g_hash == NULL or g_ways == NULL:
         free(raw)
         return -1
-    memset(g_hash_key, 0xFF, HASH_SIZE * sizeof(int32_t))
+    memset(g_hash, 0xFF, HASH_SIZE * sizeof(uint64_t))
     g_patterns = 0
     i = 0
     while i < n_raw:
@@ -183,19 +184,20 @@ cdef int _build_tables() noexcept nogil:
 
 cdef void _hash_insert(int32_t key, uint32_t value) noexcept nogil:
     cdef uint32_t s = _slot(key)
-    while g_hash_key[s] != -1:
+    while g_hash[s] != EMPTY_SLOT:
         s = (s + 1) & (HASH_SIZE - 1)
-    g_hash_key[s] = key
-    g_hash_val[s] = value
+    g_hash[s] = (<uint64_t>key) << 32 | value
 
 
 cdef inline uint32_t _hash_find(int32_t key) noexcept nogil:
     """start << 8 | count of the key's ways, or 0 when the suit does not split."""
     cdef uint32_t s = _slot(key)
-    while g_hash_key[s] != -1:
-        if g_hash_key[s] == key:
-            return g_hash_val[s]
+    cdef uint64_t slot = g_hash[s]
+    while slot != EMPTY_SLOT:
+        if <int32_t>(slot >> 32) == key:
+            return <uint32_t>slot
         s = (s + 1) & (HASH_SIZE - 1)
+        slot = g_hash[s]
     return 0
 
 
@@ -768,10 +770,10 @@ def clear_cache():
 
     Not to be called while another thread is inside the kernel.
     """
-    global g_ready, g_bits, g_hash_key, g_hash_val, g_ways, g_patterns
+    global g_ready, g_bits, g_hash, g_ways, g_patterns
     PyThread_acquire_lock(g_lock, 1)
     g_ready = 0
-    free(g_bits); free(g_hash_key); free(g_hash_val); free(g_ways)
-    g_bits = NULL; g_hash_key = NULL; g_hash_val = NULL; g_ways = NULL
+    free(g_bits); free(g_hash); free(g_ways)
+    g_bits = NULL; g_hash = NULL; g_ways = NULL
     g_patterns = 0
     PyThread_release_lock(g_lock)

@@ -158,20 +158,47 @@ cdef uint64_t F_LITTLE_WINDS = _bit("little-four-winds"), F_BIG_WINDS = _bit("bi
 cdef uint64_t F_NINE_GATES = _bit("nine-gates"), F_ORPHANS = _bit("thirteen-orphans")
 cdef uint64_t F_SNAKE = _bit("wriggling-snake"), F_NO_POINTS = _bit("no-points")
 
-cdef uint32_t W_SELF_DRAWN = Flag.SELF_DRAWN, W_DEALER = Flag.DEALER, W_LAST_TILE = Flag.LAST_TILE
-cdef uint32_t W_LAST_DISCARD = Flag.LAST_DISCARD, W_ROBBING = Flag.ROBBING_KONG
-cdef uint32_t W_KONG_REPLACEMENT = Flag.KONG_REPLACEMENT, W_BONUS_REPLACEMENT = Flag.BONUS_REPLACEMENT
-cdef uint32_t W_KONG_ON_KONG = Flag.KONG_ON_KONG, W_HEAVEN = Flag.HEAVEN, W_EARTH = Flag.EARTH
-cdef uint32_t W_DECLARED = Flag.DECLARED_CALLING, W_WINNER = Flag.WINNER
+# Compile-time copies of the Python enums (so the C compiler can fold them); the
+# check below fails the import if they ever drift from mjscore.context/facts/errors.
+cdef enum:
+    W_SELF_DRAWN = 1
+    W_DEALER = 2
+    W_LAST_TILE = 4
+    W_LAST_DISCARD = 8
+    W_ROBBING = 16
+    W_KONG_REPLACEMENT = 32
+    W_BONUS_REPLACEMENT = 64
+    W_KONG_ON_KONG = 128
+    W_HEAVEN = 256
+    W_EARTH = 512
+    W_DECLARED = 1024
+    W_WINNER = 2048
+    K_CHOW = 0
+    K_PUNG = 1
+    K_KONG = 2
+    K_PAIR = 3
+    A_SIMPLE = 0
+    A_TERMINAL = 1
+    A_DRAGON = 2
+    A_SEAT = 3
+    A_PREVAILING = 4
+    A_DOUBLE = 5
+    A_OTHER = 6
+    S_OK = 0
+    S_BAD_COUNT = 1
+    S_WRONG_SIZE = 2
+    S_NOT_WINNING = 3
+    S_BAD_MELD = 4
+    S_BAD_CONTEXT = 5
 
-cdef int K_CHOW = Kind.CHOW, K_PUNG = Kind.PUNG, K_KONG = Kind.KONG, K_PAIR = Kind.PAIR
-cdef int A_SIMPLE = Atom.SIMPLE, A_TERMINAL = Atom.TERMINAL, A_DRAGON = Atom.DRAGON
-cdef int A_SEAT = Atom.SEAT_WIND, A_PREVAILING = Atom.PREVAILING_WIND
-cdef int A_DOUBLE = Atom.DOUBLE_WIND, A_OTHER = Atom.OTHER_WIND
-
-cdef int S_OK = HandStatus.OK, S_BAD_COUNT = HandStatus.BAD_COUNT, S_WRONG_SIZE = HandStatus.WRONG_SIZE
-cdef int S_NOT_WINNING = HandStatus.NOT_WINNING, S_BAD_MELD = HandStatus.BAD_MELD
-cdef int S_BAD_CONTEXT = HandStatus.BAD_CONTEXT
+if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPLACEMENT,
+     W_BONUS_REPLACEMENT, W_KONG_ON_KONG, W_HEAVEN, W_EARTH, W_DECLARED, W_WINNER]
+        != [int(f) for f in Flag]
+        or [K_CHOW, K_PUNG, K_KONG, K_PAIR] != [int(k) for k in Kind]
+        or [A_SIMPLE, A_TERMINAL, A_DRAGON, A_SEAT, A_PREVAILING, A_DOUBLE, A_OTHER] != [int(a) for a in Atom]
+        or [S_OK, S_BAD_COUNT, S_WRONG_SIZE, S_NOT_WINNING, S_BAD_MELD, S_BAD_CONTEXT]
+        != [int(h) for h in HandStatus]):
+    raise ImportError("mjscore._score_kernel is out of step with mjscore's enums: rebuild it")
 
 cdef uint8_t ORPHAN[13]
 ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
@@ -258,24 +285,30 @@ cdef uint64_t _context_facts(uint32_t w) noexcept nogil:
     return facts
 
 
-cdef uint64_t _group_facts(const Group* g, int n) noexcept nogil:
-    cdef int i, chows = 0, triplets = 0, kongs = 0, concealed = 0, dragons = 0, winds = 0
-    cdef int each_set = 1, pair = -1, s
+cdef uint64_t _group_facts(const Group* g, int n, int* concealed) noexcept nogil:
+    """The facts of a decomposition's sets (the concealed-triplet facts aside: those
+    depend on which group the winning tile completed, see _concealed_facts); the number
+    of concealed pungs and kongs, counting every group of the decomposition as concealed,
+    goes to ``concealed``."""
+    cdef int i, chows = 0, triplets = 0, kongs = 0, dragons = 0, winds = 0
+    cdef int each_set = 1, pair = -1, s, rank
     cdef int runs[3]
     cdef uint64_t facts = F_STANDARD
     runs[0] = runs[1] = runs[2] = 0
+    concealed[0] = 0
     for i in range(n):
         if g[i].kind == K_CHOW:
             chows += 1
-            if g[i].tile % 9 % 3 == 0:
-                runs[g[i].tile // 9] |= 1 << (g[i].tile % 9 // 3)
+            rank = g[i].tile % 9
+            if rank == 0 or rank == 3 or rank == 6:
+                runs[g[i].tile // 9] |= 1 << (rank // 3)
         elif g[i].kind == K_PAIR:
             if pair < 0:
                 pair = i
         else:
             triplets += 1
             kongs += g[i].kind == K_KONG
-            concealed += g[i].concealed
+            concealed[0] += g[i].concealed
             dragons += g[i].atom == A_DRAGON
             winds += g[i].tile >= 27 and g[i].atom != A_DRAGON
         if g[i].atom == A_SIMPLE:
@@ -285,11 +318,8 @@ cdef uint64_t _group_facts(const Group* g, int n) noexcept nogil:
     if kongs == 0: facts |= F_NO_KONGS
     if kongs == 4: facts |= F_FOUR_KONGS
     if triplets == 4: facts |= F_FOUR_TRIPLETS
-    if concealed == 3: facts |= F_THREE_CONCEALED
-    if concealed == 4: facts |= F_FOUR_CONCEALED
-    for s in range(3):
-        if runs[s] == 7:
-            facts |= F_CONSECUTIVE
+    if runs[0] == 7 or runs[1] == 7 or runs[2] == 7:
+        facts |= F_CONSECUTIVE
     if each_set: facts |= F_EACH_SET
     if dragons == 2 and pair >= 0 and g[pair].atom == A_DRAGON: facts |= F_LITTLE_DRAGONS
     if dragons == 3: facts |= F_BIG_DRAGONS
@@ -297,6 +327,12 @@ cdef uint64_t _group_facts(const Group* g, int n) noexcept nogil:
         facts |= F_LITTLE_WINDS
     if winds == 4: facts |= F_BIG_WINDS
     return facts
+
+
+cdef inline uint64_t _concealed_facts(int concealed) noexcept nogil:
+    if concealed == 3:
+        return F_THREE_CONCEALED
+    return F_FOUR_CONCEALED if concealed == 4 else 0
 
 
 cdef inline uint64_t _matching(const Tables* r, uint64_t facts, int win, uint64_t candidates) noexcept nogil:
@@ -387,19 +423,29 @@ cdef void _fold(const Tables* r, const Group* g, int n, uint64_t facts, int win,
         memcpy(best.best_reading, best.reading, sizeof(best.reading))
 
 
-cdef int _two_sided(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
-    """Whether some decomposition puts ``wt`` at the open end of a run whose other end is
-    still available: then at least two tiles complete the hand, and no wait count is needed."""
-    cdef int d, j, code, first
+cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
+    """Whether some decomposition shows at once that a second tile completes the hand too,
+    so no wait count is needed: ``wt`` at the open end of a run whose other end is still
+    available, or ``wt`` making a pung beside a pair whose tile is still available (the
+    hand waited on both pairs)."""
+    cdef int d, j, code, first, pair
     for d in range(n_dec):
+        pair = -1
         for j in range(5):
             code = found[5 * d + j]
-            if code >> 6 != 0 or code == NO_MELD:
+            if code >> 6 == 3 and code != NO_MELD:
+                pair = code & 63
+        for j in range(5):
+            code = found[5 * d + j]
+            if code == NO_MELD:
                 continue
             first = code & 63
-            if wt == first and first % 9 <= 5 and held[first + 3] < 4:
-                return 1
-            if wt == first + 2 and first % 9 >= 1 and held[first - 1] < 4:
+            if code >> 6 == 0:
+                if wt == first and first % 9 <= 5 and held[first + 3] < 4:
+                    return 1
+                if wt == first + 2 and first % 9 >= 1 and held[first - 1] < 4:
+                    return 1
+            elif code >> 6 == 1 and first == wt and pair >= 0 and held[pair] < 4:
                 return 1
     return 0
 
@@ -492,7 +538,8 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     cdef Group groups[9]
     cdef int t, k, n_melds, exposed, status, total, kongs, winner = (w & W_WINNER) != 0
     cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, role_chance, dup, specials
-    cdef uint64_t base, facts, single, presence
+    cdef uint64_t base, facts, single, presence, dec_facts
+    cdef int concealed, exposed_pung
     best.found = 0
     best.total = 0
     best.special = -1
@@ -558,7 +605,7 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
         if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
             continue
         single = 0
-        if (r.used & F_SINGLE_WAIT and not _two_sided(found, n_dec, wt, held)
+        if (r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held)
                 and _single_wait(c, held, wt)):
             single = F_SINGLE_WAIT
         if r.used & F_NINE_GATES and _nine_gates(c, n_melds, wt):
@@ -576,6 +623,7 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 groups[n_groups].atom = _atom(groups[n_groups].kind, code & 63, seat, prevailing)
                 n_groups += 1
             memcpy(groups + n_groups, melds, n_melds * sizeof(Group))
+            dec_facts = _group_facts(groups, n_groups + n_melds, &concealed)
             for i in range(n_groups):
                 if not _holds(&groups[i], wt):
                     continue
@@ -587,7 +635,9 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                     continue
                 role_chance = _one_chance(&groups[i], wt)
                 groups[i].concealed = (w & W_SELF_DRAWN) != 0
-                facts = base | single | _group_facts(groups, n_groups + n_melds)
+                # a pung completed by a discard is exposed
+                exposed_pung = not groups[i].concealed and groups[i].kind == K_PUNG
+                facts = base | single | dec_facts | _concealed_facts(concealed - exposed_pung)
                 if role_chance:
                     facts |= F_ONE_CHANCE
                 best.reading[0] = wt
@@ -724,11 +774,15 @@ cdef CompiledRules _compiled(rules):
     return <CompiledRules>compiled
 
 
-def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, ::1] melds,
-               const uint8_t[::1] win_tile, const uint32_t[::1] flags,
-               const uint8_t[::1] seat, const uint8_t[::1] prevailing, rules,
+def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
+               const uint8_t[:] win_tile, const uint32_t[:] flags,
+               const uint8_t[:] seat, const uint8_t[:] prevailing, rules,
                int32_t[::1] out_total, int16_t[::1] out_special, uint8_t[::1] status):
-    """Score every row; see ``_score_reference`` for the layout and the checks."""
+    """Score every row; see ``_score_reference`` for the layout and the checks.
+
+    The per-row arguments may be broadcast (stride 0); a meld row's four bytes must
+    be adjacent.
+    """
     cdef CompiledRules compiled = _compiled(rules)
     cdef const Tables* r = &compiled.r
     cdef Best best
@@ -738,6 +792,8 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, ::1] melds,
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
             or out_total.shape[0] < n or out_special.shape[0] < n or status.shape[0] < n):
         raise ValueError("score_many: inconsistent array shapes")
+    if n and melds.strides[1] != 1:
+        raise ValueError("score_many: each row of melds must be contiguous")
     with nogil:  # shapes checked above; every row is validated by _score_row before use
         for i in range(n):
             out_total[i] = 0

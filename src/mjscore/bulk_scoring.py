@@ -94,8 +94,13 @@ def _tile_of(item: Any, name: str, winds: bool) -> int:
 def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint8]:
     """A scalar or (n,) array of tiles (text or indices) as (n,) uint8 indices."""
     if np.ndim(value) == 0:
-        array = np.full(n, _tile_of(value.item() if isinstance(value, np.generic) else value,
-                                    name, winds), dtype=np.int64)
+        tile = _tile_of(value.item() if isinstance(value, np.generic) else value, name, winds)
+        low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
+        tile = 255 if tile == -1 else tile
+        if not (low <= tile <= high or (not winds and tile == 255)):
+            what = "winds (E S W N or 27-30)" if winds else "tile indices 0-33 (255: unknown)"
+            raise InvalidContextError(f"{name}: expected {what}, got {tile!r}")
+        return np.broadcast_to(np.uint8(tile), (n,))
     else:
         array = _column(value, n, name)
         if array.dtype.kind in "USO":
@@ -140,16 +145,20 @@ def _replacement(value: Any, n: int) -> npt.NDArray[np.uint32]:
     return _REPLACEMENT_FLAGS[array]
 
 
-#: Every context word (12 bits) that cannot happen, from the same table WinContext uses.
-_WORDS = np.arange(1 << 12, dtype=np.uint32)
-_IMPOSSIBLE_WORD = np.zeros(1 << 12, dtype=bool)
+#: Every context word (12 bits, and bit 12 for a dealer not sitting East) that cannot
+#: happen, from the same table WinContext uses.
+_WORDS = np.arange(1 << 13, dtype=np.uint32)
+_IMPOSSIBLE_WORD = _WORDS >= 1 << 12
 for _on, _off, _ in IMPOSSIBLE:
     _IMPOSSIBLE_WORD |= ((_WORDS & _on) == _on) & ((_WORDS & _off) == 0)
 
 
+_NO_MELDS = np.full((1, 4), 0xFF, dtype=np.uint8)
+
+
 def _melds(melds: Any, n: int) -> npt.NDArray[np.uint8]:
     if melds is None:
-        return np.full((n, 4), 0xFF, dtype=np.uint8)
+        return np.broadcast_to(_NO_MELDS, (n, 4))
     array = np.asarray(melds)
     if array.ndim != 2 or array.shape[0] != n or array.shape[1] > 4 or array.dtype.kind not in "iu":
         raise InvalidHandError(f"melds: expected an ({n}, 4) uint8 array of meld codes, "
@@ -159,6 +168,25 @@ def _melds(melds: Any, n: int) -> npt.NDArray[np.uint8]:
     padded = np.full((n, 4), 0xFF, dtype=np.uint8)
     padded[:, :array.shape[1]] = array
     return padded
+
+
+def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: int) -> Any:
+    """The context word: a scalar when every keyword is, else an (n,) array."""
+    word: Any = np.uint32(0) if np.ndim(replacement) else _replacement(replacement, 1)[0]
+    if np.ndim(replacement):
+        word = _replacement(replacement, n)
+    for name, flag in _FLAG_KEYWORDS.items():
+        if name in flags:
+            value = _bools(flags[name], n, name) if np.ndim(flags[name]) else _bools(flags[name], 1, name)[0]
+            word = word | np.where(value, np.uint32(flag), np.uint32(0))
+    east = seat == Tile.EAST
+    if dealer is None:
+        is_dealer = east
+    else:
+        is_dealer = _bools(dealer, n, "dealer") if np.ndim(dealer) else _bools(dealer, 1, "dealer")[0]
+    word = word | np.where(is_dealer, np.uint32(Flag.DEALER), np.uint32(0))
+    # A dealer who does not sit East is marked with a bit no real word has (bit 12).
+    return word | np.where(is_dealer != east, np.uint32(1 << 12), np.uint32(0))
 
 
 def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None,
@@ -171,9 +199,9 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
 
     >>> import numpy as np, mjscore
     >>> hands = np.array([mjscore.parse_tiles("123m456p789s11155z")] * 2, dtype=np.uint8)
-    >>> totals, special = score_many(hands, "babcock", win_tile=[31, 27], self_drawn=True)
-    >>> totals.tolist(), special.tolist()
-    ([96, 112], [-1, -1])
+    >>> totals, special = score_many(hands, "babcock", win_tile=["5z", "1z"], self_drawn=True)
+    >>> totals.tolist(), special.tolist()  # (20+2+8+2+2 only place) x2; (20+2+8+2) x2
+    ([68, 64], [-1, -1])
     """
     unknown = sorted(set(flags) - set(_FLAG_KEYWORDS))
     if unknown:
@@ -185,16 +213,16 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     seat = _tiles(seat_wind, n, "seat_wind", winds=True)
     prevailing = _tiles(prevailing_wind, n, "prevailing_wind", winds=True)
     win = _tiles(255 if win_tile is None else win_tile, n, "win_tile", winds=False)
-    word = np.zeros(n, dtype=np.uint32) | _replacement(replacement, n)
     flags.setdefault("winner", True)
-    for name, flag in _FLAG_KEYWORDS.items():
-        if name in flags:
-            word |= np.where(_bools(flags[name], n, name), np.uint32(flag), np.uint32(0))
-    east = seat == Tile.EAST
-    is_dealer = east if dealer is None else _bools(dealer, n, "dealer")
-    word |= np.where(is_dealer, np.uint32(Flag.DEALER), np.uint32(0))
-    impossible = _IMPOSSIBLE_WORD[word] | (is_dealer != east)  # the dealer sits East
-    status = np.where(impossible, np.uint8(HandStatus.BAD_CONTEXT), np.uint8(0))
+    # Scalars stay scalars until here and are broadcast without copies.
+    word = np.broadcast_to(np.asarray(_word(flags, replacement, dealer,
+                                            seat if seat.strides else seat[:1], n),
+                                      dtype=np.uint32), (n,))
+    status = np.zeros(n, dtype=np.uint8)
+    if word.strides:
+        status[_IMPOSSIBLE_WORD[word]] = HandStatus.BAD_CONTEXT
+    elif n and _IMPOSSIBLE_WORD[word[0]]:
+        status[:] = HandStatus.BAD_CONTEXT
     meld_codes = _melds(melds, n)
     totals = np.empty(n, dtype=np.int32)  # the kernel writes every row
     special = np.empty(n, dtype=np.int16)
