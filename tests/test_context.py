@@ -286,3 +286,28 @@ def test_context_keywords_are_the_fields():
     assert set(CONTEXT_KEYWORDS) == {f.name for f in dataclasses.fields(WinContext) if f.init}
     assert "flags" not in CONTEXT_KEYWORDS
     assert {"win_tile", "self_drawn", "seat_wind", "prevailing_wind", "dealer"} <= set(CONTEXT_KEYWORDS)
+
+
+# --- flowers and seasons (context keywords; no shipped rule set scores them) ----------------
+
+def test_flowers_and_seasons_come_from_the_hand():
+    scored = score("123m 456p 789s 11z [555z] 12f 3y", "babcock", win_tile="1z")
+    assert (scored.context.flowers, scored.context.seasons) == ((1, 2), (3,))
+    plain = score("123m 456p 789s 11z [555z]", "babcock", win_tile="1z")
+    assert scored.total == plain.total  # Babcock's chapter 4 has no bonus-tile score
+
+
+@pytest.mark.parametrize("keywords, words", [
+    ({"flowers": [5]}, "numbered 1-4"),
+    ({"flowers": [1, 1]}, "held once"),
+    ({"seasons": "1"}, "numbered 1-4"),
+    ({"seasons": [True]}, "numbered 1-4"),
+])
+def test_bad_flowers_and_seasons(keywords, words):
+    with pytest.raises(InvalidContextError, match=words):
+        WinContext(**keywords)
+
+
+def test_flowers_must_match_the_hand():
+    with pytest.raises(InvalidContextError, match="shows"):
+        score("123m 456p 789s 11z [555z] 12f", "babcock", win_tile="1z", flowers=[3])

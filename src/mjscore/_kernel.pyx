@@ -42,8 +42,14 @@ cdef extern from *:
     static inline int mj_load_acquire(int *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
     static inline void mj_store_release(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
     #endif
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mj_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define mj_prefetch(p) ((void)(p))
+    #endif
     """
     int mj_load_acquire(int *p) noexcept nogil
+    void mj_prefetch(const void *p) noexcept nogil
     void mj_store_release(int *p, int v) noexcept nogil
 
 SEQUENCE, TRIPLET, QUAD, PAIR = 0, 1, 2, 3
@@ -435,9 +441,15 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     cdef uint64_t way
     cdef int n_fixed = 0, t, c, s, pairs = 0, n, total = 1, i0, i1, i2, k, j, g, b
     cdef int idx[3]
+    cdef int32_t key[3]
     cdef uint8_t tmp
     if _ensure_tables():
         return 0
+    # Start the three hash-table loads now: they are the memory latency of this
+    # function, and the checks below can run while they arrive.
+    for s in range(3):
+        key[s] = _suit_key(counts + 9 * s)
+        mj_prefetch(&g_hash[_slot(key[s])])
     for t in range(27, 34):
         c = counts[t]
         if c == 1 or c == 4:
@@ -456,12 +468,13 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
         if n == 1:
             return 0
         pairs += n == 2
-        found[s] = _hash_find(_suit_key(counts + 9 * s))
+    if pairs != 1:
+        return 0
+    for s in range(3):
+        found[s] = _hash_find(key[s])
         if found[s] == 0:
             return 0
         total *= found[s] & 0xFF
-    if pairs != 1:
-        return 0
     if out == NULL:
         return total
     k = 0

@@ -53,6 +53,17 @@ class Flag(enum.IntFlag):
     WINNER = 2048
 
 
+def _bonus_numbers(value: object, name: str) -> tuple[int, ...]:
+    """Flower or season numbers as a sorted tuple of distinct 1-4."""
+    items = [value] if isinstance(value, int) else value
+    if not isinstance(items, (list, tuple)) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4 for v in items):
+        raise InvalidContextError(f"{name} are numbered 1-4, got {value!r}")
+    if len(set(items)) != len(items):
+        raise InvalidContextError(f"{name}: each is held once, got {value!r}")
+    return tuple(sorted(items))
+
+
 @dataclass(frozen=True, slots=True)
 class WinContext:
     """The circumstances of one player's hand at the end of a deal.
@@ -75,6 +86,10 @@ class WinContext:
     earth: bool = False
     declared_calling: bool = False
     winner: bool = True
+    flowers: tuple[int, ...] = ()
+    """The player's flowers (1-4); no shipped rule set scores them yet."""
+    seasons: tuple[int, ...] = ()
+    """The player's seasons (1-4); no shipped rule set scores them yet."""
     flags: int = field(init=False, repr=False, compare=False)
     """The situation as :class:`Flag` bits (the bulk API's per-row context word)."""
 
@@ -107,6 +122,8 @@ class WinContext:
         if self.replacement not in (None, "kong", "bonus"):
             raise InvalidContextError(
                 f"replacement must be 'kong', 'bonus' or None, not {self.replacement!r}")
+        for name in ("flowers", "seasons"):
+            set_(self, name, _bonus_numbers(getattr(self, name), name))
         set_(self, "flags", self._word())
         for problem in impossibilities(self.flags):
             raise InvalidContextError(problem)
@@ -186,6 +203,10 @@ def check_against_hand(context: WinContext, hand: Hand) -> None:
         a robbed kong's tile is held twice, a kong's loose tile with no kong (two for
         kong on kong), or a first-turn win shows exposed melds.
     """
+    held = {b.number for b in hand.bonus if b.is_flower}, {b.number for b in hand.bonus if not b.is_flower}
+    for name, numbers, in_hand in (("flowers", context.flowers, held[0]), ("seasons", context.seasons, held[1])):
+        if numbers and in_hand and set(numbers) != in_hand:
+            raise InvalidContextError(f"{name}={list(numbers)} but {hand} shows {sorted(in_hand)}")
     if not context.winner:
         return
     tile = context.win_tile

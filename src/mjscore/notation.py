@@ -130,6 +130,9 @@ def _lex(text: str) -> list[tuple[str, int]]:
 
 
 def _compact_value(digit: str, letter: str, pos: int, text: str) -> Tile | Bonus:
+    value = _COMPACT_VALUES.get(digit + letter)
+    if value is not None:
+        return value
     rank = int(digit)
     if letter in "fy":
         if not 1 <= rank <= 4:
@@ -141,6 +144,11 @@ def _compact_value(digit: str, letter: str, pos: int, text: str) -> Tile | Bonus
     if letter == "z" and rank > 7:
         raise _fail(NotationError, f"no tile {rank}z: honours are 1z-7z (E S W N, white green red)", pos, text)
     return Tile(9 * SUIT_LETTERS.index(letter) + rank - 1)
+
+
+_COMPACT_VALUES: dict[str, Tile | Bonus] = {
+    **{str(tile): tile for tile in Tile}, **{str(bonus): bonus for bonus in Bonus}}
+"""Every valid digit-and-letter pair ("3m", "7z", "2f"): the common case is a lookup."""
 
 
 def _diagnose(word: str, pos: int, text: str) -> NotationError:

@@ -236,9 +236,10 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     ``context`` keywords are those of :class:`~mjscore.context.WinContext`
     (``win_tile``, ``self_drawn``, ``seat_wind``, ``prevailing_wind``, ``dealer``,
     ``last_tile``, ``last_discard``, ``robbing_kong``, ``replacement``,
-    ``kong_on_kong``, ``heaven``, ``earth``, ``declared_calling``, ``winner``).
-    A 13-tile hand is scored as one that did not go out (``winner=False``).
-    The search runs in the backend's scorer (the same one ``score_many`` uses);
+    ``kong_on_kong``, ``heaven``, ``earth``, ``declared_calling``, ``winner``,
+    ``flowers``, ``seasons``; the last two default to the bonus tiles the hand
+    shows, and no shipped rule set scores them). A 13-tile hand is scored as one
+    that did not go out (``winner=False``). The search runs in the backend's scorer (the same one ``score_many`` uses);
     the breakdown is then written out for the reading it chose.
 
     >>> score("123m 456p 789s 11z [555z]", "babcock", win_tile="1z").total  # (20+2+4+2) x2
@@ -255,6 +256,10 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
             raise InvalidContextError(
                 f"win_tile={context['win_tile']!r} but the hand marks {parsed.win_tile} as its winning tile")
         context["win_tile"] = parsed.win_tile
+    for name, is_flower in (("flowers", True), ("seasons", False)):
+        numbers = [b.number for b in parsed.bonus if b.is_flower == is_flower]
+        if numbers and name not in context:
+            context[name] = tuple(numbers)  # the hand shows them
     ctx = WinContext.from_keywords(**context)
     if ctx.winner and parsed.size != 14:
         raise InvalidContextError(f"{parsed} has {parsed.size} tiles; a hand that went out has 14")
