@@ -41,3 +41,14 @@ def test_python_dash_m() -> None:
     result = subprocess.run([sys.executable, "-m", "mjscore", "show"], capture_output=True,
                             text=True, check=False)
     assert result.returncode == 0 and "waits    9s" in result.stdout
+
+
+def test_show_scores_under_the_chosen_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "111222333m 5z (9999s) +5z", "--rules", "CC"]) == 0
+    out = capsys.readouterr().out
+    assert "(chinese-classical, won)" in out and "limit hand four-concealed-triplets" in out
+
+
+def test_show_an_unknown_rule_set_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "--rules", "nope"]) == 1
+    assert "no rule set" in capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""The ``mjscore`` command: look at one hand's shapes, decompositions and waits."""
+"""The ``mjscore`` command: one hand's shapes, decompositions, waits and score."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import BACKEND, MjscoreError, Shape, decompositions, parse, shapes, waits
+from . import (
+    BACKEND, MjscoreError, Shape, decompositions, load_rules, parse, rulesets, score, shapes, waits,
+)
 from .group import Group, Meld
 from .hand import Hand
 
@@ -20,13 +22,14 @@ def _group(group: Group) -> str:
     return str(group)
 
 
-def _show(hand: Hand, out: list[str]) -> None:
+def _show(hand: Hand, rules: str, out: list[str]) -> None:
     out.append(f"hand     {hand}    ({hand.to_western()})")
     if hand.size == 14:
         found_shapes = shapes(hand)
         out.append("shapes   " + (" ".join(str(s.name) for s in Shape if s in found_shapes) or "none"))
         for number, decomposition in enumerate(decompositions(hand), 1):
             out.append(f"  {number}. " + " ".join(_group(g) for g in decomposition))
+        out.append(score(hand, rules).explain())
         return
     found = waits(hand)
     out.append(f"waits    {' '.join(str(t) for t in found) or 'none'}")
@@ -34,6 +37,12 @@ def _show(hand: Hand, out: list[str]) -> None:
         for placement in placements:
             where = " ".join(_group(g) for g in placement.decomposition or ())
             out.append(f"  {tile}: {placement.role.value:<9} {placement.shape.name:<17} {where}")
+    for tile in found:
+        complete = parse(f"{hand} +{tile}")
+        try:
+            out.append(f"{rules}: won on {tile} (discard) scores {score(complete, rules).total}")
+        except MjscoreError as error:  # e.g. a shape this rule set does not accept
+            out.append(f"{rules}: won on {tile}: {error}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,10 +53,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                                             "or its waits (13 tiles)")
     show.add_argument("hand", nargs="?", default=EXAMPLE,
                       help=f"hand in mpsz or Western notation (default: {EXAMPLE!r})")
+    show.add_argument("--rules", default="babcock",
+                      help=f"the rule set to score with, by name or alias, or a rule file "
+                           f"(shipped: {', '.join(rulesets())}; default: babcock)")
     args = parser.parse_args(argv)
     out = [f"mjscore ({BACKEND} kernel)"]
     try:
-        _show(parse(args.hand), out)
+        load_rules(args.rules)
+        _show(parse(args.hand), args.rules, out)
     except MjscoreError as error:
         print(f"mjscore: {error}", file=sys.stderr)
         return 1
