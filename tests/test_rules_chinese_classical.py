@@ -73,13 +73,12 @@ class Case:
 def case(id_: str, seed: str, quote: str, hand: str, ctx: dict[str, Any] | None = None, *,
          total: int = 0, points: int = 0, doubles: int = 0, lines: str = "",
          limit: int | None = None, special: str | None = None,
-         raises: type[Exception] | None = None, xfail: str | None = None) -> Any:
+         raises: type[Exception] | None = None) -> Any:
     """One table row; ``special`` may name several ids separated by ``|``."""
     c = Case(seed, quote, hand, dict(SOUTH if ctx is None else ctx), total, points, doubles,
              frozenset(lines.split()), None if limit is None else Fraction(limit),
              None if special is None else frozenset(special.split("|")), raises)
-    marks = [pytest.mark.xfail(strict=True, reason=xfail)] if xfail else []
-    return pytest.param(c, id=id_, marks=marks)
+    return pytest.param(c, id=id_)
 
 
 def ctx(base: dict[str, Any] | None = None, **more: Any) -> dict[str, Any]:

@@ -683,14 +683,20 @@ cdef int _generic_counts(object obj) except? -99:
     return _finish_single(c)
 
 
+cdef int _check_bulk(Py_ssize_t n, Py_ssize_t width, Py_ssize_t n_out, Py_ssize_t n_status) except -1:
+    """Build the tables and check the shapes before a bulk loop releases the GIL."""
+    if _ensure_tables():
+        raise MemoryError("mjscore kernel tables")
+    if width != 34 or n_out < n or n_status < n:
+        raise ValueError("expected an (n, 34) batch and n-long outputs")
+    return 0
+
+
 def is_complete_many(const uint8_t[:, ::1] batch, uint8_t[::1] out, uint8_t[::1] status):
     """``out[i]`` = 1 if row ``i`` is complete; bad rows get 0 and a status."""
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
-    if _ensure_tables():
-        raise MemoryError("mjscore kernel tables")
-    if batch.shape[1] != 34 or out.shape[0] < n or status.shape[0] < n:
-        raise ValueError("expected an (n, 34) batch and n-long outputs")
+    _check_bulk(batch.shape[0], batch.shape[1], out.shape[0], status.shape[0])
     with nogil:  # shapes checked above; each row is validated before the kernel reads it
         for i in range(n):
             st = _row_status(&batch[i, 0], 0)
@@ -702,10 +708,7 @@ def shapes_many(const uint8_t[:, ::1] batch, uint8_t[::1] out, uint8_t[::1] stat
     """``out[i]`` = the shape flags of row ``i``; bad rows get 0 and a status."""
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
-    if _ensure_tables():
-        raise MemoryError("mjscore kernel tables")
-    if batch.shape[1] != 34 or out.shape[0] < n or status.shape[0] < n:
-        raise ValueError("expected an (n, 34) batch and n-long outputs")
+    _check_bulk(batch.shape[0], batch.shape[1], out.shape[0], status.shape[0])
     with nogil:  # shapes checked; rows validated one by one
         for i in range(n):
             st = _row_status(&batch[i, 0], 0)
@@ -717,10 +720,7 @@ def decomposition_count_many(const uint8_t[:, ::1] batch, int32_t[::1] out, uint
     """``out[i]`` = how many standard decompositions row ``i`` has."""
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
-    if _ensure_tables():
-        raise MemoryError("mjscore kernel tables")
-    if batch.shape[1] != 34 or out.shape[0] < n or status.shape[0] < n:
-        raise ValueError("expected an (n, 34) batch and n-long outputs")
+    _check_bulk(batch.shape[0], batch.shape[1], out.shape[0], status.shape[0])
     with nogil:  # shapes checked; rows validated one by one
         for i in range(n):
             st = _row_status(&batch[i, 0], 0)
@@ -732,10 +732,7 @@ def waits_many(const uint8_t[:, ::1] batch, uint64_t[::1] out, uint8_t[::1] stat
     """``out[i]`` = the 34-bit wait mask of row ``i`` (a 1, 4, 7, 10 or 13-tile row)."""
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
-    if _ensure_tables():
-        raise MemoryError("mjscore kernel tables")
-    if batch.shape[1] != 34 or out.shape[0] < n or status.shape[0] < n:
-        raise ValueError("expected an (n, 34) batch and n-long outputs")
+    _check_bulk(batch.shape[0], batch.shape[1], out.shape[0], status.shape[0])
     with nogil:  # shapes checked; rows validated one by one
         for i in range(n):
             st = _row_status(&batch[i, 0], 1)
