@@ -82,12 +82,15 @@ print(f"{pathlib.Path(wheel).name}: {len(names)} files, tag {tag}")
 for name in sorted(names):
     print("   ", name)
 
-binary = [n for n in names if n.startswith("mjscore/_kernel") and n.endswith((".so", ".pyd"))]
+EXTENSIONS = ("mjscore/_kernel", "mjscore/_score_kernel")
+binary = [n for n in names if n.startswith(EXTENSIONS) and n.endswith((".so", ".pyd"))]
 if kind == "compiled":
     if tag == "py3-none-any":
         problems.append("the compiled wheel is tagged py3-none-any")
-    if len(binary) != 1:
-        problems.append(f"expected one compiled mjscore/_kernel*.so or .pyd, found {binary}")
+    for module in EXTENSIONS:
+        found = [n for n in binary if n.startswith(module + ".") or n.startswith(module + "-")]
+        if len(found) != 1:
+            problems.append(f"expected one compiled {module}*.so or .pyd, found {found}")
 else:
     if tag != "py3-none-any":
         problems.append(f"the pure wheel is tagged {tag}, not py3-none-any")
@@ -128,9 +131,11 @@ assert where.startswith(os.path.realpath(sys.prefix) + os.sep), f"not the venv's
 assert mjscore.BACKEND == expected, f"BACKEND is {mjscore.BACKEND!r}, expected {expected!r}"
 assert mjscore.is_complete("123m456p789s11122z") is True
 assert mjscore.is_complete("123m456p789s11123z") is False
+assert mjscore.score("123m 456p 789s 1z [555z] +1z", "babcock").total == 56
 if expected == "cython":
-    from mjscore import _kernel
-    assert os.path.realpath(_kernel.__file__).startswith(os.path.dirname(where))
+    from mjscore import _kernel, _score_kernel
+    for module in (_kernel, _score_kernel):
+        assert os.path.realpath(module.__file__).startswith(os.path.dirname(where))
 print("import OK")
 EOF
     )
@@ -196,7 +201,8 @@ if [ "$CHECK_SDIST" = 1 ]; then
 import sys, tarfile
 names = tarfile.open(sys.argv[1]).getnames()
 print(f"{sys.argv[1]}: {len(names)} files")
-problems = [f"missing {want}" for want in ("src/mjscore/_kernel.pyx", "src/mjscore/_kernel.pxd", "setup.py")
+problems = [f"missing {want}" for want in ("src/mjscore/_kernel.pyx", "src/mjscore/_kernel.pxd",
+                                           "src/mjscore/_score_kernel.pyx", "setup.py")
             if not any(n.endswith(want) for n in names)]
 problems += [f"must not ship generated {n}" for n in names if n.endswith((".c", ".so", ".pyd", ".html"))]
 if problems:
