@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import mjscore
-from mjscore import MjscoreError, RuleSetError, load_rules, rulesets, score
+from mjscore import MjscoreError, NotWinningError, RuleSetError, load_rules, rulesets, score
 from mjscore.facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES
 from mjscore.rules import RULES_DIR
 
@@ -421,3 +422,43 @@ def test_fractional_limits_are_fractions():
 def test_score_rejects_an_unknown_rule_set():
     with pytest.raises(RuleSetError, match="babcock"):
         mjscore.score(f"[555m] {F}", "no-such-rules")
+
+
+# --- a winning-hand restriction: at most N chows ---------------------------------------------
+
+def _no_chow_rules(tmp_path, limit):
+    path = tmp_path / "few-chows.toml"
+    path.write_text(f'extends = "babcock"\nname = "few-chows"\nmax-chows = {limit}\n')
+    return load_rules(path)
+
+
+def test_max_chows_restricts_what_goes_out(tmp_path):
+    rules = _no_chow_rules(tmp_path, 1)
+    assert rules.max_chows == 1
+    assert score("123m 111p 111s 999s 5z +5z", rules).total > 0          # one run
+    with pytest.raises(NotWinningError):
+        score("123m 456p 789s 111z 5z +5z", rules)                    # three runs
+    # 111222333m reads as three runs or three pungs: only the pungs go out.
+    pungs = score("111222333m 444p 5z +5z", _no_chow_rules(tmp_path, 0))
+    assert "no-runs" in {line.id for line in pungs.lines}
+
+
+def test_max_chows_in_bulk_agrees(tmp_path):
+    import numpy as np
+
+    rules = _no_chow_rules(tmp_path, 1)
+    hands = ["123m111p111s999s55z", "123m456p789s111z55z", "111222333m444p55z"]
+    counts = np.array([mjscore.parse_tiles(h) for h in hands], np.uint8)
+    totals, _, status = mjscore.score_many(counts, rules, win_tile=31, return_status=True)
+    expected = [score("123m 111p 111s 999s 5z +5z", rules).total, 0,
+                score("111222333m 444p 5z +5z", rules).total]
+    assert status.tolist() == [0, mjscore.HandStatus.NOT_WINNING, 0]
+    assert totals.tolist() == expected
+
+
+@pytest.mark.parametrize("value", [5, -1, "1", True])
+def test_bad_max_chows(tmp_path, value):
+    path = tmp_path / "bad.toml"
+    path.write_text(f'extends = "babcock"\nname = "bad"\nmax-chows = {json.dumps(value)}\n')
+    with pytest.raises(RuleSetError, match="max-chows"):
+        load_rules(path)

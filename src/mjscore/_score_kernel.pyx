@@ -105,6 +105,7 @@ ctypedef struct Tables:
     int64_t limit
     int shapes
     int losers
+    int max_chows          # 4 when the rule set sets no limit
     uint64_t used          # every fact some item names: the others need not be computed
     uint64_t late_items    # items that need the no-points fact
     int any_excludes
@@ -285,7 +286,7 @@ cdef uint64_t _context_facts(uint32_t w) noexcept nogil:
     return facts
 
 
-cdef uint64_t _group_facts(const Group* g, int n, int* concealed) noexcept nogil:
+cdef uint64_t _group_facts(const Group* g, int n, int* concealed, int* n_chows) noexcept nogil:
     """The facts of a decomposition's sets (the concealed-triplet facts aside: those
     depend on which group the winning tile completed, see _concealed_facts); the number
     of concealed pungs and kongs, counting every group of the decomposition as concealed,
@@ -313,6 +314,7 @@ cdef uint64_t _group_facts(const Group* g, int n, int* concealed) noexcept nogil
             winds += g[i].tile >= 27 and g[i].atom != A_DRAGON
         if g[i].atom == A_SIMPLE:
             each_set = 0
+    n_chows[0] = chows
     if chows == 0: facts |= F_NO_CHOWS
     if chows == 1: facts |= F_ONE_CHOW
     if kongs == 0: facts |= F_NO_KONGS
@@ -539,7 +541,7 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     cdef int t, k, n_melds, exposed, status, total, kongs, winner = (w & W_WINNER) != 0
     cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, role_chance, dup, specials
     cdef uint64_t base, facts, single, presence, dec_facts
-    cdef int concealed, exposed_pung
+    cdef int concealed, exposed_pung, chows
     best.found = 0
     best.total = 0
     best.special = -1
@@ -623,7 +625,9 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 groups[n_groups].atom = _atom(groups[n_groups].kind, code & 63, seat, prevailing)
                 n_groups += 1
             memcpy(groups + n_groups, melds, n_melds * sizeof(Group))
-            dec_facts = _group_facts(groups, n_groups + n_melds, &concealed)
+            dec_facts = _group_facts(groups, n_groups + n_melds, &concealed, &chows)
+            if chows > r.max_chows:
+                continue
             for i in range(n_groups):
                 if not _holds(&groups[i], wt):
                     continue
@@ -757,6 +761,7 @@ cdef class CompiledRules:
         self.r.limit = rules.limit
         self.r.shapes = tables.shapes
         self.r.losers = rules.losers
+        self.r.max_chows = 4 if rules.max_chows is None else rules.max_chows
         self.r.used = 0
         self.r.late_items = 0
         self.r.any_excludes = 0

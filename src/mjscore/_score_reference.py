@@ -130,7 +130,7 @@ def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[
         return (HandStatus.OK, result.total, -1, result.points, result.doubles, result.applied,
                 NO_TILE, losing, -1, -1)
     best = best_reading = None
-    for reading in readings(hand, context, rules.shapes):
+    for reading in readings(hand, context, rules.shapes, rules.max_chows):
         result = score_reading(rules, reading)
         if best is None or result.total > best.total:
             best, best_reading = result, reading

@@ -165,8 +165,10 @@ def _single_wait(hand: Hand, win_tile: Tile) -> bool:
     return len(kinds) == 1
 
 
-def readings(hand: Hand, context: WinContext, shapes: frozenset[str]) -> Iterator[Reading]:
-    """Every reading of a complete hand won on ``context.win_tile`` (each concealed kind if unset)."""
+def readings(hand: Hand, context: WinContext, shapes: frozenset[str],
+             max_chows: int | None = None) -> Iterator[Reading]:
+    """Every reading of a complete hand won on ``context.win_tile`` (each concealed kind if
+    unset); standard readings with more than ``max_chows`` runs are left out."""
     if context.win_tile is not None:
         win_tiles = [context.win_tile]
     else:  # a robbed kong's tile is the only one of its kind the hand holds
@@ -181,6 +183,9 @@ def readings(hand: Hand, context: WinContext, shapes: frozenset[str]) -> Iterato
         single = _bits(single_wait=_single_wait(hand, tile), nine_gates=_nine_gates(hand, tile))
         for number, raw in enumerate(decompositions):
             groups = [_group(kind, first) for kind, first in raw]
+            if max_chows is not None and sum(
+                    g.kind == GroupKind.SEQUENCE for g in [*groups, *hand.melds]) > max_chows:
+                continue
             for index in _distinct_groups_holding(groups, tile):
                 completed = groups[index]
                 role = wait_role(completed, tile)

@@ -13,6 +13,7 @@ The format (every key, with the shipped files as examples):
 ``shapes``           winning shapes besides ``standard``: ``thirteen-orphans``,
                      ``seven-pairs``, ``wriggling-snake``
 ``losers``           whether hands that did not go out score (default true)
+``max-chows``        a winning restriction: at most this many runs (omit: any)
 ``[options]``        option names and default values (bool, int or string)
 ``[[sets]]``         points/doubles per group: ``kind`` (chow, pung, kong,
                      pair, or a list), ``tiles`` (atoms or classes from
@@ -51,7 +52,8 @@ RULES_DIR = Path(__file__).resolve().parent
 """Where the shipped rule files live."""
 
 SHAPES = frozenset({"standard", *SPECIAL_SHAPES})
-_TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "options",
+_TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "max-chows",
+             "options",
              "sets", "items", "remove", "payments"}
 _SET_KEYS = {"id", "name", "kind", "tiles", "concealed", "points", "doubles", "source", "option"}
 _ITEM_KEYS = {"id", "name", "when", "unless", "win-tile", "points", "doubles", "limit",
@@ -228,6 +230,15 @@ def _options(table: Mapping[str, Any], overrides: Mapping[str, object], path: ob
     return options
 
 
+def _max_chows(table: Mapping[str, Any], path: object) -> int | None:
+    if "max-chows" not in table:
+        return None
+    value = _expect(table["max-chows"], int, path, "max-chows")
+    if not 0 <= value <= 4:
+        raise _fail(path, "max-chows", f"a hand has 0 to 4 runs, got {value}")
+    return int(value)
+
+
 def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     path = table["_path"]
     name = _expect(table.get("name"), str, path, "name")
@@ -269,7 +280,8 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         aliases=tuple(_strings(table.get("aliases", []), path, "aliases")),
         source=_expect(table.get("source", ""), str, path, "source"),
         limit=limit, shapes=frozenset(shapes),
-        losers=_expect(table.get("losers", True), bool, path, "losers"), sets=tuple(sets), items=tuple(items),  # type: ignore[arg-type]
+        losers=_expect(table.get("losers", True), bool, path, "losers"),
+        max_chows=_max_chows(table, path), sets=tuple(sets), items=tuple(items),  # type: ignore[arg-type]
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
     )
 

@@ -103,6 +103,8 @@ class RuleSet:
     limit: int
     shapes: frozenset[str]
     losers: bool
+    max_chows: int | None
+    """A winning-hand restriction: a standard reading with more runs does not go out."""
     """Whether hands that did not go out score (Babcock: "These apply to all hands")."""
     sets: tuple[SetRule, ...]
     items: tuple[ItemRule, ...]
