@@ -55,6 +55,8 @@ class Flag(enum.IntFlag):
 
 def _bonus_numbers(value: object, name: str) -> tuple[int, ...]:
     """Flower or season numbers as a sorted tuple of distinct 1-4."""
+    if value == ():
+        return ()
     items = [value] if isinstance(value, int) else value
     if not isinstance(items, (list, tuple)) or not all(
             isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4 for v in items):
@@ -203,10 +205,13 @@ def check_against_hand(context: WinContext, hand: Hand) -> None:
         a robbed kong's tile is held twice, a kong's loose tile with no kong (two for
         kong on kong), or a first-turn win shows exposed melds.
     """
-    held = {b.number for b in hand.bonus if b.is_flower}, {b.number for b in hand.bonus if not b.is_flower}
-    for name, numbers, in_hand in (("flowers", context.flowers, held[0]), ("seasons", context.seasons, held[1])):
-        if numbers and in_hand and set(numbers) != in_hand:
-            raise InvalidContextError(f"{name}={list(numbers)} but {hand} shows {sorted(in_hand)}")
+    if hand.bonus and (context.flowers or context.seasons):
+        held = ({b.number for b in hand.bonus if b.is_flower},
+                {b.number for b in hand.bonus if not b.is_flower})
+        for name, numbers, in_hand in (("flowers", context.flowers, held[0]),
+                                       ("seasons", context.seasons, held[1])):
+            if numbers and in_hand and set(numbers) != in_hand:
+                raise InvalidContextError(f"{name}={list(numbers)} but {hand} shows {sorted(in_hand)}")
     if not context.winner:
         return
     tile = context.win_tile

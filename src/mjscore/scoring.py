@@ -222,6 +222,10 @@ def _text(group: Group) -> str:
     return str(group)
 
 
+def _group_order(group: Group) -> tuple[int, int, bool]:
+    return (group.kind, group.first, group.concealed)
+
+
 _MELD_KIND = {GroupKind.SEQUENCE: 0, GroupKind.TRIPLET: 1, GroupKind.QUAD: 2}
 
 
@@ -256,7 +260,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
             raise InvalidContextError(
                 f"win_tile={context['win_tile']!r} but the hand marks {parsed.win_tile} as its winning tile")
         context["win_tile"] = parsed.win_tile
-    for name, is_flower in (("flowers", True), ("seasons", False)):
+    for name, is_flower in (("flowers", True), ("seasons", False)) if parsed.bonus else ():
         numbers = [b.number for b in parsed.bonus if b.is_flower == is_flower]
         if numbers and name not in context:
             context[name] = tuple(numbers)  # the hand shows them
@@ -279,7 +283,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     shape = SHAPE_CODES[shape_code]
     groups = reading_groups(parsed, ctx, shape, (decomposition, group)) if points or applied else ()
     _, share = _limit_share(ruleset, points, doubles, special)
-    order = (tuple(sorted((g.group for g in groups), key=lambda g: g.sort_key))
+    order = (tuple(sorted([g.group for g in groups], key=_group_order))
              if shape in ("standard", "losing", "seven-pairs") and groups else None)
     return Score(total=total, points=points, doubles=doubles, limit=share,
                  special=None if special < 0 else ruleset.items[special].id,
