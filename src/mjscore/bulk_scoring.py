@@ -118,7 +118,8 @@ def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint
     return array.astype(np.uint8)
 
 
-_REPLACEMENT_CODES = {None: 0, False: 0, True: 1, "kong": 1, "bonus": 2, 0: 0, 1: 1, 2: 2}
+# False/True are the keys 0/1 too (equal and same hash), so 0, 1, 2 need no entries of their own.
+_REPLACEMENT_CODES = {None: 0, False: 0, True: 1, "kong": 1, "bonus": 2, 2: 2}
 _REPLACEMENT_FLAGS = np.array([0, Flag.KONG_REPLACEMENT, Flag.BONUS_REPLACEMENT], dtype=np.uint32)
 
 

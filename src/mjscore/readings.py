@@ -53,10 +53,6 @@ class Reading:
     """For a standard reading: which decomposition (in the kernel's order) and which
     of its groups (in the kernel's group order) the winning tile completed."""
 
-    def has(self, fact: str) -> bool:
-        """Whether the named hand fact holds."""
-        return bool(self.facts >> FACT_BITS[fact] & 1)
-
 
 def atom_of(group: Group, context: WinContext) -> Atom:
     """The tile atom of a group (see :mod:`mjscore.facts`)."""
