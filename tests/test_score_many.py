@@ -210,3 +210,27 @@ def test_compiled_scorer_agrees_on_many_rows(monkeypatch: pytest.MonkeyPatch, ru
         spec = _score_with(reference, monkeypatch, rules, batch, **extra)
         for x, y in zip(ours, spec):
             assert np.array_equal(x, y)
+
+
+@pytest.mark.parametrize("name", ["score_many", "score_one"])
+def test_scorers_share_names_and_parameters(name: str) -> None:
+    import inspect
+
+    ours = list(inspect.signature(getattr(compiled, name)).parameters)
+    spec = list(inspect.signature(getattr(reference, name)).parameters)
+    assert ours == spec
+
+
+def test_score_one_reports_the_reading_it_chose() -> None:
+    hand = mjscore.parse("123m 456p 789s 1z [555z] +1z")
+    counts = bytes(hand.concealed)
+    melds = bytes([1 << 6 | 31, 0xFF, 0xFF, 0xFF])
+    flags = int(Flag.WINNER | Flag.DEALER)
+    rules = mjscore.load_rules("babcock")
+    ours = compiled.score_one(counts, melds, 27, flags, 27, 27, rules)
+    spec = reference.score_one(counts, melds, 27, flags, 27, 27, rules)
+    assert ours == spec
+    status, total, special, points, doubles, applied, win, shape, decomposition, group = ours
+    assert (status, total, special, points, doubles, win, shape) == (0, 56, -1, 28, 1, 27, 0)
+    names = {rules.items[i].id for i in range(len(rules.items)) if applied >> i & 1}
+    assert names == {"mah-jongg", "only-place"}
