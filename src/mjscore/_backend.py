@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 _raw = os.environ.get("MJSCORE_BACKEND", "auto")
@@ -33,7 +34,7 @@ BACKEND = "cython" if kernel.__name__.endswith("_kernel") else "python"
 
 
 
-def bulk_scorer():  # type: ignore[no-untyped-def]
+def bulk_scorer() -> ModuleType:
     """The bulk scoring module of the chosen backend."""
     if scorer is not None:
         return scorer

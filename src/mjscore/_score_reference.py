@@ -137,6 +137,7 @@ def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[
     if best is None or best_reading is None:
         return (HandStatus.NOT_WINNING, 0, -1, 0, 0, 0, -1, -1, -1, -1)
     special = -1 if best.special is None else [i.id for i in rules.items].index(best.special)
+    assert best_reading.win_tile is not None  # every reading of a winning hand has one
     return (HandStatus.OK, best.total, special, best.points, best.doubles, best.applied,
             int(best_reading.win_tile), SHAPE_CODES.index(best_reading.shape), *best_reading.index)
 

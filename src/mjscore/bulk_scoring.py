@@ -143,7 +143,8 @@ def _replacement(value: Any, n: int) -> npt.NDArray[np.uint32]:
             raise problem from None
     if array.dtype.kind not in "iu" or ((array < 0) | (array > 2)).any():
         raise problem
-    return _REPLACEMENT_FLAGS[array]
+    flags: npt.NDArray[np.uint32] = _REPLACEMENT_FLAGS[array]
+    return flags
 
 
 #: Every context word (12 bits, and bit 12 for a dealer not sitting East) that cannot

@@ -82,7 +82,7 @@ class WinContext:
     last_tile: bool = False
     last_discard: bool = False
     robbing_kong: bool = False
-    replacement: str | None = None
+    replacement: str | bool | None = None
     kong_on_kong: bool = False
     heaven: bool = False
     earth: bool = False
@@ -135,7 +135,7 @@ class WinContext:
         for name, flag in _FLAG_OF_FIELD.items():
             if getattr(self, name):
                 flags |= flag
-        return flags | _REPLACEMENT_FLAG[self.replacement]
+        return flags | _REPLACEMENT_FLAG[self.replacement]  # type: ignore[index]  # normalised
 
     @classmethod
     def from_keywords(cls, **keywords: Any) -> WinContext:

@@ -33,6 +33,7 @@ and the reason.
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections.abc import Mapping
 from fractions import Fraction
@@ -178,9 +179,9 @@ def _set_rule(entry: Mapping[str, Any], path: object, key: str) -> SetRule:
 
 
 def _limit_share(value: object, path: object, key: str) -> Fraction:
-    _expect(value, (int, float, str), path, key)
+    checked: int | float | str = _expect(value, (int, float, str), path, key)
     try:
-        share = Fraction(value)  # type: ignore[arg-type]
+        share = Fraction(checked)
     except (ValueError, ZeroDivisionError):
         raise _fail(path, key, f"expected a number or fraction like \"1/2\", got {value!r}") from None
     if share <= 0:
@@ -243,16 +244,19 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     path = table["_path"]
     name = _expect(table.get("name"), str, path, "name")
     options = _options(table, overrides, path)
-    limit = overrides.get("limit", table.get("limit"))
-    _expect(limit, int, path, "limit")
-    if limit <= 0:  # type: ignore[operator]
+    limit: int = _expect(overrides.get("limit", table.get("limit")), int, path, "limit")
+    if limit <= 0:
         raise _fail(path, "limit", f"must be positive, got {limit}")
     shapes = set(_strings(table.get("shapes", []), path, "shapes")) | {"standard"}
     if shapes - SHAPES:
         raise _fail(path, "shapes", f"unknown shape {sorted(shapes - SHAPES)[0]!r} "
                     f"(one of {', '.join(sorted(SHAPES))})")
-    sets, items, ids = [], [], set()
-    for section, build, out in (("sets", _set_rule, sets), ("items", _item_rule, items)):
+    sets: list[SetRule] = []
+    items: list[ItemRule] = []
+    ids: set[str] = set()
+    sections: tuple[tuple[str, Any, list[Any]], ...] = (
+        ("sets", _set_rule, sets), ("items", _item_rule, items))
+    for section, build, out in sections:
         for i, entry in enumerate(_expect(table.get(section, []), list, path, section)):
             key = f"{section}[{i}]"
             _expect(entry, dict, path, key)
@@ -269,8 +273,9 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         for other in item.excludes:
             if other not in ids:
                 raise _fail(path, f"items.{item.id}.excludes", f"no item {other!r}")
-    items = [ItemRule(**{**{f: getattr(i, f) for f in ItemRule.__slots__},  # type: ignore[attr-defined]
-                         "excludes": tuple(x for x in i.excludes if x in item_ids)}) for i in items]
+    # an option may have gated out an item another one excludes
+    items = [dataclasses.replace(i, excludes=tuple(x for x in i.excludes if x in item_ids))
+             for i in items]
     if len(items) > 64:
         raise _fail(path, "items", f"at most 64 items, got {len(items)}")
     payments = PaymentRules.from_table(
@@ -281,7 +286,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         source=_expect(table.get("source", ""), str, path, "source"),
         limit=limit, shapes=frozenset(shapes),
         losers=_expect(table.get("losers", True), bool, path, "losers"),
-        max_chows=_max_chows(table, path), sets=tuple(sets), items=tuple(items),  # type: ignore[arg-type]
+        max_chows=_max_chows(table, path), sets=tuple(sets), items=tuple(items),
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
     )
 
