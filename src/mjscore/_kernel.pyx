@@ -8,7 +8,8 @@ with or without a pair, gives one suit pattern and one way to split it. That is
 21,743 patterns and 23,533 ways. From them it keeps
 
 * a bitset over all 5**9 suit keys (244 KB, fits in L2): "this suit splits";
-* an open-addressing hash from suit key to its ways, for decompositions.
+* an open-addressing hash from suit key to its ways, for decompositions;
+* a wait table over all suit keys (3.9 MB): the ranks that would make it split.
 
 A hand is then complete when its honours are pairs or triplets, each suit's bit
 is set and exactly one pair exists, which is a handful of loads per hand.
@@ -19,7 +20,7 @@ from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.long cimport PyLong_AsLong
 from cpython.object cimport PyObject
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcmp, memcpy, memset
 
@@ -95,6 +96,9 @@ cdef uint32_t* g_bits = NULL          # bit per suit key: the suit splits into s
 cdef uint64_t* g_hash = NULL
 cdef uint64_t EMPTY_SLOT = 0xFFFFFFFFFFFFFFFF
 cdef uint64_t* g_ways = NULL
+# Per suit key, the ranks whose tile would make the suit split (bit r): the waits of
+# one suit in one lookup. 5**9 uint16, 3.9 MB.
+cdef uint16_t* g_wait = NULL
 cdef int g_patterns = 0
 cdef PyThread_type_lock g_lock = PyThread_allocate_lock()
 
@@ -115,9 +119,9 @@ cdef int _compare_raw(const void* a, const void* b) noexcept nogil:
 
 cdef int _build_tables() noexcept nogil:
     """Enumerate every suit's sets upward and fill the bitset, hash and ways pool."""
-    global g_bits, g_hash, g_ways, g_patterns
+    global g_bits, g_hash, g_ways, g_wait, g_patterns
     cdef RawWay* raw = <RawWay*>malloc(MAX_RAW_WAYS * sizeof(RawWay))
-    cdef int n_raw = 0, n_sets, i, pair, g, r, bad, n_groups
+    cdef int n_raw = 0, n_sets, i, pair, g, r, bad, n_groups, rest
     cdef int combo[4]
     cdef uint8_t c[9]
     cdef uint64_t way
@@ -169,7 +173,8 @@ cdef int _build_tables() noexcept nogil:
     g_bits = <uint32_t*>calloc(N_KEYS // 32 + 1, sizeof(uint32_t))
     g_hash = <uint64_t*>malloc(HASH_SIZE * sizeof(uint64_t))
     g_ways = <uint64_t*>malloc(n_raw * sizeof(uint64_t))
-    if g_bits == NULL or g_hash == NULL or g_ways == NULL:
+    g_wait = <uint16_t*>calloc(N_KEYS, sizeof(uint16_t))
+    if g_bits == NULL or g_hash == NULL or g_ways == NULL or g_wait == NULL:
         free(raw)
         return -1
     memset(g_hash, 0xFF, HASH_SIZE * sizeof(uint64_t))
@@ -182,6 +187,11 @@ cdef int _build_tables() noexcept nogil:
             g += 1
         _hash_insert(raw[i].key, <uint32_t>i << 8 | <uint32_t>(g - i))
         g_bits[raw[i].key >> 5] |= 1u << (raw[i].key & 31)
+        rest = raw[i].key
+        for r in range(9):  # this pattern minus one tile of rank r waits on r
+            if rest % 5:
+                g_wait[raw[i].key - POW5[r]] |= 1 << r
+            rest //= 5
         g_patterns += 1
         i = g
     free(raw)
@@ -339,18 +349,16 @@ cdef int c_shapes(const uint8_t* counts) noexcept nogil:
 
 
 cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
-    """Standard waits by changing one suit key at a time; then pairs and orphans.
+    """Standard waits one suit at a time from the wait table; then pairs and orphans.
 
-    One pass gathers each suit's key, size and held ranks, and the pair counts.
-    A rank with no held tile within two ranks can only join a pair or pung of its
-    own kind, so only ranks near held tiles are tried.
+    One pass gathers each suit's key, size and held ranks, and the pair counts. A
+    suit's waits are one lookup: the ranks whose tile makes that suit split.
     """
     cdef int t, r, s, c, n, hp = 0, hbad = 0, pairs_other, total = 0, held
     cdef int32_t key[3]
     cdef int size[3]
     cdef int ok[3]
     cdef int pair[3]
-    cdef int near[3]
     cdef int all_ok, middles = 0
     cdef uint64_t mask = 0
     cdef int singles = 0, pairs = 0, odd = 0, single = -1, missing = -1, n_missing = 0, doubled = 0
@@ -369,7 +377,6 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
             pairs += c == 2
             odd += c > 2
         middles |= held & 0x0FE
-        near[s] = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF
         total += size[s]
         pair[s] = size[s] % 3 == 2
         ok[s] = size[s] % 3 != 1 and _splits(key[s])
@@ -392,9 +399,7 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
             pairs_other = hp + pair[(s + 1) % 3] + pair[(s + 2) % 3] + (n % 3 == 2)
             if pairs_other != 1:
                 continue
-            for r in range(9):
-                if near[s] >> r & 1 and counts[9 * s + r] < 4 and _splits(key[s] + POW5[r]):
-                    mask |= (<uint64_t>1) << (9 * s + r)
+            mask |= (<uint64_t>g_wait[key[s]]) << (9 * s)
     if hbad <= 1 and all_ok:
         pairs_other = pair[0] + pair[1] + pair[2]
         for t in range(27, 34):
@@ -780,10 +785,10 @@ def clear_cache():
 
     Not to be called while another thread is inside the kernel.
     """
-    global g_ready, g_bits, g_hash, g_ways, g_patterns
+    global g_ready, g_bits, g_hash, g_ways, g_wait, g_patterns
     PyThread_acquire_lock(g_lock, 1)
     g_ready = 0
-    free(g_bits); free(g_hash); free(g_ways)
-    g_bits = NULL; g_hash = NULL; g_ways = NULL
+    free(g_bits); free(g_hash); free(g_ways); free(g_wait)
+    g_bits = NULL; g_hash = NULL; g_ways = NULL; g_wait = NULL
     g_patterns = 0
     PyThread_release_lock(g_lock)
