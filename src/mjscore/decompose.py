@@ -45,11 +45,6 @@ class Shape(enum.IntFlag):
     """Four knitted triplets (a number in all three suits) and a knitted pair (seed 001)."""
 
 
-#: The shapes :func:`is_complete` accepts with no rule set: the common definition
-#: of the riichi libraries, so answers can be cross-checked against them.
-COMPLETE_SHAPES = Shape.STANDARD | Shape.SEVEN_PAIRS | Shape.THIRTEEN_ORPHANS
-
-
 class WaitRole(enum.Enum):
     """The part a winning tile plays in the group it completes."""
 
