@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from .errors import InvalidHandError, NotationError
 
 __all__ = [
-    "Tile", "Suit", "Bonus", "TileClass", "N_KINDS", "SUIT_LETTERS",
+    "Tile", "Suit", "Bonus", "TileClass", "N_KINDS", "SUIT_LETTERS", "JOKER_GLYPH",
     "SIMPLES", "TERMINALS", "HONOURS", "WINDS", "DRAGONS", "ORPHANS",
     "GREEN_TILES", "RED_BAMBOOS", "ASSOCIATED_DRAGON", "TILE_CLASSES",
     "parse_tile", "parse_tiles", "format_tiles", "tiles_of", "as_tile",
@@ -80,6 +80,11 @@ class Tile(enum.IntEnum):
         """One tile in mpsz (``"3m"``, ``"7z"``) or Western form (``"3C"``, ``"RD"``)."""
         return parse_tile(text)
 
+    @property
+    def glyph(self) -> str:
+        """The tile's Unicode Mahjong Tiles character (U+1F000 block), e.g. ``"🀙"`` for 1p."""
+        return _GLYPHS[self]
+
     def __str__(self) -> str:
         return f"{self.rank}{SUIT_LETTERS[self.suit]}"
 
@@ -102,8 +107,21 @@ class Bonus(enum.IntEnum):
         """1-4: the seat the bonus tile belongs to (1 = East)."""
         return self % 4 + 1
 
+    @property
+    def glyph(self) -> str:
+        """The Unicode character: plum, orchid, chrysanthemum, bamboo; spring to winter."""
+        return chr((0x1F022, 0x1F023, 0x1F025, 0x1F024)[self] if self.is_flower else 0x1F022 + self)
+
     def __str__(self) -> str:
         return f"{self.number}{'f' if self.is_flower else 'y'}"
+
+
+# Unicode orders characters, bamboo, dots and red, green, white; the 34 order differs.
+_GLYPHS = tuple(chr(0x1F007 + t) for t in range(9)) + tuple(chr(0x1F019 + t) for t in range(9)) \
+    + tuple(chr(0x1F010 + t) for t in range(9)) + tuple(chr(0x1F000 + t) for t in range(4)) \
+    + (chr(0x1F006), chr(0x1F005), chr(0x1F004))
+JOKER_GLYPH = chr(0x1F02A)
+"""The joker tile's Unicode character."""
 
 
 def tiles_of(*ranges: Iterable[int]) -> frozenset[Tile]:
