@@ -221,6 +221,72 @@ def test_option_override_on_a_variant_file(house):
     assert score(f"[222z] {F}", rules, seat_wind="S").total == 34
 
 
+# --- presets ---------------------------------------------------------------------------------
+
+PRESETS = '''
+extends = "babcock"
+name = "babcock-presets"
+
+[presets.strict]
+description = "As printed"
+own-wind-exposed-doubles = false
+
+[presets.Generous]
+description = "Exposed own-wind pungs double, the only place is the tile's role"
+own-wind-exposed-doubles = true
+only-place-by-role = true
+'''
+
+
+@pytest.fixture
+def with_presets(tmp_path: Path) -> Path:
+    path = tmp_path / "presets.toml"
+    path.write_text(PRESETS)
+    return path
+
+
+def test_presets_are_listed_and_not_applied_by_default(with_presets):
+    rules = load_rules(with_presets)
+    assert [p.name for p in rules.presets] == ["strict", "Generous"]
+    assert rules.preset_named("generous").description.startswith("Exposed own-wind")
+    assert rules.preset is None
+    assert rules.option("own-wind-exposed-doubles") is False
+
+
+def test_a_preset_sets_its_options_and_scores_accordingly(with_presets):
+    rules = load_rules(with_presets, preset="generous")  # names match case-insensitively
+    assert rules.preset == "Generous"
+    assert rules.option("own-wind-exposed-doubles") is True
+    assert rules.option("only-place-by-role") is True
+    # [222z] exposed own wind for South doubles under the preset: (20 + 4) x2 = 48
+    assert score(f"[222z] {F}", rules, seat_wind="S").total == 48
+    assert score(f"[222z] {F}", load_rules(with_presets), seat_wind="S").total == 24
+
+
+def test_keyword_options_override_the_preset(with_presets):
+    rules = load_rules(with_presets, preset="generous", own_wind_exposed_doubles=False)
+    assert rules.option("own-wind-exposed-doubles") is False
+    assert rules.option("only-place-by-role") is True
+
+
+def test_reloading_a_preset_rule_set_with_options_keeps_the_preset(with_presets):
+    rules = load_rules(load_rules(with_presets, preset="generous"), limit=500)
+    assert (rules.preset, rules.limit, rules.option("only-place-by-role")) == ("Generous", 500, True)
+
+
+def test_presets_extend_the_base_presets(with_presets, tmp_path):
+    (tmp_path / "more.toml").write_text(
+        'extends = "presets.toml"\nname = "more"\n[presets.strict]\nonly-place-by-role = false\n')
+    rules = load_rules(tmp_path / "more.toml")
+    assert [p.name for p in rules.presets] == ["strict", "Generous"]
+    assert rules.preset_named("strict").options == (("only-place-by-role", False),)
+
+
+def test_unknown_preset_names_the_known_ones(with_presets):
+    with pytest.raises(RuleSetError, match=r"presets: no preset 'lenient' \(known: strict, Generous\)"):
+        load_rules(with_presets, preset="lenient")
+
+
 # --- broken files -------------------------------------------------------------------------
 
 MINIMAL = '''
@@ -261,6 +327,13 @@ def edit(old: str, new: str) -> str:
 
 
 BROKEN = [
+    pytest.param(MINIMAL + '[presets.p]\nflg = true\n', "presets.p.flg", "no such option",
+                 id="preset sets an unknown option"),
+    pytest.param(MINIMAL + '[presets.p]\nflag = 1\n', "presets.p.flag", "expected true or false",
+                 id="preset option of the wrong type"),
+    pytest.param(MINIMAL + '[presets.p]\ndescription = 3\n', "presets.p.description", "expected a string",
+                 id="preset description not a string"),
+    pytest.param('presets = 3\n' + MINIMAL, "presets", "expected a table", id="presets not a table"),
     # (file text, the key the message names, words of the reason)
     pytest.param('colour = "red"\n' + MINIMAL, "colour", "unknown key", id="unknown top-level key"),
     pytest.param(edit('points = 2\n', 'points = 2\npionts = 2\n'), "sets.pung.pionts", "unknown key",

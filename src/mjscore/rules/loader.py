@@ -23,6 +23,9 @@ The format (every key, with the shipped files as examples):
                      (1, 2, "1/2", "1/3", ...), ``excludes`` (item ids)
 ``option``           on a set or item: applies only when that boolean option
                      is true (``"not NAME"``: when false)
+``[presets.NAME]``   a named set of option values, with an optional
+                     ``description``; ``load_rules(name, preset=NAME)``
+                     applies it before any keyword option
 ``[payments]``       the payment scheme (:mod:`mjscore.payments`)
 ===================  =========================================================
 
@@ -45,7 +48,7 @@ from ..errors import MjscoreError, RuleSetError
 from ..facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom, Kind
 from ..payments import PaymentRules
 from ..tile import Tile, as_tile
-from .model import SPECIAL_SHAPES, ItemRule, RuleSet, SetRule
+from .model import SPECIAL_SHAPES, ItemRule, Preset, RuleSet, SetRule
 
 __all__ = ["load_rules", "rulesets", "RULES_DIR"]
 
@@ -54,7 +57,7 @@ RULES_DIR = Path(__file__).resolve().parent
 
 SHAPES = frozenset({"standard", *SPECIAL_SHAPES})
 _TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "max-chows",
-             "options",
+             "options", "presets",
              "sets", "items", "remove", "payments"}
 _SET_KEYS = {"id", "name", "kind", "tiles", "concealed", "points", "doubles", "source", "option"}
 _ITEM_KEYS = {"id", "name", "when", "unless", "win-tile", "points", "doubles", "limit",
@@ -119,8 +122,9 @@ def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if base_path is None:
         raise _fail(path, "extends", f"no rule set or file named {base_name!r}")
     base = _merged(base_path, (*seen, path))
-    merged = {**base, **{k: v for k, v in raw.items() if k not in ("sets", "items", "options")}}
-    merged["options"] = {**base.get("options", {}), **raw.get("options", {})}
+    merged = {**base, **{k: v for k, v in raw.items() if k not in ("sets", "items", "options", "presets")}}
+    for table in ("options", "presets"):
+        merged[table] = {**base.get(table, {}), **raw.get(table, {})}
     for section in ("sets", "items"):
         entries = {e.get("id"): e for e in base.get(section, []) if isinstance(e, dict)}
         for entry in _expect(raw.get(section, []), list, path, section):
@@ -215,20 +219,51 @@ def _item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule:
     )
 
 
-def _options(table: Mapping[str, Any], overrides: Mapping[str, object], path: object) -> dict[str, object]:
-    options = dict(_expect(table.get("options", {}), dict, path, "options"))
-    for name, value in options.items():
-        _expect(value, (bool, int, str), path, f"options.{name}")
+def _overridden(options: dict[str, object], overrides: Mapping[str, object], path: object,
+                where: str) -> dict[str, object]:
+    """``options`` with ``overrides`` applied, each checked against the default's type."""
+    options = dict(options)
     for raw_name, value in overrides.items():
         name = raw_name.replace("_", "-")
         if name == "limit":
             continue
         if name not in options:
-            raise _fail(path, f"options.{name}", f"no such option (known: {', '.join(options) or 'none'})")
+            raise _fail(path, f"{where}.{name}", f"no such option (known: {', '.join(options) or 'none'})")
         default = options[name]
-        _expect(value, (bool,) if isinstance(default, bool) else (type(default),), path, f"options.{name}")
+        _expect(value, (bool,) if isinstance(default, bool) else (type(default),), path, f"{where}.{name}")
         options[name] = value
     return options
+
+
+def _presets(table: Mapping[str, Any], defaults: dict[str, object], path: object) -> tuple[Preset, ...]:
+    presets = []
+    for name, entry in _expect(table.get("presets", {}), dict, path, "presets").items():
+        where = f"presets.{name}"
+        values = dict(_expect(entry, dict, path, where))
+        description = _expect(values.pop("description", ""), str, path, f"{where}.description")
+        _overridden(defaults, values, path, where)  # validates names and types
+        presets.append(Preset(name, description, tuple(sorted(values.items()))))
+    return tuple(presets)
+
+
+def _options(table: Mapping[str, Any], overrides: Mapping[str, object], path: object
+             ) -> tuple[dict[str, object], tuple[Preset, ...], str | None]:
+    """The effective options, the file's presets and the preset applied (``preset=`` in overrides)."""
+    defaults = dict(_expect(table.get("options", {}), dict, path, "options"))
+    for name, value in defaults.items():
+        _expect(value, (bool, int, str), path, f"options.{name}")
+    presets = _presets(table, defaults, path)
+    overrides = dict(overrides)
+    chosen = overrides.pop("preset", None)
+    if chosen is not None:
+        by_name = {p.name.lower(): p for p in presets}
+        preset = by_name.get(str(chosen).lower())
+        if preset is None:
+            raise _fail(path, "presets", f"no preset {chosen!r} "
+                        f"(known: {', '.join(p.name for p in presets) or 'none'})")
+        defaults = _overridden(defaults, dict(preset.options), path, f"presets.{preset.name}")
+        chosen = preset.name
+    return _overridden(defaults, overrides, path, "options"), presets, chosen
 
 
 def _max_chows(table: Mapping[str, Any], path: object) -> int | None:
@@ -243,7 +278,7 @@ def _max_chows(table: Mapping[str, Any], path: object) -> int | None:
 def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     path = table["_path"]
     name = _expect(table.get("name"), str, path, "name")
-    options = _options(table, overrides, path)
+    options, presets, preset = _options(table, overrides, path)
     limit: int = _expect(overrides.get("limit", table.get("limit")), int, path, "limit")
     if limit <= 0:
         raise _fail(path, "limit", f"must be positive, got {limit}")
@@ -288,6 +323,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         losers=_expect(table.get("losers", True), bool, path, "losers"),
         max_chows=_max_chows(table, path), sets=tuple(sets), items=tuple(items),
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
+        presets=presets, preset=preset,
     )
 
 
@@ -325,13 +361,15 @@ def load_rules(name_or_path: str | Path | RuleSet, **options: object) -> RuleSet
     """A rule set by shipped name or alias (``"babcock"``, ``"CC"``) or from a TOML file.
 
     Keyword options override the file's ``[options]`` (``own_wind_exposed=True``);
-    ``limit=`` overrides its limit.
+    ``preset=NAME`` applies one of its ``[presets]`` first; ``limit=`` overrides its limit.
 
     :raises RuleSetError: for an unknown name, or a file with any mistake.
     """
     if isinstance(name_or_path, RuleSet):
         if not options:
             return name_or_path
+        if name_or_path.preset is not None:
+            options = {"preset": name_or_path.preset, **options}
         name_or_path = Path(name_or_path.path)
     if not options and isinstance(name_or_path, str) and name_or_path in _BY_NAME:
         return _BY_NAME[name_or_path]  # the common call: a shipped name, no options

@@ -17,7 +17,7 @@ from ..facts import Atom, Kind, fact_mask
 from ..payments import PaymentRules
 from ..tile import Tile
 
-__all__ = ["SetRule", "ItemRule", "RuleSet", "Tables", "SPECIAL_SHAPES"]
+__all__ = ["SetRule", "ItemRule", "Preset", "RuleSet", "Tables", "SPECIAL_SHAPES"]
 
 SPECIAL_SHAPES = ("thirteen-orphans", "seven-pairs", "wriggling-snake")
 """The non-standard winning shapes a rule set may allow, in their ``Tables.shapes`` bit order."""
@@ -61,6 +61,15 @@ class ItemRule:
     def needs_no_points(self) -> bool:
         """Decided after the other items: it needs the ``no-points`` fact."""
         return "no-points" in self.when or "no-points" in self.unless
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of option values (a house's or a book's variant), chosen at load time."""
+
+    name: str
+    description: str
+    options: tuple[tuple[str, object], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +120,10 @@ class RuleSet:
     options: tuple[tuple[str, object], ...]
     payments: PaymentRules
     path: str
+    presets: tuple[Preset, ...] = ()
+    """The presets the file offers; ``load_rules(name, preset=...)`` applies one."""
+    preset: str | None = None
+    """The preset these options came from, if any."""
     tables: Tables = field(init=False, repr=False, compare=False)
     derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
     """Data other modules derive from the rule set once and keep (compiled tables, lines)."""
@@ -121,6 +134,13 @@ class RuleSet:
     def option(self, name: str) -> object:
         """The effective value of one option."""
         return dict(self.options)[name]
+
+    def preset_named(self, name: str) -> Preset:
+        """The preset with this name (case-insensitive)."""
+        for preset in self.presets:
+            if preset.name.lower() == name.lower():
+                return preset
+        raise KeyError(name)
 
     def item(self, item_id: str) -> ItemRule:
         """The item with this id."""
