@@ -109,13 +109,16 @@ def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint
                              dtype=np.int64)[inverse.reshape(-1)]
     if array.dtype.kind not in "iu":
         raise InvalidContextError(f"{name}: expected tiles, got dtype {array.dtype}")
-    array = np.where(array == -1, 255, array)
+    if array.dtype != np.uint8:
+        array = np.where(array == -1, 255, array)
     low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
-    bad = ((array < low) | (array > high)) & (winds | (array != 255))
-    if bad.any():
+    # One pass over the common uint8 array: 255 (unknown) is the only value past 33 allowed.
+    if n and not (array.min() >= low and array.max() <= (high if winds else 255)
+                  and (winds or ((array > high) & (array != 255)).sum() == 0)):
+        bad = ((array < low) | (array > high)) & (winds | (array != 255))
         what = "winds (E S W N or 27-30)" if winds else "tile indices 0-33 (255: unknown)"
         raise InvalidContextError(f"{name}: expected {what}, got {array[bad][0]!r}")
-    return array.astype(np.uint8)
+    return array.astype(np.uint8, copy=False)
 
 
 # False/True are the keys 0/1 too (equal and same hash), so 0, 1, 2 need no entries of their own.
@@ -174,21 +177,35 @@ def _melds(melds: Any, n: int) -> npt.NDArray[np.uint8]:
 
 def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: int) -> Any:
     """The context word: a scalar when every keyword is, else an (n,) array."""
-    word: Any = np.uint32(0) if np.ndim(replacement) else _replacement(replacement, 1)[0]
-    if np.ndim(replacement):
-        word = _replacement(replacement, n)
+    scalar = 0 if np.ndim(replacement) else int(_replacement(replacement, 1)[0])
+    columns: list[tuple[Any, int]] = []
     for name, flag in _FLAG_KEYWORDS.items():
         if name in flags:
-            value = _bools(flags[name], n, name) if np.ndim(flags[name]) else _bools(flags[name], 1, name)[0]
-            word = word | np.where(value, np.uint32(flag), np.uint32(0))
-    east = seat == Tile.EAST
+            if np.ndim(flags[name]):
+                columns.append((_bools(flags[name], n, name), int(flag)))
+            elif _bools(flags[name], 1, name)[0]:
+                scalar |= int(flag)
+    east = seat == int(Tile.EAST)  # an int: comparing with the enum member is 10x slower
     if dealer is None:
         is_dealer = east
     else:
         is_dealer = _bools(dealer, n, "dealer") if np.ndim(dealer) else _bools(dealer, 1, "dealer")[0]
-    word = word | np.where(is_dealer, np.uint32(Flag.DEALER), np.uint32(0))
     # A dealer who does not sit East is marked with a bit no real word has (bit 12).
-    return word | np.where(is_dealer != east, np.uint32(1 << 12), np.uint32(0))
+    marks: list[tuple[Any, int]] = [(is_dealer, int(Flag.DEALER))]
+    if dealer is not None:
+        marks.append((is_dealer != east, 1 << 12))
+    for value, bit in marks:
+        if np.ndim(value):
+            columns.append((value, bit))
+        elif value:
+            scalar |= bit
+    if not columns and not np.ndim(replacement):
+        return np.uint32(scalar)
+    word = _replacement(replacement, n) if np.ndim(replacement) else np.zeros(n, dtype=np.uint32)
+    word |= np.uint32(scalar)
+    for value, bit in columns:  # bool x flag: 20x faster than bitwise_or(..., where=value)
+        word |= value.view(np.uint8) * np.uint32(bit)
+    return word
 
 
 def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None,

@@ -142,6 +142,12 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.from_str({self.format('mpsz')!r})"
 
+    def _repr_html_(self) -> str:
+        """The hand as HTML for notebooks (see :mod:`mjscore.display`)."""
+        from .display import hand_html  # only notebooks need it
+
+        return hand_html(self)
+
 
 def _counts(value: Iterable[int]) -> tuple[int, ...]:
     try:

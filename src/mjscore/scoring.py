@@ -119,6 +119,12 @@ class Score:
         lines = " + ".join(f"{l.name} {l.value()}" for l in self.lines)
         return f"{lines} = {self.total}"
 
+    def _repr_html_(self) -> str:
+        """The breakdown as HTML for notebooks (see :mod:`mjscore.display`)."""
+        from .display import score_html  # only notebooks need it
+
+        return score_html(self)
+
 
 def _matching(rules: RuleSet, facts: int, win_tile: int | None, late: bool) -> int:
     """The items (a bitmask over item indices) whose conditions hold."""

@@ -1,0 +1,184 @@
+"""HTML for notebooks: what ``Hand._repr_html_`` and ``Score._repr_html_`` return.
+
+Each tile is its Unicode Mahjong Tiles glyph with its mpsz text beneath and as
+its ``title``, since fonts with that block vary (Noto Sans Symbols 2 and
+Symbola have it). Melds sit in boxes, solid for exposed and dashed for a
+concealed kong; the winning tile is outlined in red. Styles are inline and
+nothing is loaded from elsewhere; every text taken from an object is escaped.
+
+>>> from mjscore import parse
+>>> 'title="7z"' in hand_html(parse("12m 456p 789s 11z [777z] +3m"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from typing import TYPE_CHECKING
+
+from .group import Group, Meld
+from .tile import JOKER_GLYPH, Tile
+
+if TYPE_CHECKING:
+    from .hand import Hand
+    from .scoring import Line, Score
+
+__all__ = ["tile_html", "segment_html", "group_html", "hand_html", "line_row", "formula_html", "score_html"]
+
+_BOX = "font-family:system-ui,sans-serif;color:#222;background:#fff"
+_ROW = "display:flex;flex-wrap:wrap;align-items:flex-end;gap:8px"
+_SEGMENT = "display:inline-flex;flex-direction:column;align-items:center;padding:2px 4px;border-radius:5px"
+_FRAMES = {
+    "concealed": "border:1px solid transparent",
+    "exposed": "border:1px solid #777;background:#f4f4f4",
+    "concealed-kong": "border:1px dashed #777",
+    "win": "border:2px solid #c0392b;background:#fdecea",
+    "bonus": "border:1px dotted #b08900",
+}
+_LABEL = "font-size:11px;color:#666"
+_TILE = "display:inline-flex;flex-direction:column;align-items:center;margin:0 1px;line-height:1.1"
+_GLYPH = "font:36px/1.1 'Noto Sans Symbols 2',Symbola,sans-serif"
+_TEXT = "font:11px monospace;color:#444"
+_CELL = "padding:2px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"
+_WINDS = "ESWN"
+
+
+def tile_html(glyph: str, text: str) -> str:
+    """One tile: its glyph above its text, the text also the title.
+
+    :param glyph: the Unicode character drawn.
+    :param text: the tile's mpsz text (``"3m"``, ``"1f"``, ``"J"``).
+    :returns: a ``span`` of class ``mj-tile``.
+    """
+    return (f'<span class="mj-tile" title="{escape(text)}" style="{_TILE}">'
+            f'<span style="{_GLYPH}">{escape(glyph)}</span>'
+            f'<span style="{_TEXT}">{escape(text)}</span></span>')
+
+
+def _tiles(tiles: Iterable[Tile]) -> str:
+    return "".join(tile_html(t.glyph, str(t)) for t in tiles)
+
+
+def segment_html(kind: str, label: str, tiles: str) -> str:
+    """A labelled run of tiles framed by its kind.
+
+    :param kind: a key of the frame styles: ``concealed``, ``exposed``,
+        ``concealed-kong``, ``win`` or ``bonus``; also the class ``mj-<kind>``.
+    :param label: the caption under the tiles (escaped here).
+    :param tiles: the tiles' HTML.
+    :returns: a ``span`` of class ``mj-group mj-<kind>``.
+    """
+    return (f'<span class="mj-group mj-{kind}" style="{_SEGMENT};{_FRAMES[kind]}">'
+            f'<span>{tiles}</span><span style="{_LABEL}">{escape(label)}</span></span>')
+
+
+def group_html(group: Group) -> str:
+    """A set or pair: framed as exposed, concealed kong or concealed.
+
+    :param group: a :class:`Group` of a decomposition or a declared :class:`Meld`.
+    :returns: the framed tiles, labelled with the group's mpsz text.
+    """
+    if not group.concealed:
+        kind = "exposed"
+    elif isinstance(group, Meld):
+        kind = "concealed-kong"
+    else:
+        kind = "concealed"
+    return segment_html(kind, f"{group} {kind.replace('-', ' ')}", _tiles(group.tiles))
+
+
+def _hand_tiles(hand: Hand) -> list[str]:
+    """The hand's segments, in the order of its mpsz text."""
+    counts = list(hand.concealed)
+    if hand.win_tile is not None:
+        counts[hand.win_tile] -= 1
+    held = _tiles(Tile(t) for t, c in enumerate(counts) for _ in range(c))
+    held += tile_html(JOKER_GLYPH, "J") * hand.jokers
+    parts = [segment_html("concealed", "concealed", held)]
+    parts += [group_html(meld) for meld in hand.melds]
+    if hand.win_tile is not None:
+        parts.append(segment_html("win", "winning tile", _tiles([hand.win_tile])))
+    if hand.bonus:
+        parts.append(segment_html("bonus", "bonus", "".join(tile_html(b.glyph, str(b)) for b in hand.bonus)))
+    return parts
+
+
+def hand_html(hand: Hand) -> str:
+    """A hand: concealed tiles, melds, the winning tile, bonus tiles, and its mpsz text.
+
+    :param hand: the hand to show.
+    :returns: a ``div`` of class ``mjscore-hand``.
+    """
+    return (f'<div class="mjscore-hand" style="{_BOX};padding:4px">'
+            f'<div style="{_ROW}">{"".join(_hand_tiles(hand))}</div>'
+            f'<div style="{_TEXT};margin-top:4px">{escape(str(hand))}</div></div>')
+
+
+def _situation(score: Score) -> str:
+    """The rule set and how the hand ended, e.g. ``babcock · won, self-drawn · seat E, round E``."""
+    ctx = score.context
+    ending = ("won, self-drawn" if ctx.self_drawn else "won on a discard") if ctx.winner else "did not go out"
+    winds = f"seat {_WINDS[ctx.seat_wind - Tile.EAST]}, round {_WINDS[ctx.prevailing_wind - Tile.EAST]}"
+    return f"{score.rules} · {ending} · {winds}"
+
+
+def _reading(score: Score) -> str:
+    """The decomposition that scored, or the special shape's name when there is none."""
+    label = f'<div style="{_LABEL}">reading: {escape(score.shape)}</div>'
+    if score.decomposition is None:
+        return label
+    return label + f'<div class="mj-decomposition" style="{_ROW}">' \
+        + "".join(group_html(g) for g in score.decomposition) + "</div>"
+
+
+def line_row(line: Line) -> str:
+    """One breakdown row: item, value, the rule-book line it implements.
+
+    :param line: a :class:`~mjscore.scoring.Line` of the breakdown.
+    :returns: a ``tr`` of class ``mj-line`` carrying the line's id.
+    """
+    name = line.name + (f" ×{line.count}" if line.count > 1 else "")
+    return (f'<tr class="mj-line" data-id="{escape(line.id)}"><td style="{_CELL}">{escape(name)}</td>'
+            f'<td style="{_CELL};text-align:right;white-space:nowrap">{escape(line.value())}</td>'
+            f'<td style="{_CELL};font-size:12px;color:#555">{escape(line.source)}</td></tr>')
+
+
+def formula_html(score: Score) -> str:
+    """How the total came about: ``points × 2^doubles``, and the limit note if one applied.
+
+    :param score: the score to explain.
+    :returns: HTML text such as ``30 × 2<sup>1</sup>; limit hand: The Hand From Heaven (limit)``.
+    """
+    text = f"{score.points} × 2<sup>{score.doubles}</sup>" if score.doubles else str(score.points)
+    if score.special:
+        special = next((l for l in score.lines if l.id == score.special), None)
+        name = score.special if special is None else f"{special.name} ({special.value()})"
+        text += f"; limit hand: {escape(name)}"
+    elif score.limit:
+        text += "; capped at the limit"
+    return text
+
+
+def _table(score: Score) -> str:
+    """The breakdown table, the total in its footer."""
+    head = "".join(f'<th style="{_CELL};border-bottom:2px solid #999">{h}</th>'
+                   for h in ("item", "value", "source"))
+    total = (f'<tr class="mj-total"><th style="{_CELL}">total</th>'
+             f'<th style="{_CELL};text-align:right">{score.total}</th>'
+             f'<td style="{_CELL}">{formula_html(score)}</td></tr>')
+    return (f'<table style="border-collapse:collapse;margin-top:6px;font-size:14px">'
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(map(line_row, score.lines))}</tbody>'
+            f'<tfoot>{total}</tfoot></table>')
+
+
+def score_html(score: Score) -> str:
+    """A score: rule set and situation, the hand, the reading, the breakdown and the total.
+
+    :param score: the score to show.
+    :returns: a ``div`` of class ``mjscore-score``.
+    """
+    return (f'<div class="mjscore-score" style="{_BOX};padding:6px">'
+            f'<div style="font-size:15px"><b class="mj-total-value">{score.total}</b> '
+            f'<span style="color:#555">{escape(_situation(score))}</span></div>'
+            f'{hand_html(score.hand)}{_reading(score)}{_table(score)}</div>')
