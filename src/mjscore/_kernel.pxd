@@ -20,3 +20,6 @@ cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil
 # 0 run, 1 pung, 3 pair; 0xFF pads) to `out`, which must hold 5 * c_decomposition_count
 # bytes (at most 64 decompositions: 320 bytes is always enough); returns how many.
 cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil
+# 1 if standard-complete counts less one `removed` tile are also completed (standard
+# shape) by another kind that `held` (the counts with the melds) shows fewer than 4 times.
+cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil

@@ -351,32 +351,23 @@ cdef int c_shapes(const uint8_t* counts) noexcept nogil:
 cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
     """Standard waits one suit at a time from the wait table; then pairs and orphans.
 
-    One pass gathers each suit's key, size and held ranks, and the pair counts. A
-    suit's waits are one lookup: the ranks whose tile makes that suit split.
+    A suit's key and size come from unrolled sums; its waits are one lookup: the
+    ranks whose tile makes that suit split. The counts seven pairs and thirteen
+    orphans need are gathered only for 13 tiles (a hand with melds has fewer).
     """
-    cdef int t, r, s, c, n, hp = 0, hbad = 0, pairs_other, total = 0, held
+    cdef int t, r, s, c, n, hp = 0, hbad = 0, pairs_other, total = 0
     cdef int32_t key[3]
     cdef int size[3]
     cdef int ok[3]
     cdef int pair[3]
-    cdef int all_ok, middles = 0
+    cdef int all_ok
     cdef uint64_t mask = 0
     cdef int singles = 0, pairs = 0, odd = 0, single = -1, missing = -1, n_missing = 0, doubled = 0
     if _ensure_tables():
         return 0
     for s in range(3):
-        key[s] = 0
-        size[s] = 0
-        held = 0
-        for r in range(8, -1, -1):
-            c = counts[9 * s + r]
-            key[s] = key[s] * 5 + c
-            size[s] += c
-            held |= (c != 0) << r
-            singles += c == 1
-            pairs += c == 2
-            odd += c > 2
-        middles |= held & 0x0FE
+        key[s] = _suit_key(counts + 9 * s)
+        size[s] = _suit_size(counts + 9 * s)
         total += size[s]
         pair[s] = size[s] % 3 == 2
         ok[s] = size[s] % 3 != 1 and _splits(key[s])
@@ -385,9 +376,6 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
         total += c
         hbad += c == 1 or c == 4
         hp += c == 2
-        singles += c == 1
-        pairs += c == 2
-        odd += c > 2
     all_ok = ok[0] and ok[1] and ok[2]
     if hbad == 0:
         for s in range(3):
@@ -411,12 +399,19 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
                 mask |= (<uint64_t>1) << t
     if total != 13:
         return mask
+    for t in range(34):
+        c = counts[t]
+        singles += c == 1
+        pairs += c == 2
+        odd += c > 2
     if pairs == 6 and singles == 1 and odd == 0:
         for t in range(34):
             if counts[t] == 1:
                 mask |= (<uint64_t>1) << t
-    if middles:
-        return mask  # a suited 2-8 rules out thirteen orphans
+    for s in range(3):
+        for r in range(1, 8):
+            if counts[9 * s + r]:
+                return mask  # a suited 2-8 rules out thirteen orphans
     total = 0
     for r in range(13):
         c = counts[ORPHAN[r]]
@@ -433,6 +428,64 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
         elif n_missing == 1 and doubled == 1:
             mask |= (<uint64_t>1) << missing
     return mask
+
+
+cdef int _suit_completes(const uint8_t* counts, int s, int32_t key, const uint8_t* held,
+                         int skip) noexcept nogil:
+    """Whether some rank of suit ``s`` other than ``skip``, held fewer than 4 times and
+    within two of a rank the suit has, makes the suit, with key ``key`` before it, split.
+
+    Branch-free: the nine lookups are independent loads that overlap.
+    """
+    cdef const uint8_t* suit = counts + 9 * s
+    cdef int r, present = 0, open_ranks = 0, hits = 0
+    cdef int32_t k
+    for r in range(9):
+        present |= (suit[r] != 0) << r
+        open_ranks |= (held[9 * s + r] < 4) << r
+        k = key + POW5[r] * (suit[r] < 4)  # a count of 4 would carry: look up a valid key
+        hits |= <int>((g_bits[k >> 5] >> (k & 31)) & 1) << r
+    present = present | present << 1 | present << 2 | present >> 1 | present >> 2
+    return (hits & present & open_ranks & ~(1 << skip if skip >= 0 else 0) & 0x1FF) != 0
+
+
+cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil:
+    """Whether the standard-complete ``counts`` less one ``removed`` tile is completed in
+    a standard shape by a kind other than ``removed`` that ``held`` (the hand with its
+    melds) shows fewer than 4 times: the hand had another wait.
+
+    Only a suit that changes needs a lookup: another rank of the removed tile's suit
+    keeps every suit's size and so the one pair; a tile elsewhere needs the removed
+    tile's suit to split with a new pair, and the old pair's holder to take the tile.
+    """
+    cdef int32_t key[3]
+    cdef int size[3]
+    cdef int s, t, sw, rw, pair_suit = -1, honour_pair = -1
+    if _ensure_tables():
+        return 0
+    for s in range(3):
+        key[s] = _suit_key(counts + 9 * s)
+        size[s] = _suit_size(counts + 9 * s)
+        if size[s] % 3 == 2:
+            pair_suit = s
+    for t in range(27, 34):
+        if counts[t] == 2 and t != removed:
+            honour_pair = t
+    if removed < 27:
+        sw = removed // 9
+        rw = removed % 9
+        key[sw] -= POW5[rw]
+        if _suit_completes(counts, sw, key[sw], held, rw):
+            return 1
+        if pair_suit == sw or not _splits(key[sw]):
+            return 0  # the suit cannot keep a new pair
+    elif counts[removed] != 3:
+        return 0  # the honour was the pair: the one left pairs only with its own kind
+    # The removed tile's suit (or honour, from a pung) keeps a new pair: the old pair
+    # must become a set.
+    if honour_pair >= 0:
+        return held[honour_pair] < 4
+    return pair_suit >= 0 and _suit_completes(counts, pair_suit, key[pair_suit], held, -1)
 
 
 cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
@@ -610,6 +663,17 @@ def waits(counts):
     cdef uint8_t c[34]
     _load_counts(counts, c)
     return c_waits(c)
+
+
+def other_wait(counts, int removed, held):
+    """``c_other_wait`` for tests: 1 if ``counts`` less ``removed`` had another wait."""
+    cdef uint8_t c[34]
+    cdef uint8_t h[34]
+    _load_counts(counts, c)
+    _load_counts(held, h)
+    if not 0 <= removed < 34 or c[removed] == 0:
+        raise ValueError("removed must be a tile the counts hold")
+    return c_other_wait(c, removed, h)
 
 
 cdef inline int _finish_single(uint8_t* c) noexcept nogil:

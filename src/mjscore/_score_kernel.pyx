@@ -9,7 +9,7 @@ come from ``mjscore.facts`` at import, so the two twins cannot drift apart on th
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from mjscore._kernel cimport c_decompose, c_waits
+from mjscore._kernel cimport c_decompose, c_other_wait, c_waits
 
 cdef extern from *:
     """
@@ -374,16 +374,28 @@ cdef inline uint64_t _without_excluded(const Tables* r, uint64_t mask) noexcept 
     return mask & ~excluded
 
 
-cdef void _fold(const Tables* r, const Group* g, int n, uint64_t facts, int win, Best* best) noexcept nogil:
-    """Score one reading (scoring.score_reading) and keep it if it beats ``best``."""
-    cdef int i, cell, special = -1, bare
-    cdef int64_t points = 0, doubles = 0, set_points = 0, total, raw, share
-    cdef uint64_t early, applied, applied_all, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
+cdef inline int _cell(const Group* g) noexcept nogil:
+    """The group's index in the set tables (kind x concealed x atom)."""
+    return (g.kind * 2 + g.concealed) * 7 + g.atom
+
+
+cdef inline void _add_sets(const Tables* r, const Group* g, int n, int64_t* points,
+                           int64_t* doubles) noexcept nogil:
+    """Add the set points and doubles of ``n`` groups."""
+    cdef int i, cell
     for i in range(n):
-        cell = (g[i].kind * 2 + g[i].concealed) * 7 + g[i].atom
-        points += r.set_points[cell]
-        doubles += r.set_doubles[cell]
-    set_points = points
+        cell = _cell(&g[i])
+        points[0] += r.set_points[cell]
+        doubles[0] += r.set_doubles[cell]
+
+
+cdef void _fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64_t facts, int win,
+                Best* best) noexcept nogil:
+    """Score one reading (scoring.score_reading) whose groups earn ``set_points`` and
+    ``set_doubles`` and keep it if it beats ``best``."""
+    cdef int i, special = -1, bare
+    cdef int64_t points = set_points, doubles = set_doubles, total, raw, share
+    cdef uint64_t early, applied, applied_all, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
     early = _without_excluded(r, _matching(r, facts, win, all_items & ~r.late_items))
     if r.late_items:
         bare = set_points == 0
@@ -539,9 +551,11 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     cdef Group melds[4]
     cdef Group groups[9]
     cdef int t, k, n_melds, exposed, status, total, kongs, winner = (w & W_WINNER) != 0
-    cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, role_chance, dup, specials
+    cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, dup, specials
     cdef uint64_t base, facts, single, presence, dec_facts
-    cdef int concealed, exposed_pung, chows
+    cdef int concealed, chows, cell, exposed_cell
+    cdef int64_t set_points, set_doubles, meld_points, meld_doubles
+    cdef Group* hand
     best.found = 0
     best.total = 0
     best.special = -1
@@ -596,60 +610,78 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
         best.reading[1] = SHAPE_LOSING
         best.reading[2] = -1
         best.reading[3] = -1
-        _fold(r, groups, n_groups, base, NO_TILE, best)
+        set_points = set_doubles = 0
+        _add_sets(r, groups, n_groups, &set_points, &set_doubles)
+        _fold(r, set_points, set_doubles, base, NO_TILE, best)
         return S_OK
 
     first = 0 if win == ANY_TILE else win
     last = 33 if win == ANY_TILE else win
     n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
+    memcpy(groups, melds, n_melds * sizeof(Group))
+    meld_points = meld_doubles = 0
+    _add_sets(r, melds, n_melds, &meld_points, &meld_doubles)
     specials = _special_shapes(c, n_melds, presence, r)
     for wt in range(first, last + 1):
         if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
             continue
         single = 0
-        if (r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held)
-                and _single_wait(c, held, wt)):
-            single = F_SINGLE_WAIT
+        if r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held):
+            if n_melds and n_dec:
+                # with a meld and a standard reading only standard waits exist: a few
+                # suit lookups tell whether another tile completes the hand too
+                single = 0 if c_other_wait(c, wt, held) else F_SINGLE_WAIT
+            elif _single_wait(c, held, wt):
+                single = F_SINGLE_WAIT
         if r.used & F_NINE_GATES and _nine_gates(c, n_melds, wt):
             single |= F_NINE_GATES
         for d in range(n_dec):
+            # The declared melds sit in groups[0:n_melds] already; this reading's
+            # concealed groups follow them.
+            hand = groups + n_melds
             n_groups = 0
             for j in range(5):
                 code = found[5 * d + j]
                 if code == NO_MELD:
                     continue
                 kind = code >> 6
-                groups[n_groups].kind = K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_PAIR
-                groups[n_groups].tile = code & 63
-                groups[n_groups].concealed = 1
-                groups[n_groups].atom = _atom(groups[n_groups].kind, code & 63, seat, prevailing)
+                hand[n_groups].kind = K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_PAIR
+                hand[n_groups].tile = code & 63
+                hand[n_groups].concealed = 1
+                hand[n_groups].atom = _atom(hand[n_groups].kind, code & 63, seat, prevailing)
                 n_groups += 1
-            memcpy(groups + n_groups, melds, n_melds * sizeof(Group))
             dec_facts = _group_facts(groups, n_groups + n_melds, &concealed, &chows)
             if chows > r.max_chows:
                 continue
+            set_points = meld_points
+            set_doubles = meld_doubles
+            _add_sets(r, hand, n_groups, &set_points, &set_doubles)
             for i in range(n_groups):
-                if not _holds(&groups[i], wt):
+                if not _holds(&hand[i], wt):
                     continue
                 dup = 0
                 for j in range(i):
-                    if groups[j].kind == groups[i].kind and groups[j].tile == groups[i].tile:
+                    if hand[j].kind == hand[i].kind and hand[j].tile == hand[i].tile:
                         dup = 1
                 if dup:
                     continue
-                role_chance = _one_chance(&groups[i], wt)
-                groups[i].concealed = (w & W_SELF_DRAWN) != 0
-                # a pung completed by a discard is exposed
-                exposed_pung = not groups[i].concealed and groups[i].kind == K_PUNG
-                facts = base | single | dec_facts | _concealed_facts(concealed - exposed_pung)
-                if role_chance:
+                facts = base | single | dec_facts
+                if _one_chance(&hand[i], wt):
                     facts |= F_ONE_CHANCE
                 best.reading[0] = wt
                 best.reading[1] = SHAPE_STANDARD
                 best.reading[2] = d
                 best.reading[3] = i
-                _fold(r, groups, n_groups + n_melds, facts, wt, best)
-                groups[i].concealed = 1
+                if w & W_SELF_DRAWN:
+                    _fold(r, set_points, set_doubles, facts | _concealed_facts(concealed), wt, best)
+                    continue
+                # Completed by a discard, the group counts as exposed (a pung then is
+                # no concealed triplet).
+                cell = _cell(&hand[i])
+                exposed_cell = cell - 7
+                _fold(r, set_points - r.set_points[cell] + r.set_points[exposed_cell],
+                      set_doubles - r.set_doubles[cell] + r.set_doubles[exposed_cell],
+                      facts | _concealed_facts(concealed - (hand[i].kind == K_PUNG)), wt, best)
         if specials:
             _special_readings(c, specials, wt, base | single, seat, prevailing, r, best)
     return S_OK if best.found else S_NOT_WINNING
@@ -696,12 +728,13 @@ cdef void _special_readings(const uint8_t* c, int shapes, int wt, uint64_t facts
                             int prevailing, const Tables* r, Best* best) noexcept nogil:
     cdef Group pairs[7]
     cdef int t, n = 0
+    cdef int64_t points = 0, doubles = 0
     best.reading[0] = wt
     best.reading[2] = -1
     best.reading[3] = -1
     if shapes & 1:
         best.reading[1] = SHAPE_ORPHANS
-        _fold(r, pairs, 0, facts | F_ORPHANS | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
+        _fold(r, 0, 0, facts | F_ORPHANS | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
     if shapes & 2:
         best.reading[1] = SHAPE_PAIRS
         for t in range(34):
@@ -711,10 +744,11 @@ cdef void _special_readings(const uint8_t* c, int shapes, int wt, uint64_t facts
                 pairs[n].concealed = 1
                 pairs[n].atom = _atom(K_PAIR, t, seat, prevailing)
                 n += 1
-        _fold(r, pairs, n, facts | F_ONE_CHANCE, wt, best)
+        _add_sets(r, pairs, n, &points, &doubles)
+        _fold(r, points, doubles, facts | F_ONE_CHANCE, wt, best)
     if shapes & 4:
         best.reading[1] = SHAPE_SNAKE
-        _fold(r, pairs, 0, facts | F_SNAKE | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
+        _fold(r, 0, 0, facts | F_SNAKE | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
 
 
 cdef class CompiledRules:
