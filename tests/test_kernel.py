@@ -220,3 +220,62 @@ def test_cache_can_be_cleared_and_refills(kernel: ModuleType) -> None:
     assert kernel.is_complete_counts(list(counts("123m456p789s11122z"))) == 1
     assert kernel.decompose(counts("111222333m44455p"))
     assert kernel.cache_info()["suit_patterns"] > 0
+
+
+# ------------------------------------------------------------- the compiled single wait
+
+def _held(counts: np.ndarray, melds: np.ndarray) -> np.ndarray:
+    held = counts.astype(int)
+    for code in melds[melds != 0xFF]:
+        kind, tile = int(code) >> 6, int(code) & 63
+        if kind == 0:
+            held[tile:tile + 3] += 1
+        else:
+            held[tile] += 3 if kind == 1 else 4
+    return held
+
+
+def test_other_wait_agrees_with_the_full_wait_table() -> None:
+    """``c_other_wait`` (the scorer's shortcut for hands with melds) against ``waits``:
+    another kind, shown fewer than 4 times with the melds, completes the hand less the
+    removed tile."""
+    kernel = pytest.importorskip("mjscore._kernel")
+    from mjscore.sample import random_scoring_rows
+
+    rows = random_scoring_rows(3000, seed=5, meld_share=0.5)
+    checked = agreed_other = 0
+    for counts, melds in zip(rows.counts, rows.melds):
+        if not kernel.decompose(counts.tolist()):
+            continue
+        held = _held(counts, melds)
+        for removed in np.flatnonzero(counts):
+            before = counts.astype(int)
+            before[removed] -= 1
+            waits = kernel.waits(before.tolist())
+            others = [t for t in range(34) if waits >> t & 1 and t != removed and held[t] < 4]
+            assert kernel.other_wait(counts.tolist(), int(removed), held.tolist()) == bool(others), \
+                (counts.tolist(), int(removed), others)
+            checked += 1
+            agreed_other += bool(others)
+    assert checked > 10_000 and 0 < agreed_other < checked  # both answers were exercised
+
+
+@pytest.mark.parametrize(("hand", "removed", "other"), [
+    ("123m456p789s555m11z", "5m", True),   # less 5m: pairs of 5m and 1z, either pungs
+    ("123m456p789s55m111z", "1z", True),   # the same from the honour side
+    ("123m456p789s345m11z", "4m", False),  # 35m waits on the middle 4m alone
+    ("123m456p789s345m11z", "3m", True),   # 45m waits on 3m and 6m
+    ("123m456p789s789m11z", "7m", False),  # 89m waits on the edge 7m alone
+    ("123m456p789s234s11z", "1z", False),  # a lone honour pairs only with itself
+])
+def test_other_wait_examples(hand: str, removed: str, other: bool) -> None:
+    kernel = pytest.importorskip("mjscore._kernel")
+    counts = parse_tiles(hand)
+    tile = parse_tiles(removed).index(1)
+    assert kernel.other_wait(counts, tile, counts) == other
+
+
+def test_other_wait_rejects_a_tile_not_held() -> None:
+    kernel = pytest.importorskip("mjscore._kernel")
+    with pytest.raises(ValueError, match="removed"):
+        kernel.other_wait(parse_tiles("123m456p789s345m11z"), 30, parse_tiles("123m456p789s345m11z"))
