@@ -6,7 +6,7 @@ same order, and each reading is folded through the rule set's flat tables
 come from ``mjscore.facts`` at import, so the two twins cannot drift apart on them.
 """
 
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._kernel cimport c_decompose, c_other_wait, c_waits
@@ -286,47 +286,80 @@ cdef uint64_t _context_facts(uint32_t w) noexcept nogil:
     return facts
 
 
-cdef uint64_t _group_facts(const Group* g, int n, int* concealed, int* n_chows) noexcept nogil:
-    """The facts of a decomposition's sets (the concealed-triplet facts aside: those
-    depend on which group the winning tile completed, see _concealed_facts); the number
-    of concealed pungs and kongs, counting every group of the decomposition as concealed,
-    goes to ``concealed``."""
-    cdef int i, chows = 0, triplets = 0, kongs = 0, dragons = 0, winds = 0
-    cdef int each_set = 1, pair = -1, s, rank
-    cdef int runs[3]
+# A group's share of the decomposition facts, as 3-bit counters in one word, so a
+# reading's counters are a plain sum over its groups (at most 5 per counter: no carry).
+cdef enum:
+    C_CHOWS = 0
+    C_TRIPLETS = 3      # pungs and kongs
+    C_KONGS = 6
+    C_CONCEALED = 9     # concealed pungs and kongs
+    C_DRAGONS = 12      # dragon pungs and kongs
+    C_WINDS = 15        # wind pungs and kongs
+    C_SIMPLES = 18      # groups of 2-8 only (atom simple)
+    C_DRAGON_PAIR = 21
+    C_WIND_PAIR = 24
+
+cdef uint32_t FOUND_COUNTERS[256]   # by decomposition byte (kind 0 run, 1 pung, 3 pair)
+cdef uint32_t MELD_COUNTERS[256]    # by meld byte (0 chow, 1 pung, 2 kong, 3 concealed kong)
+cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
+
+
+cdef uint32_t _counters(int kind, int tile, int concealed):
+    cdef int rank = tile % 9
+    cdef int simple = tile < 27 and (0 < rank < 6 if kind == K_CHOW else 0 < rank < 8)
+    cdef uint32_t out = simple << C_SIMPLES
+    if kind == K_CHOW:
+        return out | 1 << C_CHOWS
+    if kind == K_PAIR:
+        return out | (1 << C_DRAGON_PAIR if tile >= 31 else 1 << C_WIND_PAIR if tile >= 27 else 0)
+    out |= 1 << C_TRIPLETS | (kind == K_KONG) << C_KONGS | concealed << C_CONCEALED
+    return out | (1 << C_DRAGONS if tile >= 31 else 1 << C_WINDS if tile >= 27 else 0)
+
+
+def _fill_counters():
+    cdef int code, tile, kind
+    for code in range(256):
+        kind, tile = code >> 6, code & 63
+        FOUND_COUNTERS[code] = MELD_COUNTERS[code] = RUN_BITS[code] = 0
+        if tile >= 34:
+            continue
+        if kind == 0 and tile < 27 and tile % 9 <= 6:
+            FOUND_COUNTERS[code] = MELD_COUNTERS[code] = _counters(K_CHOW, tile, 0)
+            if tile % 3 == 0:
+                RUN_BITS[code] = 1 << (3 * (tile // 9) + tile % 9 // 3)
+        elif kind == 0:
+            continue
+        elif kind != 2:
+            FOUND_COUNTERS[code] = _counters(K_PUNG if kind == 1 else K_PAIR, tile, 1)
+        MELD_COUNTERS[code] = _counters(K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_KONG,
+                                        tile, kind == 3) if kind else MELD_COUNTERS[code]
+
+
+_fill_counters()
+
+
+cdef inline int _counter(uint32_t counters, int field) noexcept nogil:
+    return (counters >> field) & 7
+
+
+cdef uint64_t _set_facts(uint32_t counters, uint32_t runs) noexcept nogil:
+    """The facts of a decomposition's sets from its summed counters and run bits (the
+    concealed-triplet facts aside: those depend on which group the winning tile
+    completed, see _concealed_facts)."""
     cdef uint64_t facts = F_STANDARD
-    runs[0] = runs[1] = runs[2] = 0
-    concealed[0] = 0
-    for i in range(n):
-        if g[i].kind == K_CHOW:
-            chows += 1
-            rank = g[i].tile % 9
-            if rank == 0 or rank == 3 or rank == 6:
-                runs[g[i].tile // 9] |= 1 << (rank // 3)
-        elif g[i].kind == K_PAIR:
-            if pair < 0:
-                pair = i
-        else:
-            triplets += 1
-            kongs += g[i].kind == K_KONG
-            concealed[0] += g[i].concealed
-            dragons += g[i].atom == A_DRAGON
-            winds += g[i].tile >= 27 and g[i].atom != A_DRAGON
-        if g[i].atom == A_SIMPLE:
-            each_set = 0
-    n_chows[0] = chows
+    cdef int chows = _counter(counters, C_CHOWS), kongs = _counter(counters, C_KONGS)
+    cdef int dragons = _counter(counters, C_DRAGONS), winds = _counter(counters, C_WINDS)
     if chows == 0: facts |= F_NO_CHOWS
     if chows == 1: facts |= F_ONE_CHOW
     if kongs == 0: facts |= F_NO_KONGS
     if kongs == 4: facts |= F_FOUR_KONGS
-    if triplets == 4: facts |= F_FOUR_TRIPLETS
-    if runs[0] == 7 or runs[1] == 7 or runs[2] == 7:
+    if _counter(counters, C_TRIPLETS) == 4: facts |= F_FOUR_TRIPLETS
+    if runs & 7 == 7 or runs & 0x38 == 0x38 or runs & 0x1C0 == 0x1C0:
         facts |= F_CONSECUTIVE
-    if each_set: facts |= F_EACH_SET
-    if dragons == 2 and pair >= 0 and g[pair].atom == A_DRAGON: facts |= F_LITTLE_DRAGONS
+    if _counter(counters, C_SIMPLES) == 0: facts |= F_EACH_SET
+    if dragons == 2 and _counter(counters, C_DRAGON_PAIR): facts |= F_LITTLE_DRAGONS
     if dragons == 3: facts |= F_BIG_DRAGONS
-    if winds == 3 and pair >= 0 and g[pair].tile >= 27 and g[pair].atom != A_DRAGON:
-        facts |= F_LITTLE_WINDS
+    if winds == 3 and _counter(counters, C_WIND_PAIR): facts |= F_LITTLE_WINDS
     if winds == 4: facts |= F_BIG_WINDS
     return facts
 
@@ -553,7 +586,8 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     cdef int t, k, n_melds, exposed, status, total, kongs, winner = (w & W_WINNER) != 0
     cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, dup, specials
     cdef uint64_t base, facts, single, presence, dec_facts
-    cdef int concealed, chows, cell, exposed_cell
+    cdef int concealed, cell, exposed_cell
+    cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles
     cdef Group* hand
     best.found = 0
@@ -619,6 +653,10 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     last = 33 if win == ANY_TILE else win
     n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
     memcpy(groups, melds, n_melds * sizeof(Group))
+    meld_counters = meld_runs = 0
+    for k in range(4):
+        meld_counters += MELD_COUNTERS[m[k]]  # 0 for 0xFF
+        meld_runs |= RUN_BITS[m[k]]
     meld_points = meld_doubles = 0
     _add_sets(r, melds, n_melds, &meld_points, &meld_doubles)
     specials = _special_shapes(c, n_melds, presence, r)
@@ -640,19 +678,24 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
             # concealed groups follow them.
             hand = groups + n_melds
             n_groups = 0
+            counters = meld_counters
+            runs = meld_runs
             for j in range(5):
                 code = found[5 * d + j]
                 if code == NO_MELD:
                     continue
+                counters += FOUND_COUNTERS[code]
+                runs |= RUN_BITS[code]
                 kind = code >> 6
                 hand[n_groups].kind = K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_PAIR
                 hand[n_groups].tile = code & 63
                 hand[n_groups].concealed = 1
                 hand[n_groups].atom = _atom(hand[n_groups].kind, code & 63, seat, prevailing)
                 n_groups += 1
-            dec_facts = _group_facts(groups, n_groups + n_melds, &concealed, &chows)
-            if chows > r.max_chows:
+            if _counter(counters, C_CHOWS) > r.max_chows:
                 continue
+            dec_facts = _set_facts(counters, runs)
+            concealed = _counter(counters, C_CONCEALED)
             set_points = meld_points
             set_doubles = meld_doubles
             _add_sets(r, hand, n_groups, &set_points, &set_doubles)

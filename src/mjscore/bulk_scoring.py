@@ -168,6 +168,8 @@ def _melds(melds: Any, n: int) -> npt.NDArray[np.uint8]:
     if array.ndim != 2 or array.shape[0] != n or array.shape[1] > 4 or array.dtype.kind not in "iu":
         raise InvalidHandError(f"melds: expected an ({n}, 4) uint8 array of meld codes, "
                                f"got shape {array.shape} and dtype {array.dtype}")
+    if array.dtype == np.uint8 and array.shape[1] == 4:
+        return np.ascontiguousarray(array)  # the layout the kernel reads: no copy
     if ((array < 0) | (array > 255)).any():
         raise InvalidHandError("melds: meld codes are bytes (0-255)")
     padded = np.full((n, 4), 0xFF, dtype=np.uint8)
