@@ -1,0 +1,275 @@
+"""mjscore.dask on a two-process LocalCluster: the same results as one score_many call."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("dask.distributed")
+import dask.array as da  # noqa: E402  (after the skip: the dask extra may be missing)
+import dask.dataframe as dd  # noqa: E402
+import pandas as pd  # noqa: E402
+
+import mjscore  # noqa: E402
+import mjscore.dask as mjdask  # noqa: E402
+from mjscore import HandStatus, InvalidContextError, InvalidHandError, RuleSetError  # noqa: E402
+from mjscore.group import GroupKind, Meld  # noqa: E402
+
+N = 20_000
+CHUNK = 5_000
+RULES = ["babcock", "chinese-classical"]
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """Two worker processes, so every graph is pickled and scored away from this process.
+
+    Without a dashboard the scheduler still serves /metrics, on port 8787 unless told
+    otherwise, and warns when another cluster holds it: ":0" takes a free port.
+    """
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"}) as cluster:
+        with distributed.Client(cluster) as client:
+            yield client
+
+
+@pytest.fixture(scope="module")
+def rows() -> mjscore.sample.ScoringRows:
+    """Random winning rows with melds and situations, and a few bad rows."""
+    rows = mjscore.sample.random_scoring_rows(N, seed=11)
+    counts, melds = rows.counts.copy(), rows.melds.copy()
+    counts[7, rows.win_tile[7]] = 5        # a fifth copy
+    counts[11, rows.win_tile[11]] -= 1     # 13 tiles where 14 are needed
+    melds[13, 0] = 0 << 6 | 8              # a chow starting at 9m: no such set
+    return rows._replace(counts=counts, melds=melds)
+
+
+def _context(rows: mjscore.sample.ScoringRows) -> dict[str, Any]:
+    """Per-row context as NumPy arrays, a heavenly hand here and there (bad for non-dealers)."""
+    heaven = np.zeros(N, dtype=bool)
+    heaven[::97] = True
+    return {"win_tile": rows.win_tile, "self_drawn": rows.self_drawn | heaven,
+            "seat_wind": rows.seat_wind, "prevailing_wind": rows.prevailing_wind, "heaven": heaven}
+
+
+def _run(client: Any, *arrays: Any) -> list[Any]:
+    return [future.result() for future in client.compute(list(arrays))]
+
+
+def _check_same(got: list[Any], expected: tuple[Any, ...]) -> None:
+    for array, want in zip(got, expected, strict=True):
+        assert array.dtype == want.dtype
+        np.testing.assert_array_equal(array, want)
+
+
+@pytest.mark.parametrize("name", RULES)
+@pytest.mark.parametrize("as_ruleset", [False, True])
+def test_score_array_matches_score_many(client: Any, rows: Any, name: str, as_ruleset: bool) -> None:
+    context = _context(rows)
+    expected = mjscore.score_many(rows.counts, name, melds=rows.melds, return_status=True,
+                                  last_tile=False, **context)
+    # A RuleSet the local kernel has used holds compiled tables that do not pickle.
+    rules = mjscore.load_rules(name) if as_ruleset else name
+    counts = da.from_array(rows.counts, chunks=(CHUNK, 34))
+    melds = da.from_array(rows.melds, chunks=(3_000, 4))  # rechunked to the counts rows
+    dask_context = {key: da.from_array(value, chunks=7_000) if key in ("win_tile", "heaven") else value
+                    for key, value in context.items()}
+    got = _run(client, *mjdask.score_array(counts, melds, rules=rules, last_tile=False, **dask_context))
+    _check_same(got, expected)
+    assert (expected[2] == 0).mean() > 0.9 and expected[0].max() > 0  # the comparison says something
+
+
+def test_score_array_chinese_classical_finds_limit_hands(client: Any) -> None:
+    hands = mjscore.sample.random_complete_hands(4_000, seed=5, seven_pairs=0.2, orphans=0.2)
+    expected = mjscore.score_many(hands, "chinese-classical", return_status=True)
+    got = _run(client, *mjdask.score_array(da.from_array(hands, chunks=1_000),
+                                            rules="chinese-classical"))
+    _check_same(got, expected)
+    assert (got[1] >= 0).any()
+
+
+def test_bad_rows_are_marked_not_fatal(client: Any, rows: Any) -> None:
+    context = _context(rows)
+    expected = mjscore.score_many(rows.counts, melds=rows.melds, return_status=True, **context)
+    got = _run(client, *mjdask.score_array(da.from_array(rows.counts, chunks=(CHUNK, 34)),
+                                            da.from_array(rows.melds, chunks=(CHUNK, 4)), **context))
+    _check_same(got, expected)
+    status = got[2]
+    assert status[7] == HandStatus.BAD_COUNT
+    assert status[11] == HandStatus.WRONG_SIZE
+    assert status[13] == HandStatus.BAD_MELD
+    assert (status[::97][status[::97] != 0] == HandStatus.BAD_CONTEXT).all()
+    assert (got[0][status != 0] == 0).all() and (got[0][status == 0] > 0).all()
+
+
+def test_columns_chunked_are_joined(client: Any, rows: Any) -> None:
+    counts = da.from_array(rows.counts, chunks=(CHUNK, 10))
+    assert counts.numblocks == (4, 4)
+    got = _run(client, *mjdask.score_array(counts, win_tile=rows.win_tile))
+    _check_same(got, mjscore.score_many(rows.counts, win_tile=rows.win_tile, return_status=True))
+
+
+def _frame(rows: Any, context: dict[str, Any]) -> pd.DataFrame:
+    frame = pd.DataFrame(rows.counts, columns=list(mjdask.COUNT_COLUMNS))
+    for k, column in enumerate(mjdask.MELD_COLUMNS):
+        frame[column] = rows.melds[:, k]
+    frame = frame.assign(**context, row_id=np.arange(N) * 3)
+    frame.index = frame.index + 100  # the index is kept, whatever it is
+    return frame
+
+
+def _check_frame(got: pd.DataFrame, expected: tuple[Any, ...], name: str) -> None:
+    totals, special, status = expected
+    ids = np.array([None] + [item.id for item in mjscore.load_rules(name).items], dtype=object)
+    np.testing.assert_array_equal(got["total"].to_numpy(), totals)
+    assert got["total"].dtype == np.int32
+    np.testing.assert_array_equal(got["special"].cat.codes.to_numpy(), special)
+    assert list(got["special"].astype(object).where(got["special"].notna(), None)) == \
+        list(ids[special + 1])
+    np.testing.assert_array_equal(got["status"].cat.codes.to_numpy(), status)
+    assert list(got["status"].cat.categories) == list(mjdask.STATUS_NAMES)
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_score_dataframe_counts_layout(client: Any, rows: Any, name: str) -> None:
+    context = _context(rows)
+    frame = _frame(rows, context)
+    expected = mjscore.score_many(rows.counts, name, melds=rows.melds, return_status=True,
+                                  last_tile=False, **context)
+    scored = mjdask.score_dataframe(dd.from_pandas(frame, npartitions=4), rules=name, last_tile=False)
+    assert list(scored.columns) == [*frame.columns, "total", "special", "status"]
+    got = client.compute(scored).result()
+    _check_frame(got, expected, name)
+    pd.testing.assert_frame_equal(got[frame.columns], frame)
+    assert got.loc[107, "status"] == "BAD_COUNT"
+
+
+def test_score_dataframe_custom_count_columns_no_melds(client: Any) -> None:
+    hands = mjscore.sample.random_complete_hands(2_000, seed=8, seven_pairs=0.3, orphans=0.1)
+    names = [f"c{k}" for k in range(34)]
+    frame = dd.from_pandas(pd.DataFrame(hands, columns=names), npartitions=3)
+    scored = mjdask.score_dataframe(frame, rules="chinese-classical", count_columns=names,
+                                    self_drawn=True)
+    got = client.compute(scored).result()
+    expected = mjscore.score_many(hands, "chinese-classical", return_status=True, self_drawn=True)
+    _check_frame(got, expected, "chinese-classical")
+    assert got["special"].notna().sum() >= 100  # thirteen orphans among them: limit hands
+
+
+def _text(counts: Any, melds: Any, win: int) -> str:
+    """A row of the array layout written as a hand string (meld byte kinds: chow, pung, kong, concealed kong)."""
+    declared = tuple(Meld(GroupKind.QUAD if code >> 6 == 3 else GroupKind(code >> 6), code & 63,
+                          concealed=code >> 6 == 3) for code in melds if code != 0xFF)
+    concealed = list(counts)
+    concealed[win] -= 1
+    return str(mjscore.Hand(tuple(concealed), declared)) + f" +{mjscore.Tile(win)}"
+
+
+#: Hand strings parse rejects: an unknown suit, a fifth copy, empty text, a missing value.
+BAD_TEXTS = {3: "123m 456p 789s 11z [777z] +1q", 5: "1111m 1m 456p 789s 11z +2m", 9: "", 12: None}
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
+    rows = mjscore.sample.random_scoring_rows(4_000, seed=3)
+    texts: list[Any] = [_text(c, m, w) for c, m, w in zip(rows.counts, rows.melds, rows.win_tile)]
+    self_drawn = rows.self_drawn.copy()
+    totals, special, status = mjscore.score_many(
+        rows.counts, name, melds=rows.melds, win_tile=rows.win_tile, self_drawn=self_drawn,
+        seat_wind=rows.seat_wind, return_status=True)
+    for i, text in BAD_TEXTS.items():
+        texts[i] = text
+        totals[i], special[i], status[i] = 0, -1, len(HandStatus)  # BAD_NOTATION
+    texts[20], self_drawn[20] = "123m 456p 789s 1122z", False  # 13 tiles: did not go out
+    waiting = mjscore.score(texts[20], name, seat_wind=int(rows.seat_wind[20]))
+    totals[20], special[20], status[20] = waiting.total, -1, 0
+    texts[25] = "123m 456p 789s 11z 7z J +7z"  # a joker, which score() calls not winning
+    totals[25], special[25], status[25] = 0, -1, HandStatus.NOT_WINNING
+    texts[30] += " 1f 2y"  # bonus tiles are left out; no shipped rule set scores them
+    frame = pd.DataFrame({"hand": texts, "self_drawn": self_drawn, "seat_wind": rows.seat_wind})
+    scored = mjdask.score_dataframe(dd.from_pandas(frame, npartitions=4), rules=name,
+                                    hand_column="hand")
+    got = client.compute(scored).result()
+    _check_frame(got, (totals, special, status), name)
+    assert list(got["status"].iloc[[3, 5, 9, 12]]) == ["BAD_NOTATION"] * 4
+    assert (status == 0).sum() > 3_500
+    for i in range(40, 140):  # the single-hand API agrees row by row
+        if status[i] == 0:
+            one = mjscore.score(texts[i], name, self_drawn=bool(self_drawn[i]),
+                                seat_wind=int(rows.seat_wind[i]))
+            special_id = got["special"].iloc[i]
+            assert got["total"].iloc[i] == one.total
+            assert (None if pd.isna(special_id) else special_id) == one.special
+
+
+def test_score_array_errors_at_build_time(rows: Any) -> None:
+    counts = da.from_array(rows.counts, chunks=(CHUNK, 34))
+    with pytest.raises(InvalidHandError, match=r"\(n, 34\).*\(20000, 33\)"):
+        mjdask.score_array(counts[:, :33])
+    with pytest.raises(InvalidHandError, match="integers"):
+        mjdask.score_array(counts.astype(float))
+    with pytest.raises(InvalidHandError, match="melds"):
+        mjdask.score_array(counts, da.from_array(rows.melds[:-1], chunks=(CHUNK, 4)))
+    with pytest.raises(InvalidHandError, match="melds"):
+        mjdask.score_array(counts, da.zeros((N, 5), dtype=np.uint8, chunks=(CHUNK, 5)))
+    with pytest.raises(InvalidHandError, match=r"melds: .*\(20000, 4\).*float"):
+        mjdask.score_array(counts, da.zeros((N, 4), dtype=float, chunks=(CHUNK, 4)))
+    with pytest.raises(InvalidContextError, match=r"win_tile: .*\(20000,\).*\(19999,\)"):
+        mjdask.score_array(counts, win_tile=rows.win_tile[1:])
+    with pytest.raises(InvalidContextError, match=r"self_drawn: .*\(20000,\).*\(20001,\)"):
+        mjdask.score_array(counts, self_drawn=da.zeros(N + 1, dtype=bool, chunks=CHUNK))
+    with pytest.raises(InvalidContextError, match="seat_wind"):
+        mjdask.score_array(counts, seat_wind="X")
+    with pytest.raises(InvalidContextError, match="self_drawn"):
+        mjdask.score_array(counts, self_drawn=da.zeros(N, dtype=float, chunks=CHUNK))
+    with pytest.raises(InvalidContextError, match="unknown context keyword 'self_draw'"):
+        mjdask.score_array(counts, self_draw=True)
+    with pytest.raises(RuleSetError):
+        mjdask.score_array(counts, rules="no-such-rules")
+    unknown = counts[counts[:, 0] >= 0]  # rows of unknown number
+    mjdask.score_array(unknown, win_tile=1)  # a scalar needs no aligning
+    with pytest.raises(InvalidHandError, match="compute_chunk_sizes"):
+        mjdask.score_array(unknown, win_tile=rows.win_tile)
+
+
+def test_score_dataframe_errors_at_build_time(rows: Any) -> None:
+    frame = dd.from_pandas(_frame(rows, _context(rows)), npartitions=2)
+    with pytest.raises(InvalidHandError, match="'RED'"):
+        mjdask.score_dataframe(frame.drop(columns=["RED"]))
+    with pytest.raises(InvalidHandError, match="34 columns, got 33"):
+        mjdask.score_dataframe(frame, count_columns=list(mjdask.COUNT_COLUMNS[:33]))
+    with pytest.raises(InvalidContextError, match="seat_wind is given both"):
+        mjdask.score_dataframe(frame, seat_wind="E")
+    with pytest.raises(InvalidHandError, match="'total'"):
+        mjdask.score_dataframe(frame.assign(total=1))
+    with pytest.raises(InvalidContextError, match="self_drawn"):  # a column dtype score_many rejects
+        mjdask.score_dataframe(frame.assign(self_drawn=0.5))
+    texts = dd.from_pandas(pd.DataFrame({"hand": ["123m 456p 789s 1122z +1z"]}), npartitions=1)
+    with pytest.raises(InvalidContextError, match="win_tile"):
+        mjdask.score_dataframe(texts, hand_column="hand", win_tile="1z")
+    with pytest.raises(InvalidHandError, match="'hands'"):
+        mjdask.score_dataframe(texts, hand_column="hands")
+    with pytest.raises(InvalidHandError, match="count_columns"):
+        mjdask.score_dataframe(texts, hand_column="hand", count_columns=["hand"])
+
+
+def test_import_mjscore_needs_no_dask() -> None:
+    code = ("import sys; sys.modules['dask'] = None; import mjscore; mjscore.score_many([[0] * 34])\n"
+            "try:\n    import mjscore.dask\nexcept ImportError as error:\n    print(error)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert 'pip install "mjscore[dask]"' in result.stdout
+
+
+def test_docstring_examples() -> None:
+    failures, tried = doctest.testmod(importlib.import_module("mjscore.dask"))
+    assert failures == 0 and tried > 0
