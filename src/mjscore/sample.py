@@ -249,6 +249,13 @@ class ScoringRows(NamedTuple):
     prevailing_wind: Counts
 
 
+def _tally(tiles: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """Per row, how often each kind occurs in ``tiles`` (-1 entries land in column 34)."""
+    m = tiles.shape[0]
+    index = np.arange(m)[:, None] * (N_KINDS + 1) + np.where(tiles < 0, N_KINDS, tiles)
+    return np.bincount(index.ravel(), minlength=m * (N_KINDS + 1)).reshape(m, N_KINDS + 1)
+
+
 def random_scoring_rows(n: int, seed: int = 0, *, meld_share: float = 0.3,
                         kong_share: float = 0.15) -> ScoringRows:
     """``n`` random standard winning hands with declared melds and a random situation.
@@ -282,14 +289,11 @@ def random_scoring_rows(n: int, seed: int = 0, *, meld_share: float = 0.3,
         all_tiles = np.concatenate([np.where(offsets < sizes[:, :, None], np.where(
             offsets < 3, np.pad(tiles, ((0, 0), (0, 0), (0, 1)), mode="edge"), start[:, :, None]),
             -1).reshape(m, 16), np.repeat(rng.integers(0, N_KINDS, (m, 1)), 2, axis=1)], axis=1)
-        held = np.zeros((m, N_KINDS + 1), dtype=np.int64)  # column 34 collects the -1 padding
-        np.add.at(held, (np.arange(m)[:, None], np.where(all_tiles < 0, N_KINDS, all_tiles)), 1)
+        held = _tally(all_tiles)
         ok = held[:, :N_KINDS].max(axis=1) <= 4
         concealed_tiles = np.where(np.repeat(declared, 4, axis=1), -1, all_tiles[:, :16])
         concealed_tiles = np.concatenate([concealed_tiles, all_tiles[:, 16:]], axis=1)
-        concealed = np.zeros((m, N_KINDS + 1), dtype=np.int64)
-        np.add.at(concealed, (np.arange(m)[:, None],
-                              np.where(concealed_tiles < 0, N_KINDS, concealed_tiles)), 1)
+        concealed = _tally(concealed_tiles)
         rows = todo[ok]
         counts[rows] = concealed[ok, :N_KINDS]
         codes = np.where(declared, (kind << 6) | start, 0xFF)[ok]
