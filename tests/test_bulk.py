@@ -176,3 +176,12 @@ def test_fuzz_bulk_never_crashes(array: np.ndarray, transpose: bool, read_only: 
 @given(ARRAYS, st.booleans(), st.booleans())
 def test_fuzz_bulk_never_crashes_long(array: np.ndarray, transpose: bool, read_only: bool) -> None:
     test_fuzz_bulk_never_crashes.hypothesis.inner_test(array, transpose, read_only)  # type: ignore[attr-defined]
+
+
+def test_hand_status_codes_are_stable_and_each_bad_one_has_an_error() -> None:
+    assert [(s.name, int(s)) for s in HandStatus] == [
+        ("OK", 0), ("BAD_COUNT", 1), ("WRONG_SIZE", 2), ("NOT_WINNING", 3), ("BAD_MELD", 4),
+        ("BAD_CONTEXT", 5), ("BAD_NOTATION", 6)]
+    for status in list(HandStatus)[1:]:
+        assert isinstance(mjscore.errors.status_error(status), MjscoreError)
+    assert isinstance(mjscore.errors.status_error(HandStatus.BAD_NOTATION), mjscore.NotationError)

@@ -74,7 +74,7 @@ def read_output(path: Path) -> dict[str, list[Any]]:
                 "special": [s or "" for s in table["special"]], "status": table["status"]}
     array = np.load(path)
     names = {0: "OK", 1: "BAD_COUNT", 2: "WRONG_SIZE", 3: "NOT_WINNING", 4: "BAD_MELD",
-             5: "BAD_CONTEXT", 255: "PARSE_ERROR"}
+             5: "BAD_CONTEXT", 6: "BAD_NOTATION"}
     return {"number": array[array.dtype.names[0]].tolist(), "total": array["total"].tolist(),
             "special": [IDS[s] if s >= 0 else "" for s in array["special"].tolist()],
             "status": [names[s] for s in array["status"].tolist()]}
@@ -101,15 +101,23 @@ def test_txt_bad_line_reported_with_its_number_and_the_rest_scored(run: Run, tmp
     source.write_text(HANDS, encoding="utf-8")
     code, out, err = run("bulk", source, "-o", tmp_path / "out.csv")
     assert code == 1
-    assert err.splitlines()[0].startswith("line 5: PARSE_ERROR: '123' is followed by 'x'")
+    assert err.splitlines()[0].startswith("line 5: BAD_NOTATION: '123' is followed by 'x'")
     result = read_output(tmp_path / "out.csv")
     assert result["number"] == [3, 4, 5, 6, 7]
-    assert result["status"] == ["OK", "OK", "PARSE_ERROR", "OK", "OK"]
+    assert result["status"] == ["OK", "OK", "BAD_NOTATION", "OK", "OK"]
     lines = HANDS.splitlines()
     for number, total in zip(result["number"], result["total"]):
         if number != 5:
             assert total == mjscore.score(lines[number - 1].split("#")[0]).total
-    assert "Scored 4 of 5 hands under babcock" in out and "Errors: PARSE_ERROR 1" in out
+    assert "Scored 4 of 5 hands under babcock" in out and "Errors: BAD_NOTATION 1" in out
+
+
+def test_npy_output_stores_an_unreadable_row_as_handstatus_bad_notation(run: Run, tmp_path: Path) -> None:
+    source = tmp_path / "hands.txt"
+    source.write_text(HANDS, encoding="utf-8")
+    assert run("bulk", source, "-o", tmp_path / "out.npy")[0] == 1
+    status = np.load(tmp_path / "out.npy")["status"].tolist()
+    assert status == [0, 0, mjscore.HandStatus.BAD_NOTATION, 0, 0] and status[2] == 6
 
 
 def test_all_rows_ok_exits_0_and_losers_are_not_errors(run: Run, tmp_path: Path) -> None:
@@ -152,9 +160,9 @@ def test_jsonl_context_keys(run: Run, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("line", "status", "message"), [
-    ("{not json", "PARSE_ERROR", "not valid JSON"),
-    ('["123m"]', "PARSE_ERROR", "expected a JSON object"),
-    ('{"seat_wind": "E"}', "PARSE_ERROR", "no 'hand' given"),
+    ("{not json", "BAD_NOTATION", "not valid JSON"),
+    ('["123m"]', "BAD_NOTATION", "expected a JSON object"),
+    ('{"seat_wind": "E"}', "BAD_NOTATION", "no 'hand' given"),
     ('{"hand": "123m 456p 789s 1z [777z] +1z", "seat_wind": "X"}', "BAD_CONTEXT", "seat_wind must be a wind"),
     ('{"hand": "123m 456p 789s 1z [777z] +1z", "self_drawn": "maybe"}', "BAD_CONTEXT", "true or false"),
     ('{"hand": "123m 456p 789s 1z [777z] +1z", "windy": true}', "BAD_CONTEXT", "unknown key 'windy'"),
@@ -162,7 +170,7 @@ def test_jsonl_context_keys(run: Run, tmp_path: Path) -> None:
     ('{"hand": "123m 456p 789s 1z [777z] +1z", "replacement": "flower"}', "BAD_CONTEXT", "replacement"),
     ('{"hand": "123m 456p 789s 1z [777z] +1z", "heaven": true}', "BAD_CONTEXT", "cannot happen"),
     ('{"hand": "123m 456p 789s 1z [777z] +1z", "seat_wind": "S", "dealer": true}', "BAD_CONTEXT", ""),
-    ('{"hand": "123m 456p 789s J [777z] +1z"}', "PARSE_ERROR", "jokers"),
+    ('{"hand": "123m 456p 789s J [777z] +1z"}', "NOT_WINNING", "jokers"),
 ])
 def test_jsonl_bad_rows(run: Run, tmp_path: Path, line: str, status: str, message: str) -> None:
     source = tmp_path / "hands.jsonl"
@@ -209,8 +217,8 @@ def test_bad_rows_beyond_the_cap_are_counted(run: Run, tmp_path: Path) -> None:
     source.write_text("nonsense\n" * (cli.ERRORS_SHOWN + 5) + WON + "\n", encoding="utf-8")
     code, out, err = run("bulk", source, "--chunk-size", "7")
     assert code == 1
-    assert err.count("PARSE_ERROR") == cli.ERRORS_SHOWN and "... and 5 more bad rows" in err
-    assert f"Errors: PARSE_ERROR {cli.ERRORS_SHOWN + 5}" in out
+    assert err.count("BAD_NOTATION") == cli.ERRORS_SHOWN and "... and 5 more bad rows" in err
+    assert f"Errors: BAD_NOTATION {cli.ERRORS_SHOWN + 5}" in out
 
 
 # --- array input ---------------------------------------------------------------------------------
@@ -306,7 +314,7 @@ def test_parquet_columns(tmp_path: Path, run: Run) -> None:
     table = pq.read_table(tmp_path / "out.parquet")
     assert table.column_names == ["line", "total", "special", "status"]
     assert str(table.schema.field("total").type) == "int32"
-    assert table.column("status").to_pylist()[2] == "PARSE_ERROR"
+    assert table.column("status").to_pylist()[2] == "BAD_NOTATION"
 
 
 def test_parquet_without_pyarrow_is_a_clear_usage_error(run: Run, tmp_path: Path,
@@ -352,7 +360,7 @@ def test_summary_distribution_and_limit_hands(run: Run, tmp_path: Path) -> None:
     hands = [line.split("#")[0] for line in text.splitlines()]
     totals = sorted(mjscore.score(h, "CC").total for h in hands if h.strip() and "x" not in h)
     assert f"Scored {len(totals)} of {len(totals) + 1} hands under chinese-classical" in out
-    assert "hands/s" in out and "Errors: PARSE_ERROR 1" in out
+    assert "hands/s" in out and "Errors: BAD_NOTATION 1" in out
     rows = cells(out)
     header = next(i for i, row in enumerate(rows) if row[0] == "min")
     stats = dict(zip(rows[header], rows[header + 1]))

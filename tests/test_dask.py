@@ -77,7 +77,8 @@ def test_score_array_matches_score_many(client: Any, rows: Any, name: str, as_ru
     context = _context(rows)
     expected = mjscore.score_many(rows.counts, name, melds=rows.melds, return_status=True,
                                   last_tile=False, **context)
-    # A RuleSet the local kernel has used holds compiled tables that do not pickle.
+    # load_rules caches: this RuleSet was just used by the local kernel, and goes to the
+    # worker processes pickled without its compiled tables (RuleSet.__getstate__).
     rules = mjscore.load_rules(name) if as_ruleset else name
     counts = da.from_array(rows.counts, chunks=(CHUNK, 34))
     melds = da.from_array(rows.melds, chunks=(3_000, 4))  # rechunked to the counts rows
@@ -137,6 +138,7 @@ def _check_frame(got: pd.DataFrame, expected: tuple[Any, ...], name: str) -> Non
         list(ids[special + 1])
     np.testing.assert_array_equal(got["status"].cat.codes.to_numpy(), status)
     assert list(got["status"].cat.categories) == list(mjdask.STATUS_NAMES)
+    assert mjdask.STATUS_NAMES == tuple(status.name for status in HandStatus)  # codes are HandStatus
 
 
 @pytest.mark.parametrize("name", RULES)
@@ -188,7 +190,7 @@ def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
         seat_wind=rows.seat_wind, return_status=True)
     for i, text in BAD_TEXTS.items():
         texts[i] = text
-        totals[i], special[i], status[i] = 0, -1, len(HandStatus)  # BAD_NOTATION
+        totals[i], special[i], status[i] = 0, -1, HandStatus.BAD_NOTATION
     texts[20], self_drawn[20] = "123m 456p 789s 1122z", False  # 13 tiles: did not go out
     waiting = mjscore.score(texts[20], name, seat_wind=int(rows.seat_wind[20]))
     totals[20], special[20], status[20] = waiting.total, -1, 0
@@ -201,6 +203,7 @@ def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
     got = client.compute(scored).result()
     _check_frame(got, (totals, special, status), name)
     assert list(got["status"].iloc[[3, 5, 9, 12]]) == ["BAD_NOTATION"] * 4
+    assert list(got["status"].cat.codes.iloc[[3, 5, 9, 12]]) == [6] * 4
     assert (status == 0).sum() > 3_500
     for i in range(40, 140):  # the single-hand API agrees row by row
         if status[i] == 0:

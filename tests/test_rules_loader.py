@@ -535,3 +535,49 @@ def test_bad_max_chows(tmp_path, value):
     path.write_text(f'extends = "babcock"\nname = "bad"\nmax-chows = {json.dumps(value)}\n')
     with pytest.raises(RuleSetError, match="max-chows"):
         load_rules(path)
+
+
+# --- pickling ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["babcock", "chinese-classical"])
+def test_a_used_rule_set_pickles_without_its_caches_and_scores_the_same(name):
+    import copy
+    import dataclasses
+    import pickle
+
+    import numpy as np
+
+    rules = load_rules(name)
+    rows = mjscore.sample.random_scoring_rows(500, seed=21)
+    columns = dict(melds=rows.melds, win_tile=rows.win_tile, self_drawn=rows.self_drawn,
+                   seat_wind=rows.seat_wind, prevailing_wind=rows.prevailing_wind,
+                   return_status=True)
+    hands = ["123m 456p 789s 1z [777z] +1z", "111m 999p 1s [777z] [666z] +1s", "123m 456p 789s 1122z"]
+    before = [score(hand, rules) for hand in hands]
+    expected = mjscore.score_many(rows.counts, rules, **columns)
+    assert rules.derived  # used: it caches compiled tables, which do not pickle themselves
+
+    for copied in (pickle.loads(pickle.dumps(rules)), copy.deepcopy(rules)):
+        assert copied == rules and copied is not rules and repr(copied) == repr(rules)
+        assert copied.derived == {}
+        assert all(np.array_equal(getattr(copied.tables, f.name), getattr(rules.tables, f.name))
+                   for f in dataclasses.fields(rules.tables))
+        got = mjscore.score_many(rows.counts, copied, **columns)
+        for array, want in zip(got, expected, strict=True):
+            np.testing.assert_array_equal(array, want)
+        assert [score(hand, copied) for hand in hands] == before
+        assert pickle.loads(pickle.dumps(copied)) == rules  # and again, once used
+
+
+def test_replace_gives_a_rule_set_its_own_caches():
+    import dataclasses
+
+    import numpy as np
+
+    rules = load_rules("babcock")
+    counts = np.array([mjscore.parse_tiles("123m456p789s11122z")], np.uint8)
+    full = mjscore.score_many(counts, rules, win_tile=27)[0][0]
+    capped = dataclasses.replace(rules, limit=10)
+    assert capped.derived is not rules.derived
+    assert mjscore.score_many(counts, capped, win_tile=27)[0][0] == 10 < full
+    assert mjscore.score_many(counts, rules, win_tile=27)[0][0] == full

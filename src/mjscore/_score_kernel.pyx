@@ -191,14 +191,15 @@ cdef enum:
     S_NOT_WINNING = 3
     S_BAD_MELD = 4
     S_BAD_CONTEXT = 5
+    S_BAD_NOTATION = 6        # never produced here: bulk readers of hand strings use it
 
 if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPLACEMENT,
      W_BONUS_REPLACEMENT, W_KONG_ON_KONG, W_HEAVEN, W_EARTH, W_DECLARED, W_WINNER]
         != [int(f) for f in Flag]
         or [K_CHOW, K_PUNG, K_KONG, K_PAIR] != [int(k) for k in Kind]
         or [A_SIMPLE, A_TERMINAL, A_DRAGON, A_SEAT, A_PREVAILING, A_DOUBLE, A_OTHER] != [int(a) for a in Atom]
-        or [S_OK, S_BAD_COUNT, S_WRONG_SIZE, S_NOT_WINNING, S_BAD_MELD, S_BAD_CONTEXT]
-        != [int(h) for h in HandStatus]):
+        or [S_OK, S_BAD_COUNT, S_WRONG_SIZE, S_NOT_WINNING, S_BAD_MELD, S_BAD_CONTEXT,
+            S_BAD_NOTATION] != [int(h) for h in HandStatus]):
     raise ImportError("mjscore._score_kernel is out of step with mjscore's enums: rebuild it")
 
 cdef uint8_t ORPHAN[13]

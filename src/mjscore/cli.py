@@ -414,9 +414,10 @@ def _bulk_command() -> click.Command:
 
         A row that cannot be read is reported with its line number and the run
         goes on. Output columns: line (text input) or row (array input, from 0),
-        total, special (limit hand id), status (HandStatus name or PARSE_ERROR);
-        .npy output is a structured array with special as an item index (-1 none)
-        and status as a code (255 PARSE_ERROR). Exit 1 when any row is bad.
+        total, special (limit hand id), status (HandStatus name; BAD_NOTATION for
+        a row that cannot be read); .npy output is a structured array with special
+        as an item index (-1 none) and status as a HandStatus code (6 BAD_NOTATION).
+        Exit 1 when any row is bad.
         """
         if (input_path is None) == (sample is None):
             raise click.UsageError("give either INPUT or --sample N")

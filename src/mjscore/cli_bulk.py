@@ -24,21 +24,22 @@ same defaults: in particular ``winner`` defaults to "the hand holds 14 tiles", s
 13-tile row is scored as a hand that did not go out. Flowers and seasons are not
 read (no shipped rule set scores them).
 
-A text row that cannot be read (bad notation, bad JSON, a hand that cannot exist,
-jokers) gets the status ``PARSE_ERROR`` (code :data:`PARSE_ERROR`); a context value
-that cannot be read, or a ``win_tile`` other than the hand's ``+X``, gets
-``BAD_CONTEXT``; the other rows are scored together. Every row gets a result.
+A text row that cannot be read (bad notation, bad JSON, a hand that cannot exist)
+gets the status ``BAD_NOTATION`` (code 6, :class:`~mjscore.HandStatus`), a hand
+with jokers ``NOT_WINNING`` (as in :func:`mjscore.score`); a
+context value that cannot be read, or a ``win_tile`` other than the hand's ``+X``,
+gets ``BAD_CONTEXT``; the other rows are scored together. Every row gets a result.
 
 Output, by extension
 --------------------
 One record per input row: its number (``line``: the 1-based line of a text file;
 ``row``: the 0-based row of an array file or of ``--sample``), ``total``,
 ``special`` (the id of the limit hand that applied, else empty) and ``status``
-(a :class:`~mjscore.HandStatus` name or ``PARSE_ERROR``). ``.csv``, ``.jsonl`` and
+(a :class:`~mjscore.HandStatus` name). ``.csv``, ``.jsonl`` and
 ``.parquet`` (needs pyarrow) store exactly that; ``.npy`` stores a structured
 array with fields ``line``/``row`` (int64), ``total`` (int32), ``special`` (int16:
 an index into the rule set's items, -1 for none, as ``score_many`` returns it) and
-``status`` (uint8: the :class:`~mjscore.HandStatus` code, 255 for ``PARSE_ERROR``).
+``status`` (uint8: the :class:`~mjscore.HandStatus` code).
 """
 
 from __future__ import annotations
@@ -66,13 +67,10 @@ from .scoring import _meld_bytes
 from .tile import Tile, as_tile
 
 __all__ = [
-    "PARSE_ERROR", "CONTEXT_KEYS", "INPUT_FORMATS", "OUTPUT_FORMATS", "BulkFileError", "RowError",
+    "CONTEXT_KEYS", "INPUT_FORMATS", "OUTPUT_FORMATS", "BulkFileError", "RowError",
     "Batch", "Results", "Source", "Tally", "open_input", "sample_source", "score_batch",
     "problems", "open_writer", "status_name",
 ]
-
-PARSE_ERROR = 255
-"""The status code of a row that could not be read (no :class:`HandStatus` has it)."""
 
 _FLAG_KEYS = ("self_drawn", "last_tile", "last_discard", "robbing_kong", "kong_on_kong",
               "heaven", "earth", "declared_calling", "winner")
@@ -94,8 +92,8 @@ class BulkFileError(MjscoreError):
 
 
 def status_name(code: int) -> str:
-    """``HandStatus`` name of a status code, or ``PARSE_ERROR``."""
-    return "PARSE_ERROR" if code == PARSE_ERROR else HandStatus(code).name
+    """The ``HandStatus`` name of a status code."""
+    return HandStatus(code).name
 
 
 # --- batches and results -------------------------------------------------------------------------
@@ -414,17 +412,19 @@ def _text_batch(records: list[_Record]) -> Batch:
 def _read_row(fields: Mapping[str, object] | str) -> _Row | tuple[int, str]:
     """A text row as score_many columns, or ``(status, message)``."""
     if isinstance(fields, str):
-        return PARSE_ERROR, fields
+        return HandStatus.BAD_NOTATION, fields
     fields = {_key(str(k)): v for k, v in fields.items() if v is not None}
     text = fields.pop("hand", None)
     if not isinstance(text, str):
-        return PARSE_ERROR, "no 'hand' given" if text is None else f"hand must be text, not {text!r}"
+        return (HandStatus.BAD_NOTATION,
+                "no 'hand' given" if text is None else f"hand must be text, not {text!r}")
     try:
         hand = parse_hand(text)
     except MjscoreError as error:
-        return PARSE_ERROR, str(error)
+        return HandStatus.BAD_NOTATION, str(error)
     if hand.jokers:
-        return PARSE_ERROR, f"{hand} holds jokers, which bulk scoring does not use"
+        # as mjscore.score and mjscore.dask: no shipped rule set goes out with jokers
+        return HandStatus.NOT_WINNING, f"{hand} holds jokers, which no shipped rule set scores"
     try:
         return _row(hand, fields)
     except (MjscoreError, ValueError) as error:
@@ -596,7 +596,7 @@ def open_writer(path: Path, label: str, rules: RuleSet) -> Writer:
     return _CsvWriter(handle, label, ids) if suffix == ".csv" else _JsonlWriter(handle, label, ids)
 
 
-_STATUS_NAMES = np.array([status_name(c) if c in {*map(int, HandStatus), PARSE_ERROR} else ""
+_STATUS_NAMES = np.array([status_name(c) if c in set(map(int, HandStatus)) else ""
                           for c in range(256)], dtype=object)
 
 

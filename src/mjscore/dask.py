@@ -24,12 +24,12 @@ imports Dask.
 True
 
 The rule set is resolved on the client (so an unknown name fails at once) and
-travels to the workers in the task graph; a rule file need not exist there.
+travels to the workers in the task graph, without the compiled tables it caches
+(each worker rebuilds them); a rule file need not exist there.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any, cast
@@ -38,6 +38,7 @@ try:
     import dask.array as da
     import dask.dataframe as dd
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # stubs are optional
+    from dask.tokenize import normalize_token
 except ImportError as error:  # pragma: no cover - the extra is installed for the tests
     raise ImportError(
         'mjscore.dask needs Dask and pandas: pip install "mjscore[dask]"') from error
@@ -54,7 +55,7 @@ from .scoring import _meld_bytes
 from .tile import Tile
 
 __all__ = ["score_array", "score_dataframe", "COUNT_COLUMNS", "MELD_COLUMNS",
-           "ROW_CONTEXT_KEYWORDS", "STATUS_NAMES", "BAD_NOTATION"]
+           "ROW_CONTEXT_KEYWORDS", "STATUS_NAMES"]
 
 COUNT_COLUMNS = tuple(tile.name for tile in Tile)
 """The default count columns of :func:`score_dataframe`: ``"M1"`` ... ``"RED"``, in 34-index order."""
@@ -63,29 +64,20 @@ MELD_COLUMNS = ("meld0", "meld1", "meld2", "meld3")
 ROW_CONTEXT_KEYWORDS = tuple(k for k in CONTEXT_KEYWORDS if k not in ("flowers", "seasons"))
 """The context keywords of :func:`mjscore.score_many` (it has no bonus-tile columns);
 a DataFrame column of one of these names gives that keyword per row."""
-BAD_NOTATION = "BAD_NOTATION"
-"""``status`` of a hand string :func:`mjscore.parse` rejects (after the HandStatus names)."""
-STATUS_NAMES = (*(HandStatus(code).name for code in range(len(HandStatus))), BAD_NOTATION)
-"""The categories of the ``status`` column: category ``i`` is ``HandStatus(i)``, then BAD_NOTATION."""
-_BAD_NOTATION_CODE = len(HandStatus)
+STATUS_NAMES = tuple(status.name for status in HandStatus)
+"""The categories of the ``status`` column: category ``i`` is ``HandStatus(i).name``."""
 
 _RESULT = np.dtype([("total", np.int32), ("special", np.int16), ("status", np.uint8)])
 """One row of :func:`score_array`'s blocks: the three results, split into arrays lazily."""
 
 
-class _PortableRules:
-    """A rule set that pickles into a task graph.
+def _rules_token(rules: RuleSet) -> object:
+    """Dask's token of a rule set: its definition, the state it pickles (``derived`` holds caches,
+    compiled kernel objects among them, that neither tokenize nor belong to its identity)."""
+    return normalize_token((RuleSet.__qualname__, rules.__getstate__()))
 
-    The Cython kernel keeps compiled tables in ``RuleSet.derived`` that cannot be
-    pickled, so a used rule set is sent without them; each worker rebuilds them
-    (a fraction of a millisecond).
-    """
 
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-
-    def __reduce__(self) -> tuple[type[_PortableRules], tuple[RuleSet]]:
-        return _PortableRules, (dataclasses.replace(self.rules, derived={}),)
+normalize_token.register(RuleSet, _rules_token)  # type: ignore[no-untyped-call]
 
 
 def _empty_like(value: Any) -> Any:
@@ -93,19 +85,19 @@ def _empty_like(value: Any) -> Any:
     return value if np.ndim(value) == 0 else np.empty((0,), dtype=value.dtype)
 
 
-def _check(rules: _PortableRules, threads: int, melds: Any, counts_dtype: Any,
+def _check(rules: RuleSet, threads: int, melds: Any, counts_dtype: Any,
            context: dict[str, Any]) -> None:
     """Raise what :func:`score_many` would for these dtypes, scalars and keywords, on no rows."""
-    score_many(np.empty((0, 34), dtype=counts_dtype), rules.rules, threads=threads,
+    score_many(np.empty((0, 34), dtype=counts_dtype), rules, threads=threads,
                melds=None if melds is None else np.empty((0, melds.shape[1]), dtype=melds.dtype),
                **{name: _empty_like(value) for name, value in context.items()})
 
 
 def _score_block(counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None,
-                 *columns: npt.NDArray[Any], rules: _PortableRules, names: tuple[str, ...],
+                 *columns: npt.NDArray[Any], rules: RuleSet, names: tuple[str, ...],
                  threads: int, context: dict[str, Any]) -> npt.NDArray[np.void]:
     """One block of :func:`score_array`: ``score_many`` on it, as a structured array."""
-    totals, special, status = score_many(counts, rules.rules, melds=melds, threads=threads,
+    totals, special, status = score_many(counts, rules, melds=melds, threads=threads,
                                          return_status=True, **dict(zip(names, columns)), **context)
     out = np.empty(counts.shape[0], dtype=_RESULT)
     out["total"], out["special"], out["status"] = totals, special, status
@@ -156,13 +148,13 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
     if melds is not None:
         melds = melds.rechunk({0: row_chunks, 1: -1})  # type: ignore[no-untyped-call]
     arrays = {name: array.rechunk((row_chunks,)) for name, array in arrays.items()}
-    portable = _PortableRules(load_rules(rules))
-    _check(portable, threads, melds, counts.dtype, {**scalars, **arrays})
+    ruleset = load_rules(rules)
+    _check(ruleset, threads, melds, counts.dtype, {**scalars, **arrays})
     indexed = [item for array in arrays.values() for item in (array, "i")]
     result = da.blockwise(  # type: ignore[no-untyped-call]
         _score_block, "i", counts, "ij", melds, None if melds is None else "ik", *indexed,
         concatenate=True, dtype=_RESULT, meta=np.empty((0,), dtype=_RESULT),
-        rules=portable, names=tuple(arrays), threads=threads, context=scalars)
+        rules=ruleset, names=tuple(arrays), threads=threads, context=scalars)
     return result["total"], result["special"], result["status"]
 
 
@@ -185,7 +177,7 @@ def _read_hands(texts: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8
         try:
             hand = parse_hand(text)
         except MjscoreError:
-            status[i] = _BAD_NOTATION_CODE
+            status[i] = HandStatus.BAD_NOTATION
             continue
         counts[i] = hand.concealed
         melds[i] = np.frombuffer(_meld_bytes(hand.melds), dtype=np.uint8)
@@ -195,7 +187,7 @@ def _read_hands(texts: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8
     return counts, melds, win, complete, status
 
 
-def _score_frame(part: pd.DataFrame, *, rules: _PortableRules, hand_column: str | None,
+def _score_frame(part: pd.DataFrame, *, rules: RuleSet, hand_column: str | None,
                  count_columns: list[str], meld_columns: list[str], context_columns: list[str],
                  threads: int, context: dict[str, Any]) -> pd.DataFrame:
     """One partition of :func:`score_dataframe` (the empty meta frame gives the output meta)."""
@@ -207,12 +199,12 @@ def _score_frame(part: pd.DataFrame, *, rules: _PortableRules, hand_column: str 
     else:
         counts, melds, keywords["win_tile"], complete, read = _read_hands(part[hand_column])
         keywords.setdefault("winner", complete)  # as score(): a 13-tile hand did not go out
-    totals, special, status = score_many(counts, rules.rules, melds=melds, threads=threads,
+    totals, special, status = score_many(counts, rules, melds=melds, threads=threads,
                                          return_status=True, **keywords)
     if read is not None:
         bad = read != 0
         totals[bad], special[bad], status[bad] = 0, -1, read[bad]
-    items = [item.id for item in rules.rules.items]
+    items = [item.id for item in rules.items]
     return part.assign(total=totals, special=pd.Categorical.from_codes(special, items),
                        status=pd.Categorical.from_codes(status, STATUS_NAMES))
 
@@ -243,8 +235,8 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
     Added columns: ``total`` (int32; 0 for a bad row); ``special``, a categorical of
     the rule set's item ids (:attr:`RuleSet.items`): the limit hand that applied, or
     missing (NaN); ``status``, a categorical of :data:`STATUS_NAMES`: the
-    :class:`~mjscore.HandStatus` name (its code is ``status.cat.codes``) or
-    BAD_NOTATION.
+    :class:`~mjscore.HandStatus` name (its code is ``status.cat.codes``;
+    BAD_NOTATION for a string that cannot be read).
 
     :param df: the hands, one per row; other columns are kept.
     :param rules: a rule set name, alias or ``.toml`` path, or a :class:`RuleSet`.
@@ -287,7 +279,7 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
     if missing:
         raise InvalidHandError(f"the frame has no column {missing[0]!r}")
     kwargs: dict[str, Any] = dict(
-        rules=_PortableRules(load_rules(rules)), hand_column=hand_column,
+        rules=load_rules(rules), hand_column=hand_column,
         count_columns=count_columns, meld_columns=meld_columns,
         context_columns=context_columns, threads=threads, context=context)
     meta = _score_frame(cast(pd.DataFrame, df._meta), **kwargs)  # checks dtypes and keywords now

@@ -60,6 +60,9 @@ class HandStatus(enum.IntEnum):
     BAD_MELD = 4
     #: a winning situation that cannot happen (with this hand)
     BAD_CONTEXT = 5
+    #: text that cannot be read as a hand: a notation error; bulk readers of hand
+    #: strings (``mjscore bulk``, :mod:`mjscore.dask`) use it; the array kernels never produce it
+    BAD_NOTATION = 6
 
 
 #: The message for each bad status; ``{size}`` and ``{sizes}`` are filled in.
@@ -69,6 +72,7 @@ _STATUS_MESSAGES = {
     HandStatus.NOT_WINNING: "the hand is not complete",
     HandStatus.BAD_MELD: "a meld is not a set",
     HandStatus.BAD_CONTEXT: "the winning situation cannot happen with this hand",
+    HandStatus.BAD_NOTATION: "the text cannot be read as a hand",
 }
 
 _STATUS_ERRORS: dict[HandStatus, type[MjscoreError]] = {
@@ -77,6 +81,7 @@ _STATUS_ERRORS: dict[HandStatus, type[MjscoreError]] = {
     HandStatus.NOT_WINNING: NotWinningError,
     HandStatus.BAD_MELD: InvalidHandError,
     HandStatus.BAD_CONTEXT: InvalidContextError,
+    HandStatus.BAD_NOTATION: NotationError,
 }
 
 

@@ -7,7 +7,7 @@ rule's name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 
 import numpy as np
@@ -125,11 +125,25 @@ class RuleSet:
     preset: str | None = None
     """The preset these options came from, if any."""
     tables: Tables = field(init=False, repr=False, compare=False)
-    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
-    """Data other modules derive from the rule set once and keep (compiled tables, lines)."""
+    derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Data other modules derive from the rule set once and keep (compiled tables, lines).
+
+    Never shared: each instance starts with an empty dict, also from
+    ``dataclasses.replace`` and from unpickling (compiled kernel objects do not pickle).
+    """
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tables", _compile(self))
+
+    def __getstate__(self) -> dict[str, object]:
+        """The definition only: ``tables`` is rebuilt and ``derived`` starts empty on load."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "derived", {})
+        self.__post_init__()
 
     def option(self, name: str) -> object:
         """The effective value of one option."""
