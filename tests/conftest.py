@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -36,3 +37,22 @@ def kernel(request: pytest.FixtureRequest) -> ModuleType:
     if module is None:
         pytest.skip("compiled kernel not built")
     return module
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+        ) -> Callable[..., tuple[int, str, str]]:
+    """``run(*args)``: the ``mjscore`` command's exit code, stdout and stderr, as plain
+    text 200 columns wide (for the CLI tests)."""
+    from mjscore import cli
+
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("COLUMNS", "200")
+
+    def invoke(*args: object) -> tuple[int, str, str]:
+        code = cli.main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return invoke

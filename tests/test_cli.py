@@ -31,21 +31,6 @@ LIMIT = "111222333m 5z (9999s) +5z"
 
 
 @pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
-    """``run(*args)``: main's exit code, stdout and stderr; plain text, 200 columns wide."""
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("COLUMNS", "200")
-
-    def invoke(*args: str) -> tuple[int, str, str]:
-        code = cli.main(list(args))
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return invoke
-
-
-@pytest.fixture
 def preset_file(tmp_path: Path) -> Path:
     """A rule file extending babcock with a preset that doubles an exposed pung of one's own wind."""
     path = tmp_path / "house.toml"

@@ -36,21 +36,6 @@ HANDS = """\
 """Lines 3, 4, 6 and 7 score (7 did not go out: babcock scores it); line 5 cannot be read."""
 
 
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
-    """``run(*args)``: main's exit code, stdout and stderr; plain text, 200 columns wide."""
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("COLUMNS", "200")
-
-    def invoke(*args: object) -> tuple[int, str, str]:
-        code = cli.main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return invoke
-
-
 def read_output(path: Path) -> dict[str, list[Any]]:
     """Any output file as columns; special as item ids ("" for none), status as names."""
     suffix = path.suffix
