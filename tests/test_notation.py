@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from mjscore.errors import InvalidHandError, MjscoreError, NotationError
 from mjscore.group import GroupKind, Meld
 from mjscore.hand import Hand
-from mjscore.notation import format_hand, parse_bonus, parse_hand, parse_single_tile, western_word
+from mjscore.notation import (
+    _parse_careful, _parse_common, format_hand, parse_bonus, parse_hand, parse_single_tile, western_word,
+)
 from mjscore.tile import Bonus, Tile, parse_tiles
 
 SEQUENCE, TRIPLET, QUAD = GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD
@@ -343,12 +345,26 @@ fuzz_texts = st.one_of(
 
 
 def check_reads_or_fails_cleanly(text: str) -> None:
+    """Every text reads, or fails with a position; the quick reader (no positions) never
+    accepts what the careful one rejects, nor reads a hand differently."""
+    common = _parse_common(text)
     try:
-        parsed = parse_hand(text)
+        parsed = _parse_careful(text)
     except MjscoreError as error:
         assert "at position " in str(error)
+        assert common is None
+        with pytest.raises(type(error)):
+            parse_hand(text)
         return
+    assert common is None or common == parsed
+    assert parse_hand(text) == parsed
     assert parse_hand(str(parsed)) == parsed
+
+
+@settings(max_examples=1_000, deadline=None)
+@given(hands(), st.sampled_from(["mpsz", "western"]))
+def test_written_hands_take_the_quick_reader(hand: Hand, style: str) -> None:
+    assert _parse_common(format_hand(hand, style)) == hand
 
 
 @settings(max_examples=2_000, deadline=None)

@@ -257,6 +257,82 @@ def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, 
         raise _fail(InvalidHandError, f"meld {_clip(shown)}: {error}", pos, text) from None
 
 
+_WORDS: dict[str, tuple[_Value, ...]] = {}
+"""What each word seen so far reads as ("123m", "RD"): words repeat endlessly."""
+_WORDS_LIMIT = 1 << 14
+
+
+def _word_values(word: str) -> tuple[_Value, ...]:
+    """The tiles, bonus tiles and jokers (None) of one word; raises as :func:`_read_word`."""
+    values = _WORDS.get(word)
+    if values is None:
+        values = tuple(value for value, _ in _read_word(word, 0, word))
+        if len(_WORDS) < _WORDS_LIMIT:
+            _WORDS[word] = values
+    return values
+
+
+def _parse_common(text: str) -> Hand | None:
+    """The hand, read without tracking positions; None for anything unusual or wrong,
+    which :func:`parse_hand` then reads again carefully to say where the mistake is.
+
+    :class:`Hand` checks the same rules as :func:`_check`, so both paths accept the
+    same hands.
+    """
+    tiles: list[Tile] = []
+    melds: list[Meld] = []
+    bonus: list[Bonus] = []
+    jokers = 0
+    win: Tile | None = None
+    tokens = _TOKEN.findall(text)
+    i, n = 0, len(tokens)
+    try:
+        while i < n:
+            tok = tokens[i]
+            if tok in _OPENERS:
+                closer, j = _OPENERS[tok], i + 1
+                meld_tiles: list[Tile] = []
+                while j < n and tokens[j] not in _PUNCTUATION:
+                    for value in _word_values(tokens[j]):
+                        if not isinstance(value, Tile):
+                            return None
+                        meld_tiles.append(value)
+                    j += 1
+                if j == n or tokens[j] != closer or not meld_tiles:
+                    return None
+                concealed = tok == "("
+                if concealed and (len(meld_tiles) != 4 or len(set(meld_tiles)) != 1):
+                    return None
+                melds.append(Meld.from_tiles(meld_tiles, concealed))
+                i = j + 1
+            elif tok == "+":
+                values = _word_values(tokens[i + 1]) if i + 1 < n and win is None else ()
+                if len(values) != 1 or not isinstance(values[0], Tile):
+                    return None
+                win = values[0]
+                tiles.append(win)
+                i += 2
+            elif tok in _CLOSERS:
+                return None
+            else:
+                for value in _word_values(tok):
+                    if value is None:
+                        jokers += 1
+                    elif isinstance(value, Bonus):
+                        bonus.append(value)
+                    else:
+                        tiles.append(value)
+                i += 1
+        if len(set(bonus)) != len(bonus):
+            return None
+        counts = [0] * N_KINDS
+        for t in tiles:
+            counts[t] += 1
+        return Hand(tuple(counts), tuple(melds), win, tuple(bonus), jokers)
+    except MjscoreError:
+        return None
+
+
 def parse_hand(text: str) -> Hand:
     """The hand written in compact (mpsz) or Western notation, or a mix.
 
@@ -268,6 +344,11 @@ def parse_hand(text: str) -> Hand:
     """
     if not isinstance(text, str):
         raise NotationError(f"a hand is written as text, not {type(text).__name__}")
+    return _parse_common(text) or _parse_careful(text)
+
+
+def _parse_careful(text: str) -> Hand:
+    """:func:`parse_hand` with every tile's position, so an error can point at it."""
     tiles: list[tuple[Tile, int]] = []  # concealed, the winning tile included
     melds: list[tuple[Meld, int]] = []
     bonus: list[tuple[Bonus, int]] = []
