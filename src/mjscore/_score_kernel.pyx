@@ -318,22 +318,23 @@ cdef uint32_t _counters(int kind, int tile, int concealed):
 
 
 def _fill_counters():
+    """Fill the byte tables; a byte that is no group counts nothing."""
     cdef int code, tile, kind
     for code in range(256):
         kind, tile = code >> 6, code & 63
         FOUND_COUNTERS[code] = MELD_COUNTERS[code] = RUN_BITS[code] = 0
         if tile >= 34:
             continue
-        if kind == 0 and tile < 27 and tile % 9 <= 6:
-            FOUND_COUNTERS[code] = MELD_COUNTERS[code] = _counters(K_CHOW, tile, 0)
-            if tile % 3 == 0:
-                RUN_BITS[code] = 1 << (3 * (tile // 9) + tile % 9 // 3)
-        elif kind == 0:
+        if kind == 0:  # a run in both layouts
+            if tile < 27 and tile % 9 <= 6:
+                FOUND_COUNTERS[code] = MELD_COUNTERS[code] = _counters(K_CHOW, tile, 0)
+                if tile % 3 == 0:  # rank 1, 4 or 7
+                    RUN_BITS[code] = 1 << (3 * (tile // 9) + tile % 9 // 3)
             continue
-        elif kind != 2:
+        # decomposition bytes: 1 pung, 3 pair; meld bytes: 1 pung, 2 kong, 3 concealed kong
+        if kind != 2:
             FOUND_COUNTERS[code] = _counters(K_PUNG if kind == 1 else K_PAIR, tile, 1)
-        MELD_COUNTERS[code] = _counters(K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_KONG,
-                                        tile, kind == 3) if kind else MELD_COUNTERS[code]
+        MELD_COUNTERS[code] = _counters(K_PUNG if kind == 1 else K_KONG, tile, kind == 3)
 
 
 _fill_counters()
