@@ -139,13 +139,21 @@ class WinContext:
 
     @classmethod
     def from_keywords(cls, **keywords: Any) -> WinContext:
-        """A context from ``score()``-style keywords; unknown keywords are errors."""
+        """A context from ``score()``-style keywords; unknown keywords are errors.
+
+        The same keywords give the same (immutable) context, kept from the last time.
+        """
         unknown = sorted(set(keywords) - set(CONTEXT_KEYWORDS))
         if unknown:
             raise InvalidContextError(
                 f"unknown context keyword{'s' * (len(unknown) > 1)} {', '.join(unknown)}; "
                 f"known: {', '.join(CONTEXT_KEYWORDS)}")
-        return cls(**keywords)
+        # The type is part of the key: 1 == True, but only True is a valid flag.
+        key = tuple(sorted((name, type(value), value) for name, value in keywords.items()))
+        try:
+            return _context_of(key)
+        except TypeError:  # an unhashable value, such as a list of flowers
+            return cls(**keywords)
 
 
 _FLAGS = ("self_drawn", "last_tile", "last_discard", "robbing_kong", "kong_on_kong",
@@ -193,6 +201,11 @@ IMPOSSIBLE: tuple[tuple[int, int, str], ...] = tuple((int(on), int(off), why) fo
 def impossibilities(flags: int) -> list[str]:
     """Why a context word cannot happen (empty when it can)."""
     return [why for on, off, why in IMPOSSIBLE if flags & on == on and not flags & off]
+
+@functools.lru_cache(maxsize=4096)
+def _context_of(key: tuple[tuple[str, type, Any], ...]) -> WinContext:
+    return WinContext(**{name: value for name, _, value in key})
+
 
 CONTEXT_KEYWORDS = tuple(f.name for f in fields(WinContext) if f.init)
 """Every keyword ``score()`` accepts for the context."""

@@ -71,7 +71,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Literal, TypeAlias, TypeVar
+from typing import Literal, NamedTuple, TypeAlias, TypeVar
 
 from .errors import InvalidHandError, MjscoreError, NotationError
 from .group import Meld
@@ -257,19 +257,34 @@ def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, 
         raise _fail(InvalidHandError, f"meld {_clip(shown)}: {error}", pos, text) from None
 
 
-_WORDS: dict[str, tuple[_Value, ...]] = {}
-"""What each word seen so far reads as ("123m", "RD"): words repeat endlessly."""
+class _Word(NamedTuple):
+    """What one word reads as, sorted by use: tiles, bonus tiles, jokers."""
+
+    tiles: tuple[Tile, ...]
+    bonus: tuple[Bonus, ...]
+    jokers: int
+
+
+_WORDS: dict[str, _Word] = {}
+"""Each word seen so far ("123m", "RD"): words repeat endlessly."""
 _WORDS_LIMIT = 1 << 14
 
 
-def _word_values(word: str) -> tuple[_Value, ...]:
-    """The tiles, bonus tiles and jokers (None) of one word; raises as :func:`_read_word`."""
-    values = _WORDS.get(word)
-    if values is None:
-        values = tuple(value for value, _ in _read_word(word, 0, word))
+def _word(word: str) -> _Word:
+    """One word's tiles, bonus tiles and jokers; raises as :func:`_read_word`."""
+    known = _WORDS.get(word)
+    if known is None:
+        values = [value for value, _ in _read_word(word, 0, word)]
+        known = _Word(tuple(v for v in values if isinstance(v, Tile)),
+                      tuple(v for v in values if isinstance(v, Bonus)), values.count(None))
         if len(_WORDS) < _WORDS_LIMIT:
-            _WORDS[word] = values
-    return values
+            _WORDS[word] = known
+    return known
+
+
+@functools.lru_cache(maxsize=4096)  # melds are immutable and few: a few hundred kinds
+def _meld(tiles: tuple[Tile, ...], concealed: bool) -> Meld:
+    return Meld.from_tiles(tiles, concealed)
 
 
 def _parse_common(text: str) -> Hand | None:
@@ -293,35 +308,32 @@ def _parse_common(text: str) -> Hand | None:
                 closer, j = _OPENERS[tok], i + 1
                 meld_tiles: list[Tile] = []
                 while j < n and tokens[j] not in _PUNCTUATION:
-                    for value in _word_values(tokens[j]):
-                        if not isinstance(value, Tile):
-                            return None
-                        meld_tiles.append(value)
+                    word = _word(tokens[j])
+                    if word.bonus or word.jokers:
+                        return None
+                    meld_tiles += word.tiles
                     j += 1
                 if j == n or tokens[j] != closer or not meld_tiles:
                     return None
                 concealed = tok == "("
                 if concealed and (len(meld_tiles) != 4 or len(set(meld_tiles)) != 1):
                     return None
-                melds.append(Meld.from_tiles(meld_tiles, concealed))
+                melds.append(_meld(tuple(meld_tiles), concealed))
                 i = j + 1
             elif tok == "+":
-                values = _word_values(tokens[i + 1]) if i + 1 < n and win is None else ()
-                if len(values) != 1 or not isinstance(values[0], Tile):
+                word = _word(tokens[i + 1]) if i + 1 < n and win is None else _Word((), (), 0)
+                if len(word.tiles) != 1 or word.bonus or word.jokers:
                     return None
-                win = values[0]
+                win = word.tiles[0]
                 tiles.append(win)
                 i += 2
             elif tok in _CLOSERS:
                 return None
             else:
-                for value in _word_values(tok):
-                    if value is None:
-                        jokers += 1
-                    elif isinstance(value, Bonus):
-                        bonus.append(value)
-                    else:
-                        tiles.append(value)
+                word = _word(tok)
+                tiles += word.tiles
+                bonus += word.bonus
+                jokers += word.jokers
                 i += 1
         if len(set(bonus)) != len(bonus):
             return None

@@ -56,11 +56,15 @@ class Reading:
 
 def atom_of(group: Group, context: WinContext) -> Atom:
     """The tile atom of a group (see :mod:`mjscore.facts`)."""
+    return _atom(group, context.seat_wind, context.prevailing_wind)
+
+
+def _atom(group: Group, seat_wind: Tile, prevailing_wind: Tile) -> Atom:
     tile = int(group.first)
     if tile >= 31:
         return Atom.DRAGON
     if tile >= 27:
-        seat, prevailing = tile == context.seat_wind, tile == context.prevailing_wind
+        seat, prevailing = tile == seat_wind, tile == prevailing_wind
         if seat and prevailing:
             return Atom.DOUBLE_WIND
         return Atom.SEAT_WIND if seat else Atom.PREVAILING_WIND if prevailing else Atom.OTHER_WIND
@@ -70,7 +74,12 @@ def atom_of(group: Group, context: WinContext) -> Atom:
 
 
 def _scored(group: Group, concealed: bool, context: WinContext) -> ScoredGroup:
-    return ScoredGroup(group, _KIND[group.kind], concealed, atom_of(group, context))
+    return _scored_group(group, concealed, context.seat_wind, context.prevailing_wind)
+
+
+@functools.lru_cache(maxsize=8192)  # groups and winds repeat: a few thousand cells in all
+def _scored_group(group: Group, concealed: bool, seat: Tile, prevailing: Tile) -> ScoredGroup:
+    return ScoredGroup(group, _KIND[group.kind], concealed, _atom(group, seat, prevailing))
 
 
 def _bits(**facts: bool) -> int:

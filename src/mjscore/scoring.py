@@ -19,7 +19,6 @@ highest total wins; ties go to the first found.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -216,16 +215,17 @@ def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[Any, ..
 def explain_lines(rules: RuleSet, groups: Sequence[ScoredGroup], applied: int) -> tuple[Line, ...]:
     """The breakdown of a reading: a line per scoring group, then a line per item earned."""
     cells, items = _explained(rules)
-    lines = [Line(rule.id, f"{rule.name}: {_text(g.group)}", rule.points, rule.doubles,
-                  source=rule.source)
-             for g in groups for rule in cells[(g.kind, int(g.concealed), g.atom)]]
+    known: dict[ScoredGroup, tuple[Line, ...]] = rules.derived.setdefault("group lines", {})  # type: ignore[assignment]
+    lines: list[Line] = []
+    for g in groups:
+        group_lines = known.get(g)
+        if group_lines is None:  # a few thousand kinds of scored group at most
+            group_lines = known[g] = tuple(
+                Line(rule.id, f"{rule.name}: {g.group}", rule.points, rule.doubles, source=rule.source)
+                for rule in cells[(g.kind, int(g.concealed), g.atom)])
+        lines += group_lines
     lines += [items[i] for i in range(len(items)) if applied >> i & 1]
     return tuple(lines)
-
-
-@functools.lru_cache(maxsize=1024)
-def _text(group: Group) -> str:
-    return str(group)
 
 
 def _group_order(group: Group) -> tuple[int, int, bool]:
