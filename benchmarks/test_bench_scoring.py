@@ -202,13 +202,18 @@ def _single_calls(scoring) -> list[tuple[mjscore.Hand, str, dict[str, Any]]]:
     return calls
 
 
+@pytest.mark.parametrize("temperature", ["warm", "cold"])
 @pytest.mark.parametrize("form", ["hand", "text"])
-def test_single_score(measure, scoring, form):
-    """``mjscore.score`` per hand, as an AI search or a game server calls it."""
+def test_single_score(measure, scoring, form, temperature):
+    """``mjscore.score`` per hand, as an AI search or a game server calls it; cold: each
+    round starts with the single-call caches emptied (``mjscore.scoring.clear_caches``)."""
     calls = [(hand if form == "hand" else text, context) for hand, text, context in _single_calls(scoring)]
     score = mjscore.score
-    results = measure("score[single]", f"babcock-{form}", len(calls),
-                      lambda: [score(hand, "babcock", **context) for hand, context in calls])
+    side = f"babcock-{form}" + ("-cold" if temperature == "cold" else "")
+    setup = (lambda: mjscore.scoring.clear_caches("babcock")) if temperature == "cold" else None
+    results = measure("score[single]", side, len(calls),
+                      lambda: [score(hand, "babcock", **context) for hand, context in calls],
+                      setup=setup, rounds=20)
     assert all(result.total > 0 and result.lines for result in results)
     # the same totals as the bulk call on the same rows
     rows = scoring["melds"].head(len(calls))

@@ -282,6 +282,12 @@ def _word(word: str) -> _Word:
     return known
 
 
+def forget_words() -> None:
+    """Empty the quick reader's memory of words and melds."""
+    _WORDS.clear()
+    _meld.cache_clear()
+
+
 @functools.lru_cache(maxsize=4096)  # melds are immutable and few: a few hundred kinds
 def _meld(tiles: tuple[Tile, ...], concealed: bool) -> Meld:
     return Meld.from_tiles(tiles, concealed)

@@ -25,18 +25,19 @@ from fractions import Fraction
 from typing import Any
 
 from ._backend import bulk_scorer
-from .context import WinContext, check_against_hand
+from .context import WinContext, _context_of, check_against_hand
 from .errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from .facts import Atom, Kind
 from .facts import FACT_BITS
 from .group import Decomposition, Group, GroupKind, Meld
 from .hand import Hand
-from .notation import parse_hand
+from .notation import forget_words, parse_hand
 from .payments import Settlement, settle_scores
-from .readings import SHAPE_CODES, Reading, ScoredGroup, reading_groups
+from .readings import SHAPE_CODES, Reading, ScoredGroup, _scored_group, reading_groups
 from .rules import RuleSet, load_rules
 
-__all__ = ["Line", "Score", "ReadingScore", "score", "score_reading", "explain_lines", "settle"]
+__all__ = ["Line", "Score", "ReadingScore", "score", "score_reading", "explain_lines", "settle",
+           "clear_caches"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +296,17 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
                  special=None if special < 0 else ruleset.items[special].id,
                  lines=explain_lines(ruleset, groups, applied), decomposition=order,
                  shape=shape, rules=ruleset.name, hand=parsed, context=ctx)
+
+
+def clear_caches(*rule_sets: str | RuleSet) -> None:
+    """Forget what single calls keep between calls (contexts by keywords, scored
+    groups, notation words and melds, and the breakdown lines of these rule sets), so
+    the next :func:`score` runs cold; the results never depend on them."""
+    _context_of.cache_clear()
+    _scored_group.cache_clear()
+    forget_words()
+    for rules in rule_sets:
+        load_rules(rules).derived.pop("group lines", None)
 
 
 _SEATS = ("E", "S", "W", "N")
