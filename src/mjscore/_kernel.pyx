@@ -362,7 +362,7 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
     cdef int pair[3]
     cdef int all_ok
     cdef uint64_t mask = 0
-    cdef int singles = 0, pairs = 0, odd = 0, single = -1, missing = -1, n_missing = 0, doubled = 0
+    cdef int singles = 0, pairs = 0, odd = 0, missing = -1, n_missing = 0, doubled = 0
     if _ensure_tables():
         return 0
     for s in range(3):

@@ -591,7 +591,6 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     cdef int concealed, cell, exposed_cell
     cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles
-    cdef Group* hand
     best.found = 0
     best.total = 0
     best.special = -1
@@ -654,7 +653,6 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     first = 0 if win == ANY_TILE else win
     last = 33 if win == ANY_TILE else win
     n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
-    memcpy(groups, melds, n_melds * sizeof(Group))
     meld_counters = meld_runs = 0
     for k in range(4):
         meld_counters += MELD_COUNTERS[m[k]]  # 0 for 0xFF
@@ -676,9 +674,7 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
         if r.used & F_NINE_GATES and _nine_gates(c, n_melds, wt):
             single |= F_NINE_GATES
         for d in range(n_dec):
-            # The declared melds sit in groups[0:n_melds] already; this reading's
-            # concealed groups follow them.
-            hand = groups + n_melds
+            # The concealed groups; the melds' share is in meld_counters and meld_points.
             n_groups = 0
             counters = meld_counters
             runs = meld_runs
@@ -689,10 +685,10 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 counters += FOUND_COUNTERS[code]
                 runs |= RUN_BITS[code]
                 kind = code >> 6
-                hand[n_groups].kind = K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_PAIR
-                hand[n_groups].tile = code & 63
-                hand[n_groups].concealed = 1
-                hand[n_groups].atom = _atom(hand[n_groups].kind, code & 63, seat, prevailing)
+                groups[n_groups].kind = K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_PAIR
+                groups[n_groups].tile = code & 63
+                groups[n_groups].concealed = 1
+                groups[n_groups].atom = _atom(groups[n_groups].kind, code & 63, seat, prevailing)
                 n_groups += 1
             if _counter(counters, C_CHOWS) > r.max_chows:
                 continue
@@ -700,18 +696,18 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
             concealed = _counter(counters, C_CONCEALED)
             set_points = meld_points
             set_doubles = meld_doubles
-            _add_sets(r, hand, n_groups, &set_points, &set_doubles)
+            _add_sets(r, groups, n_groups, &set_points, &set_doubles)
             for i in range(n_groups):
-                if not _holds(&hand[i], wt):
+                if not _holds(&groups[i], wt):
                     continue
                 dup = 0
                 for j in range(i):
-                    if hand[j].kind == hand[i].kind and hand[j].tile == hand[i].tile:
+                    if groups[j].kind == groups[i].kind and groups[j].tile == groups[i].tile:
                         dup = 1
                 if dup:
                     continue
                 facts = base | single | dec_facts
-                if _one_chance(&hand[i], wt):
+                if _one_chance(&groups[i], wt):
                     facts |= F_ONE_CHANCE
                 best.reading[0] = wt
                 best.reading[1] = SHAPE_STANDARD
@@ -722,11 +718,11 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                     continue
                 # Completed by a discard, the group counts as exposed (a pung then is
                 # no concealed triplet).
-                cell = _cell(&hand[i])
+                cell = _cell(&groups[i])
                 exposed_cell = cell - 7
                 _fold(r, set_points - r.set_points[cell] + r.set_points[exposed_cell],
                       set_doubles - r.set_doubles[cell] + r.set_doubles[exposed_cell],
-                      facts | _concealed_facts(concealed - (hand[i].kind == K_PUNG)), wt, best)
+                      facts | _concealed_facts(concealed - (groups[i].kind == K_PUNG)), wt, best)
         if specials:
             _special_readings(c, specials, wt, base | single, seat, prevailing, r, best)
     return S_OK if best.found else S_NOT_WINNING
