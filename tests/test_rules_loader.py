@@ -248,7 +248,7 @@ def with_presets(tmp_path: Path) -> Path:
 def test_presets_are_listed_and_not_applied_by_default(with_presets):
     rules = load_rules(with_presets)
     assert [p.name for p in rules.presets] == ["strict", "Generous"]
-    assert rules.preset_named("generous").description.startswith("Exposed own-wind")
+    assert rules.presets[1].description.startswith("Exposed own-wind")
     assert rules.preset is None
     assert rules.option("own-wind-exposed-doubles") is False
 
@@ -279,7 +279,7 @@ def test_presets_extend_the_base_presets(with_presets, tmp_path):
         'extends = "presets.toml"\nname = "more"\n[presets.strict]\nonly-place-by-role = false\n')
     rules = load_rules(tmp_path / "more.toml")
     assert [p.name for p in rules.presets] == ["strict", "Generous"]
-    assert rules.preset_named("strict").options == (("only-place-by-role", False),)
+    assert rules.presets[0].options == (("only-place-by-role", False),)
 
 
 def test_unknown_preset_names_the_known_ones(with_presets):

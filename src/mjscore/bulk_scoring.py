@@ -112,10 +112,8 @@ def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint
     if array.dtype != np.uint8:
         array = np.where(array == -1, 255, array)
     low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
-    # One pass over the common uint8 array: 255 (unknown) is the only value past 33 allowed.
-    if n and not (array.min() >= low and array.max() <= (high if winds else 255)
-                  and (winds or ((array > high) & (array != 255)).sum() == 0)):
-        bad = ((array < low) | (array > high)) & (winds | (array != 255))
+    bad = ((array < low) | (array > high)) & (winds | (array != 255))  # 255: unknown tile
+    if bad.any():
         what = "winds (E S W N or 27-30)" if winds else "tile indices 0-33 (255: unknown)"
         raise InvalidContextError(f"{name}: expected {what}, got {array[bad][0]!r}")
     return array.astype(np.uint8, copy=False)

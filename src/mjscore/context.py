@@ -202,6 +202,7 @@ def impossibilities(flags: int) -> list[str]:
     """Why a context word cannot happen (empty when it can)."""
     return [why for on, off, why in IMPOSSIBLE if flags & on == on and not flags & off]
 
+
 @functools.lru_cache(maxsize=4096)
 def _context_of(key: tuple[tuple[str, type, Any], ...]) -> WinContext:
     return WinContext(**{name: value for name, _, value in key})

@@ -149,13 +149,6 @@ class RuleSet:
         """The effective value of one option."""
         return dict(self.options)[name]
 
-    def preset_named(self, name: str) -> Preset:
-        """The preset with this name (case-insensitive)."""
-        for preset in self.presets:
-            if preset.name.lower() == name.lower():
-                return preset
-        raise KeyError(name)
-
     def item(self, item_id: str) -> ItemRule:
         """The item with this id."""
         for item in self.items:
