@@ -202,3 +202,12 @@ def test_to_western():
     assert hand.to_western() == "1C 2C 3C 4D 5D 6D 7B 8B 9B E [RD RD RD] +E"
     assert hand.format("western") == hand.to_western()
     assert str(hand) == "123m456p789s1z [777z] +1z"
+
+
+def test_held_is_the_concealed_tiles_before_the_winning_tile() -> None:
+    won = Hand.from_str("123m 456p 789s 1z [555z] +1z")
+    assert won.held == parse_tiles("123m456p789s1z")
+    assert won.held_tiles == (Tile.M1, Tile.M2, Tile.M3, Tile.P4, Tile.P5, Tile.P6,
+                              Tile.S7, Tile.S8, Tile.S9, Tile.EAST)
+    waiting = Hand.from_str("123m 456p 789s 11z 45m")
+    assert waiting.held == waiting.concealed  # no winning tile marked

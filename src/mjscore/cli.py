@@ -111,10 +111,7 @@ def _group_glyphs(group: Group) -> str:
 
 def hand_glyphs(hand: Hand) -> str:
     """The hand in Unicode tiles, laid out as its mpsz text: held, melds, ``+`` winning tile, bonus."""
-    counts = list(hand.concealed)
-    if hand.win_tile is not None:
-        counts[hand.win_tile] -= 1
-    parts = [_glyphs([Tile(t) for t, c in enumerate(counts) for _ in range(c)]) + JOKER_GLYPH * hand.jokers]
+    parts = [_glyphs(hand.held_tiles) + JOKER_GLYPH * hand.jokers]
     parts += [_group_glyphs(meld) for meld in hand.melds]
     if hand.win_tile is not None:
         parts.append("+" + hand.win_tile.glyph)

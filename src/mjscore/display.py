@@ -90,11 +90,7 @@ def group_html(group: Group) -> str:
 
 def _hand_tiles(hand: Hand) -> list[str]:
     """The hand's segments, in the order of its mpsz text."""
-    counts = list(hand.concealed)
-    if hand.win_tile is not None:
-        counts[hand.win_tile] -= 1
-    held = _tiles(Tile(t) for t, c in enumerate(counts) for _ in range(c))
-    held += tile_html(JOKER_GLYPH, "J") * hand.jokers
+    held = _tiles(hand.held_tiles) + tile_html(JOKER_GLYPH, "J") * hand.jokers
     parts = [segment_html("concealed", "concealed", held)]
     parts += [group_html(meld) for meld in hand.melds]
     if hand.win_tile is not None:

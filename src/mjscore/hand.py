@@ -105,6 +105,21 @@ class Hand:
         return tuple(counts)
 
     @property
+    def held(self) -> tuple[int, ...]:
+        """34 counts of the concealed tiles without the winning tile: what the player
+        held before it came (how the notation and the displays lay a hand out)."""
+        if self.win_tile is None:
+            return self.concealed
+        counts = list(self.concealed)
+        counts[self.win_tile] -= 1
+        return tuple(counts)
+
+    @property
+    def held_tiles(self) -> tuple[Tile, ...]:
+        """The tiles of :attr:`held`, in 34-index order."""
+        return tuple(Tile(t) for t, c in enumerate(self.held) for _ in range(c))
+
+    @property
     def size(self) -> int:
         """Tiles in the hand, jokers included and a kong counting as 3: 13 or 14."""
         return sum(self.concealed) + self.jokers + 3 * len(self.melds)

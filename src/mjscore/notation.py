@@ -493,11 +493,9 @@ def format_hand(hand: Hand, style: Literal["mpsz", "western"] = "mpsz") -> str:
 
     :raises NotationError: for an unknown style.
     """
-    counts = list(hand.concealed)
-    if hand.win_tile is not None:
-        counts[hand.win_tile] -= 1
+    held = hand.held
     if style == "mpsz":
-        words = [format_tiles(counts)] if any(counts) else []
+        words = [format_tiles(held)] if any(held) else []
         words += [f"({m})" if m.concealed else f"[{m}]" for m in hand.melds]
         if hand.win_tile is not None:
             words.append(f"+{hand.win_tile}")
@@ -509,7 +507,7 @@ def format_hand(hand: Hand, style: Literal["mpsz", "western"] = "mpsz") -> str:
             words.append("J" * hand.jokers)
         return " ".join(words)
     if style == "western":
-        words = [western_word(Tile(t)) for t, c in enumerate(counts) for _ in range(c)]
+        words = [western_word(t) for t in hand.held_tiles]
         for m in hand.melds:
             inner = " ".join(western_word(t) for t in m.tiles)
             words.append(f"({inner})" if m.concealed else f"[{inner}]")
