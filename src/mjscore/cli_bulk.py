@@ -58,6 +58,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .bulk_scoring import score_many
+from .context import wind_of
 from .errors import HandStatus, MjscoreError, status_error
 from .hand import Hand
 from .notation import parse_hand
@@ -81,7 +82,6 @@ INPUT_FORMATS = (".txt", ".jsonl", ".csv", ".npy", ".npz")
 OUTPUT_FORMATS = (".csv", ".jsonl", ".parquet", ".npy")
 
 _NO_MELDS = b"\xff" * 4
-_WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 _TRUE = {"true", "t", "yes", "y", "1"}
 _FALSE = {"false", "f", "no", "n", "0"}
 _REPLACEMENTS = {"kong": 1, "bonus": 2, "none": 0, "true": 1, "false": 0}
@@ -440,14 +440,14 @@ def _row(hand: Hand, fields: Mapping[str, object]) -> _Row:
     win_tile = hand.win_tile if win is None else _tile(win, "win_tile")
     if hand.win_tile is not None and win_tile != hand.win_tile:
         raise ValueError(f"win_tile={win!r} but the hand marks {hand.win_tile} as its winning tile")
-    seat = _wind(fields.get("seat_wind", "E"), "seat_wind")
+    seat = int(wind_of(fields.get("seat_wind", "E"), "seat_wind"))
     dealer = fields.get("dealer")
     flags = {key: _bool(fields[key], key) for key in _FLAG_KEYS if key in fields}
     flags.setdefault("winner", hand.size == 14)
     return _Row(
         counts=hand.concealed, melds=_meld_bytes(hand.melds) if hand.melds else _NO_MELDS,
         win_tile=255 if win_tile is None else int(win_tile), seat=seat,
-        prevailing=_wind(fields.get("prevailing_wind", "E"), "prevailing_wind"),
+        prevailing=int(wind_of(fields.get("prevailing_wind", "E"), "prevailing_wind")),
         dealer=seat == Tile.EAST if dealer is None else _bool(dealer, "dealer"),
         replacement=_replacement(fields.get("replacement")),
         flags=tuple(flags.get(key, False) for key in _FLAG_KEYS))
@@ -460,18 +460,6 @@ def _tile(value: object, name: str) -> Tile:
         return as_tile(value.strip() if isinstance(value, str) else value)  # type: ignore[arg-type]
     except MjscoreError as error:
         raise ValueError(f"{name}: {error}") from None
-
-
-def _wind(value: object, name: str) -> int:
-    if isinstance(value, str) and value.strip().upper() in _WINDS:
-        return int(_WINDS[value.strip().upper()])
-    try:
-        tile = _tile(value, name)
-    except ValueError:
-        tile = None
-    if tile is None or not Tile.EAST <= tile <= Tile.NORTH:
-        raise ValueError(f"{name} must be a wind (E, S, W or N), not {value!r}")
-    return int(tile)
 
 
 def _bool(value: object, name: str) -> bool:

@@ -24,9 +24,15 @@ __all__ = ["WinContext", "Flag", "IMPOSSIBLE", "impossibilities", "check_against
 _WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
 
-def _wind(value: object, name: str) -> Tile:
-    if isinstance(value, str) and value.upper() in _WIND_NAMES:
-        return _WIND_NAMES[value.upper()]
+def wind_of(value: object, name: str) -> Tile:
+    """A wind from ``"E"``/``"S"``/``"W"``/``"N"``, a wind tile or its index (27-30).
+
+    :raises InvalidContextError: naming ``name``, for anything else.
+    """
+    if isinstance(value, str):
+        value = value.strip()
+        if value.upper() in _WIND_NAMES:
+            return _WIND_NAMES[value.upper()]
     try:
         tile = as_tile(value)  # type: ignore[arg-type]
     except ValueError:
@@ -102,8 +108,8 @@ class WinContext:
                 set_(self, "win_tile", as_tile(self.win_tile))
             except ValueError as error:
                 raise InvalidContextError(f"win_tile: {error}") from None
-        set_(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
-        set_(self, "prevailing_wind", _wind(self.prevailing_wind, "prevailing_wind"))
+        set_(self, "seat_wind", wind_of(self.seat_wind, "seat_wind"))
+        set_(self, "prevailing_wind", wind_of(self.prevailing_wind, "prevailing_wind"))
         for name in _FLAGS:
             value = getattr(self, name)
             if value is not True and value is not False:
