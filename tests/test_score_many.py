@@ -250,3 +250,21 @@ def test_clear_caches_forgets_what_single_calls_keep_and_changes_no_score() -> N
     assert not notation._WORDS and notation._meld.cache_info().currsize == 0
     assert "group lines" not in mjscore.load_rules("babcock").derived
     assert [mjscore.score(h, "babcock", seat_wind="S") for h in hands] == warm
+
+
+@pytest.mark.parametrize(("text", "outcome"), [
+    ("123m 456p 789s 1z [555z] +1z", mjscore.parse("123m 456p 789s 1z [555z] +1z")),
+    ("123x", (HandStatus.BAD_NOTATION, "'123' is followed by 'x'")),
+    ("1111m 456p 789s 11z 1m", (HandStatus.BAD_NOTATION, "5 copies of 1m")),
+    (None, (HandStatus.BAD_NOTATION, "written as text, not None")),
+    ("123m 456p 789s J [555z] +1z", (HandStatus.NOT_WINNING, "jokers")),
+])
+def test_read_hand_gives_the_hand_or_the_row_status(text: object, outcome: object) -> None:
+    from mjscore.bulk_scoring import read_hand
+
+    got = read_hand(text)
+    if isinstance(outcome, mjscore.Hand):
+        assert got == outcome
+    else:
+        status, fragment = outcome
+        assert isinstance(got, tuple) and got[0] == status and fragment in got[1], got

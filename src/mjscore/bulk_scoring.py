@@ -42,11 +42,13 @@ import numpy.typing as npt
 from ._backend import bulk_scorer
 from .bulk import as_batch, run_in_parts
 from .context import IMPOSSIBLE, Flag
-from .errors import HandStatus, InvalidContextError, InvalidHandError
+from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError
+from .hand import Hand
+from .notation import parse_hand
 from .rules import RuleSet, load_rules
 from .tile import Tile, as_tile
 
-__all__ = ["score_many"]
+__all__ = ["score_many", "read_hand"]
 
 _FLAG_KEYWORDS = {
     "self_drawn": Flag.SELF_DRAWN, "last_tile": Flag.LAST_TILE, "last_discard": Flag.LAST_DISCARD,
@@ -206,6 +208,22 @@ def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: in
     for value, bit in columns:  # bool x flag: 20x faster than bitwise_or(..., where=value)
         word |= value.view(np.uint8) * np.uint32(bit)
     return word
+
+
+def read_hand(text: object) -> Hand | tuple[HandStatus, str]:
+    """One hand string of a bulk input (a file line, a DataFrame cell), or the status
+    and message of a row that cannot be scored: ``BAD_NOTATION`` for text that is no
+    hand, ``NOT_WINNING`` for a hand with jokers (no shipped rule set scores them, and
+    :func:`mjscore.score` says the same)."""
+    if not isinstance(text, str):
+        return HandStatus.BAD_NOTATION, f"a hand is written as text, not {text!r:.40}"
+    try:
+        hand = parse_hand(text)
+    except MjscoreError as error:
+        return HandStatus.BAD_NOTATION, str(error)
+    if hand.jokers:
+        return HandStatus.NOT_WINNING, f"{hand} holds jokers, which no shipped rule set scores"
+    return hand
 
 
 def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None,

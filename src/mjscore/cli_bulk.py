@@ -57,11 +57,10 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from .bulk_scoring import score_many
+from .bulk_scoring import read_hand, score_many
 from .context import wind_of
 from .errors import HandStatus, MjscoreError, status_error
 from .hand import Hand
-from .notation import parse_hand
 from .rules import RuleSet
 from .sample import random_scoring_rows
 from .scoring import _meld_bytes
@@ -414,17 +413,11 @@ def _read_row(fields: Mapping[str, object] | str) -> _Row | tuple[int, str]:
     if isinstance(fields, str):
         return HandStatus.BAD_NOTATION, fields
     fields = {_key(str(k)): v for k, v in fields.items() if v is not None}
-    text = fields.pop("hand", None)
-    if not isinstance(text, str):
-        return (HandStatus.BAD_NOTATION,
-                "no 'hand' given" if text is None else f"hand must be text, not {text!r}")
-    try:
-        hand = parse_hand(text)
-    except MjscoreError as error:
-        return HandStatus.BAD_NOTATION, str(error)
-    if hand.jokers:
-        # as mjscore.score and mjscore.dask: no shipped rule set goes out with jokers
-        return HandStatus.NOT_WINNING, f"{hand} holds jokers, which no shipped rule set scores"
+    if "hand" not in fields:
+        return HandStatus.BAD_NOTATION, "no 'hand' given"
+    hand = read_hand(fields.pop("hand"))
+    if not isinstance(hand, Hand):
+        return hand
     try:
         return _row(hand, fields)
     except (MjscoreError, ValueError) as error:

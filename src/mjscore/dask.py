@@ -46,10 +46,10 @@ except ImportError as error:  # pragma: no cover - the extra is installed for th
 import numpy as np
 import numpy.typing as npt
 
-from .bulk_scoring import score_many
+from .bulk_scoring import read_hand, score_many
 from .context import CONTEXT_KEYWORDS
-from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError
-from .notation import parse_hand
+from .errors import HandStatus, InvalidContextError, InvalidHandError
+from .hand import Hand
 from .rules import RuleSet, load_rules
 from .scoring import _meld_bytes
 from .tile import Tile
@@ -163,9 +163,9 @@ def _read_hands(texts: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8
                                      npt.NDArray[np.uint8]]:
     """Hand strings as counts, melds, winning tiles, 14-tile flags and status.
 
-    A string :func:`mjscore.parse` rejects gets status BAD_NOTATION; a hand with
-    jokers, which ``score_many`` cannot hold, NOT_WINNING (as :func:`mjscore.score`
-    raises). Bonus tiles are left out: ``score_many`` has no column for them.
+    A row :func:`mjscore.bulk_scoring.read_hand` declines gets its status
+    (BAD_NOTATION, or NOT_WINNING for jokers). Bonus tiles are left out:
+    ``score_many`` has no column for them.
     """
     n = len(texts)
     counts = np.zeros((n, 34), dtype=np.uint8)
@@ -174,16 +174,14 @@ def _read_hands(texts: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8
     complete = np.zeros(n, dtype=bool)
     status = np.zeros(n, dtype=np.uint8)
     for i, text in enumerate(texts):
-        try:
-            hand = parse_hand(text)
-        except MjscoreError:
-            status[i] = HandStatus.BAD_NOTATION
+        hand = read_hand(text)
+        if not isinstance(hand, Hand):
+            status[i] = hand[0]
             continue
         counts[i] = hand.concealed
         melds[i] = np.frombuffer(_meld_bytes(hand.melds), dtype=np.uint8)
         win[i] = 255 if hand.win_tile is None else hand.win_tile
         complete[i] = hand.size == 14
-        status[i] = HandStatus.NOT_WINNING if hand.jokers else HandStatus.OK
     return counts, melds, win, complete, status
 
 
