@@ -20,6 +20,7 @@ pytest.importorskip("rich")
 
 import mjscore  # noqa: E402
 from mjscore import cli  # noqa: E402
+from mjscore.cli import score_command  # noqa: E402
 from mjscore.rules.reference import reference_tables  # noqa: E402
 
 Run = Callable[..., tuple[int, str, str]]
@@ -183,7 +184,7 @@ def test_each_context_option_reaches_score(run: Run, monkeypatch: pytest.MonkeyP
         seen.update(context)
         raise mjscore.InvalidContextError("stop here")
 
-    monkeypatch.setattr(cli, "score", spy)
+    monkeypatch.setattr(score_command, "score", spy)
     code, _, err = run("score", WON, *args)
     assert code == 1 and "stop here" in err
     defaults = {"seat_wind": "E", "prevailing_wind": "E", "dealer": None, "replacement": None,

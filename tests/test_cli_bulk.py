@@ -412,7 +412,8 @@ def test_meld_bytes_of_text_rows_match_the_scorer(run: Run, tmp_path: Path) -> N
 
 
 def test_tally_counts_totals_across_batches_like_numpy() -> None:
-    from mjscore.cli_bulk import Results, Tally
+    from mjscore.cli.bulk_batches import Results
+    from mjscore.cli.bulk_tally import Tally
 
     totals = np.random.default_rng(1).integers(0, 300, 1001).astype(np.int32)
     status = np.zeros(1001, dtype=np.uint8)

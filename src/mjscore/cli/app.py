@@ -1,0 +1,33 @@
+"""The ``mjscore`` click group: its commands, and how a run becomes an exit code."""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from . import bulk_command, rules_command, score_command, waits_command
+
+__all__ = ["app", "run"]
+
+
+@click.group("mjscore", context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, message="%(prog)s %(version)s")
+def app() -> None:
+    """Score Mahjong hands under classical and Western rule books."""
+
+
+for _command in (score_command.command, bulk_command.command, rules_command.group, waits_command.command):
+    app.add_command(_command)
+
+
+def run(args: list[str]) -> int:
+    """Run the command line ``args``; the exit code (a command's own, or click's for a usage error)."""
+    try:
+        result = app.main(args=args, prog_name="mjscore", standalone_mode=False)
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        return 1
+    return result if isinstance(result, int) else 0

@@ -1,0 +1,195 @@
+"""Where ``mjscore bulk``'s rows come from: an input file by its extension, or ``--sample N``.
+
+``.txt``
+    One hand per line (mpsz or Western notation, ``+X`` marks the winning tile);
+    blank lines and ``#`` comments are skipped.
+``.jsonl``
+    One JSON object per line: a ``hand`` plus optional context keys.
+``.csv``
+    A ``hand`` column plus optional context columns (an empty cell is the default).
+``.npy``
+    An ``(n, 34)`` integer array of concealed hands; no winning tile is known, so
+    :func:`~mjscore.score_many` tries every tile the hand holds (the best reading wins).
+``.npz``
+    Arrays ``counts`` (``(n, 34)``), optionally ``melds`` (``(n, 4)`` uint8) and
+    context arrays (``(n,)`` or scalars) named as :func:`~mjscore.score_many`'s keywords.
+
+The context keys, and what a text row that cannot be read becomes: :mod:`.bulk_rows`.
+Nothing here prints or needs click or rich.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..sample import random_scoring_rows
+from .bulk_batches import Batch, BulkFileError
+from .bulk_rows import CONTEXT_KEYS, Record, column_key, text_batches
+
+__all__ = ["INPUT_FORMATS", "Source", "open_input", "sample_source"]
+
+INPUT_FORMATS = (".txt", ".jsonl", ".csv", ".npy", ".npz")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The rows to score, in batches."""
+
+    batches: Iterator[Batch]
+    total: int | None
+    """Rows in all (None: not known before reading, as for text files)."""
+    label: str
+    """``"line"`` (1-based lines of a text file) or ``"row"`` (0-based rows)."""
+
+
+def open_input(path: Path, chunk_size: int) -> Source:
+    """The rows of an input file, by its extension (see the module docstring).
+
+    :raises BulkFileError: an unknown extension, or a file that cannot be read as a whole.
+    """
+    suffix = path.suffix.lower()
+    if suffix in (".txt", ".jsonl", ".csv"):
+        lines = {".txt": _txt_records, ".jsonl": _jsonl_records, ".csv": _csv_records}[suffix]
+        return Source(text_batches(lines(path), chunk_size), None, "line")
+    if suffix == ".npy":
+        counts = _load_npy(path)
+        return _array_source(counts, None, {}, chunk_size)
+    if suffix == ".npz":
+        counts, melds, context = _load_npz(path)
+        return _array_source(counts, melds, context, chunk_size)
+    raise BulkFileError(f"{path}: unknown input format {suffix or '(no extension)'!r}; "
+                        f"expected one of {', '.join(INPUT_FORMATS)}")
+
+
+def sample_source(n: int, seed: int, chunk_size: int) -> Source:
+    """``n`` rows of :func:`mjscore.sample.random_scoring_rows` with this seed."""
+    rows = random_scoring_rows(n, seed)
+    context = {"win_tile": rows.win_tile, "self_drawn": rows.self_drawn,
+               "seat_wind": rows.seat_wind, "prevailing_wind": rows.prevailing_wind}
+    return _array_source(rows.counts, rows.melds, context, chunk_size)
+
+
+# --- text files ------------------------------------------------------------------------------------
+
+
+def _open_text(path: Path) -> io.TextIOWrapper:
+    try:
+        return path.open(encoding="utf-8", newline="")
+    except OSError as error:
+        raise BulkFileError(f"{path}: cannot read: {error.strerror or error}") from None
+
+
+def _txt_records(path: Path) -> Iterator[Record]:
+    with _open_text(path) as handle:
+        for number, line in enumerate(handle, 1):
+            text = line.split("#", 1)[0].strip()
+            if text:
+                yield number, {"hand": text}
+
+
+def _jsonl_records(path: Path) -> Iterator[Record]:
+    with _open_text(path) as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                value = json.loads(line)
+            except json.JSONDecodeError as error:
+                yield number, f"not valid JSON: {error.msg} at column {error.colno}"
+                continue
+            yield number, value if isinstance(value, dict) else f"expected a JSON object, got {line.strip()!r:.60}"
+
+
+def _csv_records(path: Path) -> Iterator[Record]:
+    with _open_text(path) as handle:
+        reader = csv.DictReader(handle)
+        columns = [column_key(c) for c in reader.fieldnames or ()]
+        if "hand" not in columns:
+            raise BulkFileError(f"{path}: the first line must name the columns, one of them 'hand'")
+        unknown = [c for c in columns if c not in ("hand", *CONTEXT_KEYS)]
+        if unknown:
+            raise BulkFileError(f"{path}: unknown column {unknown[0]!r}; "
+                                f"known: hand, {', '.join(CONTEXT_KEYS)}")
+        for row in reader:  # line_num: the row's (last) line
+            if any(v is None for v in row.values()) or None in row:
+                yield reader.line_num, "wrong number of fields"
+            else:
+                yield reader.line_num, {column_key(k): v for k, v in row.items() if v.strip()}
+
+
+# --- array files -----------------------------------------------------------------------------------
+
+
+def _load(path: Path) -> Any:
+    try:
+        return np.load(path, allow_pickle=False)
+    except (OSError, ValueError, zipfile.BadZipFile) as error:
+        raise BulkFileError(f"{path}: cannot read: {error}") from None
+
+
+def _counts_array(array: Any, where: str) -> npt.NDArray[Any]:
+    if not isinstance(array, np.ndarray) or array.ndim != 2 or array.shape[1] != 34 \
+            or array.dtype.kind not in "iu":
+        shape = getattr(array, "shape", "?")
+        raise BulkFileError(f"{where}: expected an (n, 34) integer array of tile counts, got shape {shape}")
+    return array
+
+
+def _load_npy(path: Path) -> npt.NDArray[Any]:
+    return _counts_array(_load(path), str(path))
+
+
+def _load_npz(path: Path) -> tuple[npt.NDArray[Any], npt.NDArray[Any] | None, dict[str, Any]]:
+    with _load(path) as archive:
+        if not isinstance(archive, np.lib.npyio.NpzFile):
+            raise BulkFileError(f"{path}: not an .npz archive")
+        arrays = {column_key(name): archive[name] for name in archive.files}
+    if "counts" not in arrays:
+        raise BulkFileError(f"{path}: no 'counts' array (found: {', '.join(arrays) or 'none'})")
+    counts = _counts_array(arrays.pop("counts"), f"{path}: counts")
+    melds = arrays.pop("melds", None)
+    if melds is not None and (melds.ndim != 2 or melds.shape[0] != len(counts)):
+        raise BulkFileError(f"{path}: melds: expected an ({len(counts)}, 4) array, got shape {melds.shape}")
+    unknown = sorted(set(arrays) - set(CONTEXT_KEYS))
+    if unknown:
+        raise BulkFileError(f"{path}: unknown array {unknown[0]!r}; "
+                            f"known: counts, melds, {', '.join(CONTEXT_KEYS)}")
+    for name, array in arrays.items():
+        if array.ndim > 1 or (array.ndim == 1 and len(array) != len(counts)):
+            raise BulkFileError(f"{path}: {name}: expected a scalar or a ({len(counts)},) array, "
+                                f"got shape {array.shape}")
+    return counts, melds, arrays
+
+
+def _array_source(counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None,
+                  context: dict[str, Any], chunk_size: int) -> Source:
+    n = len(counts)
+    context = {k: v.item() if isinstance(v, np.ndarray) and v.ndim == 0 else v
+               for k, v in context.items()}
+    if "winner" not in context:  # as score(): a 13-tile hand did not go out
+        size = counts.sum(axis=1, dtype=np.int64)
+        if melds is not None:
+            size += 3 * (melds != 0xFF).sum(axis=1)
+        context["winner"] = size == 14
+
+    def batches() -> Iterator[Batch]:
+        for start in range(0, n, chunk_size):
+            rows = slice(start, min(n, start + chunk_size))
+            m = rows.stop - rows.start
+            yield Batch(
+                numbers=np.arange(rows.start, rows.stop, dtype=np.int64),
+                scored=np.arange(m, dtype=np.intp), counts=counts[rows],
+                melds=None if melds is None else melds[rows],
+                context={k: v[rows] if isinstance(v, np.ndarray) else v for k, v in context.items()})
+
+    return Source(batches(), n, "row")

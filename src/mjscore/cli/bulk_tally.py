@@ -1,0 +1,98 @@
+"""The counts behind ``mjscore bulk``'s summary: statuses, limit hands, the totals scored.
+
+Nothing here prints or needs click or rich.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import HandStatus
+from ..rules import RuleSet
+from .bulk_batches import Results, status_name
+
+__all__ = ["Tally"]
+
+
+@dataclass(slots=True)
+class Tally:
+    """Counts over every batch: statuses, limit hands, and how many OK rows scored each total.
+
+    Totals are counted, not kept, so the memory does not grow with the rows.
+    """
+
+    rules: RuleSet
+    rows: int = 0
+    statuses: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(256, dtype=np.int64))
+    specials: npt.NDArray[np.int64] = field(init=False)
+    """Rows per limit hand (by item index); the last entry counts rows without one."""
+    totals: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    """``totals[t]``: OK rows that scored ``t``."""
+    scoring_seconds: float = 0.0
+    """Time spent scoring (the rest is reading, writing, generating)."""
+
+    def __post_init__(self) -> None:
+        self.specials = np.zeros(len(self.rules.items) + 1, dtype=np.int64)
+
+    def add(self, results: Results) -> None:
+        """Count one batch's results."""
+        ok = results.status == HandStatus.OK
+        self.rows += len(results.numbers)
+        self.statuses += np.bincount(results.status, minlength=256)
+        special = results.special[ok]
+        self.specials += np.bincount(np.where(special < 0, len(self.specials) - 1, special),
+                                     minlength=len(self.specials))
+        counts = np.bincount(results.totals[ok].astype(np.intp), minlength=len(self.totals))
+        counts[:len(self.totals)] += self.totals
+        self.totals = counts
+
+    @property
+    def scored(self) -> int:
+        """Rows scored OK."""
+        return int(self.statuses[HandStatus.OK])
+
+    @property
+    def bad(self) -> int:
+        """Rows with any other status."""
+        return self.rows - self.scored
+
+    def errors(self) -> dict[str, int]:
+        """Bad rows by status name, most frequent first."""
+        codes = np.flatnonzero(self.statuses[1:]) + 1
+        found = {status_name(int(c)): int(self.statuses[c]) for c in codes}
+        return dict(sorted(found.items(), key=lambda kv: -kv[1]))
+
+    def distribution(self) -> dict[str, float]:
+        """``min``, quantiles ``p10``-``p99`` (``median``), ``max`` and ``mean`` of the OK totals.
+
+        A quantile is a total scored (NumPy's ``method="lower"``), not an interpolation.
+        """
+        n = int(self.totals.sum())
+        if not n:
+            return {}
+        running = np.cumsum(self.totals)
+        levels = {"min": 0, "p10": 10, "p25": 25, "median": 50, "p75": 75, "p90": 90,
+                  "p99": 99, "max": 100}
+        found = {name: float(np.searchsorted(running, (n - 1) * q // 100, side="right"))
+                 for name, q in levels.items()}
+        found["mean"] = float(np.dot(np.arange(len(self.totals)), self.totals) / n)
+        return found
+
+    def histogram(self, bins: int = 8) -> list[tuple[int, int, int]]:
+        """The OK totals in ``bins`` equal integer ranges: ``(low, high, count)``, both ends in."""
+        scored = np.flatnonzero(self.totals)
+        if not scored.size:
+            return []
+        low, high = int(scored[0]), int(scored[-1])
+        width = -(-(high - low + 1) // bins)
+        return [(start, min(high, start + width - 1), int(self.totals[start:start + width].sum()))
+                for start in range(low, high + 1, width)]
+
+    def top_specials(self, k: int = 5) -> list[tuple[str, str, int]]:
+        """The ``k`` most frequent limit hands: ``(id, name, count)``."""
+        order = np.argsort(-self.specials[:-1], kind="stable")[:k]
+        return [(self.rules.items[i].id, self.rules.items[i].name, int(self.specials[i]))
+                for i in order.tolist() if self.specials[i]]

@@ -1,0 +1,124 @@
+"""Options several commands share: which rule set (``--rules``, ``--preset``, ``--option``)
+and the situation of a win (``--seat``, ``--self-drawn``, ...)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from ..errors import RuleSetError
+from ..rules import RuleSet, load_rules, rulesets
+
+__all__ = ["SEATS", "SITUATION_FLAGS", "rules_options", "load_rule_set", "situation_options",
+           "situation"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SEATS = ("E", "S", "W", "N")
+"""Seat winds in player order: player 0 sits East (and deals), 1 South, ..."""
+
+SITUATION_FLAGS = (
+    ("self_drawn", "won on a tile drawn from the wall, not on a discard"),
+    ("last_tile", "won on the last tile of the wall (self-drawn)"),
+    ("last_discard", "won on the last discard of the hand"),
+    ("robbing_kong", "won on a tile robbed from another player's kong"),
+    ("kong_on_kong", "won on the loose tile of a second kong declared in a row"),
+    ("heaven", "the dealer's dealt hand was complete (hand from heaven)"),
+    ("earth", "won on the dealer's first discard (hand from earth)"),
+    ("declared_calling", "declared calling after the first discard (lucky thirteen)"),
+)
+"""The on/off context keywords of :class:`~mjscore.WinContext`, one ``--flag`` each."""
+
+_SITUATION_KEYS = ("seat_wind", "prevailing_wind", "dealer", "replacement", "flowers", "seasons",
+                   *(key for key, _ in SITUATION_FLAGS))
+
+
+def _apply(options: Sequence[Callable[[F], F]], function: F) -> F:
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def rules_options(function: F) -> F:
+    """``--rules``, ``--preset`` and ``--option NAME=VALUE``: which rule set, with which options."""
+    return _apply([
+        click.option("--rules", "rules_name", default="babcock", show_default=True, metavar="NAME",
+                     help=f"Rule set: a shipped name or alias ({', '.join(rulesets())}) "
+                          "or a .toml rule file."),
+        click.option("--preset", metavar="P", help="Apply one of the rule set's presets "
+                                                   "(see `mjscore rules show`)."),
+        click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE",
+                     callback=_rule_options,
+                     help="Set a rule-set option (repeatable); VALUE is true/false, an integer or text."),
+    ], function)
+
+
+def _rule_options(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> dict[str, object]:
+    """``NAME=VALUE`` strings as load_rules keywords: true/false as booleans, digits as integers."""
+    options: dict[str, object] = {}
+    for text in values:
+        name, equals, raw = text.partition("=")
+        if not equals or not name.strip():
+            raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", ctx, param)
+        value: object = raw.strip()
+        if raw.strip().lower() in ("true", "false"):
+            value = raw.strip().lower() == "true"
+        elif raw.strip().lstrip("-").isdigit():
+            value = int(raw)
+        options[name.strip()] = value
+    return options
+
+
+def load_rule_set(rules_name: str, preset: str | None, rule_options: dict[str, object]) -> RuleSet:
+    """The rule set the options name.
+
+    :raises click.BadParameter: an unknown rule set, preset or option (exit 2).
+    """
+    keywords = dict(rule_options)
+    if preset is not None:
+        keywords["preset"] = preset
+    try:
+        return load_rules(rules_name, **keywords)
+    except RuleSetError as error:
+        raise click.BadParameter(str(error), param_hint="--rules/--preset/--option") from None
+
+
+def situation_options(function: F) -> F:
+    """One option per context keyword of :class:`~mjscore.WinContext` but the winning tile."""
+    wind = click.Choice(SEATS, case_sensitive=False)
+    return _apply([
+        click.option("--seat", "seat_wind", type=wind, default="E", show_default=True,
+                     help="The player's seat wind (East is the dealer)."),
+        click.option("--wind", "prevailing_wind", type=wind, default="E", show_default=True,
+                     help="The prevailing wind (of the round)."),
+        click.option("--dealer/--no-dealer", default=None,
+                     help="Whether the player is the dealer (default: when seated East)."),
+        *(click.option(f"--{key.replace('_', '-')}", key, is_flag=True, help=help_text[0].upper()
+                       + help_text[1:] + ".") for key, help_text in SITUATION_FLAGS),
+        click.option("--replacement", type=click.Choice(["kong", "bonus"]),
+                     help="Won on a loose (replacement) tile drawn after a kong or a flower/season."),
+        click.option("--flowers", callback=_bonus_numbers, metavar="1,2,..",
+                     help="The player's flowers, numbered 1-4 (default: those the hand shows)."),
+        click.option("--seasons", callback=_bonus_numbers, metavar="1,2,..",
+                     help="The player's seasons, numbered 1-4 (default: those the hand shows)."),
+    ], function)
+
+
+def _bonus_numbers(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    try:
+        return tuple(int(part) for part in value.replace(",", " ").split())
+    except ValueError:
+        raise click.BadParameter(f"expected numbers 1-4 separated by commas, got {value!r}",
+                                 ctx, param) from None
+
+
+def situation(options: dict[str, Any]) -> dict[str, Any]:
+    """Take the situation options out of ``options`` as score() keywords (unset flowers and
+    seasons left to the hand)."""
+    context = {key: options.pop(key) for key in _SITUATION_KEYS}
+    return {key: value for key, value in context.items()
+            if not (key in ("flowers", "seasons") and value is None)}

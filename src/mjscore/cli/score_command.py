@@ -1,0 +1,169 @@
+"""``mjscore score``: one hand's reading, breakdown, total and payments."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from ..context import WinContext
+from ..errors import MjscoreError
+from ..notation import parse_hand
+from ..payments import Settlement
+from ..rules import RuleSet
+from ..scoring import Score, score, settle
+from ..tile import Tile
+from .options import SEATS, SITUATION_FLAGS, load_rule_set, rules_options, situation, situation_options
+from .render import add_columns, console, fail, group_glyphs, group_text, hand_glyphs
+
+__all__ = ["command", "formula"]
+
+
+def _discarder(context: WinContext, discarder: str | None) -> int | None:
+    """The player who discarded the winning tile: None for a self-drawn win or a hand that lost.
+
+    Without ``--discarder`` a discard comes from the player before the winner.
+
+    :raises click.BadParameter: a discarder on a self-drawn win or a lost hand, or the winner discarding.
+    """
+    if not context.winner or context.self_drawn:
+        if discarder is not None:
+            why = "a self-drawn win" if context.winner else "a hand that did not go out"
+            raise click.BadParameter(f"{why} has no discarder", param_hint="--discarder")
+        return None
+    winner = int(context.seat_wind) - Tile.EAST
+    if discarder is None:
+        return (winner - 1) % 4
+    paying = SEATS.index(discarder.upper())
+    if paying == winner:
+        raise click.BadParameter(f"the winner ({discarder}) cannot discard the winning tile",
+                                 param_hint="--discarder")
+    return paying
+
+
+def _settlement(result: Score, rules: RuleSet, discarder: int | None) -> Settlement | None:
+    """The payments when this hand went out and the other three hold nothing (None if it lost)."""
+    if not result.context.winner:
+        return None
+    winner = int(result.context.seat_wind) - Tile.EAST
+    players: list[Score | int] = [0, 0, 0, 0]
+    players[winner] = result
+    return settle(players, winner=winner, dealer=0, discarder=discarder, rules=rules)
+
+
+def _player(index: int) -> str:
+    return f"{SEATS[index]} (player {index})"
+
+
+def _situation_text(context: WinContext, discarder: int | None) -> str:
+    flags = [key.replace("_", " ") for key, _ in SITUATION_FLAGS if getattr(context, key)]
+    if context.replacement:
+        flags.append(f"{context.replacement} replacement tile")
+    if context.winner:
+        how = "won" + (f" on {context.win_tile}" if context.win_tile is not None else "")
+        how += "" if discarder is None else f", discarded by {_player(discarder)}"
+    else:
+        how = "did not go out"
+    parts = [how, f"seat {context.seat_wind.name.title()}",
+             f"prevailing {context.prevailing_wind.name.title()}", "dealer" if context.dealer else "",
+             *flags, *(f"{name} {','.join(map(str, getattr(context, name)))}"
+                       for name in ("flowers", "seasons") if getattr(context, name))]
+    return "; ".join(p for p in parts if p)
+
+
+def formula(result: Score, rules: RuleSet) -> str:
+    """How the total was reached: ``28 x 2^1``, with the limit hand or the cap."""
+    text = f"{result.points} x 2^{result.doubles}" if result.doubles else f"{result.points}"
+    if result.special:
+        share = "" if result.limit in (None, 1) else f"{result.limit} of "
+        text += f"; limit hand {result.special} ({share}the limit {rules.limit})"
+    elif result.limit:
+        text += f"; capped at the limit {rules.limit}"
+    return text
+
+
+def _breakdown(result: Score) -> Table:
+    table = Table(title="Breakdown", title_justify="left", show_edge=False)
+    table.add_column("item")
+    table.add_column("value", justify="right")
+    table.add_column("source")
+    for line in result.lines:
+        table.add_row(line.name + (f" x{line.count}" if line.count > 1 else ""), line.value(), line.source)
+    return table
+
+
+def _payments(settlement: Settlement) -> Table:
+    table = Table(title="Payments (the other players hold 0)", title_justify="left", show_edge=False)
+    add_columns(table, ("payer", "left"), ("payee", "left"), ("amount", "right"), ("reason", "left"))
+    for t in settlement.transfers:
+        table.add_row(_player(t.payer), _player(t.payee), str(t.amount), t.reason)
+    return table
+
+
+def _print_score(result: Score, rules: RuleSet, discarder: int | None,
+                 settlement: Settlement | None) -> None:
+    out = console()
+    hand = result.hand
+    out.print(f"Hand       {hand_glyphs(hand)}")
+    out.print(f"           {hand}    ({hand.to_western()})")
+    preset = f", preset {rules.preset}" if rules.preset else ""
+    out.print(f"Rules      {rules.name} ({rules.title}{preset})")
+    out.print(f"Situation  {_situation_text(result.context, discarder)}")
+    reading = result.shape
+    if result.decomposition:
+        groups = result.decomposition
+        reading += ": " + " ".join(group_text(g) for g in groups)
+        reading += "    " + " ".join(group_glyphs(g) for g in groups)
+    out.print(f"Reading    {reading}")
+    out.print()
+    out.print(_breakdown(result))
+    out.print()
+    out.print(Text(f"Total      {result.total}  = {formula(result, rules)}", style="bold"))
+    if settlement is not None:
+        out.print()
+        out.print(_payments(settlement))
+        out.print("Net        " + ", ".join(f"{_player(p)} {n:+d}" for p, n in enumerate(settlement.net)))
+
+
+@click.command("score")
+@click.argument("hand")
+@rules_options
+@click.option("--win", "win_tile", metavar="TILE",
+              help="The winning tile (3m, RD, ...), if the hand does not mark it with +X.")
+@situation_options
+@click.option("--loser", is_flag=True, help="The hand did not go out (13 tiles; default for 13).")
+@click.option("--discarder", type=click.Choice(SEATS, case_sensitive=False),
+              help="Seat of the player whose discard won (default: the player before the winner).")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print only JSON: {"score": ..., "payments": ...}.')
+def command(hand: str, rules_name: str, preset: str | None, rule_options: dict[str, object],
+                  win_tile: str | None, loser: bool, discarder: str | None, as_json: bool,
+                  **options: Any) -> int:
+    """Score one hand and settle the payments.
+
+    HAND is in mpsz ("123m 456p 789s 1z [777z] +1z") or Western notation; +X
+    adds the winning tile. The winner sits at its seat (E S W N are players
+    0-3, East deals); the other three players hold nothing.
+    """
+    rules = load_rule_set(rules_name, preset, rule_options)
+    context = situation(options)
+    if win_tile is not None:
+        context["win_tile"] = win_tile
+    if loser:
+        context["winner"] = False
+    try:
+        result = score(parse_hand(hand), rules, **context)
+    except MjscoreError as error:
+        return fail(error)
+    paying = _discarder(result.context, discarder)
+    settlement = _settlement(result, rules, paying)
+    if as_json:
+        click.echo(json.dumps({"score": result.to_dict(),
+                               "payments": None if settlement is None else settlement.to_dict()},
+                              indent=2, ensure_ascii=False))
+    else:
+        _print_score(result, rules, paying, settlement)
+    return 0
