@@ -32,11 +32,20 @@ throughput against each peer next to the targets, then every group's sides.
 The thread targets need two otherwise idle cores: on a shared 2-core machine a
 busy neighbour process takes the second thread's core and 2 threads look no
 faster than 1.
+
+``--guard`` (``throughput_guard``) turns the bulk ratios (``Target.guard``: the
+compiled kernel against each peer, chinese-classical against babcock) into
+checks: a benchmark whose ratio falls below half its target fails, after one
+retry. It needs timings and the compiled kernel; the reference sides
+(``guard_reference``) run first so each check can run in the compiled side's
+own test, and ``test_guard.py::test_guard_checked_every_ratio`` runs last and
+fails if a guarded ratio was never measured.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +58,7 @@ import pytest
 import mjscore
 from mjscore import _reference
 from mjscore.sample import random_complete_hands, random_draws, random_scoring_rows, remove_one_tile
+from throughput_guard import GUARD_MARGIN, Guard, min_call_seconds
 
 N = int(os.environ.get("MJSCORE_BENCH_N", "100000"))
 """Rows in each corpus; the compiled kernel runs on all of them."""
@@ -64,6 +74,7 @@ SINGLE_SCORE_HANDS = min(N, 200)
 """Hands of the ``melds`` workload the single-call ``mjscore.score`` benchmark cycles through."""
 
 _RESULTS = pytest.StashKey[dict[tuple[str, str], float]]()
+_GUARD = pytest.StashKey[Guard]()
 
 
 def _compiled() -> ModuleType | None:
@@ -72,6 +83,49 @@ def _compiled() -> ModuleType | None:
     except ImportError:
         return None
     return _kernel
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("mjscore benchmarks").addoption(
+        "--guard", action="store_true",
+        help=f"fail a benchmark whose throughput ratio to a peer, or to babcock, measured in this run "
+             f"falls below {GUARD_MARGIN:g} of its target (minimum over rounds, one retry); "
+             "needs the compiled kernel and timings")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "guard_reference(rank=0): measures a side guarded ratios divide by; "
+                                       "under --guard these run first, by rank (a side that is guarded "
+                                       "itself ranks after the sides it is guarded against)")
+    if not config.getoption("guard"):
+        return
+    if config.getoption("benchmark_disable", default=False):
+        raise pytest.UsageError("--guard compares timings: drop --benchmark-disable")
+    try:
+        from mjscore import _kernel, _score_kernel  # noqa: F401
+    except ImportError as error:
+        raise pytest.UsageError(f"--guard checks the compiled kernel, which is not built: {error}") from None
+    results = config.stash.setdefault(_RESULTS, {})
+    config.stash[_GUARD] = Guard([t for t in TARGETS if t.guard], results)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own reordering by fixture
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under --guard: the reference sides first, the guard's own check of what it covered last."""
+    def rank(item: pytest.Item) -> float:
+        if item.name == "test_guard_checked_every_ratio":
+            return math.inf
+        reference = item.get_closest_marker("guard_reference")
+        return reference.args[0] if reference and reference.args else 0 if reference else 100
+
+    if config.getoption("guard"):
+        items.sort(key=rank)
+
+
+@pytest.fixture
+def guard(request: pytest.FixtureRequest) -> Guard | None:
+    """The session's throughput guard, or ``None`` without ``--guard``."""
+    return request.config.stash.get(_GUARD, None)
 
 
 @dataclass(frozen=True)
@@ -174,9 +228,11 @@ def backend(request: pytest.FixtureRequest) -> Backend:
 class Measure:
     """Runs one benchmark and books its hands/s under ``(group, side)`` for the summary."""
 
-    def __init__(self, benchmark: Any, results: dict[tuple[str, str], float]) -> None:
+    def __init__(self, benchmark: Any, results: dict[tuple[str, str], float],
+                 guard: Guard | None = None) -> None:
         self.benchmark = benchmark
         self.results = results
+        self.guard = guard
 
     def __call__(self, group: str, side: str, hands: int, fn: Callable[..., Any], *args: Any,
                  setup: Callable[[], Any] | None = None, rounds: int = 5) -> Any:
@@ -192,12 +248,17 @@ class Measure:
             rate = hands / bench.stats.stats.min
             bench.extra_info["hands_per_s"] = rate
             self.results[(group, side)] = rate
+            if self.guard is not None:
+                verdicts = self.guard.check(group, side, lambda: hands / min_call_seconds(fn, args, setup))
+                failed = [verdict.describe() for verdict in verdicts if verdict.failed]
+                if failed:
+                    pytest.fail("throughput guard:\n  " + "\n  ".join(failed), pytrace=False)
         return result
 
 
 @pytest.fixture
-def measure(benchmark: Any, request: pytest.FixtureRequest) -> Measure:
-    return Measure(benchmark, request.config.stash.setdefault(_RESULTS, {}))
+def measure(benchmark: Any, request: pytest.FixtureRequest, guard: Guard | None) -> Measure:
+    return Measure(benchmark, request.config.stash.setdefault(_RESULTS, {}), guard)
 
 
 # --- the summary -------------------------------------------------------------------------
@@ -205,7 +266,7 @@ def measure(benchmark: Any, request: pytest.FixtureRequest) -> Measure:
 @dataclass(frozen=True)
 class Target:
     """``ours`` must reach ``ratio`` x ``peer`` (both hands/s), or ``min_rate`` hands/s, or ``max_us``
-    per call."""
+    per call; ``guard``: a bulk ratio that ``--guard`` checks."""
 
     operation: str
     group: str
@@ -215,16 +276,22 @@ class Target:
     ratio: float = 0.0
     max_us: float = 0.0
     min_rate: float = 0.0
+    guard: bool = False
 
 
 OURS = ("cython", "python")
 TARGETS = [
-    Target("is_complete W vs riichienv", "is_complete[W]", OURS, "is_complete[W]", "riichienv", 7),
-    Target("is_complete W vs mahjong Agari", "is_complete[W]", OURS, "is_complete[W]", "mahjong", 12),
-    Target("is_complete R vs riichienv", "is_complete[R]", OURS, "is_complete[R]", "riichienv", 7),
-    Target("is_complete R vs mahjong Agari", "is_complete[R]", OURS, "is_complete[R]", "mahjong", 12),
-    Target("decompose W vs mahjong HandDivider", "decompose[W]", OURS, "decompose[W]", "mahjong", 100),
-    Target("waits T vs xiangting", "waits[T]", OURS, "waits[T]", "xiangting", 5),
+    Target("is_complete W vs riichienv", "is_complete[W]", OURS, "is_complete[W]", "riichienv", 7,
+           guard=True),
+    Target("is_complete W vs mahjong Agari", "is_complete[W]", OURS, "is_complete[W]", "mahjong", 12,
+           guard=True),
+    Target("is_complete R vs riichienv", "is_complete[R]", OURS, "is_complete[R]", "riichienv", 7,
+           guard=True),
+    Target("is_complete R vs mahjong Agari", "is_complete[R]", OURS, "is_complete[R]", "mahjong", 12,
+           guard=True),
+    Target("decompose W vs mahjong HandDivider", "decompose[W]", OURS, "decompose[W]", "mahjong", 100,
+           guard=True),
+    Target("waits T vs xiangting", "waits[T]", OURS, "waits[T]", "xiangting", 5, guard=True),
     Target("is_complete_many W 2 threads vs 1", "threads:is_complete_many[W]", ("threads=2",),
            "threads:is_complete_many[W]", "threads=1", 1.7),
     Target("waits_many T 2 threads vs 1", "threads:waits_many[T]", ("threads=2",),
@@ -236,7 +303,8 @@ TARGETS = [
 
 
 def _scoring_targets() -> list[Target]:
-    """Per rule set and workload (test_bench_scoring): the rate, and the ratios to the riichi scorers."""
+    """Per rule set and workload (test_bench_scoring): the rate, and the ratios to the riichi scorers
+    and (chinese-classical) to babcock's compiled rate on the same rows."""
     targets = []
     for rules in ("babcock", "chinese-classical"):
         group = f"score_many[{rules}]"
@@ -245,10 +313,13 @@ def _scoring_targets() -> list[Target]:
             targets += [
                 Target(f"score_many {rules} {workload}, 1 thread", group, ours, min_rate=4_000_000),
                 Target(f"score_many {rules} {workload} vs riichienv calc", group, ours,
-                       "score[riichi peers]", f"riichienv-{workload}", 10),
+                       "score[riichi peers]", f"riichienv-{workload}", 10, guard=True),
                 Target(f"score_many {rules} {workload} vs mahjong estimate_hand_value", group, ours,
-                       "score[riichi peers]", f"mahjong-{workload}", 200),
+                       "score[riichi peers]", f"mahjong-{workload}", 200, guard=True),
             ]
+            if rules != "babcock":  # the two rule sets are the same kind of work
+                targets.append(Target(f"score_many {rules} {workload} vs babcock", group, ours,
+                                      "score_many[babcock]", f"cython-{workload}", 0.8, guard=True))
         targets.append(Target(f"score_many {rules} melds 2 threads vs 1", f"threads:{group}",
                               ("threads=2",), f"threads:{group}", "threads=1", 1.7))
     return targets + [
@@ -317,6 +388,12 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         reporter.write_line("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
     reporter.write_line("ours: the compiled kernel's bulk call (the reference's if it is not built); "
                         "peers: one Python call per hand; rates use each benchmark's minimum round.")
+    guard = config.stash.get(_GUARD, None)
+    if guard is not None:
+        reporter.write_sep("-", f"--guard: each ratio fails below {GUARD_MARGIN:g} of its target")
+        for target in guard.targets:
+            verdict = guard.verdicts.get(target.operation)
+            reporter.write_line(verdict.describe() if verdict else f"{target.operation}: not measured")
     if mjscore.BACKEND != "cython":
         reporter.write_line(f"note: the public API ran on the {mjscore.BACKEND} backend, so the thread and "
                             "single-call rows measure the reference")

@@ -73,7 +73,8 @@ def _check_scored(rows: int, result: tuple[np.ndarray, np.ndarray, np.ndarray]) 
 # --- score_many, one thread, per backend ---------------------------------------------------
 
 @pytest.mark.parametrize("workload", WORKLOADS)
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("rules", [pytest.param("babcock", marks=pytest.mark.guard_reference(1)),
+                                   "chinese-classical"])  # guarded against babcock, babcock against peers
 def test_score_many(measure, corpus, scoring, backend, monkeypatch, rules, workload):
     scorer, picked = _bulk_scorer(backend.name), []
     monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: picked.append(scorer) or scorer)
@@ -126,6 +127,7 @@ def _kongs(melds: list[int]) -> int:
     return sum(code >> 6 >= 2 for code in melds)
 
 
+@pytest.mark.guard_reference
 @pytest.mark.parametrize("workload", WORKLOADS)
 def test_riichienv_calc(measure, scoring, workload):
     riichienv = pytest.importorskip("riichienv")
@@ -153,6 +155,7 @@ def test_riichienv_calc(measure, scoring, workload):
         assert len(wins) == len(results)
 
 
+@pytest.mark.guard_reference
 @pytest.mark.parametrize("workload", WORKLOADS)
 def test_mahjong_estimate_hand_value(measure, scoring, workload):
     hand_module = pytest.importorskip("mahjong.hand_calculating.hand")
