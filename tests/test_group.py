@@ -163,3 +163,105 @@ def test_sort_order_is_kind_first_concealed():
 
 def test_group_kind_values_are_the_kernel_encoding():
     assert [(k.name, int(k)) for k in GroupKind] == [("SEQUENCE", 0), ("TRIPLET", 1), ("QUAD", 2), ("PAIR", 3)]
+
+
+# --- jokers ------------------------------------------------------------------------
+
+
+@st.composite
+def joker_groups(draw):
+    """Every valid group holding jokers: a chow with one, a pair, pung or kong keeping a natural tile."""
+    kind = draw(st.sampled_from(GroupKind))
+    if kind is GroupKind.SEQUENCE:
+        first = draw(st.sampled_from(SEQUENCE_STARTS))
+        return Group(kind, first, draw(st.booleans()), 1, Tile(first + draw(st.integers(0, 2))))
+    return Group(kind, draw(st.sampled_from(Tile)), draw(st.booleans()), draw(st.integers(1, kind.size - 1)))
+
+
+@pytest.mark.parametrize(
+    ("slots", "group", "text"),
+    [
+        pytest.param("5s 5s J", Group(TRIPLET, Tile.S5, jokers=1), "55Js", id="pung-one-joker"),
+        pytest.param("J 5s 5s", Group(TRIPLET, Tile.S5, jokers=1), "55Js", id="pung-joker-first"),
+        pytest.param("5s J J", Group(TRIPLET, Tile.S5, jokers=2), "5JJs", id="one-natural-is-a-pung"),
+        pytest.param("7z J J 7z", Group(QUAD, Tile.RED, jokers=2), "77JJz", id="kong"),
+        pytest.param("E J", Group(PAIR, Tile.EAST, jokers=1), "1Jz", id="pair"),
+        pytest.param("4s J 6s", Group(SEQUENCE, Tile.S4, jokers=1, joker_tile=Tile.S5), "4J6s", id="chow-middle"),
+        pytest.param("J 5s 6s", Group(SEQUENCE, Tile.S4, jokers=1, joker_tile=Tile.S4), "J56s", id="chow-low"),
+        pytest.param("7m 8m J", Group(SEQUENCE, Tile.M7, jokers=1, joker_tile=Tile.M9), "78Jm", id="chow-high"),
+        pytest.param("3p 1p 2p", Group(SEQUENCE, Tile.P1), "123p", id="no-jokers-any-order"),
+    ],
+)
+def test_from_slots(slots, group, text):
+    made = Group.from_slots([None if w == "J" else w for w in slots.split()])
+    assert made == group
+    assert str(made) == text
+    assert Group.from_str(text) == group
+    assert made.jokers == slots.split().count("J")
+
+
+def test_joker_tiles_natural_tiles_and_slots():
+    chow = Group.from_str("4J6s")
+    assert chow.tiles == (Tile.S4, Tile.S5, Tile.S6)
+    assert chow.natural_tiles == (Tile.S4, Tile.S6)
+    assert chow.joker_tiles == (Tile.S5,)
+    assert chow.slots == (Tile.S4, None, Tile.S6)
+    kong = Meld.from_str("7JJJz", concealed=True)
+    assert (kong.kind, kong.jokers, kong.joker_tile) == (QUAD, 3, Tile.RED)
+    assert kong.natural_tiles == (Tile.RED,) and kong.joker_tiles == (Tile.RED,) * 3
+    assert kong.slots == (Tile.RED, None, None, None)
+    plain = Group.from_str("777s")
+    assert plain.jokers == 0 and plain.joker_tile is None and plain.joker_tiles == ()
+    assert plain.natural_tiles == plain.tiles == plain.slots
+
+
+def test_joker_groups_sort_after_natural_ones_and_by_joker_tile():
+    texts = ["4J6s", "456s", "J56s", "45Js"]
+    assert [str(g) for g in sorted(Group.from_str(t) for t in texts)] == ["456s", "J56s", "4J6s", "45Js"]
+    assert Group.from_str("55Js") != Group.from_str("555s")
+    assert Group.from_str("55Js").code == Group.from_str("555s").code  # the byte has no jokers
+
+
+@given(joker_groups())
+def test_joker_group_round_trips(group):
+    assert eval(repr(group)) == group
+    assert Group.from_str(str(group), group.concealed) == group
+    assert Group.from_slots(group.slots, group.concealed) == group
+    assert len(group.natural_tiles) + group.jokers == group.size
+    assert sorted(group.natural_tiles + group.joker_tiles) == list(group.tiles)
+
+
+JOKER_REJECTS = [
+    ("only-jokers", lambda: Group.from_slots([None, None, None]), "names no tile: a group keeps at least one natural tile"),
+    ("chow-two-jokers", lambda: Group(SEQUENCE, Tile.S4, jokers=2, joker_tile=Tile.S5), "a chow holds one joker"),
+    ("chow-without-joker-tile", lambda: Group(SEQUENCE, Tile.S4, jokers=1), "must say which tile it stands for"),
+    ("joker-tile-outside", lambda: Group(SEQUENCE, Tile.S4, jokers=1, joker_tile=Tile.S7), "has no 7s for its joker"),
+    ("pung-joker-tile-other", lambda: Group(TRIPLET, Tile.S4, jokers=1, joker_tile=Tile.S5), "has no 5s"),
+    ("all-jokers", lambda: Group(TRIPLET, Tile.S4, jokers=3), "cannot be 3 jokers: a group keeps at least one natural"),
+    ("pair-of-jokers", lambda: Group(PAIR, Tile.EAST, jokers=2), "cannot be 2 jokers"),
+    ("negative", lambda: Group(TRIPLET, Tile.S4, jokers=-1), "cannot hold -1 jokers"),
+    ("float", lambda: Group(TRIPLET, Tile.S4, jokers=1.0), "jokers must be an integer count"),
+    ("joker-tile-without-jokers", lambda: Group(TRIPLET, Tile.S4, joker_tile=Tile.S4), "has no jokers, so no joker_tile"),
+    ("chow-out-of-order", lambda: Group.from_slots(["6s", None, "4s"]), "written lowest tile first"),
+    ("chow-two-suits", lambda: Group.from_slots(["4s", None, "6p"]), "4s J 6p is not a set"),
+    ("honour-chow", lambda: Group.from_slots(["1z", None, "3z"]), "is not a set"),
+    ("past-nine", lambda: Group.from_slots(["8m", "9m", None]), "cannot stand for a tile after 9"),
+    ("before-one", lambda: Group.from_slots([None, "1m", "2m"]), "cannot stand for a tile before 1"),
+    ("five-slots", lambda: Group.from_slots(["5s"] * 4 + [None]), "a set with jokers is a pung or kong"),
+    ("one-joker-alone", lambda: Group.from_slots(["5s", None, None, None, None]), "is not a set"),
+    ("meld-pair-with-joker", lambda: Meld.from_str("5Js"), "a pair cannot be declared"),
+    ("concealed-pung-with-joker", lambda: Meld.from_str("55Js", concealed=True), ONLY_KONGS),
+]
+
+
+@pytest.mark.parametrize(("make", "fragment"), [pytest.param(*row[1:], id=row[0]) for row in JOKER_REJECTS])
+def test_joker_group_rejects(make, fragment):
+    with pytest.raises(InvalidHandError) as caught:
+        make()
+    assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["5J5", "JJs", "5Jx", "4J6s 1m"])
+def test_joker_group_text_rejects(text):
+    with pytest.raises((NotationError, InvalidHandError)):
+        Group.from_str(text)

@@ -118,6 +118,18 @@ FULL = counts("123m456p789s11z")  # 11 tiles: 14 with one meld
             dict(concealed=FULL, melds=(Meld(GroupKind.TRIPLET, Tile.RED).first,)), "is not a Meld", id="meld-not-meld"
         ),
         pytest.param(dict(concealed=FULL, melds=5), "melds must be a sequence of Meld", id="melds-int"),
+        pytest.param(
+            dict(concealed=counts("55s123m456p789p"), melds=(Meld(GroupKind.TRIPLET, Tile.S5, jokers=2),)),
+            "5 of 5s counting the jokers of [5JJs]: at most 4 of a kind, jokers included",
+            id="fifth-copy-counting-jokers",
+        ),
+        pytest.param(
+            dict(concealed=counts("2p"), jokers=3,
+                 melds=tuple(Meld(GroupKind.TRIPLET, Tile(t), jokers=2) for t in (0, 1, 2))
+                 + (Meld(GroupKind.QUAD, Tile.RED),)),
+            "9 jokers (3 concealed, 6 in melds): a set has 8",
+            id="nine-jokers-counting-melds",
+        ),
     ],
 )
 def test_rejects(kwargs, fragment):
@@ -180,6 +192,7 @@ REPR_CASES = [
     pytest.param("123m55z [777s] (9999p) [1111z]", id="melds"),
     pytest.param("123m456p789s1z [777z] +1z 12f4y", id="bonus"),
     pytest.param("123m456p789s1z +1z JJJ", id="jokers"),
+    pytest.param("1z [J23m] [45Js] [55Js] (77JJz) +1z", id="jokers-in-melds"),
     pytest.param("[123m] [123m] [123m] [123m] JJ", id="no-concealed-tiles"),
 ]
 
@@ -202,6 +215,23 @@ def test_to_western():
     assert hand.to_western() == "1C 2C 3C 4D 5D 6D 7B 8B 9B E [RD RD RD] +E"
     assert hand.format("western") == hand.to_western()
     assert str(hand) == "123m456p789s1z [777z] +1z"
+
+
+def test_jokers_concealed_in_melds_and_in_all() -> None:
+    hand = Hand.from_str("123m 45p 7z J [5J5s] (1JJ1z) +7z")
+    assert (hand.jokers, hand.meld_jokers, hand.total_jokers) == (1, 3, 4)
+    assert hand.size == 14
+    # A meld's jokers count as the tile they stand for; concealed jokers are not counted.
+    assert hand.counts[Tile.S5] == 3 and hand.counts[Tile.EAST] == 4
+    assert sum(hand.counts) == 7 + 3 + 4
+    assert Hand.from_str("123m456p789s11z [777z]").meld_jokers == 0
+
+
+def test_melds_with_jokers_sort_canonically() -> None:
+    chows = [Meld.from_str(t) for t in ("4J6s", "456s", "J56s")]
+    a = Hand(counts("111z22z"), chows, win_tile="2z")
+    b = Hand(counts("111z22z"), list(reversed(chows)), win_tile="2z")
+    assert a == b and [str(m) for m in a.melds] == ["456s", "J56s", "4J6s"]
 
 
 def test_held_is_the_concealed_tiles_before_the_winning_tile() -> None:

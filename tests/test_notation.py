@@ -25,22 +25,28 @@ def hand(tiles: str, *melds: Meld, win: Tile | None = None, bonus=(), jokers: in
 
 @st.composite
 def hands(draw) -> Hand:
-    """Any valid hand: up to four melds, jokers, a winning tile, bonus tiles."""
+    """Any valid hand: up to four melds (some holding jokers), jokers, a winning tile, bonus tiles."""
     left = [4] * 34
     melds = []
+    wild = 0
     for _ in range(draw(st.integers(0, 4))):
         kind = draw(st.sampled_from([SEQUENCE, TRIPLET, QUAD]))
         if kind is SEQUENCE:
             firsts = [t for t in SEQUENCE_STARTS if min(left[t:t + 3]) > 0]
         else:
             firsts = [t for t in range(34) if left[t] >= kind.size]
-        meld = Meld(kind, draw(st.sampled_from(firsts)), kind is QUAD and draw(st.booleans()))
+        first = draw(st.sampled_from(firsts))
+        jokers = draw(st.sampled_from([0, 0, 1] if kind is SEQUENCE else [0, 0, 1, 2, kind.size - 1]))
+        jokers = min(jokers, 8 - wild)
+        joker_tile = Tile(first + draw(st.integers(0, 2))) if kind is SEQUENCE and jokers else None
+        meld = Meld(kind, first, kind is QUAD and draw(st.booleans()), jokers, joker_tile)
         for t in meld.tiles:
             left[t] -= 1
         melds.append(meld)
+        wild += jokers
     size = draw(st.sampled_from([13, 14]))
     free = size - 3 * len(melds)
-    jokers = draw(st.one_of(st.just(0), st.integers(0, min(8, free))))
+    jokers = draw(st.one_of(st.just(0), st.integers(0, min(8 - wild, free))))
     concealed = [0] * 34
     for _ in range(free - jokers):
         t = draw(st.sampled_from([t for t in range(34) if left[t]]))
@@ -59,6 +65,13 @@ PUNG_7S = Meld(TRIPLET, Tile.S7)
 KONG_EAST = Meld(QUAD, Tile.EAST)
 HIDDEN_KONG_9P = Meld(QUAD, Tile.P9, True)
 PUNG_RED = Meld(TRIPLET, Tile.RED)
+PUNG_5S_J = Meld(TRIPLET, Tile.S5, jokers=1)
+KONG_RED_JJ = Meld(QUAD, Tile.RED, True, jokers=2)
+
+
+def chow_4s(joker: Tile) -> Meld:
+    """The exposed chow 4-5-6s whose joker stands for ``joker``."""
+    return Meld(SEQUENCE, Tile.S4, jokers=1, joker_tile=joker)
 
 
 MELDS = (PUNG_7S, KONG_EAST, HIDDEN_KONG_9P)
@@ -82,6 +95,17 @@ COMPACT = [
     ("jokers", "123m456p789s1z JJJ", hand("123m456p789s1z", jokers=3)),
     ("jokers-inside-words", "123m456p J789s1zJ J", hand("123m456p789s1z", jokers=3)),
     ("meld-before-tiles", "[RD RD RD] 123m456p789s1z +1z", hand("123m456p789s11z", PUNG_RED, win=Tile.EAST)),
+    ("joker-pung-in-run", "[5J5s] 123m456p789s1z", hand("123m456p789s1z", PUNG_5S_J)),
+    ("joker-pung-after-run", "[55sJ] 123m456p789s1z", hand("123m456p789s1z", PUNG_5S_J)),
+    ("joker-pung-words", "[5s J 5s] 123m456p789s1z", hand("123m456p789s1z", PUNG_5S_J)),
+    ("joker-pung-first", "[J5s5s] 123m456p789s1z", hand("123m456p789s1z", PUNG_5S_J)),
+    ("joker-pung-one-natural", "[5sJJ] 123m456p789s1z", hand("123m456p789s1z", Meld(TRIPLET, Tile.S5, jokers=2))),
+    ("joker-kong-concealed", "(7zJJ7z) 123m456p789s1z", hand("123m456p789s1z", KONG_RED_JJ)),
+    ("joker-kong-run", "(77JJz) 123m456p789s1z", hand("123m456p789s1z", KONG_RED_JJ)),
+    ("joker-chow-middle", "[4J6s] 123m456p789s1z", hand("123m456p789s1z", chow_4s(Tile.S5))),
+    ("joker-chow-low", "[J56s] 123m456p789s1z", hand("123m456p789s1z", chow_4s(Tile.S4))),
+    ("joker-chow-high", "[4s 5s J] 123m456p789s1z", hand("123m456p789s1z", chow_4s(Tile.S6))),
+    ("jokers-in-and-out", "[55Js] 123m456p789s J", hand("123m456p789s", PUNG_5S_J, jokers=1)),
 ]
 
 
@@ -104,6 +128,10 @@ WESTERN = [
         "1B 1B 1B 2B 3B 4B 5B 6B 7B 8B 9B 9B 9B F1 S4 J",
         hand("1112345678999s", bonus=(Bonus.F1, Bonus.Y4), jokers=1),
     ),
+    ("joker-pung", "[5B J 5B] 1C 2C 3C 4D 5D 6D 7B 8B 9B E", hand("123m456p789s1z", PUNG_5S_J)),
+    ("joker-kong", "(RD J J RD) 1C 2C 3C 4D 5D 6D 7B 8B 9B E", hand("123m456p789s1z", KONG_RED_JJ)),
+    ("joker-chow", "[4b J 6b] 1c 2c 3c 4d 5d 6d 7b 8b 9b e",
+     hand("123m456p789s1z", chow_4s(Tile.S5))),
 ]
 
 
@@ -159,6 +187,18 @@ def test_forms_mix():
             "[123m] [123m] [123m] [123m] 2y JJ",
             "[1C 2C 3C] [1C 2C 3C] [1C 2C 3C] [1C 2C 3C] S2 J J",
             id="no-concealed-tiles",
+        ),
+        pytest.param(
+            "[J 5s 5s] (7zJJ7z) [4s5sJ] [J23m] 1z +1z",
+            "1z [J23m] [45Js] [55Js] (77JJz) +1z",
+            "E [J 2C 3C] [4B 5B J] [5B 5B J] (RD RD J J) +E",
+            id="jokers-in-melds",
+        ),
+        pytest.param(
+            "[4J6s] [456s] JJ [J56s] 1z 2z +2z",
+            "12z [456s] [J56s] [4J6s] +2z JJ",
+            "E S [4B 5B 6B] [J 5B 6B] [4B J 6B] +S J J",
+            id="fewer-jokers-first",
         ),
     ],
 )
@@ -230,6 +270,15 @@ def test_western_round_trip(h):
 
 
 @settings(max_examples=300)
+@given(hands().filter(lambda h: h.meld_jokers), st.sampled_from(["mpsz", "western"]))
+def test_jokers_in_melds_round_trip(h, style):
+    text = format_hand(h, style)
+    assert parse_hand(text) == h
+    assert format_hand(parse_hand(text), style) == text
+    assert parse_hand(text).total_jokers == h.jokers + sum(m.jokers for m in h.melds)
+
+
+@settings(max_examples=300)
 @given(hands(), st.data())
 def test_token_order_does_not_matter(h, data):
     tokens = str(h).split()
@@ -284,7 +333,20 @@ MALFORMED = [
     ("[123z]", InvalidHandError, 0, "winds and dragons form no sequences"),
     ("(999p)", InvalidHandError, 0, "is not a concealed kong"),
     ("123m (1234p)", InvalidHandError, 5, "is not a concealed kong"),
-    ("[J 1m 1m]", InvalidHandError, 1, "jokers cannot be part of a meld"),
+    ("[J 1m 1m] [J]", InvalidHandError, 10, "[J] names no tile: a meld keeps at least one natural tile"),
+    ("(JJJJ)", InvalidHandError, 0, "(JJJJ) names no tile"),
+    ("[6sJ4s]", InvalidHandError, 0, "a chow with a joker is written lowest tile first"),
+    ("[4s J 7s]", InvalidHandError, 0, "4J7s is not a set"),
+    ("[8s9sJ]", InvalidHandError, 0, "a joker cannot stand for a tile after 9"),
+    ("[J1p2p]", InvalidHandError, 0, "a joker cannot stand for a tile before 1"),
+    ("[45JJs]", InvalidHandError, 0, "a chow with one joker in its place"),
+    ("[5555Js]", InvalidHandError, 0, "5555Js is not a set"),
+    ("123m (55Js)", InvalidHandError, 5, "is not a concealed kong"),
+    ("[J J] 123m", InvalidHandError, 0, "[J J] names no tile"),
+    ("[55Js] 555s 1234m 456p", InvalidHandError, 8, "5 of 5s counting the jokers that stand for it"),
+    ("5J5s 123m", NotationError, 1, "a J inside a run, like [5J5s], places a joker in a meld"),
+    ("JJJJJ [5JJs] [6JJs] 1m", InvalidHandError, 16, "9 jokers: a set has at most 8"),
+    ("[E J E] [1f J 1m]", InvalidHandError, 9, "flowers and seasons cannot be part of a meld"),
     ("[1f 2f 3f]", InvalidHandError, 1, "flowers and seasons cannot be part of a meld"),
     ("11111m", InvalidHandError, 4, "5 copies of 1m: there are only 4"),
     ("1111m [111m]", InvalidHandError, 6, "5 copies of 1m"),
@@ -335,6 +397,7 @@ FUZZ_ALPHABET = "0123456789mpszfyJ[]()+ BCDESWNRGF"
 FRAGMENTS = [
     "123m", "456p", "789s", "1122z", "5z", "[777s]", "(9999p)", "[1111z]", "[RD RD RD]", "+3m", "+ E",
     "JJ", "12f3y", "F1", "S4", "RD", "1C", "9D", "E", "[", "]", "(", ")", "+", "j", "0", "8z", "5f", "",
+    "[5J5s]", "[4J6s]", "(77JJz)", "[J J 5B]", "[JJ]", "5J", "J6s", "[8s9sJ]",
 ]
 fuzz_texts = st.one_of(
     st.text(alphabet=FUZZ_ALPHABET, max_size=60),

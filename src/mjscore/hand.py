@@ -28,7 +28,7 @@ HAND_SIZES = (13, 14)
 """Tiles in a hand, a kong counting as 3: 13 waiting, 14 with the winning tile."""
 
 MAX_JOKERS = 8
-"""Jokers in a set (Western and American sets have 8)."""
+"""Jokers in a set (Western and American sets have 8): the most a hand holds, melds included."""
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -37,12 +37,14 @@ class Hand:
 
     :param concealed: 34 counts of the tiles held concealed, not in declared
         melds; the winning tile is included.
-    :param melds: declared melds; stored sorted by :attr:`Group.sort_key`.
+    :param melds: declared melds, which may hold jokers; stored sorted by
+        :attr:`Group.sort_key`.
     :param win_tile: the tile that completed the hand, among the concealed tiles;
         only on a 14-tile hand (a tile, 34-index or tile text is accepted).
     :param bonus: flowers and seasons; stored sorted.
-    :param jokers: jokers held concealed, 0-8.
-    :raises InvalidHandError: for a hand that cannot exist (see the messages).
+    :param jokers: jokers held concealed; with the jokers in melds, 0-8.
+    :raises InvalidHandError: for a hand that cannot exist (see the messages),
+        including more than four of a tile counting the jokers melds say stand for it.
     """
 
     concealed: tuple[int, ...]
@@ -57,12 +59,18 @@ class Hand:
         bonus = _bonus(self.bonus)
         jokers = _jokers(self.jokers)
         counts = list(concealed)
+        meld_jokers = 0
         for meld in melds:
+            meld_jokers += meld.jokers
             for tile in meld.tiles:
                 counts[tile] += 1
         if max(counts) > 4:
             t = max(range(N_KINDS), key=counts.__getitem__)
-            raise InvalidHandError(f"{counts[t]} copies of {Tile(t)}: there are only 4")
+            raise InvalidHandError(_too_many(Tile(t), counts[t], melds))
+        if jokers + meld_jokers > MAX_JOKERS:
+            raise InvalidHandError(
+                f"{jokers + meld_jokers} jokers ({jokers} concealed, {meld_jokers} in melds): "
+                f"a set has {MAX_JOKERS}")
         size = sum(concealed) + jokers + 3 * len(melds)
         if size not in HAND_SIZES:
             raise InvalidHandError(
@@ -96,8 +104,19 @@ class Hand:
         return parse_hand(text)
 
     @property
+    def meld_jokers(self) -> int:
+        """Jokers inside declared melds (each meld says what they stand for)."""
+        return sum(meld.jokers for meld in self.melds)
+
+    @property
+    def total_jokers(self) -> int:
+        """Every joker of the hand: :attr:`jokers` held concealed plus :attr:`meld_jokers`."""
+        return self.jokers + self.meld_jokers
+
+    @property
     def counts(self) -> tuple[int, ...]:
-        """34 counts of every tile in the hand: concealed and melded (a kong as 4)."""
+        """34 counts of every tile in the hand: concealed and melded (a kong as 4), a
+        joker in a meld counting as the tile it stands for; concealed jokers are not in it."""
         counts = list(self.concealed)
         for meld in self.melds:
             for t in meld.tiles:
@@ -214,6 +233,14 @@ def _bonus(value: Iterable[Bonus | int | str]) -> tuple[Bonus, ...]:
             raise InvalidHandError(f"bonus tile {b} appears twice: there is one of each flower and season")
         seen.add(b)
     return tuple(sorted(tiles))
+
+
+def _too_many(tile: Tile, count: int, melds: tuple[Meld, ...]) -> str:
+    wild = [m for m in melds if m.joker_tile == tile]
+    if not wild:
+        return f"{count} copies of {tile}: there are only 4"
+    shown = ", ".join(f"({m})" if m.concealed else f"[{m}]" for m in wild)
+    return f"{count} of {tile} counting the jokers of {shown}: at most 4 of a kind, jokers included"
 
 
 def _jokers(value: int) -> int:

@@ -14,12 +14,31 @@ Whitespace-separated tokens, the form Tenhou and most Mahjong software use:
 ``+3m``            the winning tile; it is *added* to the concealed tiles
 ``12f3y``          bonus tiles: flowers ``1f``-``4f``, seasons ``1y``-``4y``
 ``JJ``             jokers, one ``J`` each (uppercase only)
+``[55Js]``         a meld holding jokers: a ``J`` in the place of each tile a
+                   joker stands for, inside the run (``[5J5s]``) or as a word
+                   of its own (``[5s5sJ]``, ``[J 5s 5s]``); ``(77JJz)`` a
+                   concealed kong with two jokers; ``[4J6s]`` a chow whose
+                   joker is the 5s
 =================  ===========================================================
 
 There is no ``0`` (red fives are not marked) and no ``8z``/``9z``. Tokens may
 come in any order; a hand has 13 tiles, or 14 with the winning tile, jokers
 included and a kong counting as 3. A lowercase ``j`` is an error rather than a
 joker, so that a typo in a suit letter is never read as a tile.
+
+Jokers in melds
+---------------
+A meld's tiles are read in the order written, and a joker stands for the tile
+whose place it takes. For a pung or kong the order does not matter: ``[5J5s]``,
+``[55sJ]`` and ``[J 5s 5s]`` are one pung of 5s holding one joker. A chow holds
+at most one joker, written lowest tile first with the ``J`` in its place:
+``[J56s]`` is 4-5-6, ``[45Js]`` is 4-5-6, ``[4J6s]`` is 4-5-6, each with a
+different joker. Every meld keeps a natural tile (``[JJJ]`` names no tile), so
+one natural tile and two jokers (``[5sJJ]``) are a pung. A meld's jokers count
+as the tile they stand for: no more than four of a kind, jokers included, and
+no more than 8 jokers in a hand, melds included (see :mod:`mjscore.jokers`).
+The canonical form writes a pung's or kong's jokers last (``[55Js]``,
+``(7JJJz)``), a chow's in place.
 
 Western form
 ------------
@@ -37,6 +56,9 @@ One word per tile, separated by spaces, letters in any case:
 ``[RD RD RD]``             an exposed meld; ``(9D 9D 9D 9D)`` a concealed kong
 ``+E`` or ``+ E``          the winning tile, added to the concealed tiles
 =========================  ===================================================
+
+A joker in a meld is the word ``J`` in its place: ``[5B 5B J]``, ``[4B J 6B]``,
+``(RD RD J J)``.
 
 Every word is read as compact first, then as Western, so the forms may mix:
 
@@ -58,6 +80,9 @@ hand in Western words. Both parse back to an equal hand.
 '123m55z [777s] (9999p) +1m 12f3y JJ'
 >>> format_hand(hand, "western")
 '1C 2C 3C WD WD [7B 7B 7B] (9D 9D 9D 9D) +1C F1 F2 S3 J J'
+>>> hand = parse_hand("[5J5s] [J45m] (7zJ7zJ) 123p 1z +1z")
+>>> format_hand(hand), format_hand(hand, "western")
+('123p1z [J45m] [55Js] (77JJz) +1z', '1D 2D 3D E [J 4C 5C] [5B 5B J] (RD RD J J) +E')
 
 Errors
 ------
@@ -100,6 +125,8 @@ def western_word(tile: Tile | Bonus) -> str:
 _WESTERN: dict[str, Tile | Bonus] = {western_word(t): t for t in (*Tile, *Bonus)}
 _COMPACT = re.compile(r"(?:[0-9]+[mpszfy]|J)+")
 _RUN = re.compile(r"([0-9]+)([mpszfy])|J")
+_MELD_COMPACT = re.compile(r"(?:[0-9J]*[0-9][0-9J]*[mpszfy]|J)+")  # a J may sit inside a run
+_MELD_RUN = re.compile(r"([0-9J]*[0-9][0-9J]*)([mpszfy])|J")
 _OPENERS = {"[": "]", "(": ")"}
 _CLOSERS = {"]": "[", ")": "("}
 _PUNCTUATION = "[]()+"
@@ -170,6 +197,14 @@ def _diagnose(word: str, pos: int, text: str) -> NotationError:
             run = None
         elif ch == "J" and run is None:
             continue
+        elif ch == "J":
+            return _fail(
+                NotationError,
+                f"{_clip(word[run:k])!r} is followed by 'J', not a suit letter (a J inside a run, "
+                "like [5J5s], places a joker in a meld: only inside [ ] or ( ))",
+                pos + k,
+                text,
+            )
         elif run is not None:
             hint = "; Western tiles are words of their own, 1B 2B" if ch in "BCDbcd" else ""
             return _fail(
@@ -204,6 +239,22 @@ def _read_word(word: str, pos: int, text: str) -> list[_Item]:
     raise _diagnose(word, pos, text)
 
 
+def _read_meld_word(word: str, pos: int, text: str) -> list[_Item]:
+    """:func:`_read_word` for a word inside a meld, where a ``J`` may sit inside a run."""
+    if "J" not in word or not _MELD_COMPACT.fullmatch(word):
+        return _read_word(word, pos, text)
+    items: list[_Item] = []
+    for match in _MELD_RUN.finditer(word):
+        start = pos + match.start()
+        if match.group() == "J":
+            items.append((None, start))
+            continue
+        digits, letter = match.groups()
+        items.extend((None if d == "J" else _compact_value(d, letter, start + k, text), start + k)
+                     for k, d in enumerate(digits))
+    return items
+
+
 def _read_one(word: str, pos: int, text: str, what: str) -> Tile:
     """Exactly one of the 34 tiles, for ``what`` (used in messages)."""
     items = _read_word(word, pos, text)
@@ -216,11 +267,13 @@ def _read_one(word: str, pos: int, text: str, what: str) -> Tile:
     return value
 
 
-def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, int]:
-    """The meld opened at ``tokens[i]``, and the index after its closing bracket."""
+def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, list[int], int]:
+    """The meld opened at ``tokens[i]``, the positions of its jokers, and the index
+    after its closing bracket."""
     opener, pos = tokens[i]
     closer = _OPENERS[opener]
-    tiles: list[Tile] = []
+    slots: list[Tile | None] = []
+    jokers: list[int] = []
     j = i + 1
     while True:
         if j == len(tokens):
@@ -234,17 +287,21 @@ def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, 
             raise _fail(NotationError, f"{tok!r} does not close {opener!r} (opened at position {pos})", p, text)
         if tok == "+":
             raise _fail(NotationError, "the winning tile '+' goes outside melds", p, text)
-        for value, q in _read_word(tok, p, text):
-            if not isinstance(value, Tile):
-                name = "jokers" if value is None else "flowers and seasons"
-                raise _fail(InvalidHandError, f"{name} cannot be part of a meld", q, text)
-            tiles.append(value)
+        for value, q in _read_meld_word(tok, p, text):
+            if isinstance(value, Bonus):
+                raise _fail(InvalidHandError, "flowers and seasons cannot be part of a meld", q, text)
+            if value is None:
+                jokers.append(q)
+            slots.append(value)
         j += 1
     shown = text[pos:tokens[j][1] + 1]
-    if not tiles:
+    if not slots:
         raise _fail(NotationError, f"empty meld {_clip(shown)!r}", pos, text)
+    if len(jokers) == len(slots):
+        reason = f"{_clip(shown)} names no tile: a meld keeps at least one natural tile beside its jokers"
+        raise _fail(InvalidHandError, reason, pos, text)
     concealed = opener == "("
-    if concealed and (len(tiles) != 4 or len(set(tiles)) != 1):
+    if concealed and not _is_kong(slots):
         raise _fail(
             InvalidHandError,
             f"{_clip(shown)} is not a concealed kong: ( ) holds four alike; write other sets in [ ]",
@@ -252,9 +309,14 @@ def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, 
             text,
         )
     try:
-        return Meld.from_tiles(tiles, concealed), j + 1
+        return Meld.from_slots(slots, concealed), jokers, j + 1
     except InvalidHandError as error:
         raise _fail(InvalidHandError, f"meld {_clip(shown)}: {error}", pos, text) from None
+
+
+def _is_kong(slots: list[Tile | None] | tuple[Tile | None, ...]) -> bool:
+    """Four slots whose natural tiles are all one kind (a concealed kong's shape)."""
+    return len(slots) == 4 and len({t for t in slots if t is not None}) == 1
 
 
 class _Word(NamedTuple):
@@ -286,11 +348,22 @@ def forget_words() -> None:
     """Empty the quick reader's memory of words and melds."""
     _WORDS.clear()
     _meld.cache_clear()
+    _meld_word.cache_clear()
 
 
 @functools.lru_cache(maxsize=4096)  # melds are immutable and few: a few hundred kinds
-def _meld(tiles: tuple[Tile, ...], concealed: bool) -> Meld:
-    return Meld.from_tiles(tiles, concealed)
+def _meld(slots: tuple[Tile | None, ...], concealed: bool) -> Meld:
+    return Meld.from_slots(slots, concealed)
+
+
+@functools.lru_cache(maxsize=1024)
+def _meld_word(word: str) -> tuple[Tile | None, ...] | None:
+    """The slots of a word inside a meld holding a joker (``"5J5s"``); None for
+    a word with a bonus tile. Raises as :func:`_read_word`."""
+    values = [value for value, _ in _read_meld_word(word, 0, word)]
+    if any(isinstance(v, Bonus) for v in values):
+        return None
+    return tuple(v for v in values if not isinstance(v, Bonus))
 
 
 def _parse_common(text: str) -> Hand | None:
@@ -312,19 +385,25 @@ def _parse_common(text: str) -> Hand | None:
             tok = tokens[i]
             if tok in _OPENERS:
                 closer, j = _OPENERS[tok], i + 1
-                meld_tiles: list[Tile] = []
+                slots: list[Tile | None] = []
                 while j < n and tokens[j] not in _PUNCTUATION:
-                    word = _word(tokens[j])
-                    if word.bonus or word.jokers:
-                        return None
-                    meld_tiles += word.tiles
+                    if "J" in tokens[j]:
+                        wild = _meld_word(tokens[j])
+                        if wild is None:
+                            return None
+                        slots += wild
+                    else:
+                        word = _word(tokens[j])
+                        if word.bonus:
+                            return None
+                        slots += word.tiles
                     j += 1
-                if j == n or tokens[j] != closer or not meld_tiles:
+                if j == n or tokens[j] != closer or not slots:
                     return None
                 concealed = tok == "("
-                if concealed and (len(meld_tiles) != 4 or len(set(meld_tiles)) != 1):
+                if concealed and not _is_kong(slots):
                     return None
-                melds.append(_meld(tuple(meld_tiles), concealed))
+                melds.append(_meld(tuple(slots), concealed))
                 i = j + 1
             elif tok == "+":
                 word = _word(tokens[i + 1]) if i + 1 < n and win is None else _Word((), (), 0)
@@ -371,14 +450,16 @@ def _parse_careful(text: str) -> Hand:
     melds: list[tuple[Meld, int]] = []
     bonus: list[tuple[Bonus, int]] = []
     jokers: list[int] = []
+    meld_jokers: list[int] = []
     win: tuple[Tile, int] | None = None
     tokens = _lex(text)
     i = 0
     while i < len(tokens):
         tok, pos = tokens[i]
         if tok in _OPENERS:
-            meld, i = _read_meld(tokens, i, text)
+            meld, wild, i = _read_meld(tokens, i, text)
             melds.append((meld, pos))
+            meld_jokers += wild
             continue
         if tok in _CLOSERS:
             raise _fail(NotationError, f"{tok!r} without a matching {_CLOSERS[tok]!r}", pos, text)
@@ -400,7 +481,7 @@ def _parse_careful(text: str) -> Hand:
             else:
                 tiles.append((value, p))
         i += 1
-    _check(text, tiles, melds, bonus, jokers, win)
+    _check(text, tiles, melds, bonus, jokers, meld_jokers, win)
     counts = [0] * N_KINDS
     for t, _ in tiles:
         counts[t] += 1
@@ -422,11 +503,16 @@ def _check(
     melds: list[tuple[Meld, int]],
     bonus: list[tuple[Bonus, int]],
     jokers: list[int],
+    meld_jokers: list[int],
     win: tuple[Tile, int] | None,
 ) -> None:
-    """The hand's rules, with the position each one is broken at (see :class:`Hand`)."""
-    if len(jokers) > MAX_JOKERS:
-        raise _fail(InvalidHandError, f"{len(jokers)} jokers: a set has at most {MAX_JOKERS}", jokers[MAX_JOKERS], text)
+    """The hand's rules, with the position each one is broken at (see :class:`Hand`).
+
+    ``jokers`` holds the positions of the concealed jokers, ``meld_jokers`` of those in melds.
+    """
+    every = sorted(jokers + meld_jokers)
+    if len(every) > MAX_JOKERS:
+        raise _fail(InvalidHandError, f"{len(every)} jokers: a set has at most {MAX_JOKERS}", every[MAX_JOKERS], text)
     seen: dict[Bonus, int] = {}
     for b, p in bonus:
         if b in seen:
@@ -438,7 +524,11 @@ def _check(
     for p, t in placed:
         copies[t] += 1
         if copies[t] > 4:
-            raise _fail(InvalidHandError, f"5 copies of {Tile(t)}: there are only 4", p, text)
+            if any(m.joker_tile == t for m, q in melds if q <= p):
+                reason = f"5 of {Tile(t)} counting the jokers that stand for it: at most 4 of a kind, jokers included"
+            else:
+                reason = f"5 copies of {Tile(t)}: there are only 4"
+            raise _fail(InvalidHandError, reason, p, text)
     # One tile each, a meld 3 whatever its kind, so the first tile past 14 can be pointed at.
     weights = sorted([(p, 1) for _, p in tiles] + [(p, 1) for p in jokers] + [(p, 3) for _, p in melds])
     size = sum(w for _, w in weights)
@@ -509,7 +599,7 @@ def format_hand(hand: Hand, style: Literal["mpsz", "western"] = "mpsz") -> str:
     if style == "western":
         words = [western_word(t) for t in hand.held_tiles]
         for m in hand.melds:
-            inner = " ".join(western_word(t) for t in m.tiles)
+            inner = " ".join("J" if t is None else western_word(t) for t in m.slots)
             words.append(f"({inner})" if m.concealed else f"[{inner}]")
         if hand.win_tile is not None:
             words.append(f"+{western_word(hand.win_tile)}")
