@@ -13,6 +13,7 @@ import mjscore
 from mjscore import MjscoreError, NotWinningError, RuleSetError, load_rules, rulesets, score
 from mjscore.facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES
 from mjscore.rules import RULES_DIR
+from mjscore.rules.loader import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE
 
 F = "234p 567p 55s 78s +9s"  # scores nothing but going out (see test_rules_babcock.py)
 
@@ -364,8 +365,46 @@ BROKEN = [
     pytest.param(edit('points = 20\n', 'limit = "-1/2"\n'), "items.win.limit", "positive",
                  id="negative limit share"),
     pytest.param(edit('points = 20\n', 'limit = 0\n'), "items.win.limit", "positive", id="zero limit share"),
+    pytest.param(edit('points = 20\n', 'limit = "3/2"\n'), "items.win.limit",
+                 "a share of the limit is at most 1 (a limit hand scores at most the limit), got '3/2'",
+                 id="limit share above 1"),
+    pytest.param(edit('points = 20\n', 'limit = 2\n'), "items.win.limit", "at most 1", id="limit share 2"),
+    pytest.param(edit('points = 20\n', 'limit = 1.0000001\n'), "items.win.limit", "at most 1",
+                 id="limit share a float just above 1"),
     pytest.param(edit('points = 20\n', 'limit = "half"\n'), "items.win.limit", "fraction",
                  id="limit share not a number"),
+    # numbers the scorer cannot represent (see test_numbers_at_the_edges_* below)
+    pytest.param(edit('points = 2\n', 'points = 3000000000\n'), "sets.pung.points",
+                 "must be from 0 to 1000000 (the range the scorer represents), got 3000000000",
+                 id="set points past int32"),
+    pytest.param(edit('points = 2\n', 'points = 1000001\n'), "sets.pung.points", "got 1000001",
+                 id="set points one past the top"),
+    pytest.param(edit('points = 20\n', 'points = 1000001\n'), "items.win.points",
+                 "must be from 0 to 1000000", id="item points one past the top"),
+    pytest.param(edit('points = 2\n', 'points = 2\ndoubles = 65\n'), "sets.pung.doubles",
+                 "must be from 0 to 64", id="set doubles one past the top"),
+    pytest.param(edit('points = 20\n', 'doubles = 65\n'), "items.win.doubles", "must be from 0 to 64",
+                 id="item doubles one past the top"),
+    pytest.param(edit('points = 20\n', 'doubles = -1\n'), "items.win.doubles", "must be from 0 to 64",
+                 id="negative doubles"),
+    pytest.param(edit('limit = 100', 'limit = 1000000001'), "limit", "must be from 1 to 1000000000",
+                 id="limit one past the top"),
+    pytest.param(edit('limit = 100', 'limit = 9223372036854775807'), "limit", "must be from 1 to 1000000000",
+                 id="limit the largest TOML integer"),
+    pytest.param(edit('points = 20\n', 'limit = 0.1\n'), "items.win.limit", "denominator of at most 1000000",
+                 id="limit share 0.1 (a binary fraction with a huge denominator)"),
+    pytest.param(edit('points = 20\n', 'limit = "1/1000001"\n'), "items.win.limit",
+                 "denominator of at most 1000000", id="limit share denominator one past the top"),
+    pytest.param(MINIMAL + '[[sets]]\nid = "any-pung"\nkind = "pung"\npoints = 1000000\nsource = "s"\n',
+                 "sets", "pung, any-pung together give one group 1000002 points; at most 1000000",
+                 id="set points that sum past the top for one group"),
+    pytest.param(MINIMAL + ''.join(f'[[sets]]\nid = "d{i}"\nkind = "pair"\ndoubles = 64\nsource = "s"\n'
+                                   for i in range(2)),
+                 "sets", "d0, d1 together give one group 128 doubles; at most 64",
+                 id="set doubles that sum past the top for one group"),
+    pytest.param(MINIMAL.split("[[items]]")[0], "items", "from 1 to 64 items apply", id="no items"),
+    pytest.param(MINIMAL + ''.join(f'[[items]]\nid = "i{i}"\nwhen = ["winner"]\nsource = "s"\n'
+                                   for i in range(64)), "items", "got 65", id="65 items"),
     pytest.param(edit('source = "a pung"\n', ''), "sets.pung.source", "expected a string",
                  id="missing source on a set"),
     pytest.param(edit('source = "going out"\n', ''), "items.win.source", "expected a string",
@@ -381,7 +420,7 @@ BROKEN = [
     pytest.param(edit('points = 20\n', 'points = 20\nwin-tile = "9z"\n'), "items.win.win-tile", "9z",
                  id="win-tile not a tile"),
     pytest.param(edit('count = 3', 'count = 1.5'), "options.count", "expected", id="option value a float"),
-    pytest.param(edit('limit = 100', 'limit = -5'), "limit", "must be positive", id="negative limit"),
+    pytest.param(edit('limit = 100', 'limit = -5'), "limit", "must be from 1 to 1000000000", id="negative limit"),
     pytest.param(edit('limit = 100', 'limit = "300"'), "limit", "expected an integer", id="limit a string"),
     pytest.param(edit('limit = 100\n', ''), "limit", "expected an integer", id="missing limit"),
     pytest.param('shapes = ["nine-gates"]\n' + MINIMAL, "shapes", "unknown shape 'nine-gates'",
@@ -445,7 +484,11 @@ def test_unreadable_path(tmp_path):
     pytest.param({"only_place_by_role": "true"}, "options.only-place-by-role", "expected true or false",
                  id="wrong-typed option override: the string 'true' for bool"),
     pytest.param({"limit": "300"}, "limit", "expected an integer", id="wrong-typed limit override"),
-    pytest.param({"limit": 0}, "limit", "must be positive", id="zero limit override"),
+    pytest.param({"limit": 0}, "limit", "must be from 1 to 1000000000", id="zero limit override"),
+    pytest.param({"limit": 2**31}, "limit", "must be from 1 to 1000000000 (the range the scorer represents), "
+                 "got 2147483648", id="limit 2**31: past int32"),
+    pytest.param({"limit": 2**62}, "limit", "got 4611686018427387904", id="limit 2**62"),
+    pytest.param({"limit": 1_000_000_001}, "limit", "must be from 1 to 1000000000", id="limit one past the top"),
     pytest.param({"only_place_by_role": [True]}, "options", "true/false", id="unhashable option value"),
 ])
 def test_bad_option_override(options, key, reason):
@@ -581,3 +624,110 @@ def test_replace_gives_a_rule_set_its_own_caches():
     assert capped.derived is not rules.derived
     assert mjscore.score_many(counts, capped, win_tile=27)[0][0] == 10 < full
     assert mjscore.score_many(counts, rules, win_tile=27)[0][0] == full
+
+
+# --- numbers at the edges of what the scorer represents ---------------------------------------
+
+HEAVEN = "123m456p789s11122z"  # East's dealt hand, won on the 1z
+
+
+@pytest.fixture(params=["python", "cython"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Route ``score()`` and ``score_many()`` through one backend's scorer."""
+    import importlib
+
+    from mjscore import bulk_scoring, scoring
+
+    name = {"python": "mjscore._score_reference", "cython": "mjscore._score_kernel"}[request.param]
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        pytest.skip(f"{name} is not built")
+    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
+    monkeypatch.setattr(scoring, "bulk_scorer", lambda: module)
+    return request.param
+
+
+def _heaven_everywhere(rules) -> tuple[int, int, int, int]:
+    """The heaven hand's total from score(), and total, limit hand and status from score_many()."""
+    import numpy as np
+
+    counts = np.array([mjscore.parse_tiles(HEAVEN)], np.uint8)
+    single = score(HEAVEN, rules, win_tile="1z", heaven=True, self_drawn=True).total
+    totals, special, status = mjscore.score_many(counts, rules, win_tile="1z", heaven=True,
+                                                 self_drawn=True, return_status=True)
+    return single, int(totals[0]), int(special[0]), int(status[0])
+
+
+@pytest.mark.parametrize("limit", [LIMIT_RANGE[0], 2, 300, LIMIT_RANGE[1] - 1, LIMIT_RANGE[1]])
+def test_a_limit_hand_scores_the_limit_at_every_allowed_limit(backend, limit):
+    rules = load_rules("babcock", limit=limit)
+    heaven = [item.id for item in rules.items].index("heaven")
+    assert _heaven_everywhere(rules) == (limit, limit, heaven, mjscore.HandStatus.OK)
+
+
+def test_the_issue_limits_are_refused_before_anything_scores():
+    # issue 12: limit=2**31 scored -2147483648 compiled, 2147483648 in score(), OverflowError
+    # in the reference; limit=2**62 scored 24 compiled
+    for limit in (2**31, 2**62):
+        with pytest.raises(RuleSetError, match=r"babcock\.toml: limit: must be from 1 to 1000000000"):
+            load_rules("babcock", limit=limit)
+
+
+def _file_at_the_top(tmp_path: Path, items: int) -> Path:
+    """A rule file with every number at its top: the limit, and ``items`` going-out items
+    worth the most points and doubles, on top of set rules worth the most for every group."""
+    lines = [f'name = "top"\nsource = "the edges"\nlimit = {LIMIT_RANGE[1]}\n']
+    lines.append(f'[[sets]]\nid = "every-group"\nkind = ["chow", "pung", "kong", "pair"]\n'
+                 f'points = {POINTS_RANGE[1]}\ndoubles = {DOUBLES_RANGE[1]}\nsource = "s"\n')
+    lines += [f'[[items]]\nid = "i{i}"\nwhen = ["winner"]\npoints = {POINTS_RANGE[1]}\n'
+              f'doubles = {DOUBLES_RANGE[1]}\nsource = "s"\n' for i in range(items)]
+    path = tmp_path / "top.toml"
+    path.write_text("\n".join(lines))
+    return path
+
+
+def test_the_largest_numbers_load(tmp_path):
+    rules = load_rules(_file_at_the_top(tmp_path, 64))
+    assert rules.limit == LIMIT_RANGE[1] and len(rules.items) == 64
+    assert {(i.points, i.doubles) for i in rules.items} == {(POINTS_RANGE[1], DOUBLES_RANGE[1])}
+
+
+@pytest.mark.parametrize("items", [4, 62])  # 64 items happen to wrap to a large positive total
+@pytest.mark.parametrize("backend", [
+    "python",
+    pytest.param("cython", marks=pytest.mark.xfail(
+        strict=True, reason="issue 12 item 1: the compiled fold's points << doubles overflows int64 "
+                            "past 2**23 points; its overflow-safe rewrite removes this mark")),
+], indirect=True)
+def test_the_largest_numbers_score_the_limit(backend, tmp_path, items):
+    # 5 groups and 4 items: 9 x 10**6 points, the fewest that a 40-bit shift overflows in int64
+    rules = load_rules(_file_at_the_top(tmp_path, items))
+    total, many, special, status = _heaven_everywhere(rules)
+    assert (total, many, special, status) == (LIMIT_RANGE[1], LIMIT_RANGE[1], -1, mjscore.HandStatus.OK)
+
+
+@pytest.mark.parametrize("items", [1, 3])
+def test_large_numbers_below_the_shift_overflow_score_the_limit(backend, tmp_path, items):
+    # at most 5 x 10**6 + 3 x 10**6 points: below 2**23, so even a 40-bit shift fits int64
+    rules = load_rules(_file_at_the_top(tmp_path, items))
+    assert _heaven_everywhere(rules) == (LIMIT_RANGE[1], LIMIT_RANGE[1], -1, mjscore.HandStatus.OK)
+
+
+def test_the_smallest_limit_share_scores_on_both_backends(backend, tmp_path):
+    path = tmp_path / "share.toml"
+    path.write_text(MINIMAL.replace("limit = 100", f"limit = {LIMIT_RANGE[1]}").replace(
+        'when = ["winner"]\npoints = 20', f'when = ["winner", "heaven"]\nlimit = "1/{MAX_SHARE_DENOMINATOR}"'))
+    rules = load_rules(path)
+    assert rules.item("win").limit == Fraction(1, MAX_SHARE_DENOMINATOR)
+    assert _heaven_everywhere(rules) == (1000, 1000, 0, mjscore.HandStatus.OK)  # 10**9 / 10**6
+
+
+def test_rules_check_reports_a_number_out_of_range(run, tmp_path):
+    # issue 12: points = 3000000000 crashed `rules check` with an OverflowError traceback
+    path = tmp_path / "huge.toml"
+    path.write_text(MINIMAL.replace("points = 2\n", "points = 3000000000\n"))
+    code, out, err = run("rules", "check", path)
+    assert code != 0, out
+    assert "huge.toml: sets.pung.points: must be from 0 to 1000000" in err
+    assert "got 3000000000" in err and "Traceback" not in err + out and "OverflowError" not in err + out

@@ -20,7 +20,7 @@ The format (every key, with the shipped files as examples):
                      :mod:`mjscore.facts`), ``concealed`` (omit for both)
 ``[[items]]``        hand items: ``when``/``unless`` (hand facts), optional
                      ``win-tile``, then ``points``, ``doubles`` or ``limit``
-                     (1, 2, "1/2", "1/3", ...), ``excludes`` (item ids)
+                     (1, "1/2", "1/3", ...), ``excludes`` (item ids)
 ``option``           on a set or item: applies only when that boolean option
                      is true (``"not NAME"``: when false)
 ``[presets.NAME]``   a named set of option values, with an optional
@@ -30,8 +30,10 @@ The format (every key, with the shipped files as examples):
 ===================  =========================================================
 
 Every set and item has an ``id`` and a ``source`` (the rule-book line it
-implements). Any mistake raises :class:`RuleSetError` naming the file, the key
-and the reason.
+implements). Numbers stay in the ranges the scorer represents exactly
+(:data:`LIMIT_RANGE`, :data:`POINTS_RANGE`, :data:`DOUBLES_RANGE`, limit shares
+above 0 and at most 1 with a denominator up to :data:`MAX_SHARE_DENOMINATOR`).
+Any mistake raises :class:`RuleSetError` naming the file, the key and the reason.
 """
 
 from __future__ import annotations
@@ -50,10 +52,22 @@ from ..payments import PaymentRules
 from ..tile import Tile, as_tile
 from .model import SPECIAL_SHAPES, ItemRule, Preset, RuleSet, SetRule
 
-__all__ = ["load_rules", "rulesets", "RULES_DIR"]
+__all__ = ["load_rules", "rulesets", "RULES_DIR", "LIMIT_RANGE", "POINTS_RANGE", "DOUBLES_RANGE",
+           "MAX_SHARE_DENOMINATOR"]
 
 RULES_DIR = Path(__file__).resolve().parent
 """Where the shipped rule files live."""
+
+# The bounds make every total fit by construction: a total never exceeds the limit, and
+# the scorer's int32 totals and tables, and its int64 share arithmetic, hold these.
+LIMIT_RANGE = (1, 1_000_000_000)
+"""The limits a rule set (or ``load_rules(limit=...)``) may set, inclusive."""
+POINTS_RANGE = (0, 1_000_000)
+"""Points of one set or item, and of one group from every set rule matching it, inclusive."""
+DOUBLES_RANGE = (0, 64)
+"""Doubles of one set or item, and of one group from every set rule matching it, inclusive."""
+MAX_SHARE_DENOMINATOR = 1_000_000
+"""The largest denominator of a limit share (``limit = "1/3"``): the scorer keeps it in 32 bits."""
 
 SHAPES = frozenset({"standard", *SPECIAL_SHAPES})
 _TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "max-chows",
@@ -82,6 +96,16 @@ def _type_names(kinds: tuple[type, ...]) -> str:
     names = {str: "a string", int: "an integer", bool: "true or false", list: "a list",
              dict: "a table", float: "a number"}
     return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _bounded(value: object, bounds: tuple[int, int], path: object, key: str) -> int:
+    """An integer within ``bounds`` (inclusive), the range the scorer represents."""
+    number: int = _expect(value, int, path, key)
+    low, high = bounds
+    if not low <= number <= high:
+        raise _fail(path, key, f"must be from {low} to {high} (the range the scorer represents), "
+                    f"got {number}")
+    return number
 
 
 def _strings(value: object, path: object, key: str) -> list[str]:
@@ -176,10 +200,24 @@ def _set_rule(entry: Mapping[str, Any], path: object, key: str) -> SetRule:
     return SetRule(
         id=entry["id"], name=_expect(entry.get("name", entry["id"]), str, path, f"{key}.name"),
         kinds=frozenset(Kind(k) for k in kinds), atoms=frozenset(atoms), concealed=concealed,
-        points=_expect(entry.get("points", 0), int, path, f"{key}.points"),
-        doubles=_expect(entry.get("doubles", 0), int, path, f"{key}.doubles"),
+        points=_bounded(entry.get("points", 0), POINTS_RANGE, path, f"{key}.points"),
+        doubles=_bounded(entry.get("doubles", 0), DOUBLES_RANGE, path, f"{key}.doubles"),
         source=_expect(entry.get("source"), str, path, f"{key}.source"),
     )
+
+
+def _check_group_sums(sets: list[SetRule], path: object) -> None:
+    """Every kind of group earns points and doubles in range from all the set rules matching it."""
+    for kind in Kind:
+        for concealed in (False, True):
+            for atom in Atom:
+                matching = [rule for rule in sets if rule.matches(kind, concealed, atom)]
+                for what, bounds in (("points", POINTS_RANGE), ("doubles", DOUBLES_RANGE)):
+                    total = sum(getattr(rule, what) for rule in matching)
+                    if total > bounds[1]:
+                        raise _fail(path, "sets", f"{', '.join(r.id for r in matching)} together give "
+                                    f"one group {total} {what}; at most {bounds[1]} "
+                                    "(the range the scorer represents)")
 
 
 def _limit_share(value: object, path: object, key: str) -> Fraction:
@@ -190,6 +228,12 @@ def _limit_share(value: object, path: object, key: str) -> Fraction:
         raise _fail(path, key, f"expected a number or fraction like \"1/2\", got {value!r}") from None
     if share <= 0:
         raise _fail(path, key, f"a share of the limit must be positive, got {value!r}")
+    if share > 1:
+        raise _fail(path, key, f"a share of the limit is at most 1 (a limit hand scores at most "
+                    f"the limit), got {value!r}")
+    if share.denominator > MAX_SHARE_DENOMINATOR:
+        raise _fail(path, key, f"a share of the limit is a fraction like \"1/3\" with a denominator "
+                    f"of at most {MAX_SHARE_DENOMINATOR}, got {value!r}")
     return share
 
 
@@ -212,8 +256,8 @@ def _item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule:
     return ItemRule(
         id=entry["id"], name=_expect(entry.get("name", entry["id"]), str, path, f"{key}.name"),
         when=facts["when"], unless=facts["unless"], win_tile=win_tile,
-        points=_expect(entry.get("points", 0), int, path, f"{key}.points"),
-        doubles=_expect(entry.get("doubles", 0), int, path, f"{key}.doubles"),
+        points=_bounded(entry.get("points", 0), POINTS_RANGE, path, f"{key}.points"),
+        doubles=_bounded(entry.get("doubles", 0), DOUBLES_RANGE, path, f"{key}.doubles"),
         limit=limit, excludes=tuple(_strings(entry.get("excludes", []), path, f"{key}.excludes")),
         source=_expect(entry.get("source"), str, path, f"{key}.source"),
     )
@@ -279,9 +323,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     path = table["_path"]
     name = _expect(table.get("name"), str, path, "name")
     options, presets, preset = _options(table, overrides, path)
-    limit: int = _expect(overrides.get("limit", table.get("limit")), int, path, "limit")
-    if limit <= 0:
-        raise _fail(path, "limit", f"must be positive, got {limit}")
+    limit = _bounded(overrides.get("limit", table.get("limit")), LIMIT_RANGE, path, "limit")
     shapes = set(_strings(table.get("shapes", []), path, "shapes")) | {"standard"}
     if shapes - SHAPES:
         raise _fail(path, "shapes", f"unknown shape {sorted(shapes - SHAPES)[0]!r} "
@@ -303,6 +345,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
             rule = build(entry, path, key)
             if _gate(entry, options, path, key):
                 out.append(rule)
+    _check_group_sums(sets, path)
     item_ids = {item.id for item in items}
     for item in items:
         for other in item.excludes:
@@ -311,10 +354,11 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     # an option may have gated out an item another one excludes
     items = [dataclasses.replace(i, excludes=tuple(x for x in i.excludes if x in item_ids))
              for i in items]
-    if len(items) > 64:
-        raise _fail(path, "items", f"at most 64 items, got {len(items)}")
     payments = PaymentRules.from_table(
         _expect(table.get("payments", {"scheme": "classical"}), dict, path, "payments"), str(path))
+    if not 1 <= len(items) <= 64:  # the scorer keeps the items earned in a 64-bit mask
+        raise _fail(path, "items", f"from 1 to 64 items apply (the range the scorer represents), "
+                    f"got {len(items)}")
     return RuleSet(
         name=name, title=_expect(table.get("title", name), str, path, "title"),
         aliases=tuple(_strings(table.get("aliases", []), path, "aliases")),
