@@ -385,8 +385,16 @@ BROKEN = [
                  "must be from 0 to 64", id="set doubles one past the top"),
     pytest.param(edit('points = 20\n', 'doubles = 65\n'), "items.win.doubles", "must be from 0 to 64",
                  id="item doubles one past the top"),
-    pytest.param(edit('points = 20\n', 'doubles = -1\n'), "items.win.doubles", "must be from 0 to 64",
-                 id="negative doubles"),
+    pytest.param(edit('points = 20\n', 'doubles = -1\n'), "items.win.doubles",
+                 "cannot be negative (from 0 to 64), got -1", id="negative doubles"),
+    pytest.param(edit('points = 20\n', 'points = -90\n'), "items.win.points",
+                 "cannot be negative (from 0 to 1000000), got -90", id="negative item points"),
+    pytest.param(edit('points = 2\n', 'points = -2\n'), "sets.pung.points",
+                 "cannot be negative (from 0 to 1000000), got -2", id="negative set points"),
+    pytest.param(MINIMAL + '[[items]]\nid = "win"\nwhen = ["winner"]\nsource = "s"\n', "items.win",
+                 "duplicate id", id="duplicate item id"),
+    pytest.param(MINIMAL + '[[sets]]\nid = "pung"\nkind = "pung"\nsource = "s"\n', "sets.pung",
+                 "duplicate id", id="duplicate set id"),
     pytest.param(edit('limit = 100', 'limit = 1000000001'), "limit", "must be from 1 to 1000000000",
                  id="limit one past the top"),
     pytest.param(edit('limit = 100', 'limit = 9223372036854775807'), "limit", "must be from 1 to 1000000000",
@@ -420,7 +428,8 @@ BROKEN = [
     pytest.param(edit('points = 20\n', 'points = 20\nwin-tile = "9z"\n'), "items.win.win-tile", "9z",
                  id="win-tile not a tile"),
     pytest.param(edit('count = 3', 'count = 1.5'), "options.count", "expected", id="option value a float"),
-    pytest.param(edit('limit = 100', 'limit = -5'), "limit", "must be from 1 to 1000000000", id="negative limit"),
+    pytest.param(edit('limit = 100', 'limit = -5'), "limit", "cannot be negative (from 1 to 1000000000), got -5",
+                 id="negative limit"),
     pytest.param(edit('limit = 100', 'limit = "300"'), "limit", "expected an integer", id="limit a string"),
     pytest.param(edit('limit = 100\n', ''), "limit", "expected an integer", id="missing limit"),
     pytest.param('shapes = ["nine-gates"]\n' + MINIMAL, "shapes", "unknown shape 'nine-gates'",
@@ -450,6 +459,77 @@ def test_broken_file(tmp_path, text, key, reason):
     assert "broken.toml" in message, message
     assert f": {key}:" in message or not key, message
     assert reason in message, message
+
+
+# --- gaps closed by issue 12 item 2 ------------------------------------------------------------
+
+@pytest.mark.parametrize("section, entry", [
+    ("items", '[[items]]\nid = "mah-jongg"\nwhen = ["winner"]\npoints = {points}\nsource = "house"\n'),
+    ("sets", '[[sets]]\nid = "dragon-pung"\nkind = "pung"\ntiles = "dragon"\npoints = {points}\n'
+             'source = "house"\n'),
+])
+def test_an_id_twice_in_an_extending_file(tmp_path, section, entry):
+    # the docs promise a RuleSetError; the merge used to keep the last one silently
+    path = tmp_path / "child.toml"
+    path.write_text('extends = "babcock"\nname = "child"\n\n' + entry.format(points=30)
+                    + "\n" + entry.format(points=40))
+    with pytest.raises(RuleSetError, match=rf"child\.toml: {section}\.[a-z-]+: duplicate id"):
+        load_rules(path)
+    path.write_text('extends = "babcock"\nname = "child"\n\n' + entry.format(points=30))
+    assert load_rules(path).name == "child"  # once is a replacement of the base's entry
+
+
+def test_an_id_twice_in_a_base_names_the_base(tmp_path):
+    (tmp_path / "base.toml").write_text(MINIMAL + '[[items]]\nid = "win"\nwhen = ["winner"]\nsource = "s"\n')
+    (tmp_path / "child.toml").write_text('extends = "base.toml"\nname = "child"\n')
+    with pytest.raises(RuleSetError, match=r"base\.toml: items\.win: duplicate id"):
+        load_rules(tmp_path / "child.toml")
+
+
+def test_a_limit_share_above_one_in_an_extending_file(tmp_path):
+    # issue 12: limit = "3/2" scored 450 under a limit of 300
+    path = tmp_path / "child.toml"
+    path.write_text('extends = "babcock"\nname = "child"\n\n[[items]]\nid = "heaven"\n'
+                    'when = ["winner", "heaven"]\nlimit = "3/2"\nsource = "house"\n')
+    with pytest.raises(RuleSetError, match=r"child\.toml: items\.heaven\.limit: a share of the limit "
+                                           r"is at most 1 .*got '3/2'"):
+        load_rules(path)
+
+
+def test_negative_points_in_an_extending_file(tmp_path):
+    # issue 12: a total of -90, which settle() then rejected
+    path = tmp_path / "child.toml"
+    path.write_text('extends = "babcock"\nname = "child"\n\n[[items]]\nid = "mah-jongg"\n'
+                    'when = ["winner"]\npoints = -90\nsource = "house"\n')
+    with pytest.raises(RuleSetError, match=r"child\.toml: items\.mah-jongg\.points: cannot be negative"):
+        load_rules(path)
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16"])
+def test_a_rule_file_that_is_not_utf8(tmp_path, encoding):
+    path = tmp_path / "accents.toml"
+    path.write_bytes(MINIMAL.replace('source = "a test"', 'source = "r\u00e8gles de la maison"').encode(encoding))
+    with pytest.raises(RuleSetError, match=r"accents\.toml: line \d+: not UTF-8 text \(byte 0x[0-9a-f]{2}\); "
+                                           r"save the rule file as UTF-8"):
+        load_rules(path)
+
+
+def test_a_non_utf8_file_names_its_line(tmp_path):
+    path = tmp_path / "accents.toml"
+    path.write_bytes(MINIMAL.replace('source = "a test"', 'source = "r\u00e8gles"').encode("latin-1"))
+    line = 1 + MINIMAL.splitlines().index('source = "a test"')
+    with pytest.raises(RuleSetError, match=rf": line {line}: not UTF-8 text \(byte 0xe8\)"):
+        load_rules(path)
+    path.write_bytes(MINIMAL.replace('source = "a test"', 'source = "r\u00e8gles"').encode("utf-8"))
+    assert load_rules(path).source == "r\u00e8gles"
+
+
+def test_rules_check_reports_a_non_utf8_file(run, tmp_path):
+    path = tmp_path / "accents.toml"
+    path.write_bytes(MINIMAL.replace('source = "a test"', 'source = "r\u00e8gles"').encode("latin-1"))
+    code, out, err = run("rules", "check", path)
+    assert code != 0 and "accents.toml: line 3: not UTF-8 text" in err
+    assert "Traceback" not in err + out and "UnicodeDecodeError" not in err + out
 
 
 def test_extends_loop_between_two_files(tmp_path):

@@ -73,6 +73,8 @@ SHAPES = frozenset({"standard", *SPECIAL_SHAPES})
 _TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "max-chows",
              "options", "presets",
              "sets", "items", "remove", "payments"}
+ENTRY_SECTIONS = ("sets", "items")
+"""The sections of entries with ids, which an extending file replaces or removes by id."""
 _SET_KEYS = {"id", "name", "kind", "tiles", "concealed", "points", "doubles", "source", "option"}
 _ITEM_KEYS = {"id", "name", "when", "unless", "win-tile", "points", "doubles", "limit",
               "excludes", "source", "option"}
@@ -102,6 +104,8 @@ def _bounded(value: object, bounds: tuple[int, int], path: object, key: str) -> 
     """An integer within ``bounds`` (inclusive), the range the scorer represents."""
     number: int = _expect(value, int, path, key)
     low, high = bounds
+    if number < 0 <= low:
+        raise _fail(path, key, f"cannot be negative (from {low} to {high}), got {number}")
     if not low <= number <= high:
         raise _fail(path, key, f"must be from {low} to {high} (the range the scorer represents), "
                     f"got {number}")
@@ -123,12 +127,31 @@ def _unknown(table: Mapping[str, object], allowed: set[str], path: object, where
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        data = path.read_bytes()
     except OSError as error:
         raise RuleSetError(f"{path}: cannot read the rule file: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise _fail(path, f"line {line}", f"not UTF-8 text (byte 0x{data[error.start]:02x}); "
+                    "save the rule file as UTF-8") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RuleSetError(f"{path}: not valid TOML: {error}") from None
+
+
+def _unique_ids(raw: Mapping[str, Any], path: Path) -> None:
+    """No id twice in one section of one file: merging an ``extends`` chain would keep only the last."""
+    for section in ENTRY_SECTIONS:
+        seen: set[str] = set()
+        for entry in _expect(raw.get(section, []), list, path, section):
+            entry_id = entry.get("id") if isinstance(entry, dict) else None
+            if isinstance(entry_id, str):  # a missing id is reported when the entry is built
+                if entry_id in seen:
+                    raise _fail(path, f"{section}.{entry_id}", "duplicate id")
+                seen.add(entry_id)
 
 
 def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
@@ -139,6 +162,7 @@ def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise _fail(path, "(top)", "expected a table")
     _unknown(raw, _TOP_KEYS, path, "")
+    _unique_ids(raw, path)
     if "extends" not in raw:
         return {**raw, "_path": path}
     base_name = _expect(raw["extends"], str, path, "extends")
@@ -149,7 +173,7 @@ def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     merged = {**base, **{k: v for k, v in raw.items() if k not in ("sets", "items", "options", "presets")}}
     for table in ("options", "presets"):
         merged[table] = {**base.get(table, {}), **raw.get(table, {})}
-    for section in ("sets", "items"):
+    for section in ENTRY_SECTIONS:
         entries = {e.get("id"): e for e in base.get(section, []) if isinstance(e, dict)}
         for entry in _expect(raw.get(section, []), list, path, section):
             entries[_expect(entry, dict, path, section).get("id")] = entry
