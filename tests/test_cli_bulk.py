@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -195,6 +197,60 @@ def test_csv_without_a_hand_column_or_with_an_unknown_one_is_a_usage_error(run: 
     source.write_text("hand,colour\n123m,red\n", encoding="utf-8")
     code, _, err = run("bulk", source)
     assert code == 2 and "unknown column 'colour'" in err
+
+
+# --- lines that are not UTF-8 ------------------------------------------------------------------
+
+
+NOT_UTF8 = b"123m \xff456p\n"
+"""A line with a byte that is no UTF-8 (0xff, at column 6): Latin-1 or a damaged file."""
+
+
+@pytest.mark.parametrize(("suffix", "good", "bad"), [
+    (".txt", WON.encode(), NOT_UTF8),
+    (".jsonl", json.dumps({"hand": WON}).encode(), b'{"hand": "\xe9"}\n'),
+    (".csv", WON.encode(), NOT_UTF8),
+])
+def test_a_line_that_is_not_utf8_is_a_bad_row_and_the_rest_are_scored(
+        run: Run, tmp_path: Path, suffix: str, good: bytes, bad: bytes) -> None:
+    header = b"hand\n" if suffix == ".csv" else b""
+    first = 2 if suffix == ".csv" else 1
+    source = tmp_path / f"hands{suffix}"
+    source.write_bytes(header + good + b"\n" + bad.rstrip(b"\n") + b"\n" + good + b"\n")
+    code, out, err = run("bulk", source, "-o", tmp_path / "out.csv")
+    assert code == 1 and "Traceback" not in err
+    column = 6 if bad == NOT_UTF8 else 11
+    assert err.splitlines()[0].startswith(f"line {first + 1}: BAD_NOTATION: not UTF-8 text: "
+                                          f"byte 0x{bad[column - 1]:02x} at column {column}")
+    result = read_output(tmp_path / "out.csv")
+    assert result["number"] == [first, first + 1, first + 2]
+    assert result["status"] == ["OK", "BAD_NOTATION", "OK"]
+    assert result["total"][0] == result["total"][2] == mjscore.score(WON).total
+    assert "Scored 2 of 3 hands" in out and "Errors: BAD_NOTATION 1" in out
+
+
+def test_a_csv_cell_over_several_lines_is_bad_when_one_of_them_is_not_utf8(run: Run, tmp_path: Path) -> None:
+    source = tmp_path / "hands.csv"
+    source.write_bytes(b"hand,seat_wind\n" + WON.encode() + b',"S\n\xff"\n' + WON.encode() + b",W\n")
+    code, _, err = run("bulk", source, "-o", tmp_path / "out.csv")
+    assert code == 1 and "line 3: BAD_NOTATION: not UTF-8 text: byte 0xff at column 1" in err
+    result = read_output(tmp_path / "out.csv")
+    assert result["number"] == [3, 4] and result["status"] == ["BAD_NOTATION", "OK"]
+
+
+def test_a_csv_header_that_is_not_utf8_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    source = tmp_path / "hands.csv"
+    source.write_bytes(b"h\xe4nd\n" + WON.encode() + b"\n")
+    code, _, err = run("bulk", source)
+    assert code == 2 and "line 1 (the column names): not UTF-8 text: byte 0xe4 at column 2" in err
+
+
+def test_a_utf8_byte_order_mark_is_skipped(run: Run, tmp_path: Path) -> None:
+    for suffix, text in ((".txt", WON), (".csv", f"hand\n{WON}"), (".jsonl", json.dumps({"hand": WON}))):
+        source = tmp_path / f"bom{suffix}"
+        source.write_bytes(b"\xef\xbb\xbf" + text.encode() + b"\n")
+        code, _, err = run("bulk", source)
+        assert code == 0 and err == "", suffix
 
 
 def test_bad_rows_beyond_the_cap_are_counted(run: Run, tmp_path: Path) -> None:
@@ -432,3 +488,65 @@ def test_tally_counts_totals_across_batches_like_numpy() -> None:
     assert len(bins) == 8 and sum(count for _, _, count in bins) == len(ok)
     assert bins[0][0] == ok.min() and bins[-1][1] == ok.max()
     assert all(high + 1 == next_low for (_, high, _), (next_low, _, _) in zip(bins, bins[1:]))
+
+
+def test_tally_memory_does_not_grow_with_the_size_of_a_total() -> None:
+    from mjscore.cli.bulk_batches import Results
+    from mjscore.cli.bulk_tally import Tally
+
+    tally = Tally(RULES)
+    batches = [[24, 2_000_000_000, 100_000_000], [24, 300, 2_000_000_000, 2_000_000_000]]
+    for totals in batches:
+        n = len(totals)
+        tally.add(Results(np.arange(n, dtype=np.int64), np.array(totals, dtype=np.int32),
+                          np.full(n, -1, dtype=np.int16), np.zeros(n, dtype=np.uint8)))
+    assert tally.values.tolist() == [24, 300, 100_000_000, 2_000_000_000]
+    assert tally.counts.tolist() == [2, 1, 1, 3]
+    assert tally.values.nbytes + tally.counts.nbytes == 64  # four totals seen, four entries kept
+    every = np.array(batches[0] + batches[1])
+    stats = tally.distribution()
+    assert stats["median"] == np.percentile(every, 50, method="lower") == 100_000_000
+    assert stats["max"] == 2_000_000_000 and stats["mean"] == pytest.approx(every.mean())
+    bins = tally.histogram()
+    assert bins[0] == (24, 250_000_021, 4) and bins[-1][1:] == (2_000_000_000, 3)
+    assert sum(count for _, _, count in bins) == 7
+
+
+def test_summary_of_a_rule_set_with_a_huge_limit_runs_in_little_memory(tmp_path: Path) -> None:
+    rules = tmp_path / "huge.toml"
+    rules.write_text('name = "huge"\nextends = "chinese-classical"\nlimit = 100000000\n', encoding="utf-8")
+    source = tmp_path / "hands.txt"
+    source.write_text("111222333m 5z (9999s) +5z\n" + WON + "\n", encoding="utf-8")
+    # The bincount this summary used to keep took 1.6 GB for a limit of 100,000,000.
+    code = ("import resource, sys\nfrom mjscore.cli import main\n"
+            f"status = main(['bulk', {str(source)!r}, '--rules', {str(rules)!r}])\n"
+            "print('maxrss_kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+            "sys.exit(status)")
+    source_root = str(Path(mjscore.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([source_root, os.environ.get("PYTHONPATH", "")]),
+           "COLUMNS": "200"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            encoding="utf-8", env=env, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "four-concealed-triplets" in result.stdout and "100,000,000" in result.stdout
+    peak_mb = int(result.stderr.split("maxrss_kb")[1]) / 1024
+    assert peak_mb < 400, f"peak RSS {peak_mb:.0f} MB"
+
+
+def test_sample_is_drawn_a_block_at_a_time() -> None:
+    from mjscore.cli.bulk_input import sample_source
+
+    source = sample_source(10**9, seed=0, chunk_size=1000)  # 34 GB of counts if drawn at once
+    batch = next(source.batches)
+    assert source.total == 10**9 and len(batch) == 1000 and batch.numbers[-1] == 999
+
+
+def test_sample_across_blocks_is_random_scoring_rows_whatever_the_chunk_size(
+        run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mjscore.sample, "SCORING_BLOCK", 100)  # three blocks, the last one short
+    expected = expected_sample(250, 4)[0].tolist()
+    for chunk in (30, 100, 400):
+        output = tmp_path / f"out{chunk}.csv"
+        assert run("bulk", "--sample", 250, "--seed", 4, "-o", output, "--chunk-size", chunk)[0] == 0
+        result = read_output(output)
+        assert result["number"] == list(range(250)) and result["total"] == expected

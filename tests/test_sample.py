@@ -115,3 +115,19 @@ def test_remove_one_tile_weights_tiles_not_kinds():
 def test_bad_arguments(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_scoring_rows_come_in_blocks_each_from_its_own_stream(monkeypatch):
+    from mjscore import sample
+
+    monkeypatch.setattr(sample, "SCORING_BLOCK", 400)
+    blocks = list(sample.scoring_row_blocks(1000, seed=6))
+    assert [len(block.counts) for block in blocks] == [400, 400, 200]
+    whole = sample.random_scoring_rows(1000, seed=6)
+    for joined, column in zip((np.concatenate(parts) for parts in zip(*blocks)), whole):
+        assert np.array_equal(joined, column)
+    first = sample.random_scoring_rows(400, seed=6)  # up to a block: default_rng(seed) alone
+    assert all(np.array_equal(a, b) for a, b in zip(first, blocks[0]))
+    assert not np.array_equal(blocks[0].counts[:200], blocks[1].counts[:200])
+    assert (whole.counts.sum(axis=1) + 3 * (whole.melds != 0xFF).sum(axis=1) == 14).all()
+    assert list(sample.scoring_row_blocks(0, seed=6)) == []

@@ -14,7 +14,9 @@ Rows always respect the wall: no tile kind appears more than four times.
 
 from __future__ import annotations
 
+import itertools
 import operator
+from collections.abc import Iterator
 from typing import NamedTuple
 
 import numpy as np
@@ -23,7 +25,7 @@ import numpy.typing as npt
 from .tile import N_KINDS, ORPHANS
 
 __all__ = ["random_complete_hands", "random_draws", "remove_one_tile", "near_complete_hands",
-           "random_scoring_rows", "ScoringRows"]
+           "random_scoring_rows", "scoring_row_blocks", "ScoringRows", "SCORING_BLOCK"]
 
 _WALL = 136
 _ORPHANS = np.array(sorted(ORPHANS), dtype=np.intp)
@@ -256,20 +258,19 @@ def _tally(tiles: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
     return np.bincount(index.ravel(), minlength=m * (N_KINDS + 1)).reshape(m, N_KINDS + 1)
 
 
-def random_scoring_rows(n: int, seed: int = 0, *, meld_share: float = 0.3,
-                        kong_share: float = 0.15) -> ScoringRows:
-    """``n`` random standard winning hands with declared melds and a random situation.
+SCORING_BLOCK = 65_536
+"""Rows per block of :func:`scoring_row_blocks`: each block is drawn from its own stream."""
 
-    Each of the four sets is declared with chance ``meld_share`` (a pung as a
-    kong, exposed or concealed, with chance ``kong_share``); the winning tile is
-    a random concealed tile; self-drawn with chance one half; random winds.
 
-    >>> rows = random_scoring_rows(3, seed=1)
-    >>> rows.counts.shape, rows.melds.shape, rows.win_tile.shape
-    ((3, 34), (3, 4), (3,))
-    """
-    n = _check_n(n)
-    rng = np.random.default_rng(seed)
+def _block_rng(seed: int, block: int) -> np.random.Generator:
+    """Block 0 draws from ``default_rng(seed)`` (so up to a block of rows is what it always was);
+    block ``k`` from the ``k``-th child of the seed's :class:`~numpy.random.SeedSequence`."""
+    if block == 0:
+        return np.random.default_rng(seed)
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(block - 1,)))
+
+
+def _scoring_rows(rng: np.random.Generator, n: int, meld_share: float, kong_share: float) -> ScoringRows:
     counts = np.empty((n, N_KINDS), dtype=np.uint8)
     melds = np.full((n, 4), 0xFF, dtype=np.uint8)
     todo = np.arange(n)
@@ -303,3 +304,50 @@ def random_scoring_rows(n: int, seed: int = 0, *, meld_share: float = 0.3,
     winds = np.array([27, 28, 29, 30], dtype=np.uint8)
     return ScoringRows(counts, melds, win.astype(np.uint8), rng.random(n) < 0.5,
                        winds[rng.integers(0, 4, n)], winds[rng.integers(0, 4, n)])
+
+
+def scoring_row_blocks(n: int, seed: int = 0, *, meld_share: float = 0.3,
+                       kong_share: float = 0.15) -> Iterator[ScoringRows]:
+    """The rows of :func:`random_scoring_rows` one block of :data:`SCORING_BLOCK` at a time.
+
+    Each block is drawn only when asked for, so the memory stays flat however
+    large ``n`` is (``mjscore bulk --sample`` reads them so). The blocks, joined,
+    are ``random_scoring_rows(n, seed)``; the last one may be shorter, and
+    ``n = 0`` yields none.
+
+    >>> [len(block.counts) for block in scoring_row_blocks(SCORING_BLOCK + 5, seed=1)]
+    [65536, 5]
+    """
+    n = _check_n(n)
+    for block, start in enumerate(range(0, n, SCORING_BLOCK)):
+        yield _scoring_rows(_block_rng(seed, block), min(SCORING_BLOCK, n - start), meld_share, kong_share)
+
+
+def random_scoring_rows(n: int, seed: int = 0, *, meld_share: float = 0.3,
+                        kong_share: float = 0.15) -> ScoringRows:
+    """``n`` random standard winning hands with declared melds and a random situation.
+
+    Each of the four sets is declared with chance ``meld_share`` (a pung as a
+    kong, exposed or concealed, with chance ``kong_share``); the winning tile is
+    a random concealed tile; self-drawn with chance one half; random winds.
+    Rows are drawn in blocks of :data:`SCORING_BLOCK`, each from its own stream
+    (:func:`scoring_row_blocks` yields them one at a time); a call for fewer rows
+    than a block draws from ``default_rng(seed)`` alone.
+
+    >>> rows = random_scoring_rows(3, seed=1)
+    >>> rows.counts.shape, rows.melds.shape, rows.win_tile.shape
+    ((3, 34), (3, 4), (3,))
+    """
+    n = _check_n(n)
+    if n <= SCORING_BLOCK:
+        return _scoring_rows(_block_rng(seed, 0), n, meld_share, kong_share)
+    blocks = scoring_row_blocks(n, seed, meld_share=meld_share, kong_share=kong_share)
+    first = next(blocks)
+    out = ScoringRows(*(np.empty((n, *column.shape[1:]), dtype=column.dtype) for column in first))
+    start = 0
+    for block in itertools.chain([first], blocks):
+        stop = start + len(block.counts)
+        for target, column in zip(out, block):
+            target[start:stop] = column
+        start = stop
+    return out

@@ -59,11 +59,12 @@ def command(input_path: Path | None, output: Path | None, rules_name: str, prese
     self_drawn, last_tile, last_discard, robbing_kong, kong_on_kong, heaven,
     earth, declared_calling, winner (default: the hand holds 14 tiles).
 
-    A row that cannot be read is reported with its line number and the run
-    goes on. Output columns: line (text input) or row (array input, from 0),
-    total, special (limit hand id), status (HandStatus name; BAD_NOTATION for
-    a row that cannot be read); .npy output is a structured array with special
-    as an item index (-1 none) and status as a HandStatus code (6 BAD_NOTATION).
+    A row that cannot be read (bad notation, bad JSON, a line that is not
+    UTF-8) is reported with its line number and the run goes on. Output
+    columns: line (text input) or row (array input, from 0), total, special
+    (limit hand id), status (HandStatus name; BAD_NOTATION for a row that
+    cannot be read); .npy output is a structured array with special as an
+    item index (-1 none) and status as a HandStatus code (6 BAD_NOTATION).
     Exit 1 when any row is bad.
     """
     if (input_path is None) == (sample is None):

@@ -14,25 +14,29 @@
     Arrays ``counts`` (``(n, 34)``), optionally ``melds`` (``(n, 4)`` uint8) and
     context arrays (``(n,)`` or scalars) named as :func:`~mjscore.score_many`'s keywords.
 
+Text files are read a line at a time as bytes: a line that is not UTF-8 is a bad
+row (``BAD_NOTATION``, with its line number and the offending byte) and the other
+lines are scored. A UTF-8 byte order mark at the start is skipped.
+
 The context keys, and what a text row that cannot be read becomes: :mod:`.bulk_rows`.
 Nothing here prints or needs click or rich.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
-import io
 import json
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 import numpy.typing as npt
 
-from ..sample import random_scoring_rows
+from ..sample import ScoringRows, scoring_row_blocks
 from .bulk_batches import Batch, BulkFileError
 from .bulk_rows import CONTEXT_KEYS, Record, column_key, text_batches
 
@@ -72,34 +76,88 @@ def open_input(path: Path, chunk_size: int) -> Source:
 
 
 def sample_source(n: int, seed: int, chunk_size: int) -> Source:
-    """``n`` rows of :func:`mjscore.sample.random_scoring_rows` with this seed."""
-    rows = random_scoring_rows(n, seed)
-    context = {"win_tile": rows.win_tile, "self_drawn": rows.self_drawn,
-               "seat_wind": rows.seat_wind, "prevailing_wind": rows.prevailing_wind}
-    return _array_source(rows.counts, rows.melds, context, chunk_size)
+    """``n`` rows of :func:`mjscore.sample.random_scoring_rows` with this seed, drawn a
+    block at a time (:func:`~mjscore.sample.scoring_row_blocks`) so the memory stays flat in ``n``."""
+
+    def batches() -> Iterator[Batch]:
+        first = 0
+        for rows in _rechunk(scoring_row_blocks(n, seed), chunk_size):
+            context = {"win_tile": rows.win_tile, "self_drawn": rows.self_drawn,
+                       "seat_wind": rows.seat_wind, "prevailing_wind": rows.prevailing_wind}
+            yield _array_batch(first, rows.counts, rows.melds, context)
+            first += len(rows.counts)
+
+    return Source(batches(), n, "row")
+
+
+def _rechunk(blocks: Iterable[ScoringRows], size: int) -> Iterator[ScoringRows]:
+    """The same rows in pieces of ``size`` (the last may be shorter); a piece within one block
+    is a view, one across blocks a copy."""
+    pieces: list[ScoringRows] = []
+    held = 0
+    for block in blocks:
+        start, m = 0, len(block.counts)
+        while start < m:
+            take = min(size - held, m - start)
+            pieces.append(ScoringRows._make(column[start:start + take] for column in block))
+            held, start = held + take, start + take
+            if held == size:
+                yield _join(pieces)
+                pieces, held = [], 0
+    if pieces:
+        yield _join(pieces)
+
+
+def _join(pieces: list[ScoringRows]) -> ScoringRows:
+    if len(pieces) == 1:
+        return pieces[0]
+    return ScoringRows(*(np.concatenate(columns) for columns in zip(*pieces)))
 
 
 # --- text files ------------------------------------------------------------------------------------
+#
+# Read as bytes, a line at a time: a line that is not UTF-8 becomes a bad row (its
+# line number and the offending byte) instead of ending the run.
 
 
-def _open_text(path: Path) -> io.TextIOWrapper:
+def _open_bytes(path: Path) -> BinaryIO:
     try:
-        return path.open(encoding="utf-8", newline="")
+        return path.open("rb")
     except OSError as error:
         raise BulkFileError(f"{path}: cannot read: {error.strerror or error}") from None
 
 
+def _lines(handle: BinaryIO) -> Iterator[tuple[int, str, str | None]]:
+    """``(line number, text, problem)`` per line, its line ending kept; ``problem`` says why a
+    line is not UTF-8 (its text then has U+FFFD for the bytes that are not)."""
+    for number, raw in enumerate(handle, 1):
+        if number == 1 and raw.startswith(codecs.BOM_UTF8):
+            raw = raw[len(codecs.BOM_UTF8):]
+        try:
+            yield number, raw.decode("utf-8"), None
+        except UnicodeDecodeError as error:
+            problem = (f"not UTF-8 text: byte 0x{raw[error.start]:02x} at column {error.start + 1}; "
+                       "save the file as UTF-8")
+            yield number, raw.decode("utf-8", errors="replace"), problem
+
+
 def _txt_records(path: Path) -> Iterator[Record]:
-    with _open_text(path) as handle:
-        for number, line in enumerate(handle, 1):
+    with _open_bytes(path) as handle:
+        for number, line, problem in _lines(handle):
+            if problem is not None:
+                yield number, problem
+                continue
             text = line.split("#", 1)[0].strip()
             if text:
                 yield number, {"hand": text}
 
 
 def _jsonl_records(path: Path) -> Iterator[Record]:
-    with _open_text(path) as handle:
-        for number, line in enumerate(handle, 1):
+    with _open_bytes(path) as handle:
+        for number, line, problem in _lines(handle):
+            if problem is not None:
+                yield number, problem
+                continue
             if not line.strip():
                 continue
             try:
@@ -111,20 +169,48 @@ def _jsonl_records(path: Path) -> Iterator[Record]:
 
 
 def _csv_records(path: Path) -> Iterator[Record]:
-    with _open_text(path) as handle:
-        reader = csv.DictReader(handle)
-        columns = [column_key(c) for c in reader.fieldnames or ()]
+    """One record per CSV row, numbered by its last line (a quoted cell may span several);
+    a row with a line that is not UTF-8, or that the csv module rejects, is bad."""
+    with _open_bytes(path) as handle:
+        problems: dict[int, str] = {}  # by line, until the row holding that line is read
+
+        def texts() -> Iterator[str]:
+            for number, line, problem in _lines(handle):
+                if problem is not None:
+                    problems[number] = problem
+                yield line
+
+        reader = csv.DictReader(texts())
+        try:
+            columns = [column_key(c) for c in reader.fieldnames or ()]  # reads the first line
+        except csv.Error as error:
+            raise BulkFileError(f"{path}: line 1 (the column names): {error}") from None
+        if 1 in problems:
+            raise BulkFileError(f"{path}: line 1 (the column names): {problems[1]}")
         if "hand" not in columns:
             raise BulkFileError(f"{path}: the first line must name the columns, one of them 'hand'")
         unknown = [c for c in columns if c not in ("hand", *CONTEXT_KEYS)]
         if unknown:
             raise BulkFileError(f"{path}: unknown column {unknown[0]!r}; "
                                 f"known: hand, {', '.join(CONTEXT_KEYS)}")
-        for row in reader:  # line_num: the row's (last) line
-            if any(v is None for v in row.values()) or None in row:
-                yield reader.line_num, "wrong number of fields"
+        while True:
+            try:
+                row = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as error:  # the reader goes on with the next line
+                problems.setdefault(reader.line_num, f"not CSV: {error}")
+                row = None
+            number = reader.line_num
+            found = [problems.pop(line) for line in sorted(problems) if line <= number]
+            if found:
+                yield number, found[0]
+            elif row is None:
+                continue
+            elif any(v is None for v in row.values()) or None in row:
+                yield number, "wrong number of fields"
             else:
-                yield reader.line_num, {column_key(k): v for k, v in row.items() if v.strip()}
+                yield number, {column_key(k): v for k, v in row.items() if v.strip()}
 
 
 # --- array files -----------------------------------------------------------------------------------
@@ -176,20 +262,24 @@ def _array_source(counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None,
     n = len(counts)
     context = {k: v.item() if isinstance(v, np.ndarray) and v.ndim == 0 else v
                for k, v in context.items()}
-    if "winner" not in context:  # as score(): a 13-tile hand did not go out
-        size = counts.sum(axis=1, dtype=np.int64)
-        if melds is not None:
-            size += 3 * (melds != 0xFF).sum(axis=1)
-        context["winner"] = size == 14
 
     def batches() -> Iterator[Batch]:
         for start in range(0, n, chunk_size):
             rows = slice(start, min(n, start + chunk_size))
-            m = rows.stop - rows.start
-            yield Batch(
-                numbers=np.arange(rows.start, rows.stop, dtype=np.int64),
-                scored=np.arange(m, dtype=np.intp), counts=counts[rows],
-                melds=None if melds is None else melds[rows],
-                context={k: v[rows] if isinstance(v, np.ndarray) else v for k, v in context.items()})
+            yield _array_batch(start, counts[rows], None if melds is None else melds[rows],
+                               {k: v[rows] if isinstance(v, np.ndarray) else v for k, v in context.items()})
 
     return Source(batches(), n, "row")
+
+
+def _array_batch(first: int, counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None,
+                 context: dict[str, Any]) -> Batch:
+    """Rows ``first``, ``first + 1``, ... of an array input, all of them to score."""
+    m = len(counts)
+    if "winner" not in context:  # as score(): a 13-tile hand did not go out
+        size = counts.sum(axis=1, dtype=np.int64)
+        if melds is not None:
+            size += 3 * (melds != 0xFF).sum(axis=1)
+        context = {**context, "winner": size == 14}
+    return Batch(numbers=np.arange(first, first + m, dtype=np.int64), scored=np.arange(m, dtype=np.intp),
+                 counts=counts, melds=melds, context=context)

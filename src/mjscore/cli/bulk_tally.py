@@ -17,11 +17,16 @@ from .bulk_batches import Results, status_name
 __all__ = ["Tally"]
 
 
+_EMPTY = np.zeros(0, dtype=np.int64)
+
+
 @dataclass(slots=True)
 class Tally:
     """Counts over every batch: statuses, limit hands, and how many OK rows scored each total.
 
-    Totals are counted, not kept, so the memory does not grow with the rows.
+    Totals are counted, not kept: the memory grows with the number of different
+    totals (a few hundred under the shipped rule sets), never with the rows or
+    with how large a total is (a limit of 100,000,000 costs what a limit of 500 does).
     """
 
     rules: RuleSet
@@ -29,8 +34,10 @@ class Tally:
     statuses: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(256, dtype=np.int64))
     specials: npt.NDArray[np.int64] = field(init=False)
     """Rows per limit hand (by item index); the last entry counts rows without one."""
-    totals: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    """``totals[t]``: OK rows that scored ``t``."""
+    values: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
+    """The different totals OK rows scored, ascending."""
+    counts: npt.NDArray[np.int64] = field(default_factory=lambda: _EMPTY)
+    """``counts[i]``: OK rows that scored ``values[i]``."""
     scoring_seconds: float = 0.0
     """Time spent scoring (the rest is reading, writing, generating)."""
 
@@ -45,9 +52,11 @@ class Tally:
         special = results.special[ok]
         self.specials += np.bincount(np.where(special < 0, len(self.specials) - 1, special),
                                      minlength=len(self.specials))
-        counts = np.bincount(results.totals[ok].astype(np.intp), minlength=len(self.totals))
-        counts[:len(self.totals)] += self.totals
-        self.totals = counts
+        values, counts = np.unique(results.totals[ok].astype(np.int64), return_counts=True)
+        merged, where = np.unique(np.concatenate([self.values, values]), return_inverse=True)
+        total = np.zeros(len(merged), dtype=np.int64)
+        np.add.at(total, where.reshape(-1), np.concatenate([self.counts, counts]))
+        self.values, self.counts = merged, total
 
     @property
     def scored(self) -> int:
@@ -70,26 +79,28 @@ class Tally:
 
         A quantile is a total scored (NumPy's ``method="lower"``), not an interpolation.
         """
-        n = int(self.totals.sum())
+        n = int(self.counts.sum())
         if not n:
             return {}
-        running = np.cumsum(self.totals)
+        running = np.cumsum(self.counts)
         levels = {"min": 0, "p10": 10, "p25": 25, "median": 50, "p75": 75, "p90": 90,
                   "p99": 99, "max": 100}
-        found = {name: float(np.searchsorted(running, (n - 1) * q // 100, side="right"))
+        found = {name: float(self.values[np.searchsorted(running, (n - 1) * q // 100, side="right")])
                  for name, q in levels.items()}
-        found["mean"] = float(np.dot(np.arange(len(self.totals)), self.totals) / n)
+        found["mean"] = float(np.dot(self.values.astype(np.float64), self.counts) / n)
         return found
 
     def histogram(self, bins: int = 8) -> list[tuple[int, int, int]]:
         """The OK totals in ``bins`` equal integer ranges: ``(low, high, count)``, both ends in."""
-        scored = np.flatnonzero(self.totals)
-        if not scored.size:
+        if not self.values.size:
             return []
-        low, high = int(scored[0]), int(scored[-1])
+        low, high = int(self.values[0]), int(self.values[-1])
         width = -(-(high - low + 1) // bins)
-        return [(start, min(high, start + width - 1), int(self.totals[start:start + width].sum()))
-                for start in range(low, high + 1, width)]
+        starts = range(low, high + 1, width)
+        edges = np.searchsorted(self.values, [*starts, high + 1])
+        running = np.concatenate([[0], np.cumsum(self.counts)])
+        return [(start, min(high, start + width - 1), int(running[edges[i + 1]] - running[edges[i]]))
+                for i, start in enumerate(starts)]
 
     def top_specials(self, k: int = 5) -> list[tuple[str, str, int]]:
         """The ``k`` most frequent limit hands: ``(id, name, count)``."""
