@@ -1,7 +1,8 @@
 """The compiled kernel agrees with the reference on random hands, name for name.
 
-The default run compares at least 5,000 hands of each kind; the ``slow`` run
-compares 1,000,000 (``pytest -m slow tests/test_kernel_parity.py``).
+The default run compares at least 5,000 hands of each kind (2,000 and 600 for the
+slower joker functions); the ``slow`` run compares 1,000,000
+(``pytest -m slow tests/test_kernel_parity.py``).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ def test_same_public_names() -> None:
         return {n for n in dir(module) if not n.startswith("_")
                 and (callable(getattr(module, n)) or n.isupper())} - {"Any", "Sequence", "np", "npt"}
 
-    names = public(reference) - {"Decomposition", "Group", "product", "functools", "operator",
-                                 "annotations"}
+    names = public(reference) - {"Decomposition", "Group", "JokerDecomposition", "JokerGroup",
+                                 "product", "functools", "operator", "annotations"}
     missing = {n for n in names if not hasattr(compiled, n)}
     assert not missing
 
@@ -35,7 +36,8 @@ def test_same_public_names() -> None:
 @pytest.mark.parametrize("name", ["suit_key", "suit_ways", "decompose", "shapes", "waits",
                                   "is_complete_counts", "is_complete_many", "shapes_many",
                                   "decomposition_count_many", "waits_many", "decompose_many",
-                                  "cache_info", "clear_cache"])
+                                  "cache_info", "clear_cache", "decompose_jokers", "is_complete_jokers",
+                                  "shapes_jokers", "waits_jokers"])
 def test_same_parameters(name: str) -> None:
     ours = list(inspect.signature(getattr(compiled, name)).parameters)
     spec = list(inspect.signature(getattr(reference, name)).parameters)
@@ -82,6 +84,39 @@ def test_single_hand_functions_agree(counts: list[int]) -> None:
 @given(WAIT_SIZE)
 def test_waits_agree(counts: list[int]) -> None:
     assert compiled.waits(counts) == reference.waits(counts)
+
+
+@st.composite
+def _with_jokers(draw: st.DrawFn, sizes: tuple[int, ...]) -> tuple[list[int], int, int, list[int] | None]:
+    """(counts, jokers, use, caps): clustered tiles and 0-4 jokers, caps at or above the counts."""
+    jokers = draw(st.integers(0, 4))
+    size = draw(st.sampled_from([n - jokers for n in sizes if n >= jokers]))
+    counts = draw(_clustered(size))
+    if sum(counts) != size:  # _clustered drops fifth copies
+        jokers = max(0, min(4, jokers + size - sum(counts)))
+        if (sum(counts) + jokers) % 3 != sizes[0] % 3:
+            jokers = 0
+    caps = None
+    if draw(st.integers(0, 4)) == 0:
+        caps = [max(c, draw(st.sampled_from([4, 4, 3, 2, 1, 0]))) for c in counts]
+    return counts, jokers, draw(st.integers(1, 7)), caps
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_with_jokers((2, 5, 8, 11, 14)))
+def test_joker_functions_agree(case: tuple[list[int], int, int, list[int] | None]) -> None:
+    counts, jokers, use, caps = case
+    assert compiled.decompose_jokers(counts, jokers, use, caps) == reference.decompose_jokers(counts, jokers, use, caps)
+    assert compiled.shapes_jokers(counts, jokers, use, caps) == reference.shapes_jokers(counts, jokers, use, caps)
+    assert compiled.is_complete_jokers(counts, jokers, use, caps) == \
+        reference.is_complete_jokers(counts, jokers, use, caps)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_with_jokers((1, 4, 7, 10, 13)))
+def test_joker_waits_agree(case: tuple[list[int], int, int, list[int] | None]) -> None:
+    counts, jokers, use, caps = case
+    assert compiled.waits_jokers(counts, jokers, use, caps) == reference.waits_jokers(counts, jokers, use, caps)
 
 
 @settings(max_examples=1000, deadline=None)

@@ -252,7 +252,7 @@ def test_parse_bonus_rejects(text):
 # --- round trips -----------------------------------------------------------------
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(hands())
 def test_mpsz_round_trip(h):
     text = str(h)
@@ -261,7 +261,7 @@ def test_mpsz_round_trip(h):
     assert str(parse_hand(text)) == text
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(hands())
 def test_western_round_trip(h):
     western = format_hand(h, "western")
@@ -269,7 +269,7 @@ def test_western_round_trip(h):
     assert parse_hand(re.sub("[A-IK-Z]", lambda m: m.group().lower(), western)) == h  # any case but J
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(hands().filter(lambda h: h.meld_jokers), st.sampled_from(["mpsz", "western"]))
 def test_jokers_in_melds_round_trip(h, style):
     text = format_hand(h, style)
@@ -278,7 +278,7 @@ def test_jokers_in_melds_round_trip(h, style):
     assert parse_hand(text).total_jokers == h.jokers + sum(m.jokers for m in h.melds)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(hands(), st.data())
 def test_token_order_does_not_matter(h, data):
     tokens = str(h).split()

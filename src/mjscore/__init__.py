@@ -25,6 +25,7 @@ from .errors import (
 )
 from .group import Decomposition, Group, GroupKind, Meld
 from .hand import Hand
+from .jokers import JOKERS_IN_CHOWS, JOKERS_IN_PAIRS, JOKERS_IN_PUNGS, JokerUse
 from .notation import format_hand, parse_hand
 from .tile import Bonus, Suit, Tile, TileClass, format_tiles, parse_tiles
 
@@ -43,4 +44,5 @@ __all__ = [
     "HandStatus", "sample",
     "score", "score_many", "Score", "Line", "settle", "Settlement", "Transfer", "PaymentRules",
     "load_rules", "rulesets", "RuleSet", "WinContext", "InvalidContextError",
+    "JokerUse", "JOKERS_IN_PUNGS", "JOKERS_IN_CHOWS", "JOKERS_IN_PAIRS",
 ]

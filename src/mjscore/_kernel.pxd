@@ -23,3 +23,20 @@ cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil
 # 1 if standard-complete counts less one `removed` tile are also completed (standard
 # shape) by another kind that `held` (the counts with the melds) shows fewer than 4 times.
 cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil
+
+# Jokers (see mjscore._reference, "Jokers"): `use` is USE_PUNGS 1 | USE_CHOWS 2 |
+# USE_PAIRS 4, the groups a joker may join; `caps` (NULL for 4 each) the most of each
+# tile the counts may stand for with their jokers; 0 <= jokers <= 8; natural counts at
+# most the caps. Sizes count jokers as tiles.
+#
+# 1 if the counts and jokers (2, 5, 8, 11 or 14 tiles) are complete.
+cdef int c_is_complete_jokers(const uint8_t* counts, int jokers, int use, const uint8_t* caps) noexcept nogil
+# STANDARD, SEVEN_PAIRS and THIRTEEN_ORPHANS flags of the counts and jokers.
+cdef int c_shapes_jokers(const uint8_t* counts, int jokers, int use, const uint8_t* caps) noexcept nogil
+# Mask of the natural tiles completing 1, 4, 7, 10 or 13 tiles, jokers included.
+cdef uint64_t c_waits_jokers(const uint8_t* counts, int jokers, int use, const uint8_t* caps) noexcept nogil
+# Write up to `capacity` joker decompositions, sorted, as 10-byte rows of five
+# (kind << 6 | tile, jokers in the group) pairs (0xFF 0xFF pads); returns how many there
+# are (call again with more room if above `capacity`), or -1 if out of memory.
+cdef int c_decompose_jokers(const uint8_t* counts, int jokers, int use, const uint8_t* caps,
+                            uint8_t* out, int capacity) noexcept nogil

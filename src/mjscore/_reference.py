@@ -56,6 +56,35 @@ Functions
 ``cache_info()`` / ``clear_cache()``           the per-suit memo
 =============================================  ===============================
 
+Jokers
+------
+The functions with ``_jokers`` take, beside the natural ``counts``, a number of
+``jokers`` (0-8), a ``use`` of ``USE_PUNGS`` 1 | ``USE_CHOWS`` 2 | ``USE_PAIRS``
+4 (the groups a joker may stand in; pairs include the singles of thirteen
+orphans) and optional ``caps``: 34 limits, the most of each tile the counts may
+stand for with their jokers (default 4 each; the single-hand API passes 4 less
+what declared melds stand for). Every joker joins one group, which keeps at least
+one natural tile; a sequence holds at most one joker; a standard group never
+holds more of a tile than its cap (seven pairs and thirteen orphans, with 14
+concealed tiles, never reach one). Eligibility is per group, never from merged
+counts. A joker group is ``(kind, tile, jokers)``; a joker decomposition a sorted
+tuple of them, unique as such (which tile a sequence's joker is follows from the
+counts). Sizes count jokers as tiles.
+
+=================================================  ===========================
+``decompose_jokers(counts, jokers, use, caps)``     joker decompositions
+``is_complete_jokers(counts, jokers, use, caps)``   1/0: standard, seven pairs
+                                                    or thirteen orphans
+``shapes_jokers(counts, jokers, use, caps)``        ``STANDARD``,
+                                                    ``SEVEN_PAIRS``,
+                                                    ``THIRTEEN_ORPHANS`` flags
+``waits_jokers(counts, jokers, use, caps)``         34-bit mask: the natural
+                                                    tiles that complete it
+=================================================  ===========================
+
+Preconditions: counts 0-4 and at most ``caps``, ``0 <= jokers <= 8``, totals
+(jokers included) of 3k+2 (complete, decompose) or 3k+1 (waits), at most 14.
+
 Complete means what the widely used riichi libraries share: a standard shape,
 seven distinct pairs, or thirteen orphans. Sizes: complete/shape/decomposition
 functions accept totals 2, 5, 8, 11, 14 (the missing sets being declared melds);
@@ -77,12 +106,15 @@ import numpy.typing as npt
 SEQUENCE, TRIPLET, QUAD, PAIR = 0, 1, 2, 3
 STANDARD, SEVEN_PAIRS, PAIRS_WITH_QUADS, THIRTEEN_ORPHANS, KNITTING, TRIPLE_KNITTING = 1, 2, 4, 8, 16, 32
 OK, BAD_COUNT, WRONG_SIZE, NOT_COUNTS = 0, 1, 2, 4
+USE_PUNGS, USE_CHOWS, USE_PAIRS = 1, 2, 4
 COMPLETE_SIZES = (2, 5, 8, 11, 14)
 WAIT_SIZES = (1, 4, 7, 10, 13)
 ORPHAN_TILES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 Group = tuple[int, int]
 Decomposition = tuple[Group, ...]
+JokerGroup = tuple[int, int, int]
+JokerDecomposition = tuple[JokerGroup, ...]
 
 
 def suit_key(suit: Sequence[int]) -> int:
@@ -299,11 +331,147 @@ def decompose_many(batch: npt.NDArray[np.uint8]) -> tuple[
     return offsets, groups, status
 
 
+# ------------------------------------------------------------------------ jokers
+
+
+@functools.cache
+def _part_joker_ways(counts: tuple[int, ...], caps: tuple[int, ...], jokers: int, use: int
+                     ) -> tuple[tuple[int, tuple[JokerGroup, ...]], ...]:
+    """Every way to split one part (a suit's nine counts, or one honour's count)
+    plus at most ``jokers`` jokers into sets and at most one pair: ``(jokers
+    spent, groups)``, groups ``(kind, rank, jokers)``. Memoised per part, caps,
+    jokers and use: the memo key includes the jokers a part may spend.
+
+    The lowest rank still holding a natural tile is the lowest natural tile of
+    its group (every group keeps one): a pair or pung there, topped up with
+    jokers, a sequence starting there (one joker may take either other place),
+    or a sequence whose joker is the rank below.
+    """
+    runs = len(counts) == 9
+    found: set[tuple[int, tuple[JokerGroup, ...]]] = set()
+
+    def split(c: list[int], left: int, pair: bool, groups: list[JokerGroup]) -> None:
+        r = next((i for i in range(len(c)) if c[i]), None)
+        if r is None:
+            held = [0] * len(c)
+            for kind, rank, _ in groups:
+                for t in ([rank, rank + 1, rank + 2] if kind == SEQUENCE else [rank] * (2 if kind == PAIR else 3)):
+                    held[t] += 1
+            if all(h <= cap for h, cap in zip(held, caps)):
+                found.add((jokers - left, tuple(sorted(groups))))
+            return
+
+        def take(tiles: list[int], wild: int, group: JokerGroup, is_pair: bool = False) -> None:
+            if left < wild or any(c[t] == 0 for t in tiles) or (tiles.count(r) > c[r]):
+                return
+            for t in tiles:
+                c[t] -= 1
+            split(c, left - wild, pair or is_pair, groups + [group])
+            for t in tiles:
+                c[t] += 1
+
+        if not pair:
+            take([r, r], 0, (PAIR, r, 0), True)
+            if use & USE_PAIRS:
+                take([r], 1, (PAIR, r, 1), True)
+        take([r, r, r], 0, (TRIPLET, r, 0))
+        if use & USE_PUNGS:
+            take([r, r], 1, (TRIPLET, r, 1))
+            take([r], 2, (TRIPLET, r, 2))
+        if runs and r <= 6:
+            take([r, r + 1, r + 2], 0, (SEQUENCE, r, 0))
+            if use & USE_CHOWS:
+                take([r, r + 2], 1, (SEQUENCE, r, 1))  # the joker is r + 1
+                take([r, r + 1], 1, (SEQUENCE, r, 1))  # the joker is r + 2
+        if runs and use & USE_CHOWS and 1 <= r <= 7:
+            take([r, r + 1], 1, (SEQUENCE, r - 1, 1))  # the joker is r - 1
+
+    split(list(counts), jokers, False, [])
+    return tuple(sorted(found))
+
+
+def _caps(caps: Sequence[int] | None) -> tuple[int, ...]:
+    return (4,) * 34 if caps is None else tuple(int(c) for c in caps)
+
+
+def decompose_jokers(counts: Sequence[int], jokers: int, use: int,
+                     caps: Sequence[int] | None = None) -> tuple[JokerDecomposition, ...]:
+    """All standard decompositions of the counts and ``jokers`` jokers, sorted:
+    sets and exactly one pair, every joker in a group that ``use`` lets it join."""
+    if (sum(counts) + jokers) % 3 != 2:
+        return ()
+    limits = _caps(caps)
+    parts: list[list[tuple[int, tuple[JokerGroup, ...]]]] = []
+    for s in range(3):
+        suit = slice(9 * s, 9 * s + 9)
+        ways = _part_joker_ways(tuple(counts[suit]), limits[suit], jokers, use)
+        parts.append([(spent, tuple((k, 9 * s + r, j) for k, r, j in way)) for spent, way in ways])
+    for t in range(27, 34):
+        ways = _part_joker_ways((counts[t],), (limits[t],), jokers, use)
+        parts.append([(spent, tuple((k, t, j) for k, _, j in way)) for spent, way in ways])
+    # Combine the parts one by one, keeping what can still spend exactly ``jokers``
+    # jokers and hold one pair.
+    partial: list[tuple[int, tuple[JokerGroup, ...]]] = [(0, ())]
+    for options in parts:
+        partial = [(spent + more, groups + way) for spent, groups in partial for more, way in options
+                   if spent + more <= jokers
+                   and sum(1 for g in groups + way if g[0] == PAIR) <= 1]
+    return tuple(sorted({tuple(sorted(groups)) for spent, groups in partial
+                         if spent == jokers and sum(1 for g in groups if g[0] == PAIR) == 1}))
+
+
+def _seven_pairs_jokers(counts: Sequence[int], jokers: int) -> bool:
+    """Seven distinct pairs, each lone tile paired by a joker."""
+    return all(c <= 2 for c in counts) and sum(1 for c in counts if c == 1) == jokers
+
+
+def _thirteen_orphans_jokers(counts: Sequence[int], jokers: int) -> bool:
+    """One of each orphan and a fourteenth; jokers fill missing orphans, or pair one."""
+    if any(counts[t] for t in range(34) if t not in ORPHAN_TILES):
+        return False
+    held = [counts[t] for t in ORPHAN_TILES]
+    if max(held) > 2 or held.count(2) > 1:
+        return False
+    return jokers == held.count(0) + (0 if 2 in held else 1)
+
+
+def shapes_jokers(counts: Sequence[int], jokers: int, use: int, caps: Sequence[int] | None = None) -> int:
+    """``STANDARD``, ``SEVEN_PAIRS`` and ``THIRTEEN_ORPHANS`` flags of the counts with jokers."""
+    flags = STANDARD if decompose_jokers(counts, jokers, use, caps) else 0
+    if sum(counts) + jokers == 14 and (jokers == 0 or use & USE_PAIRS):
+        if _seven_pairs_jokers(counts, jokers):
+            flags |= SEVEN_PAIRS
+        if _thirteen_orphans_jokers(counts, jokers):
+            flags |= THIRTEEN_ORPHANS
+    return flags
+
+
+def is_complete_jokers(counts: Sequence[int], jokers: int, use: int, caps: Sequence[int] | None = None) -> int:
+    """1 if the counts and jokers are complete (standard, seven pairs, thirteen orphans)."""
+    return int(shapes_jokers(counts, jokers, use, caps) != 0)
+
+
+def waits_jokers(counts: Sequence[int], jokers: int, use: int, caps: Sequence[int] | None = None) -> int:
+    """Bit ``t`` set when adding a natural tile ``t`` (held fewer than its cap) completes the hand."""
+    limits = _caps(caps)
+    mask = 0
+    trial = list(counts)
+    for t in range(34):
+        if trial[t] < limits[t]:
+            trial[t] += 1
+            if is_complete_jokers(trial, jokers, use, limits):
+                mask |= 1 << t
+            trial[t] -= 1
+    return mask
+
+
 def cache_info() -> dict[str, int]:
-    """How many suit patterns the memo holds."""
-    return {"suit_patterns": suit_ways.cache_info().currsize}
+    """How many suit patterns the memo holds, and how many suits with jokers."""
+    return {"suit_patterns": suit_ways.cache_info().currsize,
+            "joker_suits": _part_joker_ways.cache_info().currsize}
 
 
 def clear_cache() -> None:
-    """Empty the per-suit memo (benchmarks measure cold runs after this)."""
+    """Empty the per-suit memos (benchmarks measure cold runs after this)."""
     suit_ways.cache_clear()
+    _part_joker_ways.cache_clear()

@@ -35,7 +35,8 @@ import operator
 
 from .errors import RuleSetError
 
-__all__ = ["JokerUse", "JOKERS_IN_PUNGS", "JOKERS_IN_CHOWS", "JOKERS_IN_PAIRS", "joker_use"]
+__all__ = ["JokerUse", "JOKERS_IN_PUNGS", "JOKERS_IN_CHOWS", "JOKERS_IN_PAIRS", "joker_use",
+           "needed_for", "describe", "name_of"]
 
 
 class JokerUse(enum.IntFlag):
@@ -57,6 +58,27 @@ JOKERS_IN_PAIRS = JokerUse.PUNGS | JokerUse.CHOWS | JokerUse.PAIRS
 """Jokers stand in any group: pungs, kongs, chows, pairs and singles."""
 
 _NAMES = {"pungs": JOKERS_IN_PUNGS, "chows": JOKERS_IN_CHOWS, "pairs": JOKERS_IN_PAIRS}
+_NEEDED = (JokerUse.CHOWS, JokerUse.PUNGS, JokerUse.PUNGS, JokerUse.PAIRS)  # by GroupKind value
+_WORDS = {JokerUse.PUNGS: "pungs and kongs", JokerUse.CHOWS: "chows", JokerUse.PAIRS: "pairs and singles"}
+
+
+def needed_for(kind: int) -> JokerUse:
+    """The flag a group of ``kind`` (a :class:`~mjscore.group.GroupKind`) needs to hold a joker."""
+    return _NEEDED[kind]
+
+
+def describe(use: JokerUse) -> str:
+    """Where ``use`` lets jokers stand, in words: ``"pungs and kongs, chows"``."""
+    return ", ".join(words for flag, words in _WORDS.items() if flag & use) or "nowhere"
+
+
+def name_of(use: JokerUse) -> str:
+    """The constant's name for the three switches (``"JOKERS_IN_PUNGS"``), else the flags."""
+    for name, value in (("JOKERS_IN_PUNGS", JOKERS_IN_PUNGS), ("JOKERS_IN_CHOWS", JOKERS_IN_CHOWS),
+                        ("JOKERS_IN_PAIRS", JOKERS_IN_PAIRS)):
+        if use == value:
+            return name
+    return "|".join(f"JokerUse.{flag.name}" for flag in JokerUse if flag & use)
 
 
 def joker_use(value: JokerUse | int | str) -> JokerUse:
