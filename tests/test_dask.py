@@ -224,6 +224,8 @@ def test_score_array_errors_at_build_time(rows: Any) -> None:
         mjdask.score_array(counts, da.from_array(rows.melds[:-1], chunks=(CHUNK, 4)))
     with pytest.raises(InvalidHandError, match="melds"):
         mjdask.score_array(counts, da.zeros((N, 5), dtype=np.uint8, chunks=(CHUNK, 5)))
+    with pytest.raises(InvalidHandError, match=r"melds: .*\(20000, 4\).*\(20000, 3\)"):
+        mjdask.score_array(counts, da.zeros((N, 3), dtype=np.uint8, chunks=(CHUNK, 3)))  # never padded
     with pytest.raises(InvalidHandError, match=r"melds: .*\(20000, 4\).*float"):
         mjdask.score_array(counts, da.zeros((N, 4), dtype=float, chunks=(CHUNK, 4)))
     with pytest.raises(InvalidContextError, match=r"win_tile: .*\(20000,\).*\(19999,\)"):

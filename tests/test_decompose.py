@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import numpy as np
 import pytest
 
@@ -257,3 +258,52 @@ def test_hands_without_jokers_answer_the_same_with_any_eligibility(hand: str) ->
     tile = next(t for t in Tile if waiting.concealed[t])
     waiting = mjscore.Hand(tuple(c - (t == tile) for t, c in enumerate(waiting.concealed)), waiting.melds)
     assert mjscore.waits(waiting, jokers="pairs") == mjscore.waits(waiting)
+
+
+# --- the edges of the arguments (issue 12 item 4), on both backends -------------------------------
+
+@pytest.fixture
+def on_kernel(kernel, monkeypatch: pytest.MonkeyPatch):
+    """is_complete through one backend's kernel."""
+    from mjscore import decompose
+
+    monkeypatch.setattr(decompose, "kernel", kernel)
+    return kernel
+
+
+def _counts_with(index: int, value: int) -> list[int]:
+    counts = [0] * 34
+    counts[index] = value
+    return counts
+
+
+@pytest.mark.parametrize("value, message", [
+    ([-1] + [0] * 33, "a negative count (-1) of 1m: tile counts are 0 to 4"),
+    (_counts_with(5, -2), "a negative count (-2) of 6m"),
+    (tuple(_counts_with(33, -1)), "a negative count (-1) of 7z"),
+    (np.array(_counts_with(9, -1), np.int8), "a negative count (-1) of 1p"),
+    (np.array(_counts_with(9, -3), np.int64), "a negative count (-3) of 1p"),
+], ids=["list", "list 6m", "tuple", "int8 array", "int64 array"])
+def test_is_complete_says_a_count_is_negative(on_kernel, value: object, message: str) -> None:
+    with pytest.raises(InvalidHandError, match=re.escape(message)):
+        mjscore.is_complete(value)
+
+
+@pytest.mark.parametrize("value, message", [
+    (np.zeros(34), "tile counts must be integers (ideally uint8), got dtype float64"),
+    (np.array(mjscore.parse_tiles("123m456p789s11122z"), np.float32), "got dtype float32"),
+    (np.array(["1"] * 34), "got dtype <U1"),
+    ([1.5] + [0] * 33, "tile counts must be integers, got 1.5 (float)"),
+    ([0] * 33 + [2.0], "got 2.0 (float)"),
+], ids=["float64 array", "float32 array of a complete hand", "text array", "a float in a list",
+        "a whole float in a list"])
+def test_is_complete_names_a_non_integer_dtype(on_kernel, value: object, message: str) -> None:
+    with pytest.raises(InvalidHandError, match=re.escape(message)):
+        mjscore.is_complete(value)
+
+
+def test_integer_counts_of_any_width_still_work_on_both_backends(on_kernel) -> None:
+    assert mjscore.is_complete(np.array(mjscore.parse_tiles("123m456p789s11122z"), np.int64)) is True
+    assert mjscore.is_complete(np.array(mjscore.parse_tiles("123m456p789s11123z"), np.int16)) is False
+    with pytest.raises(InvalidHandError, match="more than 4"):
+        mjscore.is_complete(np.array(_counts_with(0, 5), np.int64))

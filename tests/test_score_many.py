@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from types import ModuleType
 from typing import Any
 
@@ -178,8 +179,8 @@ def test_threads_give_the_same_scores() -> None:
     ({"win_tile": "9x"}, InvalidContextError, "9x"),
     ({"win_tile": 40}, InvalidContextError, "tile indices"),
     ({"win_tile": [1, 2, 3]}, InvalidContextError, "shape"),
-    ({"seat_wind": "X"}, InvalidContextError, "seat_wind"),
-    ({"seat_wind": 5}, InvalidContextError, "winds"),
+    ({"seat_wind": "X"}, InvalidContextError, "seat_wind must be a wind"),
+    ({"seat_wind": 5}, InvalidContextError, "seat_wind must be a wind"),
     ({"self_drawn": 2}, InvalidContextError, "self_drawn"),
     ({"self_drawn": "yes"}, InvalidContextError, "self_drawn"),
     ({"replacement": "flower"}, InvalidContextError, "replacement"),
@@ -268,3 +269,76 @@ def test_read_hand_gives_the_hand_or_the_row_status(text: object, outcome: objec
     else:
         status, fragment = outcome
         assert isinstance(got, tuple) and got[0] == status and fragment in got[1], got
+
+
+# --- the edges of the arguments (issue 12 item 4) ------------------------------------------------
+
+@pytest.fixture(params=["python", "cython"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Route score_many through one backend's scorer."""
+    module = reference if request.param == "python" else compiled
+    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
+    return request.param
+
+
+TWO = np.array([mjscore.parse_tiles("123m456p789s11122z")] * 2, np.uint8)
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (2, 0), (2, 5), (2,), (3, 4), (2, 4, 1)], ids=str)
+def test_melds_of_any_other_shape_than_n_by_4_are_refused(backend: str, shape: tuple[int, ...]) -> None:
+    # (N, 3) used to be padded with "no meld" silently, which changes totals
+    melds = np.full(shape, 0xFF, np.uint8)
+    with pytest.raises(InvalidHandError, match=rf"melds: expected an \(2, 4\) array of meld codes "
+                                               rf"\(0xFF for no meld\), got shape {re.escape(str(shape))}"):
+        mjscore.score_many(TWO, "babcock", melds=melds, win_tile="1z")
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.bool_, object])
+def test_melds_of_a_non_integer_dtype_name_it(backend: str, dtype: type) -> None:
+    melds = np.zeros((2, 4), dtype)
+    with pytest.raises(InvalidHandError, match=rf"melds: meld codes must be integers .*got dtype "
+                                               rf"{np.dtype(dtype)}"):
+        mjscore.score_many(TWO, "babcock", melds=melds, win_tile="1z")
+
+
+def test_melds_of_a_wider_integer_dtype_score_as_bytes(backend: str) -> None:
+    counts = np.array([mjscore.parse_tiles("123m456p789s11z")] * 2, np.uint8)
+    codes = np.array([[1 << 6 | 31, 0xFF, 0xFF, 0xFF], [0xFF] * 4], np.uint8)
+    counts[1] = mjscore.parse_tiles("123m456p789s11555z")
+    expected = mjscore.score_many(counts, "babcock", melds=codes, win_tile="1z", return_status=True)
+    got = mjscore.score_many(counts, "babcock", melds=codes.astype(np.int64), win_tile="1z", return_status=True)
+    assert expected[0][0] > 0 and expected[2].tolist() == [0, 0]
+    assert all(np.array_equal(a, b) for a, b in zip(got, expected))
+    with pytest.raises(InvalidHandError, match="bytes"):
+        mjscore.score_many(counts, "babcock", melds=codes.astype(np.int64) + 256, win_tile="1z")
+
+
+@pytest.mark.parametrize("keywords, shown", [
+    ({"seat_wind": "X"}, "seat_wind must be a wind (E, S, W or N), not 'X'"),
+    ({"seat_wind": "5z"}, "seat_wind must be a wind (E, S, W or N), not '5z'"),
+    ({"seat_wind": 5}, "seat_wind must be a wind (E, S, W or N), not 5"),
+    ({"seat_wind": None}, "seat_wind must be a wind (E, S, W or N), not None"),
+    ({"seat_wind": -1}, "seat_wind must be a wind (E, S, W or N), not -1"),
+    ({"prevailing_wind": "East"}, "prevailing_wind must be a wind (E, S, W or N), not 'East'"),
+    ({"seat_wind": ["X", "E"]}, "seat_wind must be a wind (E, S, W or N), not 'X'"),
+    ({"seat_wind": np.array([27, 5])}, "seat_wind must be a wind (E, S, W or N, or 27-30), not 5"),
+    ({"prevailing_wind": np.array([27, 255], np.uint8)}, "prevailing_wind must be a wind (E, S, W or N, or 27-30), not 255"),
+    ({"seat_wind": np.array([27.0, 28.0])}, "seat_wind: expected winds, got dtype float64"),
+], ids=repr)
+def test_bad_winds_say_they_must_be_winds_as_score_does(backend: str, keywords: dict[str, Any], shown: str) -> None:
+    with pytest.raises(InvalidContextError, match=re.escape(shown)):
+        mjscore.score_many(TWO, "babcock", win_tile="1z", **keywords)
+    name, value = next(iter(keywords.items()))
+    if np.ndim(value) == 0:  # score() says the same of the same value
+        with pytest.raises(InvalidContextError, match=re.escape(shown)):
+            mjscore.score("123m456p789s11122z", "babcock", **keywords)
+
+
+@pytest.mark.parametrize("winds", [("S", "W"), (28, 29), (mjscore.Tile.SOUTH, mjscore.Tile.WEST),
+                                   (np.array([28, 28]), np.array([29, 29])), (["s", "S"], [" w", "W"])],
+                         ids=["letters", "indices", "tiles", "index arrays", "text arrays"])
+def test_every_form_of_a_wind_scores_the_same(backend: str, winds: tuple[Any, Any]) -> None:
+    counts = np.array([mjscore.parse_tiles("123m456p789s22233z")] * 2, np.uint8)
+    totals, _ = mjscore.score_many(counts, "babcock", win_tile="3z", seat_wind=winds[0], prevailing_wind=winds[1])
+    single = mjscore.score("123m456p789s22233z", "babcock", win_tile="3z", seat_wind="S", prevailing_wind="W").total
+    assert totals.tolist() == [single, single]

@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from ._backend import bulk_scorer
 from .bulk import as_batch, run_in_parts
-from .context import IMPOSSIBLE, Flag
+from .context import IMPOSSIBLE, Flag, wind_of
 from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError
 from .hand import Hand
 from .notation import parse_hand
@@ -55,7 +55,6 @@ _FLAG_KEYWORDS = {
     "robbing_kong": Flag.ROBBING_KONG, "kong_on_kong": Flag.KONG_ON_KONG, "heaven": Flag.HEAVEN,
     "earth": Flag.EARTH, "declared_calling": Flag.DECLARED_CALLING, "winner": Flag.WINNER,
 }
-_WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
 
 def _column(value: Any, n: int, name: str) -> npt.NDArray[Any]:
@@ -79,13 +78,13 @@ def _bools(value: Any, n: int, name: str) -> npt.NDArray[np.bool_]:
 
 
 def _tile_of(item: Any, name: str, winds: bool) -> int:
-    """One tile index from text, an integer or None (255: unknown)."""
+    """One tile index from text, an integer or None (255: unknown); a wind the way
+    :class:`~mjscore.context.WinContext` reads one."""
+    if winds:
+        return int(wind_of(item, name))
     if item is None:
         return 255
     if isinstance(item, str):
-        key = item.strip().upper()
-        if winds and key in _WINDS:
-            return int(_WINDS[key])
         try:
             return int(as_tile(item))
         except ValueError as error:
@@ -93,15 +92,19 @@ def _tile_of(item: Any, name: str, winds: bool) -> int:
     return int(item)
 
 
+def _not_a_tile(name: str, winds: bool, value: Any) -> InvalidContextError:
+    if winds:
+        return InvalidContextError(f"{name} must be a wind (E, S, W or N, or 27-30), not {value!r}")
+    return InvalidContextError(f"{name}: expected tile indices 0-33 (255: unknown), got {value!r}")
+
+
 def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint8]:
     """A scalar or (n,) array of tiles (text or indices) as (n,) uint8 indices."""
     if np.ndim(value) == 0:
         tile = _tile_of(value.item() if isinstance(value, np.generic) else value, name, winds)
-        low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
-        tile = 255 if tile == -1 else tile
-        if not (low <= tile <= high or (not winds and tile == 255)):
-            what = "winds (E S W N or 27-30)" if winds else "tile indices 0-33 (255: unknown)"
-            raise InvalidContextError(f"{name}: expected {what}, got {tile!r}")
+        tile = 255 if tile == -1 and not winds else tile
+        if not (0 <= tile <= 33 or tile == 255):
+            raise _not_a_tile(name, winds, tile)
         return np.broadcast_to(np.uint8(tile), (n,))
     else:
         array = _column(value, n, name)
@@ -110,14 +113,13 @@ def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint
             array = np.array([_tile_of(None if t == "None" else t, name, winds) for t in texts],
                              dtype=np.int64)[inverse.reshape(-1)]
     if array.dtype.kind not in "iu":
-        raise InvalidContextError(f"{name}: expected tiles, got dtype {array.dtype}")
-    if array.dtype != np.uint8:
+        raise InvalidContextError(f"{name}: expected {'winds' if winds else 'tiles'}, got dtype {array.dtype}")
+    if array.dtype != np.uint8 and not winds:
         array = np.where(array == -1, 255, array)
     low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
     bad = ((array < low) | (array > high)) & (winds | (array != 255))  # 255: unknown tile
     if bad.any():
-        what = "winds (E S W N or 27-30)" if winds else "tile indices 0-33 (255: unknown)"
-        raise InvalidContextError(f"{name}: expected {what}, got {array[bad][0]!r}")
+        raise _not_a_tile(name, winds, int(array[bad][0]))
     return array.astype(np.uint8, copy=False)
 
 
@@ -165,16 +167,17 @@ def _melds(melds: Any, n: int) -> npt.NDArray[np.uint8]:
     if melds is None:
         return np.broadcast_to(_NO_MELDS, (n, 4))
     array = np.asarray(melds)
-    if array.ndim != 2 or array.shape[0] != n or array.shape[1] > 4 or array.dtype.kind not in "iu":
-        raise InvalidHandError(f"melds: expected an ({n}, 4) uint8 array of meld codes, "
-                               f"got shape {array.shape} and dtype {array.dtype}")
-    if array.dtype == np.uint8 and array.shape[1] == 4:
+    # Exactly four columns: padding a narrower array would guess which melds are missing.
+    if array.shape != (n, 4):
+        raise InvalidHandError(f"melds: expected an ({n}, 4) array of meld codes (0xFF for no meld), "
+                               f"got shape {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise InvalidHandError(f"melds: meld codes must be integers (ideally uint8), got dtype {array.dtype}")
+    if array.dtype == np.uint8:
         return np.ascontiguousarray(array)  # the layout the kernel reads: no copy
     if ((array < 0) | (array > 255)).any():
         raise InvalidHandError("melds: meld codes are bytes (0-255)")
-    padded = np.full((n, 4), 0xFF, dtype=np.uint8)
-    padded[:, :array.shape[1]] = array
-    return padded
+    return np.ascontiguousarray(array, dtype=np.uint8)
 
 
 def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: int) -> Any:

@@ -136,7 +136,7 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
     if math.isnan(n) and (melds is not None or arrays):
         raise InvalidHandError("counts has unknown chunk sizes, so melds and context arrays "
                                "cannot be aligned to it: call counts.compute_chunk_sizes() first")
-    if melds is not None and (melds.ndim != 2 or melds.shape[0] != n or melds.shape[1] > 4
+    if melds is not None and (melds.ndim != 2 or melds.shape[0] != n or melds.shape[1] != 4
                               or melds.dtype.kind not in "iu"):
         raise InvalidHandError(f"melds: expected an ({n}, 4) uint8 array of meld codes, "
                                f"got shape {melds.shape} and dtype {melds.dtype}")

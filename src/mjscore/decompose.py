@@ -240,12 +240,23 @@ def is_complete(hand: Hand | str | Sequence[int] | Any, jokers: Eligibility = No
         if use is None:
             return kernel.is_complete_counts(parsed.concealed) == 1
         return kernel.is_complete_jokers(parsed.concealed, parsed.jokers, int(use), _caps(parsed)) == 1
+    dtype = getattr(hand, "dtype", None)
+    if dtype is not None and getattr(dtype, "kind", "") not in ("i", "u"):
+        raise InvalidHandError(f"tile counts must be integers (ideally uint8), got dtype {dtype}")
+    if isinstance(hand, (list, tuple)) and len(hand) == 34:
+        odd = next((c for c in hand if not hasattr(c, "__index__")), None)
+        if odd is not None:
+            raise InvalidHandError(f"tile counts must be integers, got {odd!r} ({type(odd).__name__})")
     raise InvalidHandError(
         f"is_complete takes a Hand, a hand string or 34 tile counts, not {hand!r:.60}")
 
 
 def _counts_error(counts: Any, status: int) -> bool:
     values = [int(c) for c in counts]
+    negative = [t for t, c in enumerate(values) if c < 0]
+    if negative:
+        raise InvalidHandError(f"a negative count ({values[negative[0]]}) of {Tile(negative[0])}: "
+                               "tile counts are 0 to 4")
     raise status_error(status, size=sum(values), sizes="2, 5, 8, 11 or 14")
 
 

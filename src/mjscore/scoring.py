@@ -256,10 +256,11 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     >>> score("123m 456p 789s 11z [555z]", "babcock", win_tile="1z").total  # (20+2+4+2) x2
     56
 
+    :raises NotationError: text that cannot be read, or a hand that is neither a Hand nor text.
     :raises NotWinningError: a hand said to have gone out that the rule set does not accept.
     :raises InvalidContextError: a context that cannot happen with this hand.
     """
-    parsed = parse_hand(hand) if isinstance(hand, str) else hand
+    parsed = hand if isinstance(hand, Hand) else parse_hand(hand)  # which names what is not text
     ruleset = load_rules(rules)
     context.setdefault("winner", parsed.size == 14)
     if parsed.win_tile is not None:
