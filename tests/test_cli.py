@@ -257,7 +257,7 @@ def test_rules_check_a_broken_file_exits_1_naming_file_key_and_reason(
 
 def test_rules_check_a_missing_file(run: Run, tmp_path: Path) -> None:
     code, _, err = run("rules", "check", str(tmp_path / "missing.toml"))
-    assert code == 1 and "missing.toml" in err
+    assert code == 2 and "missing.toml" in err  # a usage error, as in every command
 
 
 # --- waits ---------------------------------------------------------------------------------------
@@ -346,3 +346,153 @@ def test_python_dash_m_runs_the_command() -> None:
     result = subprocess.run([sys.executable, "-m", "mjscore", "score", "123x"], capture_output=True,
                             text=True, encoding="utf-8", env=env, check=False)
     assert result.returncode == 1 and "position 3" in result.stderr
+
+
+# --- 80 columns, exit codes, error texts, limit totals, the README's commands --------------------
+
+
+def _cells_wide(out: str) -> int:
+    from rich.cells import cell_len
+
+    return max(cell_len(line) for line in out.splitlines())
+
+
+def _words(out: str) -> set[str]:
+    return set(out.replace("│", " ").replace("┃", " ").split())
+
+
+def test_rules_list_at_80_columns_never_cuts_a_name(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run("rules", "list")
+    assert code == 0 and _cells_wide(out) <= 80 and "…" not in out
+    for name in mjscore.rulesets():
+        rules = mjscore.load_rules(name)
+        assert rules.name in _words(out)
+        assert set(", ".join(rules.aliases).split()) <= _words(out)
+
+
+def test_rules_list_piped_never_cuts_a_name() -> None:
+    env = {k: v for k, v in _env().items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR")}
+    result = subprocess.run([sys.executable, "-m", "mjscore", "rules", "list"], capture_output=True,
+                            text=True, encoding="utf-8", env=env, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "chinese-classical" in _words(result.stdout) and "…" not in result.stdout
+    assert _cells_wide(result.stdout) <= 80  # off a terminal rich lays out 80 columns
+
+
+@pytest.mark.parametrize("name", mjscore.rulesets())
+def test_rules_show_at_80_columns_breaks_no_word(run: Run, monkeypatch: pytest.MonkeyPatch,
+                                                 name: str) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run("rules", "show", name)
+    assert code == 0 and _cells_wide(out) <= 80
+    found = _words(out)
+    for table in reference_tables(mjscore.load_rules(name)):
+        assert table.title in out
+        for row in table.rows:
+            for cell in row:
+                missing = [word for word in cell.split() if word not in found]
+                assert not missing, f"{table.title}: {missing} broken or cut"
+        for word in table.note.split():
+            assert word in found
+
+
+def test_print_table_wraps_between_words_or_prints_a_block_per_row() -> None:
+    from rich.console import Console
+
+    from mjscore.cli.layout import print_table
+
+    def printed(columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+        with open(os.devnull, "w", encoding="utf-8") as devnull:
+            console = Console(width=80, record=True, file=devnull, color_system=None)
+            print_table(console, columns, rows, title="T", note="a note " * 20)
+        return console.export_text()
+
+    long_text = "Concealment of a hand " * 8
+    out = printed(("id", "text"), [("a-fairly-long-identifier", long_text)])
+    assert "┃" in out and _cells_wide(out) <= 80  # a table: the words fit side by side
+    assert "a-fairly-long-identifier" in _words(out) and "Concealment" in _words(out)
+    assert _words(out) >= set(long_text.split())
+    wide = tuple(f"column-{i}" for i in range(9))
+    out = printed(wide, [tuple(f"word-{i}-" + "x" * 12 for i in range(9))])
+    assert "┃" not in out and _cells_wide(out) <= 80  # nine 19-cell words: one block per row
+    assert out.splitlines()[1] == "column-0: word-0-xxxxxxxxxxxx"
+    assert all(f"word-{i}-" + "x" * 12 in _words(out) for i in range(9))
+
+
+@pytest.mark.parametrize("args", [
+    ("score", WON, "--rules", "{missing}"),
+    ("score", WON, "--rules", "nope"),
+    ("waits", "1112345678999m", "--rules", "{missing}"),
+    ("waits", "1112345678999m", "--rules", "nope"),
+    ("bulk", "--sample", "5", "--rules", "{missing}"),
+    ("bulk", "--sample", "5", "--rules", "nope"),
+    ("bulk", "{tmp}/missing.txt"),
+    ("rules", "show", "{missing}"),
+    ("rules", "show", "nope"),
+    ("rules", "check", "{missing}"),
+])
+def test_a_missing_rule_set_or_file_exits_2_in_every_command(run: Run, tmp_path: Path,
+                                                              args: tuple[str, ...]) -> None:
+    filled = [a.format(missing=tmp_path / "missing.toml", tmp=tmp_path) for a in args]
+    code, out, err = run(*filled)
+    assert code == 2 and out == "" and ("missing" in err or "nope" in err)
+
+
+def test_help_documents_the_exit_codes(run: Run) -> None:
+    code, out, _ = run("--help")
+    assert code == 0 and "Exit codes, the same in every command:" in out
+    assert "1  a hand that cannot be scored" in out and "2  a usage error" in out
+
+
+@pytest.mark.parametrize(("args", "name"), [
+    (("score", WON, "--option", "nonsense=1"), "babcock"),
+    (("score", WON, "--rules", "CC", "--preset", "nope"), "chinese-classical"),
+    (("waits", "1112345678999m", "--option", "own-wind-exposed-doubles=3"), "babcock"),
+    (("rules", "show", "babcock", "--preset", "nope"), "babcock"),
+])
+def test_errors_name_a_shipped_rule_set_not_its_installed_path(run: Run, args: tuple[str, ...],
+                                                               name: str) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and f"rule set {name}: " in err
+    assert str(mjscore.rules.RULES_DIR) not in err and ".toml" not in err
+
+
+@pytest.mark.parametrize(("args", "formula"), [
+    ((LIMIT, "--rules", "CC", "--self-drawn"), "= the limit: limit hand {special}"),
+    (("111m 222p 333s 444m 55z", "--win", "5z", "--heaven", "--self-drawn"), "= the limit: limit hand {special}"),
+    (("123m 456p 789s 777z 1z +1z", "--seat", "S", "--earth"), "= 1/2 of the limit 300: limit hand {special}"),
+])
+def test_a_limit_hand_total_reads_as_the_limit_it_scored(run: Run, args: tuple[str, ...], formula: str) -> None:
+    code, out, _ = run("score", *args, "--json")
+    result = json.loads(out)["score"]
+    assert code == 0 and result["special"] and result["total"] != result["points"] * 2 ** result["doubles"]
+    code, out, _ = run("score", *args)
+    assert code == 0
+    assert f"Total      {result['total']}  {formula.format(special=result['special'])}" in out
+
+
+def test_a_capped_total_reads_as_the_limit(run: Run) -> None:
+    code, out, _ = run("score", WON, "--seat", "S", "--option", "limit=50")
+    expected = mjscore.score(WON, mjscore.load_rules("babcock", limit=50), seat_wind="S")
+    raw = expected.points * 2 ** expected.doubles
+    assert code == 0 and expected.total == 50 < raw
+    assert f"Total      50  = the limit ({expected.points} x 2^{expected.doubles} = {raw}, capped)" in out
+
+
+def _readme_commands() -> list[str]:
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    if not readme.exists():
+        return []
+    section = readme.read_text(encoding="utf-8").split("## The `mjscore` command", 1)[-1].split("\n## ", 1)[0]
+    return [line for line in section.splitlines() if line.startswith("mjscore ")]
+
+
+@pytest.mark.parametrize("line", [line for line in _readme_commands()
+                                  if line.split()[1] in ("score", "waits", "rules")
+                                  and "check" not in line])
+def test_the_readme_commands_work(run: Run, line: str) -> None:
+    import shlex
+
+    code, out, err = run(*shlex.split(line)[1:])
+    assert code == 0 and out and err == "", err

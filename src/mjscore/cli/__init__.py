@@ -9,16 +9,17 @@ Commands (``mjscore COMMAND --help`` for every option)::
     mjscore waits "1112345678999m" --self-drawn
 
 It needs the ``cli`` extra (click and rich): ``pip install "mjscore[cli]"``.
-Exit codes: 0 success; 1 a hand that cannot be scored, some bad rows in ``bulk``,
-or a broken rule file in ``rules check``; 2 a usage error (bad option, unknown rule
-set, unreadable input file).
+Exit codes, the same in every command: 0 success; 1 a hand that cannot be scored,
+some bad rows in ``bulk``, or a broken rule file in ``rules check``; 2 a usage error
+(a bad option, an unknown rule set, preset or option, a missing or unreadable file).
 
-The modules, one job each: :mod:`.app` (the click group), :mod:`.options` (options
-several commands share), :mod:`.render` (text and tables), one module per command
-(:mod:`.score_command`, :mod:`.bulk_command`, :mod:`.rules_command`,
-:mod:`.waits_command`), and the parts of ``bulk`` that need neither click nor rich:
-:mod:`.bulk_input`, :mod:`.bulk_rows`, :mod:`.bulk_batches`, :mod:`.bulk_output`,
-:mod:`.bulk_tally`. Only this module may be imported without the extra.
+The modules, one job each: :mod:`.app` (the click group), :mod:`.options`
+(options several commands share), :mod:`.render` (text), :mod:`.layout` (tables
+that fit the width), one module per command (:mod:`.score_command`,
+:mod:`.bulk_command`, :mod:`.rules_command`, :mod:`.waits_command`), and the
+parts of ``bulk`` that need neither click nor rich: :mod:`.bulk_input`,
+:mod:`.bulk_rows`, :mod:`.bulk_batches`, :mod:`.bulk_output`, :mod:`.bulk_tally`.
+Only this module may be imported without the extra.
 """
 
 from __future__ import annotations

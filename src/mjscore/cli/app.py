@@ -7,10 +7,19 @@ import click
 from .. import __version__
 from . import bulk_command, rules_command, score_command, waits_command
 
-__all__ = ["app", "run"]
+__all__ = ["app", "run", "EXIT_CODES"]
 
 
-@click.group("mjscore", context_settings={"help_option_names": ["-h", "--help"]})
+EXIT_CODES = """\b
+Exit codes, the same in every command:
+  0  done
+  1  a hand that cannot be scored; in bulk, any bad row; in rules check,
+     a rule file with a mistake
+  2  a usage error: a bad option, an unknown rule set, preset or option,
+     a missing or unreadable file"""
+
+
+@click.group("mjscore", context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES)
 @click.version_option(__version__, message="%(prog)s %(version)s")
 def app() -> None:
     """Score Mahjong hands under classical and Western rule books."""

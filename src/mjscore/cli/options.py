@@ -3,16 +3,18 @@ and the situation of a win (``--seat``, ``--self-drawn``, ...)."""
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
 from ..errors import RuleSetError
-from ..rules import RuleSet, load_rules, rulesets
+from ..rules import RULES_DIR, RuleSet, load_rules, rulesets
 
-__all__ = ["SEATS", "SITUATION_FLAGS", "rules_options", "load_rule_set", "situation_options",
-           "situation"]
+__all__ = ["SEATS", "SITUATION_FLAGS", "rules_options", "rule_set_options", "load_rule_set", "without_shipped_paths",
+           "situation_options", "situation"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -47,11 +49,19 @@ def rules_options(function: F) -> F:
         click.option("--rules", "rules_name", default="babcock", show_default=True, metavar="NAME",
                      help=f"Rule set: a shipped name or alias ({', '.join(rulesets())}) "
                           "or a .toml rule file."),
-        click.option("--preset", metavar="P", help="Apply one of the rule set's presets "
-                                                   "(see `mjscore rules show`)."),
+        rule_set_options,
+    ], function)
+
+
+def rule_set_options(function: F) -> F:
+    """``--preset`` and ``--option NAME=VALUE``: the options of a rule set named elsewhere."""
+    return _apply([
+        click.option("--preset", metavar="P", help="Apply one of the rule set's presets, for rule "
+                                                   "files that define them (see `mjscore rules show`)."),
         click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE",
                      callback=_rule_options,
-                     help="Set a rule-set option (repeatable); VALUE is true/false, an integer or text."),
+                     help="Set a rule-set option (repeatable; `mjscore rules show` lists them); "
+                          "VALUE is true/false, an integer or text."),
     ], function)
 
 
@@ -82,7 +92,21 @@ def load_rule_set(rules_name: str, preset: str | None, rule_options: dict[str, o
     try:
         return load_rules(rules_name, **keywords)
     except RuleSetError as error:
-        raise click.BadParameter(str(error), param_hint="--rules/--preset/--option") from None
+        raise click.BadParameter(without_shipped_paths(str(error)),
+                                 param_hint="--rules/--preset/--option") from None
+
+
+@functools.cache
+def _shipped_files() -> dict[str, str]:
+    return {str(load_rules(name).path): name for name in rulesets()}
+
+
+def without_shipped_paths(message: str) -> str:
+    """``message`` with the path of each shipped rule file (somewhere in site-packages)
+    replaced by its rule set's name, the name a user types."""
+    for path, name in _shipped_files().items():
+        message = message.replace(path, f"rule set {name}")
+    return message.replace(str(RULES_DIR) + os.sep, "")
 
 
 def situation_options(function: F) -> F:

@@ -1,22 +1,19 @@
-"""Text the commands print: the console, tiles as glyphs, groups in mpsz, table columns, errors."""
+"""Text the commands print: the console, tiles as glyphs, groups in mpsz, errors."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..group import Group, Meld
 from ..hand import Hand
 from ..tile import JOKER_GLYPH, Tile
 
-if TYPE_CHECKING:
-    from rich.console import JustifyMethod
-
-__all__ = ["console", "add_columns", "glyphs", "group_text", "group_glyphs", "hand_glyphs", "fail"]
+__all__ = ["console", "print_labelled", "glyphs", "group_text", "group_glyphs", "hand_glyphs", "fail"]
 
 
 def console(stderr: bool = False) -> Console:
@@ -28,10 +25,15 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True)
 
 
-def add_columns(table: Table, *columns: tuple[str, JustifyMethod]) -> None:
-    """Add columns given as ``(header, justify)``."""
-    for header, justify in columns:
-        table.add_column(header, justify=justify)
+def print_labelled(out: Console, label: str, text: str, *, width: int = 9, bold: bool = False) -> None:
+    """``label`` padded to ``width`` and two spaces, then ``text`` wrapped between words
+    under itself (a hanging indent), so a long line still reads at 80 columns."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(width=width, no_wrap=True)
+    grid.add_column(overflow="fold")
+    style = "bold" if bold else ""
+    grid.add_row(Text(label, style=style), Text(text, style=style))
+    out.print(grid)
 
 
 def glyphs(tiles: Sequence[Tile]) -> str:

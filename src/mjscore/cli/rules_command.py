@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.table import Table
 
 from ..errors import RuleSetError
 from ..rules import load_rules, rulesets
 from ..rules.reference import reference_tables
-from .options import load_rule_set
+from .layout import print_table
+from .options import load_rule_set, rule_set_options
 from .render import console, fail
 
 __all__ = ["group"]
@@ -23,41 +23,40 @@ def group() -> None:
 
 @group.command("list")
 def list_command() -> int:
-    """The shipped rule sets."""
-    table = Table(show_edge=False)
-    for column in ("name", "title", "aliases", "source", "limit", "presets"):
-        table.add_column(column, justify="right" if column == "limit" else "left")
+    """The shipped rule sets (NAME is what --rules and `rules show` take)."""
+    rows = []
     for name in rulesets():
         rules = load_rules(name)
-        table.add_row(rules.name, rules.title, ", ".join(rules.aliases), rules.source,
-                      str(rules.limit), ", ".join(p.name for p in rules.presets) or "-")
-    console().print(table)
+        rows.append((rules.name, rules.title, ", ".join(rules.aliases), rules.source,
+                     str(rules.limit), ", ".join(p.name for p in rules.presets) or "-"))
+    print_table(console(), ("name", "title", "aliases", "source", "limit", "presets"), rows,
+                justify=("left", "left", "left", "left", "right"))
     return 0
 
 
 @group.command("show")
 @click.argument("name")
-@click.option("--preset", metavar="P", help="Show the rule set with this preset applied.")
-def show_command(name: str, preset: str | None) -> int:
-    """Every option, preset, set, item and limit hand of a rule set (NAME: shipped name or file)."""
-    rules = load_rule_set(name, preset, {})
+@rule_set_options
+def show_command(name: str, preset: str | None, rule_options: dict[str, object]) -> int:
+    """Every option, preset, set, item and limit hand of a rule set (NAME: shipped name or
+    file), with the options and preset given applied.
+
+    Each table fits the terminal's width; one with too many columns for it is
+    printed as a block per row.
+    """
+    rules = load_rule_set(name, preset, rule_options)
     out = console()
     for reference in reference_tables(rules):
-        table = Table(title=reference.title, title_justify="left", caption=reference.note or None,
-                      caption_justify="left", show_edge=False)
-        for column in reference.columns:
-            table.add_column(column, overflow="fold")  # ids and numbers are never cut short
-        for row in reference.rows:
-            table.add_row(*row)
-        out.print(table)
+        print_table(out, reference.columns, reference.rows, title=reference.title, note=reference.note)
         out.print()
     return 0
 
 
 @group.command("check")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def check_command(file: Path) -> int:
-    """Load a rule file and report OK, or the file, key and reason of its first mistake."""
+    """Load a rule file and report OK, or the file, key and reason of its first mistake
+    (exit 1; a FILE that does not exist exits 2)."""
     try:
         rules = load_rules(file)
     except RuleSetError as error:

@@ -6,8 +6,7 @@ import json
 from typing import Any
 
 import click
-from rich.table import Table
-from rich.text import Text
+from rich.console import Console
 
 from ..context import WinContext
 from ..errors import MjscoreError
@@ -16,8 +15,9 @@ from ..payments import Settlement
 from ..rules import RuleSet
 from ..scoring import Score, score, settle
 from ..tile import Tile
+from .layout import print_table
 from .options import SEATS, SITUATION_FLAGS, load_rule_set, rules_options, situation, situation_options
-from .render import add_columns, console, fail, group_glyphs, group_text, hand_glyphs
+from .render import console, fail, group_glyphs, group_text, hand_glyphs, print_labelled
 
 __all__ = ["command", "formula"]
 
@@ -75,57 +75,56 @@ def _situation_text(context: WinContext, discarder: int | None) -> str:
 
 
 def formula(result: Score, rules: RuleSet) -> str:
-    """How the total was reached: ``28 x 2^1``, with the limit hand or the cap."""
-    text = f"{result.points} x 2^{result.doubles}" if result.doubles else f"{result.points}"
-    if result.special:
-        share = "" if result.limit in (None, 1) else f"{result.limit} of "
-        text += f"; limit hand {result.special} ({share}the limit {rules.limit})"
-    elif result.limit:
-        text += f"; capped at the limit {rules.limit}"
-    return text
+    """How the total was reached: ``28 x 2^1``; for a limit hand the share of the limit it
+    scored (``the limit: limit hand heaven``); for a capped score, the limit it was capped at."""
+    computed = f"{result.points} x 2^{result.doubles}" if result.doubles else f"{result.points}"
+    own = result.points * 2 ** result.doubles
+    if result.special and result.limit is not None and result.total != own:
+        share = "the limit" if result.limit == 1 else f"{result.limit} of the limit {rules.limit}"
+        return f"{share}: limit hand {result.special}"
+    if result.special:  # a special hand scored its own points (more than its share of the limit)
+        kind = "limit" if result.limit is not None else "special"
+        return f"{computed}; {kind} hand {result.special}"
+    if result.limit:
+        return f"the limit ({computed} = {own:,}, capped)"
+    return computed
 
 
-def _breakdown(result: Score) -> Table:
-    table = Table(title="Breakdown", title_justify="left", show_edge=False)
-    table.add_column("item")
-    table.add_column("value", justify="right")
-    table.add_column("source")
-    for line in result.lines:
-        table.add_row(line.name + (f" x{line.count}" if line.count > 1 else ""), line.value(), line.source)
-    return table
+def _print_breakdown(out: Console, result: Score) -> None:
+    rows = [(line.name + (f" x{line.count}" if line.count > 1 else ""), line.value(), line.source)
+            for line in result.lines]
+    print_table(out, ("item", "value", "source"), rows, title="Breakdown", justify=("left", "right"))
 
 
-def _payments(settlement: Settlement) -> Table:
-    table = Table(title="Payments (the other players hold 0)", title_justify="left", show_edge=False)
-    add_columns(table, ("payer", "left"), ("payee", "left"), ("amount", "right"), ("reason", "left"))
-    for t in settlement.transfers:
-        table.add_row(_player(t.payer), _player(t.payee), str(t.amount), t.reason)
-    return table
+def _print_payments(out: Console, settlement: Settlement) -> None:
+    rows = [(_player(t.payer), _player(t.payee), str(t.amount), t.reason) for t in settlement.transfers]
+    print_table(out, ("payer", "payee", "amount", "reason"), rows,
+                title="Payments (the other players hold 0)", justify=("left", "left", "right"))
 
 
 def _print_score(result: Score, rules: RuleSet, discarder: int | None,
                  settlement: Settlement | None) -> None:
     out = console()
     hand = result.hand
-    out.print(f"Hand       {hand_glyphs(hand)}")
-    out.print(f"           {hand}    ({hand.to_western()})")
+    print_labelled(out, "Hand", hand_glyphs(hand))
+    print_labelled(out, "", f"{hand}    ({hand.to_western()})")
     preset = f", preset {rules.preset}" if rules.preset else ""
-    out.print(f"Rules      {rules.name} ({rules.title}{preset})")
-    out.print(f"Situation  {_situation_text(result.context, discarder)}")
+    print_labelled(out, "Rules", f"{rules.name} ({rules.title}{preset})")
+    print_labelled(out, "Situation", _situation_text(result.context, discarder))
     reading = result.shape
     if result.decomposition:
         groups = result.decomposition
         reading += ": " + " ".join(group_text(g) for g in groups)
         reading += "    " + " ".join(group_glyphs(g) for g in groups)
-    out.print(f"Reading    {reading}")
+    print_labelled(out, "Reading", reading)
     out.print()
-    out.print(_breakdown(result))
+    _print_breakdown(out, result)
     out.print()
-    out.print(Text(f"Total      {result.total}  = {formula(result, rules)}", style="bold"))
+    print_labelled(out, "Total", f"{result.total}  = {formula(result, rules)}", bold=True)
     if settlement is not None:
         out.print()
-        out.print(_payments(settlement))
-        out.print("Net        " + ", ".join(f"{_player(p)} {n:+d}" for p, n in enumerate(settlement.net)))
+        _print_payments(out, settlement)
+        print_labelled(out, "Net", ", ".join(f"{_player(p)} {n:+d}" for p, n in enumerate(settlement.net)))
 
 
 @click.command("score")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import click
-from rich.table import Table
 
 from ..decompose import Placement, waits
 from ..errors import MjscoreError
@@ -13,8 +12,9 @@ from ..hand import Hand
 from ..notation import parse_hand
 from ..scoring import score
 from ..tile import Tile
+from .layout import print_table
 from .options import load_rule_set, rules_options, situation, situation_options
-from .render import add_columns, console, fail, group_text, hand_glyphs
+from .render import console, fail, group_text, hand_glyphs, print_labelled
 
 __all__ = ["command"]
 
@@ -49,20 +49,20 @@ def command(hand: str, rules_name: str, preset: str | None, rule_options: dict[s
     except MjscoreError as error:
         return fail(error)
     out = console()
-    out.print(f"Hand   {hand_glyphs(waiting)}    {waiting}")
+    print_labelled(out, "Hand", f"{hand_glyphs(waiting)}    {waiting}", width=5)
     if not found:
         out.print("No winning tile: the hand is not ready.")
         return 0
-    table = Table(title=f"Waits ({rules.name}, {'self-drawn' if context['self_drawn'] else 'on a discard'})",
-                  title_justify="left", show_edge=False)
-    add_columns(table, ("tile", "left"), ("completes", "left"), ("score", "right"), ("limit hand", "left"))
+    rows = []
     for tile, placements in found.items():
         try:
             result = score(_won_on(waiting, tile), rules, **context)
             total, special = str(result.total), result.special or ""
         except MjscoreError as error:
             total, special = "-", str(error)
-        table.add_row(f"{tile.glyph} {tile}", "\n".join(_placement_text(p) for p in placements),
-                      total, special)
-    out.print(table)
+        rows.append((f"{tile.glyph} {tile}", "\n".join(_placement_text(p) for p in placements),
+                     total, special))
+    how = "self-drawn" if context["self_drawn"] else "on a discard"
+    print_table(out, ("tile", "completes", "score", "limit hand"), rows, title=f"Waits ({rules.name}, {how})",
+                justify=("left", "left", "right"))
     return 0
