@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from mjscore import _reference
-from mjscore.sample import near_complete_hands, random_complete_hands, random_draws, remove_one_tile
+from mjscore.sample import (near_complete_hands, random_complete_hands, random_draws, random_scoring_rows,
+                            remove_one_tile)
 
 N = 3000
 CHECKED = 300  # rows run through the (slow) reference kernel
@@ -131,3 +132,34 @@ def test_scoring_rows_come_in_blocks_each_from_its_own_stream(monkeypatch):
     assert not np.array_equal(blocks[0].counts[:200], blocks[1].counts[:200])
     assert (whole.counts.sum(axis=1) + 3 * (whole.melds != 0xFF).sum(axis=1) == 14).all()
     assert list(sample.scoring_row_blocks(0, seed=6)) == []
+
+
+def test_scoring_rows_draw_first_turn_and_calling_hands_only_where_they_can_happen():
+    rows = random_scoring_rows(100_000, seed=3)
+    undeclared = (rows.melds == 0xFF).all(axis=1)
+    east = rows.seat_wind == 27
+    heaven, earth, calling = rows.heaven, rows.earth, rows.declared_calling
+    assert (undeclared[heaven | earth | calling]).all()
+    assert east[heaven].all() and rows.self_drawn[heaven].all()
+    assert not east[earth].any() and not rows.self_drawn[earth].any()
+    assert not (heaven & earth).any() and not (calling & (heaven | earth)).any()
+    # two in a thousand of the undeclared rows each: a few in 100,000, never none
+    assert 10 <= (heaven | earth).sum() <= 80 and 10 <= calling.sum() <= 80 and heaven.any()
+    assert list(rows.context()) == ["win_tile", "self_drawn", "seat_wind", "prevailing_wind",
+                                    "heaven", "earth", "declared_calling"]
+
+
+@pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
+def test_scoring_rows_situations_score_as_limit_hands(rules):
+    import mjscore
+
+    rows = random_scoring_rows(20_000, seed=4)
+    assert rows.heaven.any() and rows.earth.any() and rows.declared_calling.any()
+    totals, special, status = mjscore.score_many(rows.counts, rules, melds=rows.melds,
+                                                 return_status=True, **rows.context())
+    assert not status.any()  # every drawn situation is one that can happen
+    limit = mjscore.load_rules(rules).limit
+    assert (totals[rows.heaven] == limit).all() and (special[rows.heaven | rows.earth] >= 0).all()
+    if rules == "babcock":  # the lucky thirteen: a third of the limit at least
+        assert (totals[rows.declared_calling] >= limit // 3).all()
+        assert (special[rows.declared_calling] >= 0).all()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -249,6 +249,35 @@ class ScoringRows(NamedTuple):
     self_drawn: npt.NDArray[np.bool_]
     seat_wind: Counts
     prevailing_wind: Counts
+    heaven: npt.NDArray[np.bool_]
+    """``(n,)`` the dealer's hand from heaven: self-drawn, nothing declared."""
+    earth: npt.NDArray[np.bool_]
+    """``(n,)`` another seat's hand from earth: on the dealer's first discard, nothing declared."""
+    declared_calling: npt.NDArray[np.bool_]
+    """``(n,)`` won on a calling hand declared on the dealt tiles (Babcock's lucky thirteen)."""
+
+    def context(self) -> dict[str, npt.NDArray[Any]]:
+        """Every column but ``counts`` and ``melds``, as :func:`mjscore.score_many` keywords."""
+        return {name: getattr(self, name) for name in self._fields[2:]}
+
+
+_FIRST_TURN_SHARE = 0.002
+"""Of the rows with nothing declared, the share won on the first turn (heaven for the
+dealer, earth for another seat), and again the share won on a declared calling hand.
+Far above a table's odds, so that a sample of 100,000 shows the limit hands these make:
+random sets almost never take a limit hand's shape."""
+
+
+def _situations(rng: np.random.Generator, melds: Counts, seat_wind: Counts
+                ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Heaven, earth and declared calling per row, only where they can happen: nothing
+    declared (first-turn wins are on the dealt tiles; a declared hand keeps its tiles)."""
+    n = len(melds)
+    undeclared = (melds == 0xFF).all(axis=1)
+    first_turn = undeclared & (rng.random(n) < _FIRST_TURN_SHARE)
+    dealer = seat_wind == 27  # East
+    calling = undeclared & ~first_turn & (rng.random(n) < _FIRST_TURN_SHARE)
+    return first_turn & dealer, first_turn & ~dealer, calling
 
 
 def _tally(tiles: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
@@ -302,8 +331,12 @@ def _scoring_rows(rng: np.random.Generator, n: int, meld_share: float, kong_shar
         todo = todo[~ok]
     _, win = _remove_one(rng, counts)
     winds = np.array([27, 28, 29, 30], dtype=np.uint8)
-    return ScoringRows(counts, melds, win.astype(np.uint8), rng.random(n) < 0.5,
-                       winds[rng.integers(0, 4, n)], winds[rng.integers(0, 4, n)])
+    self_drawn = rng.random(n) < 0.5
+    seat_wind, prevailing_wind = winds[rng.integers(0, 4, n)], winds[rng.integers(0, 4, n)]
+    heaven, earth, calling = _situations(rng, melds, seat_wind)
+    self_drawn = (self_drawn | heaven) & ~earth  # heaven is self-drawn; earth here is on a discard
+    return ScoringRows(counts, melds, win.astype(np.uint8), self_drawn, seat_wind, prevailing_wind,
+                       heaven, earth, calling)
 
 
 def scoring_row_blocks(n: int, seed: int = 0, *, meld_share: float = 0.3,
@@ -329,7 +362,11 @@ def random_scoring_rows(n: int, seed: int = 0, *, meld_share: float = 0.3,
 
     Each of the four sets is declared with chance ``meld_share`` (a pung as a
     kong, exposed or concealed, with chance ``kong_share``); the winning tile is
-    a random concealed tile; self-drawn with chance one half; random winds.
+    a random concealed tile; self-drawn with chance one half; random winds. Of the
+    rows with nothing declared, two in a thousand are first-turn wins (the
+    dealer's hand from heaven, another seat's hand from earth) and two in a
+    thousand are won on a declared calling hand (:meth:`ScoringRows.context`
+    passes them on).
     Rows are drawn in blocks of :data:`SCORING_BLOCK`, each from its own stream
     (:func:`scoring_row_blocks` yields them one at a time); a call for fewer rows
     than a block draws from ``default_rng(seed)`` alone.

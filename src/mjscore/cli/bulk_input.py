@@ -82,9 +82,7 @@ def sample_source(n: int, seed: int, chunk_size: int) -> Source:
     def batches() -> Iterator[Batch]:
         first = 0
         for rows in _rechunk(scoring_row_blocks(n, seed), chunk_size):
-            context = {"win_tile": rows.win_tile, "self_drawn": rows.self_drawn,
-                       "seat_wind": rows.seat_wind, "prevailing_wind": rows.prevailing_wind}
-            yield _array_batch(first, rows.counts, rows.melds, context)
+            yield _array_batch(first, rows.counts, rows.melds, rows.context())
             first += len(rows.counts)
 
     return Source(batches(), n, "row")
