@@ -18,6 +18,7 @@ import csv
 import importlib
 import io
 import json
+import struct
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -127,24 +128,41 @@ class _ParquetWriter:
         self.writer.close()
 
 
+_NPY_HEADER = 256
+"""Bytes of the ``.npy`` header: room for the dtype and any row count (a multiple of 64)."""
+
+
 class _NpyWriter:
+    """Each batch goes to the file as it comes (the memory stays flat); the header, written
+    first with room for any row count, is rewritten at the end with the real one."""
+
     def __init__(self, path: Path, label: str) -> None:
-        self.path = path
         self.dtype = np.dtype([(label, np.int64), ("total", np.int32), ("special", np.int16),
                                ("status", np.uint8)])
-        self.parts: list[npt.NDArray[Any]] = []
-        try:
-            path.open("wb").close()  # fail now, not after scoring everything
+        self.rows = 0
+        try:  # fail now, not after scoring everything
+            self.handle = path.open("wb")
         except OSError as error:
             raise BulkFileError(f"{path}: cannot write: {error.strerror or error}") from None
+        self.handle.write(self._header())
+
+    def _header(self) -> bytes:
+        """The ``.npy`` (version 1.0) header of ``self.rows`` rows, padded to ``_NPY_HEADER`` bytes."""
+        text = repr({"descr": np.lib.format.dtype_to_descr(self.dtype), "fortran_order": False,
+                     "shape": (self.rows,)})
+        magic = np.lib.format.magic(1, 0)
+        room = _NPY_HEADER - len(magic) - 2
+        return magic + struct.pack("<H", room) + (text.ljust(room - 1) + "\n").encode("latin1")
 
     def write(self, results: Results) -> None:
         part = np.empty(len(results.numbers), dtype=self.dtype)
         for name, values in zip(self.dtype.names or (), (results.numbers, results.totals,
                                                           results.special, results.status)):
             part[name] = values
-        self.parts.append(part)
+        self.handle.write(part.tobytes())
+        self.rows += len(part)
 
     def close(self) -> None:
-        with self.path.open("wb") as handle:  # np.save(path) would add ".npy" to ".NPY"
-            np.save(handle, np.concatenate(self.parts) if self.parts else np.empty(0, dtype=self.dtype))
+        self.handle.seek(0)
+        self.handle.write(self._header())
+        self.handle.close()
