@@ -75,9 +75,8 @@ def number_column(path: Path) -> str:
 
 def expected_sample(n: int, seed: int) -> tuple[Any, ...]:
     rows = mjscore.sample.random_scoring_rows(n, seed)
-    return mjscore.score_many(rows.counts, "babcock", melds=rows.melds, win_tile=rows.win_tile,
-                              self_drawn=rows.self_drawn, seat_wind=rows.seat_wind,
-                              prevailing_wind=rows.prevailing_wind, return_status=True)
+    return mjscore.score_many(rows.counts, "babcock", melds=rows.melds, return_status=True,
+                              **rows.context())
 
 
 # --- text input ----------------------------------------------------------------------------------
@@ -429,7 +428,13 @@ def test_sample_summary_counts_every_row(run: Run) -> None:
     totals = expected_sample(5000, 2)[0]
     assert code == 0 and err == ""
     assert "Scored 5,000 of 5,000 hands under babcock" in out and "Errors: none" in out
-    assert f"{int(totals.max()):,}" in out and "Limit hands: none" in out
+    assert f"{int(totals.max()):,}" in out
+    # the sample's first-turn and declared calling hands: the main job shows limit hands
+    rows, table = mjscore.sample.random_scoring_rows(5000, 2), cells(out)
+    for item_id, drawn in (("heaven", rows.heaven), ("earth", rows.earth),
+                           ("lucky-thirteen", rows.declared_calling)):
+        assert drawn.any()
+        assert any(row[0].endswith(f"({item_id})") and row[1] == str(int(drawn.sum())) for row in table), out
 
 
 def test_quiet_prints_no_summary(run: Run, tmp_path: Path) -> None:
