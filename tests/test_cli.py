@@ -168,10 +168,10 @@ def test_preset_from_a_rule_file(run: Run, preset_file: Path) -> None:
     (("--last-discard",), {"last_discard": True}),
     (("--robbing-kong",), {"robbing_kong": True}),
     (("--kong-on-kong",), {"kong_on_kong": True}),
-    (("--heaven",), {"heaven": True}),
+    (("--heaven",), {"heaven": True, "self_drawn": True}),  # implied
     (("--earth",), {"earth": True}),
     (("--declared-calling",), {"declared_calling": True}),
-    (("--replacement", "bonus"), {"replacement": "bonus"}),
+    (("--replacement", "bonus"), {"replacement": "bonus", "self_drawn": True}),  # implied
     (("--flowers", "1,3", "--seasons", "2"), {"flowers": (1, 3), "seasons": (2,)}),
     (("--win", "3m"), {"win_tile": "3m"}),
     (("--loser",), {"winner": False}),

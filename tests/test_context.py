@@ -13,7 +13,7 @@ import pytest
 
 import mjscore
 from mjscore import InvalidContextError, InvalidHandError, MjscoreError, Tile, WinContext, score
-from mjscore.context import CONTEXT_KEYWORDS
+from mjscore.context import CONTEXT_KEYWORDS, Flag
 
 READY = "123m 234p 567p 55s 78s +9s"  # a complete hand, won on the 9s
 KONG = "[5555m] 234p 567p 55s 78s +9s"  # the same with an exposed kong
@@ -34,7 +34,7 @@ IMPOSSIBLE = [
                  id="heaven for a non-dealer"),
     pytest.param({"heaven": True, "self_drawn": True, "dealer": False}, "dealer sits East",
                  id="heaven for East said not to deal"),
-    pytest.param({"heaven": True}, "self-drawn", id="heaven not self-drawn"),
+    pytest.param({"heaven": True, "self_drawn": False}, "self-drawn", id="heaven said not to be self-drawn"),
     pytest.param({"earth": True}, "dealer cannot win with the hand from earth", id="earth for the dealer"),
     pytest.param({"earth": True, "seat_wind": "S", "dealer": True}, "dealer sits East",
                  id="earth for a dealer in the South seat"),
@@ -48,9 +48,16 @@ IMPOSSIBLE = [
                  id="last discard self-drawn"),
     pytest.param({"last_tile": True, "last_discard": True, "self_drawn": True}, "last discard",
                  id="last tile and last discard"),
-    pytest.param({"replacement": "kong"}, "replacement", id="a kong's loose tile not self-drawn"),
-    pytest.param({"replacement": "bonus"}, "replacement", id="a flower's loose tile not self-drawn"),
-    pytest.param({"replacement": True}, "replacement", id="replacement=True not self-drawn"),
+    pytest.param({"replacement": "kong", "self_drawn": False}, "replacement",
+                 id="a kong's loose tile said not to be self-drawn"),
+    pytest.param({"replacement": "bonus", "self_drawn": False}, "replacement",
+                 id="a flower's loose tile said not to be self-drawn"),
+    pytest.param({"replacement": True, "self_drawn": False}, "replacement",
+                 id="replacement=True said not to be self-drawn"),
+    pytest.param({"replacement": "kong", "last_tile": True}, "dead wall",
+                 id="a loose tile, implied self-drawn, is not the last tile of the wall"),
+    pytest.param({"heaven": True, "seat_wind": "S"}, "only the dealer",
+                 id="heaven, implied self-drawn, for a non-dealer"),
     pytest.param({"replacement": "kong", "self_drawn": True, "last_tile": True}, "dead wall",
                  id="a loose tile is not the last tile of the wall"),
     pytest.param({"kong_on_kong": True, "self_drawn": True}, "kong on kong",
@@ -243,6 +250,8 @@ POSSIBLE = [
     pytest.param({"robbing_kong": True}, id="robbing a kong"),
     pytest.param({"self_drawn": True, "replacement": "bonus"}, id="a flower's loose tile"),
     pytest.param({"heaven": True, "self_drawn": True}, id="heaven for East"),
+    pytest.param({"heaven": True}, id="heaven for East, self-drawn implied"),
+    pytest.param({"replacement": "bonus"}, id="a flower's loose tile, self-drawn implied"),
     pytest.param({"earth": True, "seat_wind": "S"}, id="earth for South"),
     pytest.param({"earth": True, "seat_wind": "N", "self_drawn": True}, id="earth self-drawn (002's reading)"),
     pytest.param({"declared_calling": True, "seat_wind": "W"}, id="lucky thirteen for West"),
@@ -311,3 +320,64 @@ def test_bad_flowers_and_seasons(keywords, words):
 def test_flowers_must_match_the_hand():
     with pytest.raises(InvalidContextError, match="shows"):
         score("123m 456p 789s 11z [555z] 12f", "babcock", win_tile="1z", flowers=[3])
+
+
+# --- situations that are self-drawn by definition (issue 12 item 5) --------------------------
+
+@pytest.mark.parametrize("situation", [{"heaven": True}, {"replacement": "kong"}, {"replacement": "bonus"},
+                                       {"replacement": True}], ids=repr)
+def test_heaven_and_a_loose_tile_imply_self_drawn(situation):
+    implied = WinContext(**situation)
+    assert implied.self_drawn is True
+    assert implied == WinContext(**situation, self_drawn=True)
+    assert WinContext.from_keywords(**situation) == implied
+    assert implied.flags & Flag.SELF_DRAWN
+
+
+@pytest.mark.parametrize("situation", [{}, {"earth": True, "seat_wind": "S"}, {"robbing_kong": True},
+                                       {"last_discard": True}, {"replacement": None}, {"replacement": False},
+                                       {"heaven": False}, {"declared_calling": True, "seat_wind": "W"}],
+                         ids=repr)
+def test_nothing_else_implies_self_drawn(situation):
+    assert WinContext(**situation).self_drawn is False
+
+
+def test_last_tile_still_needs_self_drawn_said():
+    # not in issue 12's list: the last tile of the wall could be a drawn tile or (by some
+    # books) the last discard, so the caller says which
+    with pytest.raises(InvalidContextError, match="last tile of the wall is self-drawn"):
+        WinContext(last_tile=True)
+
+
+@pytest.mark.parametrize(("hand", "situation"), [
+    ("123m 456p 789s 111z 2z +2z", {"heaven": True}),
+    (KONG, {"replacement": "kong"}),
+    (KONG, {"replacement": True}),
+    ("[5555m] [2222z] 234p 55s 78s +9s", {"replacement": "kong", "kong_on_kong": True}),
+    (READY, {"replacement": "bonus"}),
+], ids=["heaven", "kong's loose tile", "replacement=True", "kong on kong", "flower's loose tile"])
+def test_score_implies_self_drawn(hand, situation):
+    implied = score(hand, "babcock", **situation)
+    said = score(hand, "babcock", **situation, self_drawn=True)
+    assert implied.context.self_drawn is True
+    assert implied.total == said.total and implied.lines == said.lines
+    assert "self-drawn" in {line.id for line in implied.lines}
+
+
+@pytest.mark.parametrize("situation", [{"heaven": True}, {"replacement": "kong"}], ids=repr)
+def test_an_explicit_false_still_contradicts(situation):
+    hand = KONG if "replacement" in situation else READY
+    with pytest.raises(InvalidContextError, match="self-drawn"):
+        score(hand, "babcock", **situation, self_drawn=False)
+
+
+@pytest.mark.parametrize(("hand", "option", "situation"), [
+    ("123m 456p 789s 111z 2z +2z", ("--heaven",), {"heaven": True}),
+    (KONG, ("--replacement", "kong"), {"replacement": "kong"}),
+], ids=["--heaven", "--replacement kong"])
+def test_the_command_implies_self_drawn(run, hand, option, situation):
+    import json
+
+    code, out, err = run("score", hand, *option, "--json")
+    assert code == 0, err
+    assert json.loads(out)["score"]["total"] == score(hand, "babcock", **situation, self_drawn=True).total

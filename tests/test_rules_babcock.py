@@ -418,7 +418,7 @@ def test_lucky_thirteen_worth_more_than_the_limit_is_capped_at_the_whole_limit()
 @pytest.mark.parametrize(("hand", "context", "words"), [
     pytest.param("123m 234p 567p 55s 789s", {"heaven": True, "self_drawn": True, "seat_wind": "S"},
                  "dealer", id=f"{S_HEAVEN} :: 'Only East may win in this way'"),
-    pytest.param("123m 234p 567p 55s 789s", {"heaven": True}, "self-drawn",
+    pytest.param("123m 234p 567p 55s 789s", {"heaven": True, "self_drawn": False}, "self-drawn",
                  id=f"{S_HEAVEN} :: 'picks up his first fourteen tiles': self-drawn"),
     pytest.param("[123m] 234p 567p 55s 789s", {"heaven": True, "self_drawn": True}, "exposed",
                  id=f"{S_HEAVEN} :: 'prior to the beginning of play': nothing exposed"),

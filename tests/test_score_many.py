@@ -131,7 +131,9 @@ def _one(text: str, melds: list[int] | None = None, **context: Any) -> tuple[int
     ("1111m456p11z", [1 << 6 | 0], {"win_tile": 0}, HandStatus.BAD_COUNT),    # seven 1m
     ("123m456p789s11122z", None, {"win_tile": 33}, HandStatus.BAD_CONTEXT),   # not held
     ("123m456p789s11122z", None, {"win_tile": 27, "robbing_kong": True}, HandStatus.BAD_CONTEXT),
-    ("123m456p789s11122z", None, {"win_tile": 0, "heaven": True}, HandStatus.BAD_CONTEXT),
+    ("123m456p789s11122z", None, {"win_tile": 0, "heaven": True, "self_drawn": False}, HandStatus.BAD_CONTEXT),
+    ("123m456p789s11122z", None, {"win_tile": 0, "heaven": True, "seat_wind": "S"}, HandStatus.BAD_CONTEXT),
+    ("123m456p789s11122z", None, {"win_tile": 0, "heaven": True}, HandStatus.OK),  # self-drawn implied
     ("123m456p789s11122z", None, {"win_tile": 0, "replacement": "kong", "self_drawn": True},
      HandStatus.BAD_CONTEXT),                                                    # no kong held
     ("123m456p789s11z", [1 << 6 | 31], {"win_tile": 0, "earth": True, "seat_wind": "S"},
@@ -342,3 +344,63 @@ def test_every_form_of_a_wind_scores_the_same(backend: str, winds: tuple[Any, An
     totals, _ = mjscore.score_many(counts, "babcock", win_tile="3z", seat_wind=winds[0], prevailing_wind=winds[1])
     single = mjscore.score("123m456p789s22233z", "babcock", win_tile="3z", seat_wind="S", prevailing_wind="W").total
     assert totals.tolist() == [single, single]
+
+
+# --- situations that are self-drawn by definition (issue 12 item 5) ---------------------------
+
+HEAVEN_ROW = mjscore.parse_tiles("123m456p789s11122z")
+KONG_ROW = mjscore.parse_tiles("234p567p55s789s")  # with an exposed kong of 5m
+KONG_MELD = [2 << 6 | 4, 0xFF, 0xFF, 0xFF]
+
+
+@pytest.mark.parametrize("situation", [
+    {"heaven": True}, {"heaven": np.array([True, True])},
+    {"replacement": "kong"}, {"replacement": True}, {"replacement": np.array([1, 1])},
+    {"replacement": np.array(["kong", "kong"])},
+], ids=["heaven", "heaven column", "kong", "True", "column of 1", "column of 'kong'"])
+def test_heaven_and_a_loose_tile_imply_self_drawn(backend: str, situation: dict[str, Any]) -> None:
+    heaven = "heaven" in situation
+    counts = np.array([HEAVEN_ROW if heaven else KONG_ROW] * 2, np.uint8)
+    melds = None if heaven else np.array([KONG_MELD] * 2, np.uint8)
+    win = "1z" if heaven else "9s"
+    implied = mjscore.score_many(counts, "babcock", melds=melds, win_tile=win, return_status=True, **situation)
+    said = mjscore.score_many(counts, "babcock", melds=melds, win_tile=win, return_status=True,
+                              self_drawn=True, **situation)
+    assert implied[2].tolist() == [HandStatus.OK] * 2
+    assert all(np.array_equal(a, b) for a, b in zip(implied, said))
+    hand = "123m456p789s11122z" if heaven else "[5555m] 234p 567p 55s 78s 9s"
+    single = {"heaven": True} if heaven else {"replacement": "kong"}
+    assert implied[0][0] == mjscore.score(hand, "babcock", win_tile=win, **single).total
+
+
+def test_only_rows_with_such_a_situation_are_self_drawn(backend: str) -> None:
+    counts = np.array([HEAVEN_ROW] * 2, np.uint8)
+    heaven = np.array([True, False])
+    implied = mjscore.score_many(counts, "babcock", win_tile="1z", heaven=heaven, return_status=True)
+    said = mjscore.score_many(counts, "babcock", win_tile="1z", heaven=heaven, self_drawn=heaven,
+                              return_status=True)
+    assert all(np.array_equal(a, b) for a, b in zip(implied, said))
+    discard = mjscore.score("123m456p789s11122z", "babcock", win_tile="1z").total
+    assert implied[0].tolist() == [300, discard] and discard < 300
+    counts = np.array([KONG_ROW] * 3, np.uint8)
+    melds = np.array([KONG_MELD] * 3, np.uint8)
+    replacement = np.array([1, 0, 2])
+    implied = mjscore.score_many(counts, "babcock", melds=melds, win_tile="9s", replacement=replacement,
+                                 return_status=True)
+    said = mjscore.score_many(counts, "babcock", melds=melds, win_tile="9s", replacement=replacement,
+                              self_drawn=replacement > 0, return_status=True)
+    assert all(np.array_equal(a, b) for a, b in zip(implied, said))
+    assert implied[2].tolist() == [HandStatus.OK] * 3 and implied[0][0] > implied[0][2] > implied[0][1]
+
+
+@pytest.mark.parametrize("self_drawn", [False, np.array([False, True])], ids=["False", "column"])
+def test_an_explicit_false_with_heaven_is_still_impossible(backend: str, self_drawn: Any) -> None:
+    counts = np.array([HEAVEN_ROW] * 2, np.uint8)
+    _, _, status = mjscore.score_many(counts, "babcock", win_tile="1z", heaven=True, self_drawn=self_drawn,
+                                      return_status=True)
+    assert status[0] == HandStatus.BAD_CONTEXT
+    assert status[1] == (HandStatus.BAD_CONTEXT if self_drawn is False else HandStatus.OK)
+    _, _, status = mjscore.score_many(np.array([KONG_ROW], np.uint8), "babcock", win_tile="9s",
+                                      melds=np.array([KONG_MELD], np.uint8), replacement="kong",
+                                      self_drawn=False, return_status=True)
+    assert status.tolist() == [HandStatus.BAD_CONTEXT]

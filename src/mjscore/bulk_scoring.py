@@ -27,7 +27,8 @@ flags              scalar or ``(n,)`` bool  ``self_drawn``, ``last_tile``,
 Returns ``(totals, special)``: int32 totals, and int16 indices into
 ``rules.items`` of the limit hand that applied (-1 for none); with
 ``return_status=True`` also the per-row :class:`~mjscore.errors.HandStatus`.
-Rows whose context cannot happen (the same table as
+Without ``self_drawn``, ``heaven`` and ``replacement`` imply it, as in
+:class:`~mjscore.context.WinContext`. Rows whose context cannot happen (the same table as
 :class:`~mjscore.context.WinContext`) get ``BAD_CONTEXT``; the kernel checks the
 rest (see ``mjscore._score_reference``). Bad rows score 0.
 """
@@ -126,6 +127,8 @@ def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint
 # False/True are the keys 0/1 too (equal and same hash), so 0, 1, 2 need no entries of their own.
 _REPLACEMENT_CODES = {None: 0, False: 0, True: 1, "kong": 1, "bonus": 2, 2: 2}
 _REPLACEMENT_FLAGS = np.array([0, Flag.KONG_REPLACEMENT, Flag.BONUS_REPLACEMENT], dtype=np.uint32)
+#: Situations that are self-drawn by definition: without ``self_drawn`` they imply it, as in WinContext.
+_DRAWN_BY_DEFINITION = int(Flag.HEAVEN | Flag.KONG_REPLACEMENT | Flag.BONUS_REPLACEMENT)
 
 
 def _replacement(value: Any, n: int) -> npt.NDArray[np.uint32]:
@@ -181,7 +184,9 @@ def _melds(melds: Any, n: int) -> npt.NDArray[np.uint8]:
 
 
 def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: int) -> Any:
-    """The context word: a scalar when every keyword is, else an (n,) array."""
+    """The context word: a scalar when every keyword is, else an (n,) array; ``self_drawn``
+    left out is implied where the word has a situation that is self-drawn by definition."""
+    implied = "self_drawn" not in flags and ("heaven" in flags or replacement is not None)
     scalar = 0 if np.ndim(replacement) else int(_replacement(replacement, 1)[0])
     columns: list[tuple[Any, int]] = []
     for name, flag in _FLAG_KEYWORDS.items():
@@ -205,11 +210,15 @@ def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: in
         elif value:
             scalar |= bit
     if not columns and not np.ndim(replacement):
+        if implied and scalar & _DRAWN_BY_DEFINITION:
+            scalar |= int(Flag.SELF_DRAWN)
         return np.uint32(scalar)
     word = _replacement(replacement, n) if np.ndim(replacement) else np.zeros(n, dtype=np.uint32)
     word |= np.uint32(scalar)
     for value, bit in columns:  # bool x flag: 20x faster than bitwise_or(..., where=value)
         word |= value.view(np.uint8) * np.uint32(bit)
+    if implied:
+        word |= ((word & np.uint32(_DRAWN_BY_DEFINITION)) != 0).view(np.uint8) * np.uint32(Flag.SELF_DRAWN)
     return word
 
 

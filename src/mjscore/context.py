@@ -77,11 +77,14 @@ class WinContext:
     """The circumstances of one player's hand at the end of a deal.
 
     ``replacement`` is ``"kong"`` (the loose tile after a kong; ``True`` means
-    this), ``"bonus"`` (after a flower or season) or ``None``.
+    this), ``"bonus"`` (after a flower or season) or ``None``. ``self_drawn``
+    left out is implied: true for the hand from heaven and for a loose tile,
+    which are self-drawn by definition, false otherwise (an explicit
+    ``self_drawn=False`` with them is an error).
     """
 
     win_tile: Tile | None = None
-    self_drawn: bool = False
+    self_drawn: bool = None  # type: ignore[assignment]  # None: not given, set in __post_init__
     seat_wind: Tile = Tile.EAST
     prevailing_wind: Tile = Tile.EAST
     dealer: bool | None = None
@@ -110,6 +113,8 @@ class WinContext:
                 raise InvalidContextError(f"win_tile: {error}") from None
         set_(self, "seat_wind", wind_of(self.seat_wind, "seat_wind"))
         set_(self, "prevailing_wind", wind_of(self.prevailing_wind, "prevailing_wind"))
+        if self.self_drawn is None:
+            set_(self, "self_drawn", self.heaven is True or self.replacement in (True, "kong", "bonus"))
         for name in _FLAGS:
             value = getattr(self, name)
             if value is not True and value is not False:

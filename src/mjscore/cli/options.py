@@ -144,5 +144,8 @@ def situation(options: dict[str, Any]) -> dict[str, Any]:
     """Take the situation options out of ``options`` as score() keywords (unset flowers and
     seasons left to the hand)."""
     context = {key: options.pop(key) for key in _SITUATION_KEYS}
+    # --self-drawn has no --no- form, so off means not said: heaven and a loose tile imply it.
+    if context["heaven"] or context["replacement"] is not None:
+        context["self_drawn"] = True
     return {key: value for key, value in context.items()
             if not (key in ("flowers", "seasons") and value is None)}
