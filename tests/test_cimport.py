@@ -33,7 +33,7 @@ PROBE = "mjscore_cimport_probe"
 PROBE_PYX = """\
 # cython: language_level=3
 from libc.stdint cimport uint8_t, uint64_t
-from mjscore._kernel cimport c_is_complete, c_waits
+from mjscore._kernel cimport c_decompose_jokers, c_is_complete, c_is_complete_jokers, c_waits
 
 
 def is_complete(const uint8_t[::1] counts):
@@ -52,6 +52,21 @@ def waits(const uint8_t[::1] counts):
     with nogil:
         mask = c_waits(&counts[0])
     return mask
+
+
+def is_complete_jokers(const uint8_t[::1] counts, int jokers, int use):
+    cdef int result
+    with nogil:  # no caps: four of each tile at most
+        result = c_is_complete_jokers(&counts[0], jokers, use, NULL)
+    return result != 0
+
+
+def decompose_jokers(const uint8_t[::1] counts, int jokers, int use):
+    cdef uint8_t out[10 * 16]
+    cdef int n
+    with nogil:
+        n = c_decompose_jokers(&counts[0], jokers, use, NULL, out, 16)
+    return n, [bytes(out[10 * i:10 * i + 10]) for i in range(min(n, 16))]
 """
 
 SETUP_PY = """\
@@ -170,3 +185,13 @@ def test_agrees_with_the_python_api(probe: ModuleType) -> None:
 def test_wrong_length_is_rejected_by_the_wrapper(probe: ModuleType) -> None:
     with pytest.raises(ValueError, match="34"):
         probe.is_complete(bytes(33))
+
+
+def test_c_joker_functions(probe: ModuleType) -> None:
+    counts = _counts("123m456p789s111z5z")  # and a joker: 5z and the joker pair up
+    assert probe.is_complete_jokers(counts, 1, 7) is True      # jokers in pairs too
+    assert probe.is_complete_jokers(counts, 1, 3) is False     # pungs and chows only
+    n, rows = probe.decompose_jokers(counts, 1, 7)
+    # (kind << 6 | tile, jokers) pairs, sorted: 123m 456p 789s, 111z, the pair 5z + joker
+    assert (n, rows) == (1, [bytes([0, 0, 12, 0, 24, 0, 1 << 6 | 27, 0, 3 << 6 | 31, 1])])
+    assert probe.decompose_jokers(counts, 1, 3) == (0, [])

@@ -241,3 +241,12 @@ def test_held_is_the_concealed_tiles_before_the_winning_tile() -> None:
                               Tile.S7, Tile.S8, Tile.S9, Tile.EAST)
     waiting = Hand.from_str("123m 456p 789s 11z 45m")
     assert waiting.held == waiting.concealed  # no winning tile marked
+
+
+@pytest.mark.parametrize("text", ["123m456p789s1z J [777z]", "123m456p789s11z [77Jz]"])
+def test_the_bulk_reader_refuses_jokers_in_melds_too(text: str) -> None:
+    from mjscore.bulk_scoring import read_hand
+    from mjscore.errors import HandStatus
+
+    status, message = read_hand(text)
+    assert status == HandStatus.NOT_WINNING and "holds jokers" in message

@@ -233,7 +233,7 @@ def read_hand(text: object) -> Hand | tuple[HandStatus, str]:
         hand = parse_hand(text)
     except MjscoreError as error:
         return HandStatus.BAD_NOTATION, str(error)
-    if hand.jokers:
+    if hand.total_jokers:  # in melds too
         return HandStatus.NOT_WINNING, f"{hand} holds jokers, which no shipped rule set scores"
     return hand
 
