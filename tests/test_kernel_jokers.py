@@ -268,3 +268,16 @@ def test_many_jokers(kernel: ModuleType) -> None:
     assert kernel.is_complete_jokers(counts("159m5p55s"), 8, IN_PUNGS)
     assert kernel.decompose_jokers(counts("159m5p55s"), 8, IN_PUNGS) == (
         ((TRI, 0, 2), (TRI, 4, 2), (TRI, 8, 2), (TRI, 13, 2), (PAIR, 22, 0)),)
+
+
+def test_threads_building_the_tables_at_once_agree(kernel: ModuleType) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    hands = [(counts(h), j, use) for h, j in [("123m456p78s11z", 1), ("123m456p789s11z5s", 2),
+                                            ("159m5p55s", 8), ("1122m3344p56s7z", 3)]
+             for use in (IN_PUNGS, IN_CHOWS, IN_PAIRS)]
+    expected = [kernel.decompose_jokers(*h) for h in hands]
+    kernel.clear_cache()  # the compiled kernel releases the GIL: threads race to build
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(lambda h: kernel.decompose_jokers(*h), hands * 4))
+    assert found == expected * 4

@@ -158,3 +158,23 @@ def test_bulk_agrees_on_a_million_hands() -> None:
     rows = int(os.environ.get("MJSCORE_PARITY_ROWS", "1000000"))
     for chunk in range(0, rows, 100_000):
         _compare_bulk(_corpus(20_000, seed=1000 + chunk))
+
+
+@pytest.mark.slow
+def test_joker_functions_agree_on_many_hands() -> None:
+    """Complete hands with 1-4 tiles given up to jokers, compared on every joker function."""
+    import random
+
+    rows = int(os.environ.get("MJSCORE_JOKER_PARITY_ROWS", "100000"))
+    complete = random_complete_hands(rows, 77, seven_pairs=0.05, orphans=0.02)
+    rng = random.Random(78)
+    for row in complete:
+        counts = [int(c) for c in row]
+        jokers = rng.randint(1, 4)
+        for _ in range(jokers):
+            counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
+        use = rng.randint(1, 7)
+        assert compiled.decompose_jokers(counts, jokers, use) == reference.decompose_jokers(counts, jokers, use)
+        assert compiled.shapes_jokers(counts, jokers, use) == reference.shapes_jokers(counts, jokers, use)
+        counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
+        assert compiled.waits_jokers(counts, jokers, use) == reference.waits_jokers(counts, jokers, use)

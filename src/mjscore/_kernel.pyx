@@ -599,15 +599,17 @@ cdef inline int _row_status(const uint8_t* row, int wait_sizes) noexcept nogil:
 
 # ---------------------------------------------------------------- jokers
 #
-# A suit with jokers is split by enumerating the tiles its jokers stand for (a
-# multiset D over the suit's ranks, each rank held or within two of a held rank):
-# the natural tables say how the counts plus D split, and each of those ways keeps
-# D's jokers if its groups can hold them (a pung two, a sequence or a pair one, as
-# ``use`` allows). The reference splits recursively instead, so the two derive the
-# answers independently. Completeness needs only, per suit, which (jokers spent,
-# pair or not) are possible: an 18-bit mask, memoised per (suit key, jokers, use)
-# in a direct-mapped cache of single 64-bit words, so threads share it lock-free
-# (a race costs a recomputation, never a wrong answer).
+# A suit spending one or two jokers is looked up in a table built from the natural
+# ways upward (below). Spending more, it is searched: enumerate the tiles its jokers
+# stand for (a multiset D over the suit's ranks, each rank held or within two of a
+# held rank); the natural tables say how the counts plus D split, and each of those
+# ways keeps D's jokers if its groups can hold them (a pung two, a sequence or a
+# pair one, as ``use`` allows). The reference splits recursively instead, so the two
+# derive the answers independently. Completeness needs only, per suit, which (jokers
+# spent, pair or not) are possible: an 18-bit mask; with three jokers or more it is
+# memoised per (suit key, jokers, use) in a direct-mapped cache of single 64-bit
+# words, so threads share it lock-free (a race costs a recomputation, never a wrong
+# answer). Honours need no table: one honour's options are a handful of cases.
 
 cdef extern from *:
     """
