@@ -274,7 +274,7 @@ def test_npy_input_tries_every_winning_tile(run: Run, tmp_path: Path) -> None:
     assert result["number"] == list(range(300)) and number_column(tmp_path / "out.csv") == "row"
     assert result["total"] == totals.tolist()
     cc = mjscore.load_rules("CC")
-    assert result["special"] == [cc.items[s].id if s >= 0 else "" for s in special.tolist()]
+    assert result["special"] == [cc.hands[s].id if s >= 0 else "" for s in special.tolist()]
 
 
 def test_npy_13_tile_rows_did_not_go_out(run: Run, tmp_path: Path) -> None:

@@ -38,10 +38,10 @@ jade = false
 description = "All Green counts"
 jade = true
 
-[[items]]
+[[hands]]
 id = "all-green"
 name = "All Green"
-when = ["winner", "all-green"]
+groups = ["4 set green-s|GD", "pair green-s|GD"]
 limit = "1/2"
 option = "jade"
 source = "Test: All Green | half the limit"
@@ -103,8 +103,8 @@ def test_options_and_limit_show_in_tables() -> None:
     assert _cells(_table(by_role, "Options"), "only-place-by-role")["Default"] == "false"
     bigger = mjscore.load_rules("babcock", limit=1000)
     assert _cells(_table(bigger, "Overview"), "Limit")["Value"] == "1000"
-    assert _cells(_table(bigger, "Limit hands"), "earth")["Value"] == "1/2 limit (500)"
-    assert _cells(_table(default, "Limit hands"), "lucky-thirteen")["Value"] == "1/3 limit (100)"
+    assert _cells(_table(bigger, "Special hands"), "earth")["Value"] == "1/2 limit (500)"
+    assert _cells(_table(default, "Special hands"), "lucky-thirteen")["Value"] == "1/3 limit (100)"
 
 
 def test_preset_shows_in_tables(tmp_path: Path) -> None:
@@ -116,8 +116,8 @@ def test_preset_shows_in_tables(tmp_path: Path) -> None:
     assert _table(green, "Presets").rows == (("green", "All Green counts", "jade = true"),)
     assert _cells(_table(plain, "Options"), "jade")["Value"] == "false"
     assert _cells(_table(green, "Options"), "jade")["Value"] == "true"
-    assert _cells(_table(plain, "Limit hands"), "all-green")["Option"] == "only when jade is true (off)"
-    assert _cells(_table(green, "Limit hands"), "all-green")["Option"] == "only when jade is true"
+    assert _cells(_table(plain, "Special hands"), "all-green")["Option"] == "only when jade is true (off)"
+    assert _cells(_table(green, "Special hands"), "all-green")["Option"] == "only when jade is true"
     page = reference_markdown(green)
     assert "A test file: one preset, one gated item." in page
     assert str(tmp_path) not in page and "house.toml" in page
@@ -129,7 +129,7 @@ def test_tables_in_order_and_rectangular() -> None:
         titles = [t.title for t in tables]
         assert titles[:2] == ["Overview", "Options"] and titles[-1] == "Payments"
         assert "Presets" not in titles  # no shipped file has presets
-        assert {"Sets", "Points and bonuses", "Doubles", "Limit hands"} <= set(titles)
+        assert {"Sets", "Points and bonuses", "Doubles", "Special hands"} <= set(titles)
         for table in tables:
             assert all(len(row) == len(table.columns) for row in table.rows), table.title
     chart = _table(mjscore.load_rules("chinese-classical"), "Payments")

@@ -689,8 +689,9 @@ def test_explain_and_to_dict(hand, context):
 
 
 def test_every_seed_row_is_a_rule_quoting_it():
-    """Each row of the seed's tables is one set or item whose `source` quotes the row."""
-    rules = [*load_rules("babcock").sets, *load_rules("babcock").items]
+    """Each row of the seed's tables is one set, item or special hand whose `source` quotes the row."""
+    babcock = load_rules("babcock")
+    rules = [*babcock.sets, *babcock.items, *babcock.hands]
     by_id = {rule.id: rule for rule in rules}
     for row, wanted in SEED_ROWS.items():
         for rule_id in wanted:

@@ -1094,7 +1094,7 @@ def test_every_chart_line_is_exercised() -> None:
     """Each scoring line of the rule file is earned by at least one case above."""
     earned = set().union(*(p.values[0].lines for p in ALL))
     rules = mjscore.load_rules(RULES)
-    ids = {item.id for item in rules.items} | {s.id for s in rules.sets}
+    ids = {item.id for item in rules.items} | {s.id for s in rules.sets} | {h.id for h in rules.hands}
     assert ids - earned == set()
 
 

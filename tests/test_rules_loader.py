@@ -27,6 +27,10 @@ DELIBERATELY_UNUSED = {
               "kept for rule files that give the dealer points",
     "standard": "every shipped rule set accepts four sets and a pair; kept for rule files that "
                 "score a hand by its shape",
+    "all-terminals": "chinese-classical's All Terminals is now a special hand written as a pattern; "
+                     "kept for items that score a hand of 1s and 9s",
+    "four-kongs": "Fourfold Plenty is now a pattern (four kongs and a pair); kept for items",
+    "no-kongs": "Buried Treasure is now a pattern (four pungs, no kong); kept for items",
 }
 
 
@@ -62,7 +66,7 @@ def test_every_entry_of_a_shipped_file_has_an_id_and_source(path):
     table = raw(path)
     assert isinstance(table.get("source"), str) and table["source"].strip()
     ids = []
-    for section in ("sets", "items"):
+    for section in ("sets", "items", "hands"):
         for entry in table.get(section, []):
             assert isinstance(entry.get("source"), str) and entry["source"].strip(), entry
             ids.append(entry["id"])
@@ -76,7 +80,7 @@ def _names(value) -> list[str]:
 @pytest.mark.parametrize("path", SHIPPED_FILES, ids=lambda p: p.name)
 def test_every_name_in_a_shipped_file_is_in_the_vocabulary(path):
     table = raw(path)
-    for entry in table.get("items", []):
+    for entry in table.get("items", []) + table.get("hands", []):
         for fact in _names(entry.get("when", [])) + _names(entry.get("unless", [])):
             assert fact in HAND_FACTS, (entry["id"], fact)
     for entry in table.get("sets", []):
@@ -87,7 +91,7 @@ def test_every_name_in_a_shipped_file_is_in_the_vocabulary(path):
 def test_every_fact_is_used_or_deliberately_unused():
     used = set()
     for path in SHIPPED_FILES:
-        for entry in raw(path).get("items", []):
+        for entry in raw(path).get("items", []) + raw(path).get("hands", []):
             used |= set(_names(entry.get("when", []))) | set(_names(entry.get("unless", [])))
     assert used <= set(HAND_FACTS)
     assert set(HAND_FACTS) - used <= set(DELIBERATELY_UNUSED), "a fact no rule set uses"
@@ -327,6 +331,11 @@ def edit(old: str, new: str) -> str:
     return MINIMAL.replace(old, new, 1)
 
 
+def hand_with(limit: str) -> str:
+    """The minimal file with a special hand worth ``limit = <limit>`` (TOML text)."""
+    return MINIMAL + f'[[hands]]\nid = "h"\nwhen = ["heaven"]\nlimit = {limit}\nsource = "s"\n'
+
+
 BROKEN = [
     pytest.param(MINIMAL + '[presets.p]\nflg = true\n', "presets.p.flg", "no such option",
                  id="preset sets an unknown option"),
@@ -360,18 +369,18 @@ BROKEN = [
                  id="points as a bool, not an int"),
     pytest.param(edit('points = 20\n', 'doubles = 1.5\n'), "items.win.doubles", "expected an integer",
                  id="doubles as a float"),
-    pytest.param(edit('points = 20\n', 'limit = "1/0"\n'), "items.win.limit", "fraction",
+    pytest.param(hand_with('"1/0"'), "hands.h.limit", "fraction",
                  id="limit share 1/0"),
-    pytest.param(edit('points = 20\n', 'limit = "-1/2"\n'), "items.win.limit", "positive",
+    pytest.param(hand_with('"-1/2"'), "hands.h.limit", "positive",
                  id="negative limit share"),
-    pytest.param(edit('points = 20\n', 'limit = 0\n'), "items.win.limit", "positive", id="zero limit share"),
-    pytest.param(edit('points = 20\n', 'limit = "3/2"\n'), "items.win.limit",
+    pytest.param(hand_with('0'), "hands.h.limit", "positive", id="zero limit share"),
+    pytest.param(hand_with('"3/2"'), "hands.h.limit",
                  "a share of the limit is at most 1 (a limit hand scores at most the limit), got '3/2'",
                  id="limit share above 1"),
-    pytest.param(edit('points = 20\n', 'limit = 2\n'), "items.win.limit", "at most 1", id="limit share 2"),
-    pytest.param(edit('points = 20\n', 'limit = 1.0000001\n'), "items.win.limit", "at most 1",
+    pytest.param(hand_with('2'), "hands.h.limit", "at most 1", id="limit share 2"),
+    pytest.param(hand_with('1.0000001'), "hands.h.limit", "at most 1",
                  id="limit share a float just above 1"),
-    pytest.param(edit('points = 20\n', 'limit = "half"\n'), "items.win.limit", "fraction",
+    pytest.param(hand_with('"half"'), "hands.h.limit", "fraction",
                  id="limit share not a number"),
     # numbers the scorer cannot represent (see test_numbers_at_the_edges_* below)
     pytest.param(edit('points = 2\n', 'points = 3000000000\n'), "sets.pung.points",
@@ -399,9 +408,9 @@ BROKEN = [
                  id="limit one past the top"),
     pytest.param(edit('limit = 100', 'limit = 9223372036854775807'), "limit", "must be from 1 to 1000000000",
                  id="limit the largest TOML integer"),
-    pytest.param(edit('points = 20\n', 'limit = 0.1\n'), "items.win.limit", "denominator of at most 1000000",
+    pytest.param(hand_with('0.1'), "hands.h.limit", "denominator of at most 1000000",
                  id="limit share 0.1 (a binary fraction with a huge denominator)"),
-    pytest.param(edit('points = 20\n', 'limit = "1/1000001"\n'), "items.win.limit",
+    pytest.param(hand_with('"1/1000001"'), "hands.h.limit",
                  "denominator of at most 1000000", id="limit share denominator one past the top"),
     pytest.param(MINIMAL + '[[sets]]\nid = "any-pung"\nkind = "pung"\npoints = 1000000\nsource = "s"\n',
                  "sets", "pung, any-pung together give one group 1000002 points; at most 1000000",
@@ -442,7 +451,7 @@ BROKEN = [
                  id="payments chart missing"),
     pytest.param('extends = "no-such-base"\n' + MINIMAL, "extends", "no rule set or file named 'no-such-base'",
                  id="extends a missing base"),
-    pytest.param('extends = "babcock"\nremove = ["ghost"]\n' + MINIMAL, "remove", "no set or item 'ghost'",
+    pytest.param('extends = "babcock"\nremove = ["ghost"]\n' + MINIMAL, "remove", "no set, item or hand 'ghost'",
                  id="removes an id the base lacks"),
     pytest.param('limit = 200\n' + MINIMAL, "", "not valid TOML", id="invalid TOML: key twice"),
     pytest.param(edit('limit = 100', 'limit = = 100'), "", "not valid TOML", id="invalid TOML syntax"),
@@ -489,9 +498,9 @@ def test_an_id_twice_in_a_base_names_the_base(tmp_path):
 def test_a_limit_share_above_one_in_an_extending_file(tmp_path):
     # issue 12: limit = "3/2" scored 450 under a limit of 300
     path = tmp_path / "child.toml"
-    path.write_text('extends = "babcock"\nname = "child"\n\n[[items]]\nid = "heaven"\n'
-                    'when = ["winner", "heaven"]\nlimit = "3/2"\nsource = "house"\n')
-    with pytest.raises(RuleSetError, match=r"child\.toml: items\.heaven\.limit: a share of the limit "
+    path.write_text('extends = "babcock"\nname = "child"\n\n[[hands]]\nid = "heaven"\n'
+                    'when = ["heaven"]\nlimit = "3/2"\nsource = "house"\n')
+    with pytest.raises(RuleSetError, match=r"child\.toml: hands\.heaven\.limit: a share of the limit "
                                            r"is at most 1 .*got '3/2'"):
         load_rules(path)
 
@@ -610,9 +619,9 @@ def test_options_gate_entries(tmp_path):
 
 def test_fractional_limits_are_fractions():
     rules = load_rules("babcock")
-    assert rules.item("earth").limit == Fraction(1, 2)
-    assert rules.item("lucky-thirteen").limit == Fraction(1, 3)
-    assert rules.item("heaven").limit == Fraction(1)
+    assert rules.hand("earth").value.limit == Fraction(1, 2)
+    assert rules.hand("lucky-thirteen").value.limit == Fraction(1, 3)
+    assert rules.hand("heaven").value.limit == Fraction(1)
 
 
 def test_score_rejects_an_unknown_rule_set():
@@ -742,7 +751,7 @@ def _heaven_everywhere(rules) -> tuple[int, int, int, int]:
 @pytest.mark.parametrize("limit", [LIMIT_RANGE[0], 2, 300, LIMIT_RANGE[1] - 1, LIMIT_RANGE[1]])
 def test_a_limit_hand_scores_the_limit_at_every_allowed_limit(backend, limit):
     rules = load_rules("babcock", limit=limit)
-    heaven = [item.id for item in rules.items].index("heaven")
+    heaven = [hand.id for hand in rules.hands].index("heaven")
     assert _heaven_everywhere(rules) == (limit, limit, heaven, mjscore.HandStatus.OK)
 
 
@@ -774,12 +783,6 @@ def test_the_largest_numbers_load(tmp_path):
 
 
 @pytest.mark.parametrize("items", [4, 62])  # 64 items happen to wrap to a large positive total
-@pytest.mark.parametrize("backend", [
-    "python",
-    pytest.param("cython", marks=pytest.mark.xfail(
-        strict=True, reason="issue 12 item 1: the compiled fold's points << doubles overflows int64 "
-                            "past 2**23 points; its overflow-safe rewrite removes this mark")),
-], indirect=True)
 def test_the_largest_numbers_score_the_limit(backend, tmp_path, items):
     # 5 groups and 4 items: 9 x 10**6 points, the fewest that a 40-bit shift overflows in int64
     rules = load_rules(_file_at_the_top(tmp_path, items))
@@ -797,9 +800,10 @@ def test_large_numbers_below_the_shift_overflow_score_the_limit(backend, tmp_pat
 def test_the_smallest_limit_share_scores_on_both_backends(backend, tmp_path):
     path = tmp_path / "share.toml"
     path.write_text(MINIMAL.replace("limit = 100", f"limit = {LIMIT_RANGE[1]}").replace(
-        'when = ["winner"]\npoints = 20', f'when = ["winner", "heaven"]\nlimit = "1/{MAX_SHARE_DENOMINATOR}"'))
+        'when = ["winner"]\npoints = 20', 'when = ["winner", "heaven"]')
+        + f'[[hands]]\nid = "share"\nwhen = ["heaven"]\nlimit = "1/{MAX_SHARE_DENOMINATOR}"\nsource = "s"\n')
     rules = load_rules(path)
-    assert rules.item("win").limit == Fraction(1, MAX_SHARE_DENOMINATOR)
+    assert rules.hand("share").value.limit == Fraction(1, MAX_SHARE_DENOMINATOR)
     assert _heaven_everywhere(rules) == (1000, 1000, 0, mjscore.HandStatus.OK)  # 10**9 / 10**6
 
 

@@ -157,8 +157,8 @@ def test_bad_rows_do_not_stop_the_batch() -> None:
 def test_limit_hand_ids_index_the_rule_set() -> None:
     totals, special = mjscore.score_many(
         np.array([mjscore.parse_tiles("19m19p19s12345677z")], np.uint8), "CC", win_tile=33)
-    items = mjscore.load_rules("CC").items
-    assert totals[0] == 500 and items[special[0]].id == "thirteen-orphans"
+    hands = mjscore.load_rules("CC").hands
+    assert totals[0] == 500 and hands[special[0]].id == "thirteen-orphans"
 
 
 def test_losing_rows() -> None:
@@ -233,8 +233,8 @@ def test_score_one_reports_the_reading_it_chose() -> None:
     ours = compiled.score_one(counts, melds, 27, flags, 27, 27, rules)
     spec = reference.score_one(counts, melds, 27, flags, 27, 27, rules)
     assert ours == spec
-    status, total, special, points, doubles, applied, win, shape, decomposition, group = ours
-    assert (status, total, special, points, doubles, win, shape) == (0, 56, -1, 28, 1, 27, 0)
+    status, total, special, points, doubles, applied, win, shape, decomposition, group, matched = ours
+    assert (status, total, special, points, doubles, win, shape, matched) == (0, 56, -1, 28, 1, 27, 0, ())
     names = {rules.items[i].id for i in range(len(rules.items)) if applied >> i & 1}
     assert names == {"mah-jongg", "only-place"}
 

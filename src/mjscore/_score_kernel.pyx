@@ -6,10 +6,14 @@ same order, and each reading is folded through the rule set's flat tables
 come from ``mjscore.facts`` at import, so the two twins cannot drift apart on them.
 """
 
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._kernel cimport c_decompose, c_other_wait, c_waits
+from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
+                                      MAX_FIXED, MAX_HANDS_MATCHED, CompiledPatterns, Patterns,
+                                      c_add_hand, c_candidates, c_conditions, c_fits, c_fixed,
+                                      c_row_conditions, compiled_patterns, Variant)
 
 cdef extern from *:
     """
@@ -79,10 +83,9 @@ from .facts import FACT_BITS, Atom, Kind
 
 cdef enum:
     SHAPE_STANDARD = 0   # readings.SHAPE_CODES
-    SHAPE_ORPHANS = 1
-    SHAPE_PAIRS = 2
-    SHAPE_SNAKE = 3
-    SHAPE_LOSING = 4
+    SHAPE_PAIRS = 1
+    SHAPE_SPECIAL = 2
+    SHAPE_LOSING = 3
     MAX_DECOMPOSITIONS = 64
     NO_MELD = 0xFF
     ANY_TILE = 255
@@ -96,8 +99,6 @@ ctypedef struct Tables:
     const uint8_t* item_tile
     const int32_t* points
     const int32_t* doubles
-    const int32_t* limit_num
-    const int32_t* limit_den
     const uint64_t* excludes
     const uint8_t* late
     const uint8_t* base
@@ -105,6 +106,9 @@ ctypedef struct Tables:
     int64_t limit
     int shapes
     int losers
+    int stack              # special-hands = "stack": every special hand made scores
+    int required           # special-required: only readings making a special hand win
+    const Patterns* pat
     int max_chows          # 4 when the rule set sets no limit
     uint64_t used          # every fact some item names: the others need not be computed
     uint64_t late_items    # items that need the no-points fact
@@ -131,6 +135,8 @@ ctypedef struct Best:
     # the reading being folded (set by the caller) and the best one's
     int reading[4]        # win tile, shape (readings.SHAPE_CODES), decomposition, group
     int best_reading[4]
+    int n_matched         # the special hands the best reading made
+    int16_t matched[MAX_HANDS_MATCHED]
 
 
 cdef uint64_t _bit(str name):
@@ -153,11 +159,14 @@ cdef uint64_t F_CONSECUTIVE = _bit("three-consecutive-chows")
 cdef uint64_t F_SUIT_HONOURS = _bit("one-suit-with-honours"), F_ONE_SUIT = _bit("one-suit-only")
 cdef uint64_t F_ALL_HONOURS = _bit("all-honours"), F_ALL_SIMPLES = _bit("all-simples")
 cdef uint64_t F_ALL_TERMINALS = _bit("all-terminals"), F_TERMINALS_HONOURS = _bit("all-terminals-honours")
-cdef uint64_t F_EACH_SET = _bit("terminal-or-honour-each-set"), F_ALL_GREEN = _bit("all-green")
-cdef uint64_t F_LITTLE_DRAGONS = _bit("little-three-dragons"), F_BIG_DRAGONS = _bit("big-three-dragons")
-cdef uint64_t F_LITTLE_WINDS = _bit("little-four-winds"), F_BIG_WINDS = _bit("big-four-winds")
-cdef uint64_t F_NINE_GATES = _bit("nine-gates"), F_ORPHANS = _bit("thirteen-orphans")
-cdef uint64_t F_SNAKE = _bit("wriggling-snake"), F_NO_POINTS = _bit("no-points")
+cdef uint64_t F_EACH_SET = _bit("terminal-or-honour-each-set"), F_NO_POINTS = _bit("no-points")
+# The facts fixed for a whole row (its situation, its tiles, its concealment): a special
+# hand that needs one of them otherwise is left out before any reading is made.
+cdef uint64_t BASE_FACTS = (F_WINNER | F_SELF_DRAWN | F_DISCARD | F_REPLACEMENT | F_KONG_REPLACEMENT
+                            | F_BONUS_REPLACEMENT | F_KONG_ON_KONG | F_ROBBING | F_LAST_TILE
+                            | F_LAST_DISCARD | F_HEAVEN | F_EARTH | F_DECLARED | F_DEALER
+                            | F_SUIT_HONOURS | F_ONE_SUIT | F_ALL_HONOURS | F_ALL_SIMPLES
+                            | F_ALL_TERMINALS | F_TERMINALS_HONOURS | F_CONCEALED_HAND)
 
 # Compile-time copies of the Python enums (so the C compiler can fold them); the
 # check below fails the import if they ever drift from mjscore.context/facts/errors.
@@ -202,10 +211,6 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
             S_BAD_NOTATION] != [int(h) for h in HandStatus]):
     raise ImportError("mjscore._score_kernel is out of step with mjscore's enums: rebuild it")
 
-cdef uint8_t ORPHAN[13]
-ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
-cdef uint8_t GATES[9]
-GATES[:] = [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
 cdef inline int _atom(int kind, int tile, int seat, int prevailing) noexcept nogil:
@@ -244,9 +249,6 @@ cdef uint64_t M_HONOURS = (<uint64_t>0x7F) << 27
 cdef uint64_t M_TERMINALS = (1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | (<uint64_t>1) << 26)
 cdef uint64_t M_SIMPLES = (M_SUIT0 | M_SUIT1 | M_SUIT2) & ~M_TERMINALS
 cdef uint64_t M_ORPHANS = M_TERMINALS | M_HONOURS
-cdef uint64_t M_WINDS = (<uint64_t>0xF) << 27, M_DRAGONS = (<uint64_t>0x7) << 31
-cdef uint64_t M_GREEN = ((<uint64_t>1) << 19 | (<uint64_t>1) << 20 | (<uint64_t>1) << 21
-                         | (<uint64_t>1) << 23 | (<uint64_t>1) << 25 | (<uint64_t>1) << 32)
 
 
 cdef inline uint64_t _tile_facts(uint64_t held) noexcept nogil:
@@ -263,8 +265,6 @@ cdef inline uint64_t _tile_facts(uint64_t held) noexcept nogil:
         facts |= F_ALL_TERMINALS
     if not held & ~M_ORPHANS:
         facts |= F_TERMINALS_HONOURS
-    if not held & ~M_GREEN:
-        facts |= F_ALL_GREEN
     return facts
 
 
@@ -294,11 +294,7 @@ cdef enum:
     C_TRIPLETS = 3      # pungs and kongs
     C_KONGS = 6
     C_CONCEALED = 9     # concealed pungs and kongs
-    C_DRAGONS = 12      # dragon pungs and kongs
-    C_WINDS = 15        # wind pungs and kongs
     C_SIMPLES = 18      # groups of 2-8 only (atom simple)
-    C_DRAGON_PAIR = 21
-    C_WIND_PAIR = 24
 
 cdef uint32_t FOUND_COUNTERS[256]   # by decomposition byte (kind 0 run, 1 pung, 3 pair)
 cdef uint32_t MELD_COUNTERS[256]    # by meld byte (0 chow, 1 pung, 2 kong, 3 concealed kong)
@@ -312,9 +308,8 @@ cdef uint32_t _counters(int kind, int tile, int concealed):
     if kind == K_CHOW:
         return out | 1 << C_CHOWS
     if kind == K_PAIR:
-        return out | (1 << C_DRAGON_PAIR if tile >= 31 else 1 << C_WIND_PAIR if tile >= 27 else 0)
-    out |= 1 << C_TRIPLETS | (kind == K_KONG) << C_KONGS | concealed << C_CONCEALED
-    return out | (1 << C_DRAGONS if tile >= 31 else 1 << C_WINDS if tile >= 27 else 0)
+        return out
+    return out | 1 << C_TRIPLETS | (kind == K_KONG) << C_KONGS | concealed << C_CONCEALED
 
 
 def _fill_counters():
@@ -350,7 +345,6 @@ cdef uint64_t _set_facts(uint32_t counters, uint32_t runs) noexcept nogil:
     completed, see _concealed_facts)."""
     cdef uint64_t facts = F_STANDARD
     cdef int chows = _counter(counters, C_CHOWS), kongs = _counter(counters, C_KONGS)
-    cdef int dragons = _counter(counters, C_DRAGONS), winds = _counter(counters, C_WINDS)
     if chows == 0: facts |= F_NO_CHOWS
     if chows == 1: facts |= F_ONE_CHOW
     if kongs == 0: facts |= F_NO_KONGS
@@ -359,10 +353,6 @@ cdef uint64_t _set_facts(uint32_t counters, uint32_t runs) noexcept nogil:
     if runs & 7 == 7 or runs & 0x38 == 0x38 or runs & 0x1C0 == 0x1C0:
         facts |= F_CONSECUTIVE
     if _counter(counters, C_SIMPLES) == 0: facts |= F_EACH_SET
-    if dragons == 2 and _counter(counters, C_DRAGON_PAIR): facts |= F_LITTLE_DRAGONS
-    if dragons == 3: facts |= F_BIG_DRAGONS
-    if winds == 3 and _counter(counters, C_WIND_PAIR): facts |= F_LITTLE_WINDS
-    if winds == 4: facts |= F_BIG_WINDS
     return facts
 
 
@@ -424,13 +414,41 @@ cdef inline void _add_sets(const Tables* r, const Group* g, int n, int64_t* poin
         doubles[0] += r.set_doubles[cell]
 
 
+cdef void _finish(const Tables* r, int64_t points, int64_t doubles, uint64_t applied, int special,
+                  int64_t num, int64_t den, const int16_t* matched, int n_matched, Best* best) noexcept nogil:
+    """The total of one reading (step 5 of mjscore.fold), kept if it beats ``best``."""
+    cdef int64_t raw, total, share
+    if points <= 0:
+        raw = points
+    elif doubles >= 62 or points > (INT64_MAX >> doubles):  # past any limit: no overflow
+        raw = INT64_MAX
+    else:
+        raw = points << doubles
+    total = raw if raw < r.limit else r.limit
+    if num:
+        share = (2 * r.limit * num + den) // (2 * den)
+        if share > total:
+            total = share
+    if not best.found or total > best.total:
+        best.total = total
+        best.special = special
+        best.found = 1
+        best.points = points
+        best.doubles = doubles
+        best.applied = applied
+        memcpy(best.best_reading, best.reading, sizeof(best.reading))
+        best.n_matched = n_matched
+        memcpy(best.matched, matched, n_matched * sizeof(int16_t))
+
+
 cdef void _fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64_t facts, int win,
-                Best* best) noexcept nogil:
-    """Score one reading (scoring.score_reading) whose groups earn ``set_points`` and
-    ``set_doubles`` and keep it if it beats ``best``."""
-    cdef int i, special = -1, bare
-    cdef int64_t points = set_points, doubles = set_doubles, total, raw, share
-    cdef uint64_t early, applied, applied_all, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
+                const int16_t* hands, int n_hands, Best* best) noexcept nogil:
+    """Score one reading (mjscore.fold.score_reading) whose groups earn ``set_points`` and
+    ``set_doubles`` and which makes the special ``hands``, and keep it if it beats ``best``."""
+    cdef int i, k, h, bare, special = -1
+    cdef int64_t points = set_points, doubles = set_doubles, num = 0, den = 1
+    cdef const int32_t* value
+    cdef uint64_t early, applied, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
     early = _without_excluded(r, _matching(r, facts, win, all_items & ~r.late_items))
     if r.late_items:
         bare = set_points == 0
@@ -445,31 +463,32 @@ cdef void _fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64
         applied = _without_excluded(r, early | _matching(r, facts, win, r.late_items))
     else:
         applied = early
-    applied_all = applied
-    while applied:
-        i = mj_ctz64(applied)
-        applied &= applied - 1
+    rest = applied
+    while rest:
+        i = mj_ctz64(rest)
+        rest &= rest - 1
         points += r.points[i]
         doubles += r.doubles[i]
-        if r.limit_num[i] and (special < 0 or <int64_t>r.limit_num[i] * r.limit_den[special]
-                               > <int64_t>r.limit_num[special] * r.limit_den[i]):
-            special = i
-    if doubles > 40:  # past any limit already; keeps the shift defined
-        doubles = 40
-    raw = points << doubles if points > 0 else points
-    total = raw if raw < r.limit else r.limit
-    if special >= 0:
-        share = (2 * r.limit * r.limit_num[special] + r.limit_den[special]) // (2 * r.limit_den[special])
-        if share > total:
-            total = share
-    if not best.found or total > best.total:
-        best.total = total
-        best.special = special
-        best.found = 1
-        best.points = points
-        best.doubles = doubles if doubles < 40 else 40
-        best.applied = applied_all
-        memcpy(best.best_reading, best.reading, sizeof(best.reading))
+    # a special hand's value: exposed, or concealed (values[8 h + 4 .. 8 h + 7])
+    cdef int concealed = 4 if facts & F_CONCEALED_HAND else 0
+    if n_hands == 0:
+        _finish(r, points, doubles, applied, -1, 0, 1, hands, 0, best)
+    elif r.stack:
+        for k in range(n_hands):
+            h = hands[k]
+            value = &r.pat.values[8 * h + concealed]
+            points += value[0]
+            doubles += value[1]
+            if value[2] and (special < 0 or num == 0 or <int64_t>value[2] * den > num * value[3]):
+                special, num, den = h, value[2], value[3]
+        _finish(r, points, doubles, applied, special if special >= 0 else hands[0], num, den,
+                hands, n_hands, best)
+    else:
+        for k in range(n_hands):
+            h = hands[k]
+            value = &r.pat.values[8 * h + concealed]
+            _finish(r, points + value[0], doubles + value[1], applied, h, value[2], value[3],
+                    hands, n_hands, best)
 
 
 cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
@@ -517,40 +536,6 @@ cdef int _single_wait(const uint8_t* c, const uint8_t* held, int win) noexcept n
     return kinds == 1
 
 
-cdef int _nine_gates(const uint8_t* c, int n_melds, int wt) noexcept nogil:
-    """1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit held concealed, completed by ``wt``."""
-    cdef int r, s
-    if n_melds or wt >= 27:
-        return 0
-    s = wt // 9
-    for r in range(9):
-        if c[9 * s + r] - (9 * s + r == wt) != GATES[r]:
-            return 0
-    return 1
-
-
-cdef int _wriggling_snake(const uint8_t* c) noexcept nogil:
-    cdef int t, s, r, ok, total = 0
-    for t in range(34):
-        total += c[t]
-    if total != 14:
-        return 0
-    for t in range(27, 31):
-        if c[t] != 1:
-            return 0
-    for t in range(31, 34):
-        if c[t]:
-            return 0
-    for s in range(3):
-        ok = c[9 * s] == 2
-        for r in range(1, 9):
-            if c[9 * s + r] != 1:
-                ok = 0
-        if ok:
-            return 1
-    return 0
-
-
 cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* melds,
                      int* n_melds, int* exposed, int seat, int prevailing) noexcept nogil:
     """Validate the meld bytes and add their tiles to ``held``; a status."""
@@ -586,14 +571,27 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     cdef Group melds[4]
     cdef Group groups[9]
     cdef int t, k, n_melds, exposed, status, total, kongs, winner = (w & W_WINNER) != 0
-    cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, dup, specials
+    cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, dup
     cdef uint64_t base, facts, single, presence, dec_facts
-    cdef int concealed, cell, exposed_cell
+    cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made
     cdef uint32_t counters, runs, meld_counters, meld_runs
-    cdef int64_t set_points, set_doubles, meld_points, meld_doubles
+    cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
+    cdef const Patterns* p = r.pat
+    cdef uint8_t kinds[8]       # the groups a pattern is matched against: kind, first tile,
+    cdef uint8_t firsts[8]      # concealed; a standard reading's groups then its melds
+    cdef uint8_t hidden[8]
+    cdef int32_t fixed[MAX_FIXED]
+    cdef int16_t quant[MAX_CANDIDATES]
+    cdef int16_t items[MAX_CANDIDATES]
+    cdef int32_t situational[MAX_CANDIDATES]
+    cdef int n_quant, n_items, n_situational
+    cdef Candidates cands
+    cdef int16_t shaped[MAX_FIXED]
+    cdef int16_t made[MAX_HANDS_MATCHED]
     best.found = 0
     best.total = 0
     best.special = -1
+    best.n_matched = 0
     if mj_any_above4(c):
         return S_BAD_COUNT
     total = mj_sum34(c)
@@ -647,7 +645,7 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
         best.reading[3] = -1
         set_points = set_doubles = 0
         _add_sets(r, groups, n_groups, &set_points, &set_doubles)
-        _fold(r, set_points, set_doubles, base, NO_TILE, best)
+        _fold(r, set_points, set_doubles, base, NO_TILE, made, 0, best)
         return S_OK
 
     first = 0 if win == ANY_TILE else win
@@ -659,7 +657,31 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
         meld_runs |= RUN_BITS[m[k]]
     meld_points = meld_doubles = 0
     _add_sets(r, melds, n_melds, &meld_points, &meld_doubles)
-    specials = _special_shapes(c, n_melds, presence, r)
+    for k in range(n_melds):  # every standard reading has 5 - n_melds groups, then the melds
+        kinds[5 - n_melds + k] = melds[k].kind
+        firsts[5 - n_melds + k] = melds[k].tile
+        hidden[5 - n_melds + k] = melds[k].concealed
+    pairs = _pairs_form(c, n_melds, total)
+    n_fixed = c_fixed(p, held, presence, m, fixed) if p.n_slots else 0
+    # what this row can make at all, so most readings try nothing
+    n_quant = c_candidates(p, p.quant, p.n_quant, 0, held, presence, base, BASE_FACTS, not exposed,
+                           quant) if p.n_quant else 0
+    n_items = c_candidates(p, p.items, p.n_items, 1, held, presence, base, BASE_FACTS, not exposed,
+                           items) if p.n_items else 0
+    n_situational = 0
+    cands.situational = situational
+    if p.n_situational > MAX_CANDIDATES:  # too many to filter into the array: try them all
+        cands.situational = p.situational
+        n_situational = p.n_situational
+    else:
+        for k in range(p.n_situational):
+            if c_row_conditions(p, p.situational[k], base, BASE_FACTS, not exposed):
+                situational[n_situational] = p.situational[k]
+                n_situational += 1
+    cands.quant = quant
+    cands.n_quant = n_quant if n_quant >= 0 else p.n_quant
+    cands.all_quant = n_quant < 0
+    cands.n_situational = n_situational
     for wt in range(first, last + 1):
         if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
             continue
@@ -671,8 +693,13 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 single = 0 if c_other_wait(c, wt, held) else F_SINGLE_WAIT
             elif _single_wait(c, held, wt):
                 single = F_SINGLE_WAIT
-        if r.used & F_NINE_GATES and _nine_gates(c, n_melds, wt):
-            single |= F_NINE_GATES
+        # a fixed-shape hand is made by the tiles: every reading of them makes it
+        n_shaped = 0
+        for k in range(n_fixed):  # entries come in hand order
+            if p.fixed[fixed[k]].win_tiles >> wt & 1 and (
+                    n_shaped == 0 or shaped[n_shaped - 1] != p.fixed[fixed[k]].hand):
+                shaped[n_shaped] = p.fixed[fixed[k]].hand
+                n_shaped += 1
         for d in range(n_dec):
             # The concealed groups; the melds' share is in meld_counters and meld_points.
             n_groups = 0
@@ -713,19 +740,137 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 best.reading[1] = SHAPE_STANDARD
                 best.reading[2] = d
                 best.reading[3] = i
+                points = set_points
+                doubles = set_doubles
+                open_group = 0
                 if w & W_SELF_DRAWN:
-                    _fold(r, set_points, set_doubles, facts | _concealed_facts(concealed), wt, best)
+                    facts |= _concealed_facts(concealed)
+                else:
+                    # Completed by a discard, the group counts as exposed (a pung then is
+                    # no concealed triplet).
+                    cell = _cell(&groups[i])
+                    exposed_cell = cell - 7
+                    points += r.set_points[exposed_cell] - r.set_points[cell]
+                    doubles += r.set_doubles[exposed_cell] - r.set_doubles[cell]
+                    facts |= _concealed_facts(concealed - (groups[i].kind == K_PUNG))
+                    open_group = 1
+                n_made = 0
+                if n_quant or n_items or n_shaped or n_situational:
+                    for j in range(n_groups):
+                        kinds[j] = groups[j].kind
+                        firsts[j] = groups[j].tile
+                        hidden[j] = not (open_group and j == i)
+                    if n_items:
+                        facts |= _item_facts(p, items, n_items, presence, kinds, firsts, hidden, 5)
+                    n_made = _hands_made(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts,
+                                         hidden, 5, shaped, n_shaped, facts, wt, not exposed, made)
+                if n_made or not r.required:
+                    _fold(r, points, doubles, facts, wt, made, n_made, best)
+        if pairs >= 0:
+            n_groups = 0
+            for t in range(34):
+                for k in range(c[t] // 2):
+                    groups[n_groups].kind = K_PAIR
+                    groups[n_groups].tile = t
+                    groups[n_groups].concealed = 1
+                    groups[n_groups].atom = _atom(K_PAIR, t, seat, prevailing)
+                    kinds[n_groups] = K_PAIR
+                    firsts[n_groups] = t
+                    hidden[n_groups] = 1
+                    n_groups += 1
+            facts = base | single | F_ONE_CHANCE
+            n_made = _hands_made(p, &cands, (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0),
+                                 presence, kinds, firsts, hidden, n_groups,
+                                 shaped, n_shaped, facts, wt, 1, made)
+            if n_made or (pairs == FORM_PAIRS and r.shapes & 1 and not r.required):
+                best.reading[0] = wt
+                best.reading[1] = SHAPE_PAIRS
+                best.reading[2] = -1
+                best.reading[3] = -1
+                set_points = set_doubles = 0
+                _add_sets(r, groups, n_groups, &set_points, &set_doubles)
+                _fold(r, set_points, set_doubles, facts, wt, made, n_made, best)
+        if n_shaped:  # and so does the special shape itself, read with no sets
+            facts = base | single | (F_ONE_CHANCE if c[wt] == 2 else 0)
+            n_made = _hands_made(p, &cands, 0, presence, kinds, firsts, hidden, 0,
+                                 shaped, n_shaped, facts, wt, not exposed, made)
+            for k in range(n_made):
+                for j in range(n_shaped):
+                    if made[k] == shaped[j]:
+                        break
+                else:
                     continue
-                # Completed by a discard, the group counts as exposed (a pung then is
-                # no concealed triplet).
-                cell = _cell(&groups[i])
-                exposed_cell = cell - 7
-                _fold(r, set_points - r.set_points[cell] + r.set_points[exposed_cell],
-                      set_doubles - r.set_doubles[cell] + r.set_doubles[exposed_cell],
-                      facts | _concealed_facts(concealed - (groups[i].kind == K_PUNG)), wt, best)
-        if specials:
-            _special_readings(c, specials, wt, base | single, seat, prevailing, r, best)
+                best.reading[0] = wt
+                best.reading[1] = SHAPE_SPECIAL
+                best.reading[2] = made[k]
+                best.reading[3] = -1
+                _fold(r, 0, 0, facts, wt, made, n_made, best)
+                break
     return S_OK if best.found else S_NOT_WINNING
+
+
+cdef inline int _pairs_form(const uint8_t* c, int n_melds, int total) noexcept nogil:
+    """How 14 concealed tiles read as seven pairs (matching.pairs_form): FORM_PAIRS,
+    FORM_PAIRS_KONGS, or -1."""
+    cdef int t, fours = 0
+    if n_melds or total != 14:
+        return -1
+    for t in range(34):
+        if c[t] == 4:
+            fours = 1
+        elif c[t] and c[t] != 2:
+            return -1
+    return FORM_PAIRS_KONGS if fours else FORM_PAIRS
+
+
+ctypedef struct Candidates:
+    const int16_t* quant          # the row's candidate variants (indices into p.quant)
+    int n_quant
+    int all_quant                 # too many passed the filter: try every variant
+    const int32_t* situational    # the row's candidate hands made by the situation alone
+    int n_situational
+
+
+cdef uint64_t _item_facts(const Patterns* p, const int16_t* items, int n_items, uint64_t held,
+                          const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden,
+                          int n) noexcept nogil:
+    """The fact bits of the items whose patterns the groups make (matching.item_pattern_facts);
+    ``items`` are the row's candidates (all when ``n_items`` is -1)."""
+    cdef int k, v
+    cdef uint64_t facts = 0, bit
+    for k in range(n_items if n_items >= 0 else p.n_items):
+        v = items[k] if n_items >= 0 else k
+        bit = (<uint64_t>1) << p.items[v].hand
+        if not facts & bit and c_fits(p, &p.items[v], held, kinds, firsts, hidden, n):
+            facts |= bit
+    return facts
+
+
+cdef int _hands_made(const Patterns* p, const Candidates* cands, int forms, uint64_t held,
+                     const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden, int n,
+                     const int16_t* shaped, int n_shaped, uint64_t facts, int wt, int concealed_hand,
+                     int16_t* out) noexcept nogil:
+    """The special hands a reading makes whose situation holds, in file order (at most
+    MAX_HANDS_MATCHED): the candidate variants of ``forms`` the groups fill, the fixed-shape
+    hands its tiles make, and the hands made by the situation alone (readings.readings)."""
+    cdef int k, v, h, n_out = 0, last = -1
+    for k in range(cands.n_quant):
+        v = k if cands.all_quant else cands.quant[k]
+        h = p.quant[v].hand
+        if h == last or not (forms >> p.quant[v].form) & 1:
+            continue
+        if c_fits(p, &p.quant[v], held, kinds, firsts, hidden, n):
+            last = h  # the hand's other variants need no check
+            if c_conditions(p, h, facts, wt, concealed_hand):
+                n_out = c_add_hand(out, n_out, h)
+    for k in range(n_shaped):
+        if c_conditions(p, shaped[k], facts, wt, concealed_hand):
+            n_out = c_add_hand(out, n_out, shaped[k])
+    for k in range(cands.n_situational):
+        h = cands.situational[k]
+        if c_conditions(p, h, facts, wt, concealed_hand):
+            n_out = c_add_hand(out, n_out, h)
+    return n_out
 
 
 cdef inline int _holds(const Group* g, int tile) noexcept nogil:
@@ -747,51 +892,6 @@ cdef inline int _one_chance(const Group* g, int tile) noexcept nogil:
     return (offset == 2 and g.tile % 9 == 0) or (offset == 0 and g.tile % 9 == 6)
 
 
-cdef int _special_shapes(const uint8_t* c, int n_melds, uint64_t presence, const Tables* r) noexcept nogil:
-    """Which of the rule set's special shapes 14 concealed tiles make (Tables.shapes bits)."""
-    cdef int t, found = 0, pairs = 1
-    if n_melds or not r.shapes:
-        return 0
-    if r.shapes & 1 and not presence & ~M_ORPHANS and presence == M_ORPHANS:
-        found |= 1  # every orphan kind present and nothing else: 13 kinds in 14 tiles
-    if r.shapes & 2:
-        for t in range(34):
-            if c[t] and c[t] != 2:
-                pairs = 0
-        if pairs:
-            found |= 2
-    if r.shapes & 4 and presence & M_WINDS == M_WINDS and not presence & M_DRAGONS and _wriggling_snake(c):
-        found |= 4
-    return found
-
-
-cdef void _special_readings(const uint8_t* c, int shapes, int wt, uint64_t facts, int seat,
-                            int prevailing, const Tables* r, Best* best) noexcept nogil:
-    cdef Group pairs[7]
-    cdef int t, n = 0
-    cdef int64_t points = 0, doubles = 0
-    best.reading[0] = wt
-    best.reading[2] = -1
-    best.reading[3] = -1
-    if shapes & 1:
-        best.reading[1] = SHAPE_ORPHANS
-        _fold(r, 0, 0, facts | F_ORPHANS | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
-    if shapes & 2:
-        best.reading[1] = SHAPE_PAIRS
-        for t in range(34):
-            if c[t] == 2:
-                pairs[n].kind = K_PAIR
-                pairs[n].tile = t
-                pairs[n].concealed = 1
-                pairs[n].atom = _atom(K_PAIR, t, seat, prevailing)
-                n += 1
-        _add_sets(r, pairs, n, &points, &doubles)
-        _fold(r, points, doubles, facts | F_ONE_CHANCE, wt, best)
-    if shapes & 4:
-        best.reading[1] = SHAPE_SNAKE
-        _fold(r, 0, 0, facts | F_SNAKE | (F_ONE_CHANCE if c[wt] == 2 else 0), wt, best)
-
-
 cdef class CompiledRules:
     """A rule set's tables as the C fold reads them; built once per RuleSet and kept.
 
@@ -810,14 +910,13 @@ cdef class CompiledRules:
         cdef const uint8_t[::1] item_tile = tables.win_tile
         cdef const int32_t[::1] points = tables.points
         cdef const int32_t[::1] doubles = tables.doubles
-        cdef const int32_t[::1] limit_num = tables.limit_num
-        cdef const int32_t[::1] limit_den = tables.limit_den
         cdef const uint64_t[::1] excludes = tables.excludes
         cdef const uint8_t[::1] late = tables.late
         cdef const uint8_t[::1] base = tables.base
         cdef int i
+        cdef CompiledPatterns patterns = compiled_patterns(rules)
         self.arrays = (set_points, set_doubles, when, unless, item_tile, points, doubles,
-                       limit_num, limit_den, excludes, late, base)
+                       excludes, late, base, patterns)
         self.r.n_items = when.shape[0]
         if self.r.n_items == 0:
             raise ValueError("a rule set with no items cannot be compiled")
@@ -828,14 +927,15 @@ cdef class CompiledRules:
         self.r.item_tile = &item_tile[0]
         self.r.points = &points[0]
         self.r.doubles = &doubles[0]
-        self.r.limit_num = &limit_num[0]
-        self.r.limit_den = &limit_den[0]
         self.r.excludes = &excludes[0]
         self.r.late = &late[0]
         self.r.base = &base[0]
         self.r.limit = rules.limit
         self.r.shapes = tables.shapes
         self.r.losers = rules.losers
+        self.r.stack = rules.special_hands == "stack"
+        self.r.required = rules.special_required
+        self.r.pat = &patterns.p
         self.r.max_chows = 4 if rules.max_chows is None else rules.max_chows
         self.r.used = 0
         self.r.late_items = 0
@@ -844,6 +944,8 @@ cdef class CompiledRules:
             self.r.used |= when[i] | unless[i]
             self.r.late_items |= (<uint64_t>late[i]) << i
             self.r.any_excludes |= excludes[i] != 0
+        for i in range(patterns.p.n_hands):  # facts a special hand's situation names
+            self.r.used |= patterns.p.when[i] | patterns.p.unless[i]
         _build_lookup(&self.r)
 
 
@@ -891,7 +993,7 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
 def score_one(const uint8_t[::1] counts, const uint8_t[::1] melds, int win_tile, uint32_t flags,
               int seat, int prevailing, rules):
     """One row, and which reading won: ``(status, total, special, points, doubles,
-    applied, win_tile, shape, decomposition, group)``; see ``_score_reference``."""
+    applied, win_tile, shape, decomposition, group, matched)``; see ``_score_reference``."""
     cdef CompiledRules compiled = _compiled(rules)
     cdef Best best
     cdef int st
@@ -899,6 +1001,7 @@ def score_one(const uint8_t[::1] counts, const uint8_t[::1] melds, int win_tile,
         raise ValueError("score_one: 34 counts and 4 meld bytes")
     st = _score_row(&counts[0], &melds[0], win_tile, flags, seat, prevailing, &compiled.r, &best)
     if st != S_OK:
-        return (st, 0, -1, 0, 0, 0, -1, -1, -1, -1)
+        return (st, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
     return (st, best.total, best.special, best.points, best.doubles, best.applied,
-            best.best_reading[0], best.best_reading[1], best.best_reading[2], best.best_reading[3])
+            best.best_reading[0], best.best_reading[1], best.best_reading[2], best.best_reading[3],
+            tuple([best.matched[i] for i in range(best.n_matched)]))

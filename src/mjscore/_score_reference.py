@@ -9,8 +9,8 @@ unknown, every concealed kind is tried), its context word ``flags[i]``
 (:class:`mjscore.context.Flag`), and the seat and prevailing winds (tile indices
 27-30), under ``rules`` (a :class:`~mjscore.rules.RuleSet`).
 
-It writes the best total to ``out_total[i]`` and the index in ``rules.items`` of
-the limit hand that applied to ``out_special[i]`` (-1: none). Rows whose status
+It writes the best total to ``out_total[i]`` and the index in ``rules.hands`` of
+the special hand that scored to ``out_special[i]`` (-1: none). Rows whose status
 is not 0 on entry are skipped (the caller found their context impossible);
 otherwise the row's checks run in this order, the first failure giving the
 status: a count above 4 (``BAD_COUNT``), a meld byte that is no set
@@ -22,7 +22,7 @@ kong (two for kong on kong), a first-turn win with a meld, or a declared win wit
 an exposed one (``BAD_CONTEXT``), no reading
 under the rule set (``NOT_WINNING``).
 
-Scoring is exactly :func:`mjscore.scoring.score_reading` over
+Scoring is exactly :func:`mjscore.fold.score_reading` over
 :func:`mjscore.readings.readings`, so this twin is that code applied per row.
 """
 
@@ -35,9 +35,10 @@ from .context import Flag, WinContext
 from .errors import HandStatus
 from .group import GroupKind, Meld
 from .hand import Hand
+from .fold import score_reading
 from .readings import SHAPE_CODES, losing_reading, readings
+from .rules.hands import MAX_MATCHED
 from .rules.model import RuleSet
-from .scoring import score_reading
 from .tile import Tile
 
 NO_MELD = 0xFF
@@ -105,41 +106,44 @@ def _context(win: int, flags: int, seat: int, prevailing: int) -> WinContext:
 
 def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
               win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet
-              ) -> tuple[int, int, int, int, int, int, int, int, int, int]:
+              ) -> tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, ...]]:
     """One row, and which reading won: ``(status, total, special, points, doubles,
-    applied, win_tile, shape, decomposition, group)``.
+    applied, win_tile, shape, decomposition, group, matched)``.
 
-    ``applied`` is the bitmask of the items the best reading earned, ``shape`` its
-    index in :data:`mjscore.readings.SHAPE_CODES`, ``decomposition`` and ``group``
-    its :attr:`Reading.index` (-1 for other shapes). A bad row gives its status
+    ``special`` is the index in ``rules.hands`` of the special hand that scored (-1:
+    none), ``applied`` the bitmask of the items the best reading earned, ``shape`` its
+    index in :data:`mjscore.readings.SHAPE_CODES`, ``decomposition`` and ``group`` its
+    :attr:`Reading.index` (-1 for other shapes; for a fixed-shape special hand, that
+    hand and -1), ``matched`` every special hand the reading made (at most
+    :data:`~mjscore.rules.hands.MAX_MATCHED`, in file order). A bad row gives its status
     and zeros/-1 elsewhere.
     """
     row = [int(c) for c in counts]
     codes = [int(c) for c in melds if c != NO_MELD]
     status = row_status(row, codes, win_tile, flags)
     if status:
-        return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1)
+        return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
     hand = Hand(tuple(row), tuple(
         Meld(MELD_KINDS[c >> 6], Tile(c & 63), concealed=c >> 6 == 3) for c in codes))
     context = _context(win_tile, flags, seat, prevailing)
     losing = SHAPE_CODES.index("losing")
     if not context.winner:
         if not rules.losers:
-            return (HandStatus.OK, 0, -1, 0, 0, 0, NO_TILE, losing, -1, -1)
+            return (HandStatus.OK, 0, -1, 0, 0, 0, NO_TILE, losing, -1, -1, ())
         result = score_reading(rules, losing_reading(hand, context))
         return (HandStatus.OK, result.total, -1, result.points, result.doubles, result.applied,
-                NO_TILE, losing, -1, -1)
+                NO_TILE, losing, -1, -1, ())
     best = best_reading = None
-    for reading in readings(hand, context, rules.shapes, rules.max_chows):
+    for reading in readings(hand, context, rules):
         result = score_reading(rules, reading)
         if best is None or result.total > best.total:
             best, best_reading = result, reading
     if best is None or best_reading is None:
-        return (HandStatus.NOT_WINNING, 0, -1, 0, 0, 0, -1, -1, -1, -1)
-    special = -1 if best.special is None else [i.id for i in rules.items].index(best.special)
+        return (HandStatus.NOT_WINNING, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
     assert best_reading.win_tile is not None  # every reading of a winning hand has one
-    return (HandStatus.OK, best.total, special, best.points, best.doubles, best.applied,
-            int(best_reading.win_tile), SHAPE_CODES.index(best_reading.shape), *best_reading.index)
+    return (HandStatus.OK, best.total, best.special, best.points, best.doubles, best.applied,
+            int(best_reading.win_tile), SHAPE_CODES.index(best_reading.shape), *best_reading.index,
+            best.matched[:MAX_MATCHED])
 
 
 def score_many(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],

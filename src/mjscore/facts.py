@@ -34,14 +34,18 @@ concealed; every other declared meld is exposed.
 Hand facts
 ----------
 :data:`HAND_FACTS` lists every hand-level fact with its meaning; a rule item's
-``when`` names facts that must all hold and ``unless`` facts that must not.
+``when`` names facts that must all hold and ``unless`` facts that must not. The
+facts are general (kinds of sets, concealment, tile classes, how the hand went
+out): no special hand is a fact. Special hands are patterns in the rule files
+(:mod:`mjscore.rules.patterns`), and an item may carry a pattern of its own.
 """
 
 from __future__ import annotations
 
 import enum
 
-__all__ = ["Atom", "Kind", "ATOM_CLASSES", "KIND_NAMES", "HAND_FACTS", "FACT_BITS", "fact_mask"]
+__all__ = ["Atom", "Kind", "ATOM_CLASSES", "KIND_NAMES", "HAND_FACTS", "FACT_BITS", "PATTERN_FACT_BITS",
+           "fact_mask"]
 
 
 class Kind(enum.IntEnum):
@@ -122,14 +126,6 @@ HAND_FACTS: dict[str, str] = {
     "all-terminals": "suited 1s and 9s only",
     "all-terminals-honours": "terminals and honours only",
     "terminal-or-honour-each-set": "every set and the pair holds a terminal or honour",
-    "all-green": "bamboo 2 3 4 6 8 and green dragons only",
-    "little-three-dragons": "pungs or kongs of two dragons and a pair of the third",
-    "big-three-dragons": "pungs or kongs of all three dragons",
-    "little-four-winds": "pungs or kongs of three winds and a pair of the fourth",
-    "big-four-winds": "pungs or kongs of all four winds",
-    "nine-gates": "1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit held concealed, plus any tile of it",
-    "thirteen-orphans": "one of each terminal and honour plus a fourteenth matching one",
-    "wriggling-snake": "a pair of 1s and 2-9 of one suit, plus one of each wind",
     # derived from the score itself
     "no-points": "nothing scored but the points for going out (see the scorer)",
 }
@@ -138,7 +134,9 @@ HAND_FACTS: dict[str, str] = {
 FACT_BITS: dict[str, int] = {name: bit for bit, name in enumerate(HAND_FACTS)}
 """The bit of each hand fact in the kernel's 64-bit fact mask."""
 
-assert len(FACT_BITS) <= 64
+PATTERN_FACT_BITS = tuple(range(len(FACT_BITS), 64))
+"""The bits left for items with a ``pattern``: each such item of a rule set gets one,
+set on the readings its pattern matches (so at most this many per rule set)."""
 
 
 def fact_mask(names: list[str] | tuple[str, ...] | frozenset[str]) -> int:

@@ -14,16 +14,22 @@ from dataclasses import dataclass
 
 from ._backend import kernel
 from .context import WinContext
-from .decompose import Shape, WaitRole, wait_role
+from .decompose import WaitRole, wait_role
 from .facts import FACT_BITS, Atom, Kind
 from .group import Group, GroupKind
 from .hand import Hand
-from .tile import GREEN_TILES, ORPHANS, Tile
+from .matching import (conditions_hold, fixed_variants, item_pattern_facts, pairs_form, presence,
+                       quantified_hands)
+from .rules.hands import MAX_MATCHED
+from .rules.model import RuleSet
+from .rules.patterns import STANDARD
+from .tile import ORPHANS, Tile
 
 __all__ = ["Reading", "readings", "losing_reading", "reading_groups", "atom_of", "SHAPE_CODES"]
 
-SHAPE_CODES = ("standard", "thirteen-orphans", "seven-pairs", "wriggling-snake", "losing")
-"""A reading's shape as the scorers' ``score_one`` reports it (its index here)."""
+SHAPE_CODES = ("standard", "seven-pairs", "special", "losing")
+"""A reading's shape as the scorers' ``score_one`` reports it (its index here): four sets
+and a pair, seven pairs, a fixed-shape special hand, or a hand that did not go out."""
 
 _KIND = {GroupKind.SEQUENCE: Kind.CHOW, GroupKind.TRIPLET: Kind.PUNG,
          GroupKind.QUAD: Kind.KONG, GroupKind.PAIR: Kind.PAIR}
@@ -44,14 +50,17 @@ class Reading:
     """One way to read the hand: its groups (melds included) and its hand facts."""
 
     shape: str
-    """``standard``, a special shape's name, or ``losing`` for a hand that did not go out."""
+    """One of :data:`SHAPE_CODES`."""
     groups: tuple[ScoredGroup, ...]
     facts: int
     win_group: Group | None
     win_tile: Tile | None
     index: tuple[int, int] = (-1, -1)
     """For a standard reading: which decomposition (in the kernel's order) and which
-    of its groups (in the kernel's group order) the winning tile completed."""
+    of its groups (in the kernel's group order) the winning tile completed; for a
+    special reading, the fixed-shape hand it makes (and -1)."""
+    hands: tuple[int, ...] = ()
+    """The special hands (indices into ``rules.hands``, in file order) the reading makes."""
 
 
 def atom_of(group: Group, context: WinContext) -> Atom:
@@ -115,7 +124,6 @@ def _tile_facts(counts: tuple[int, ...] | list[int]) -> int:
         all_simples=all(t < 27 and t % 9 not in (0, 8) for t in held),
         all_terminals=all(t < 27 and t % 9 in (0, 8) for t in held),
         all_terminals_honours=all(Tile(t) in ORPHANS for t in held),
-        all_green=all(Tile(t) in GREEN_TILES for t in held),
     )
 
 
@@ -125,9 +133,6 @@ def _group_facts(groups: tuple[ScoredGroup, ...]) -> int:
     triplets = [g for g in groups if g.kind in (Kind.PUNG, Kind.KONG)]
     kongs = [g for g in groups if g.kind == Kind.KONG]
     concealed_triplets = sum(g.concealed for g in triplets)
-    dragon_sets = sum(g.atom == Atom.DRAGON for g in triplets)
-    wind_sets = sum(g.group.first.is_honour and g.atom != Atom.DRAGON for g in triplets)
-    pair = next(g for g in groups if g.kind == Kind.PAIR)
     runs = {(g.group.first // 9, g.group.first % 9) for g in chows}
     return _bits(
         standard=True, no_chows=not chows, one_chow=len(chows) == 1, no_kongs=not kongs,
@@ -136,29 +141,7 @@ def _group_facts(groups: tuple[ScoredGroup, ...]) -> int:
         four_concealed_triplets=concealed_triplets == 4,
         three_consecutive_chows=any({(s, 0), (s, 3), (s, 6)} <= runs for s in range(3)),
         terminal_or_honour_each_set=all(g.atom != Atom.SIMPLE for g in groups),
-        little_three_dragons=dragon_sets == 2 and pair.atom == Atom.DRAGON,
-        big_three_dragons=dragon_sets == 3,
-        little_four_winds=wind_sets == 3 and pair.group.first.is_honour and pair.atom != Atom.DRAGON,
-        big_four_winds=wind_sets == 4,
     )
-
-
-def _nine_gates(hand: Hand, win_tile: Tile) -> bool:
-    """1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit held concealed, completed by ``win_tile``."""
-    if hand.melds or win_tile >= Tile.EAST:
-        return False
-    s = win_tile // 9
-    before = list(hand.concealed[9 * s: 9 * s + 9])
-    before[win_tile % 9] -= 1
-    return sum(hand.concealed) == 14 and before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-
-
-def _wriggling_snake(counts: tuple[int, ...]) -> bool:
-    if all(counts[t] == 1 for t in range(27, 31)) and not any(counts[31:]):
-        for s in range(3):
-            if tuple(counts[9 * s: 9 * s + 9]) == (2, 1, 1, 1, 1, 1, 1, 1, 1):
-                return sum(counts) == 14
-    return False
 
 
 def _single_wait(hand: Hand, win_tile: Tile) -> bool:
@@ -170,35 +153,65 @@ def _single_wait(hand: Hand, win_tile: Tile) -> bool:
     return len(kinds) == 1
 
 
-def readings(hand: Hand, context: WinContext, shapes: frozenset[str],
-             max_chows: int | None = None) -> Iterator[Reading]:
+def readings(hand: Hand, context: WinContext, rules: RuleSet) -> Iterator[Reading]:
     """Every reading of a complete hand won on ``context.win_tile`` (each concealed kind if
-    unset); standard readings with more than ``max_chows`` runs are left out."""
+    unset) that can win under the rule set, with the special hands it makes: the standard
+    readings (with at most ``rules.max_chows`` runs), seven pairs, and the fixed-shape
+    special hands. With ``rules.special_required`` only readings that make a special
+    hand are given."""
     if context.win_tile is not None:
         win_tiles = [context.win_tile]
     else:  # a robbed kong's tile is the only one of its kind the hand holds
         win_tiles = [Tile(t) for t in range(34) if hand.concealed[t]
                      and (not context.robbing_kong or hand.counts[t] == 1)]
+    tables = rules.hand_tables
+    concealed_hand = all(m.concealed for m in hand.melds)
     base = _context_facts(context) | _tile_facts(hand.counts)
-    base |= _bits(concealed_hand=all(m.concealed for m in hand.melds))
+    base |= _bits(concealed_hand=concealed_hand)
+    held = presence(hand.counts)
     melds = [_scored(m, m.concealed, context) for m in hand.melds]
-    found = Shape(kernel.shapes(hand.concealed)) if not hand.melds else Shape(0)
-    decompositions = kernel.decompose(hand.concealed) if "standard" in shapes else ()
+    decompositions = kernel.decompose(hand.concealed)
+    pairs = pairs_form(hand.concealed) if not hand.melds else None
+    fixed = fixed_variants(tables, hand.counts, hand.melds) if tables.fixed else []
+
+    def special_hands(made: list[int], facts: int, tile: Tile) -> tuple[int, ...]:
+        situational = [h for h in tables.situational if conditions_hold(tables, h, facts, tile, concealed_hand)]
+        return tuple(sorted({h for h in made if conditions_hold(tables, h, facts, tile, concealed_hand)}
+                            | set(situational))[:MAX_MATCHED])
+
     for tile in win_tiles:
-        single = _bits(single_wait=_single_wait(hand, tile), nine_gates=_nine_gates(hand, tile))
+        single = _bits(single_wait=_single_wait(hand, tile))
+        # a fixed-shape hand is made by the tiles: every reading of them makes it
+        shaped = sorted({v.hand for v in fixed if v.win_tiles >> tile & 1})
         for number, raw in enumerate(decompositions):
             groups = [_group(kind, first) for kind, first in raw]
-            if max_chows is not None and sum(
-                    g.kind == GroupKind.SEQUENCE for g in [*groups, *hand.melds]) > max_chows:
+            if rules.max_chows is not None and sum(
+                    g.kind == GroupKind.SEQUENCE for g in [*groups, *hand.melds]) > rules.max_chows:
                 continue
             for index in _distinct_groups_holding(groups, tile):
                 completed = groups[index]
                 role = wait_role(completed, tile)
                 scored = _standard_groups(groups, index, melds, context)
+                shape = [(int(g.kind), int(g.group.first), g.concealed) for g in scored]
                 facts = base | single | _group_facts(scored) | _bits(
                     one_chance=role in (WaitRole.PAIR, WaitRole.MIDDLE, WaitRole.EDGE))
-                yield Reading("standard", scored, facts, completed, tile, (number, index))
-        yield from _special_readings(hand, context, shapes, found, base | single, tile)
+                facts |= item_pattern_facts(tables, held, shape)
+                made = special_hands(quantified_hands(tables, STANDARD, held, shape) + shaped, facts, tile)
+                if made or not rules.special_required:
+                    yield Reading("standard", scored, facts, completed, tile, (number, index), made)
+        if pairs is not None:
+            scored = _pairs(hand, context)
+            facts = base | single | _bits(one_chance=True)
+            shape = [(int(g.kind), int(g.group.first), True) for g in scored]
+            made = special_hands(quantified_hands(tables, pairs, held, shape) + shaped, facts, tile)
+            plain = pairs == "pairs" and "seven-pairs" in rules.shapes and not rules.special_required
+            if made or plain:
+                yield Reading("seven-pairs", scored, facts, None, tile, hands=made)
+        if shaped:  # and so does the special shape itself, read with no sets
+            facts = base | single | _bits(one_chance=hand.concealed[tile] == 2)
+            made = special_hands(shaped, facts, tile)
+            if set(made) & set(shaped):
+                yield Reading("special", (), facts, None, tile, (min(set(made) & set(shaped)), -1), made)
 
 
 @functools.cache
@@ -228,8 +241,9 @@ def reading_groups(hand: Hand, context: WinContext, shape: str, index: tuple[int
 
 
 def _pairs(hand: Hand, context: WinContext) -> tuple[ScoredGroup, ...]:
+    """The pairs of a seven-pairs reading; four alike held count as two pairs."""
     return tuple(_scored(_group(GroupKind.PAIR, t), True, context)
-                 for t in range(34) if hand.concealed[t] == 2)
+                 for t in range(34) for _ in range(hand.concealed[t] // 2))
 
 
 def _distinct_groups_holding(groups: list[Group], tile: Tile) -> list[int]:
@@ -240,19 +254,6 @@ def _distinct_groups_holding(groups: list[Group], tile: Tile) -> list[int]:
             seen.add(group)
             indices.append(i)
     return indices
-
-
-def _special_readings(hand: Hand, context: WinContext, shapes: frozenset[str], found: Shape,
-                      facts: int, tile: Tile) -> Iterator[Reading]:
-    counts = hand.concealed
-    if "thirteen-orphans" in shapes and Shape.THIRTEEN_ORPHANS in found:
-        yield Reading("thirteen-orphans", (), facts | _bits(
-            thirteen_orphans=True, one_chance=counts[tile] == 2), None, tile)
-    if "seven-pairs" in shapes and Shape.SEVEN_PAIRS in found:
-        yield Reading("seven-pairs", _pairs(hand, context), facts | _bits(one_chance=True), None, tile)
-    if "wriggling-snake" in shapes and not hand.melds and _wriggling_snake(counts):
-        yield Reading("wriggling-snake", (), facts | _bits(
-            wriggling_snake=True, one_chance=counts[tile] == 2), None, tile)
 
 
 def losing_reading(hand: Hand, context: WinContext) -> Reading:

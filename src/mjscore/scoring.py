@@ -28,13 +28,15 @@ from ._backend import bulk_scorer
 from .context import WinContext, _context_of, check_against_hand
 from .errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from .facts import Atom, Kind
-from .facts import FACT_BITS
+from .fold import ReadingScore, limit_share, score_reading
 from .group import Decomposition, Group, GroupKind, Meld
 from .hand import Hand
 from .notation import forget_words, parse_hand
 from .payments import Settlement, settle_scores
-from .readings import SHAPE_CODES, Reading, ScoredGroup, _scored_group, reading_groups
+from .matching import meld_byte
+from .readings import SHAPE_CODES, ScoredGroup, _scored_group, reading_groups
 from .rules import RuleSet, load_rules
+from .rules.model import STACK
 
 __all__ = ["Line", "Score", "ReadingScore", "score", "score_reading", "explain_lines", "settle",
            "clear_caches"]
@@ -75,13 +77,17 @@ class Score:
     """The share of the limit that applied: a limit hand's share, 1 when the
     score was capped at the limit, ``None`` otherwise."""
     special: str | None
-    """The id of the limit hand that applied, if any."""
+    """The id of the special hand that scored (the one worth most when several did), if any."""
     lines: tuple[Line, ...]
     decomposition: Decomposition | None
     shape: str
+    """``standard``, ``seven-pairs``, ``losing``, or the id of the fixed-shape special hand read."""
     rules: str
     hand: Hand = field(repr=False)
     context: WinContext = field(repr=False)
+    others: tuple[str, ...] = ()
+    """Special hands the reading also made that did not score (the rule set scores only
+    the best one: ``special-hands = "best"``)."""
 
     def explain(self) -> str:
         """The breakdown as a table a player can check against the rule book."""
@@ -93,10 +99,13 @@ class Score:
         out += [f"  {name:<{width}}  {value:>{value_width}}  {source}" for name, value, source in rows]
         formula = f"{self.points} x 2^{self.doubles}" if self.doubles else f"{self.points}"
         if self.special:
-            formula += f"; limit hand {self.special}"
+            formula += f"; {'limit' if self.limit is not None else 'special'} hand {self.special}"
         elif self.limit:
             formula += "; capped at the limit"
         out.append(f"  {'total':<{width}}  {self.total:>{value_width}}  ({formula})")
+        if self.others:
+            out.append(f"  also made: {', '.join(self.others)} ({self.special} scored instead: "
+                       "it is worth more, or comes first in the rule file at equal value)")
         return "\n".join(out)
 
     def to_dict(self) -> dict[str, Any]:
@@ -105,7 +114,7 @@ class Score:
             "hand": str(self.hand), "rules": self.rules, "total": self.total,
             "points": self.points, "doubles": self.doubles,
             "limit": None if self.limit is None else str(self.limit),
-            "special": self.special, "shape": self.shape,
+            "special": self.special, "shape": self.shape, "others": list(self.others),
             "winner": self.context.winner,
             "decomposition": None if self.decomposition is None else [
                 {"group": str(g), "meld": isinstance(g, Meld), "concealed": g.concealed}
@@ -126,80 +135,6 @@ class Score:
         return score_html(self)
 
 
-def _matching(rules: RuleSet, facts: int, win_tile: int | None, late: bool) -> int:
-    """The items (a bitmask over item indices) whose conditions hold."""
-    tables = rules.tables
-    mask = 0
-    for i in range(len(rules.items)):
-        when, unless = int(tables.when[i]), int(tables.unless[i])
-        if (bool(tables.late[i]) == late and facts & when == when and not facts & unless
-                and tables.win_tile[i] in (255, win_tile)):
-            mask |= 1 << i  # win_tile 255: any tile
-    return mask
-
-
-def _without_excluded(rules: RuleSet, mask: int) -> int:
-    excluded = 0
-    for i in range(len(rules.items)):
-        if mask >> i & 1:
-            excluded |= int(rules.tables.excludes[i])
-    return mask & ~excluded
-
-
-@dataclass(frozen=True, slots=True)
-class ReadingScore:
-    """What one reading scores."""
-
-    total: int
-    points: int
-    doubles: int
-    limit: Fraction | None
-    special: str | None
-    applied: int
-    """The items the reading earned, as a bitmask over ``rules.items``."""
-
-
-def _limit_share(rules: RuleSet, points: int, doubles: int, special: int) -> tuple[int, Fraction | None]:
-    """The total and the limit share that made it (step 4 of the module docstring)."""
-    raw = points * 2 ** doubles
-    total = min(raw, rules.limit)
-    share = rules.items[special].limit if special >= 0 else None
-    if share is not None:
-        # half up, exactly as the kernel rounds
-        limit_total = (2 * rules.limit * share.numerator + share.denominator) // (2 * share.denominator)
-        if limit_total >= total:
-            return limit_total, share
-    # the hand's own score stands (capped or not); a limit hand is still named
-    return total, Fraction(1) if raw > rules.limit else None
-
-
-def score_reading(rules: RuleSet, reading: Reading) -> ReadingScore:
-    """Fold one reading through the rule set's tables (see the module docstring)."""
-    win_tile = reading.win_tile
-    tables = rules.tables
-    points = doubles = 0
-    for group in reading.groups:
-        cell = (group.kind, int(group.concealed), group.atom)
-        points += int(tables.set_points[cell])
-        doubles += int(tables.set_doubles[cell])
-    set_points = points
-    early = _without_excluded(rules, _matching(rules, reading.facts, win_tile, late=False))
-    bare = set_points == 0 and all(
-        tables.base[i] or not tables.points[i] for i in range(len(rules.items)) if early >> i & 1)
-    facts = reading.facts | (1 << FACT_BITS["no-points"] if bare else 0)
-    applied = _without_excluded(rules, early | _matching(rules, facts, win_tile, late=True))
-    special = -1
-    for i, item in enumerate(rules.items):
-        if applied >> i & 1:
-            points += item.points
-            doubles += item.doubles
-            if item.limit is not None and (special < 0 or item.limit > rules.items[special].limit):  # type: ignore[operator]
-                special = i
-    total, share = _limit_share(rules, points, doubles, special)
-    return ReadingScore(total, points, doubles, share,
-                        None if special < 0 else rules.items[special].id, applied)
-
-
 def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[Any, ...]], tuple[Line, ...]]:
     """Per rule set, once: the set rules of each group cell, and each item's line."""
     cached = rules.derived.get("lines")
@@ -207,7 +142,7 @@ def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[Any, ..
         cells = {(kind, concealed, atom): tuple(
             r for r in rules.sets if r.matches(Kind(kind), bool(concealed), Atom(atom))
             and (r.points or r.doubles)) for kind in range(4) for concealed in (0, 1) for atom in range(7)}
-        items = tuple(Line(i.id, i.name, i.points, i.doubles, i.limit, source=i.source)
+        items = tuple(Line(i.id, i.name, i.points, i.doubles, source=i.source)
                       for i in rules.items)
         cached = rules.derived["lines"] = (cells, items)
     return cached  # type: ignore[return-value]
@@ -229,15 +164,22 @@ def explain_lines(rules: RuleSet, groups: Sequence[ScoredGroup], applied: int) -
     return tuple(lines)
 
 
+def hand_lines(rules: RuleSet, hands: Sequence[int], concealed: bool) -> tuple[Line, ...]:
+    """A breakdown line for each special hand that scored, at its value for the concealment."""
+    lines = []
+    for h in hands:
+        hand = rules.hands[h]
+        value = hand.value_for(concealed)
+        lines.append(Line(hand.id, hand.name, value.points, value.doubles, value.limit, source=hand.source))
+    return tuple(lines)
+
+
 def _group_order(group: Group) -> tuple[int, int, bool]:
     return (group.kind, group.first, group.concealed)
 
 
-_MELD_KIND = {GroupKind.SEQUENCE: 0, GroupKind.TRIPLET: 1, GroupKind.QUAD: 2}
-
-
 def _meld_bytes(melds: Sequence[Meld]) -> bytes:
-    codes = [(3 if m.concealed else _MELD_KIND[m.kind]) << 6 | m.first for m in melds]
+    codes = [meld_byte(m) for m in melds]
     return bytes(codes + [0xFF] * (4 - len(codes)))
 
 
@@ -278,9 +220,9 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     if not ctx.winner and parsed.size != 13:
         raise InvalidContextError(f"{parsed} has {parsed.size} tiles; a hand that did not go out has 13")
     check_against_hand(ctx, parsed)
-    if parsed.jokers:
+    if parsed.total_jokers:
         raise NotWinningError(f"{parsed} holds jokers, which {ruleset.name} does not use")
-    status, total, special, points, doubles, applied, _, shape_code, decomposition, group = \
+    status, total, special, points, doubles, applied, _, shape_code, decomposition, group, matched = \
         bulk_scorer().score_one(bytes(parsed.concealed), _meld_bytes(parsed.melds),
                                 255 if ctx.win_tile is None else int(ctx.win_tile), ctx.flags,
                                 int(ctx.seat_wind), int(ctx.prevailing_wind), ruleset)
@@ -290,13 +232,20 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
         raise status_error(status)
     shape = SHAPE_CODES[shape_code]
     groups = reading_groups(parsed, ctx, shape, (decomposition, group)) if points or applied else ()
-    _, share = _limit_share(ruleset, points, doubles, special)
+    concealed = all(m.concealed for m in parsed.melds)
+    scored = matched if ruleset.special_hands == STACK else ((special,) if special >= 0 else ())
+    share = max((s for s in (ruleset.hands[h].value_for(concealed).limit for h in scored) if s is not None),
+                default=None)
+    _, share = limit_share(ruleset, points, doubles, share)
     order = (tuple(sorted([g.group for g in groups], key=_group_order))
              if shape in ("standard", "losing", "seven-pairs") and groups else None)
+    hands = ruleset.hands
     return Score(total=total, points=points, doubles=doubles, limit=share,
-                 special=None if special < 0 else ruleset.items[special].id,
-                 lines=explain_lines(ruleset, groups, applied), decomposition=order,
-                 shape=shape, rules=ruleset.name, hand=parsed, context=ctx)
+                 special=None if special < 0 else hands[special].id,
+                 lines=explain_lines(ruleset, groups, applied) + hand_lines(ruleset, scored, concealed),
+                 decomposition=order, shape=hands[decomposition].id if shape == "special" else shape,
+                 rules=ruleset.name, hand=parsed, context=ctx,
+                 others=tuple(hands[h].id for h in matched if h not in scored))
 
 
 def clear_caches(*rule_sets: str | RuleSet) -> None:

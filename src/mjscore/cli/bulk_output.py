@@ -53,7 +53,7 @@ def open_writer(path: Path, label: str, rules: RuleSet) -> Writer:
     if suffix not in OUTPUT_FORMATS:
         raise BulkFileError(f"{path}: unknown output format {suffix or '(no extension)'!r}; "
                             f"expected one of {', '.join(OUTPUT_FORMATS)}")
-    ids = np.array([item.id for item in rules.items] + [""], dtype=object)  # special -1: ""
+    ids = np.array([hand.id for hand in rules.hands] + [""], dtype=object)  # special -1: ""
     if suffix == ".parquet":
         return _ParquetWriter(path, label, ids)
     if suffix == ".npy":

@@ -42,7 +42,7 @@ class Tally:
     """Time spent scoring (the rest is reading, writing, generating)."""
 
     def __post_init__(self) -> None:
-        self.specials = np.zeros(len(self.rules.items) + 1, dtype=np.int64)
+        self.specials = np.zeros(len(self.rules.hands) + 1, dtype=np.int64)
 
     def add(self, results: Results) -> None:
         """Count one batch's results."""
@@ -105,5 +105,5 @@ class Tally:
     def top_specials(self, k: int = 5) -> list[tuple[str, str, int]]:
         """The ``k`` most frequent limit hands: ``(id, name, count)``."""
         order = np.argsort(-self.specials[:-1], kind="stable")[:k]
-        return [(self.rules.items[i].id, self.rules.items[i].name, int(self.specials[i]))
+        return [(self.rules.hands[i].id, self.rules.hands[i].name, int(self.specials[i]))
                 for i in order.tolist() if self.specials[i]]

@@ -63,7 +63,7 @@ def check_command(file: Path) -> int:
         return fail(error)
     presets = ", ".join(p.name for p in rules.presets) or "none"
     console().print(f"OK: {file}: {rules.name} ({rules.title}): limit {rules.limit}, "
-                    f"{len(rules.sets)} set rules, {len(rules.items)} items "
-                    f"({sum(i.limit is not None for i in rules.items)} limit hands), "
+                    f"{len(rules.sets)} set rules, {len(rules.items)} items, "
+                    f"{len(rules.hands)} special hands, "
                     f"{len(rules.options)} options, presets: {presets}; payments: {rules.payments.scheme}")
     return 0

@@ -7,11 +7,12 @@ The format (every key, with the shipped files as examples):
 ``title``            a readable name; ``aliases``: other names it answers to
 ``source``           the rule book it implements
 ``extends``          a base: a shipped name or a path relative to this file;
-                     keys here override it, ``sets``/``items`` replace the
-                     base's entries with the same id, ``remove`` drops ids
+                     keys here override it, ``sets``/``items``/``hands``
+                     replace the base's entries with the same id, ``remove``
+                     drops ids
 ``limit``            the limit (maximum score)
-``shapes``           winning shapes besides ``standard``: ``thirteen-orphans``,
-                     ``seven-pairs``, ``wriggling-snake``
+``shapes``           winning shapes besides ``standard``: ``seven-pairs``
+                     (special hands make their own shapes win)
 ``losers``           whether hands that did not go out score (default true)
 ``max-chows``        a winning restriction: at most this many runs (omit: any)
 ``[options]``        option names and default values (bool, int or string)
@@ -19,9 +20,14 @@ The format (every key, with the shipped files as examples):
                      pair, or a list), ``tiles`` (atoms or classes from
                      :mod:`mjscore.facts`), ``concealed`` (omit for both)
 ``[[items]]``        hand items: ``when``/``unless`` (hand facts), optional
-                     ``win-tile``, then ``points``, ``doubles`` or ``limit``
-                     (1, "1/2", "1/3", ...), ``excludes`` (item ids)
-``option``           on a set or item: applies only when that boolean option
+                     ``win-tile`` and ``pattern`` (groups, as for hands),
+                     then ``points`` or ``doubles``, ``excludes`` (item ids)
+``[[hands]]``        special hands in the pattern notation, worth points,
+                     doubles or a share of the limit (:mod:`.hands`)
+``special-hands``    ``"best"`` (default) or ``"stack"``: how several special
+                     hands of one reading score (:data:`.model.STACK`)
+``special-required`` true: only readings that make a special hand go out
+``option``           on a set, item or hand: applies only when that boolean option
                      is true (``"not NAME"``: when false)
 ``[presets.NAME]``   a named set of option values, with an optional
                      ``description``; ``load_rules(name, preset=NAME)``
@@ -29,7 +35,7 @@ The format (every key, with the shipped files as examples):
 ``[payments]``       the payment scheme (:mod:`mjscore.payments`)
 ===================  =========================================================
 
-Every set and item has an ``id`` and a ``source`` (the rule-book line it
+Every set, item and hand has an ``id`` and a ``source`` (the rule-book line it
 implements). Numbers stay in the ranges the scorer represents exactly
 (:data:`LIMIT_RANGE`, :data:`POINTS_RANGE`, :data:`DOUBLES_RANGE`, limit shares
 above 0 and at most 1 with a denominator up to :data:`MAX_SHARE_DENOMINATOR`).
@@ -50,7 +56,10 @@ from ..errors import MjscoreError, RuleSetError
 from ..facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom, Kind
 from ..payments import PaymentRules
 from ..tile import Tile, as_tile
-from .model import SPECIAL_SHAPES, ItemRule, Preset, RuleSet, SetRule
+from .hands import SpecialHand, read_hand
+from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
+from .model import BEST, SPECIAL_SHAPES, STACK, ItemRule, Preset, RuleSet, SetRule
+from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group
 
 __all__ = ["load_rules", "rulesets", "RULES_DIR", "LIMIT_RANGE", "POINTS_RANGE", "DOUBLES_RANGE",
            "MAX_SHARE_DENOMINATOR"]
@@ -58,26 +67,15 @@ __all__ = ["load_rules", "rulesets", "RULES_DIR", "LIMIT_RANGE", "POINTS_RANGE",
 RULES_DIR = Path(__file__).resolve().parent
 """Where the shipped rule files live."""
 
-# The bounds make every total fit by construction: a total never exceeds the limit, and
-# the scorer's int32 totals and tables, and its int64 share arithmetic, hold these.
-LIMIT_RANGE = (1, 1_000_000_000)
-"""The limits a rule set (or ``load_rules(limit=...)``) may set, inclusive."""
-POINTS_RANGE = (0, 1_000_000)
-"""Points of one set or item, and of one group from every set rule matching it, inclusive."""
-DOUBLES_RANGE = (0, 64)
-"""Doubles of one set or item, and of one group from every set rule matching it, inclusive."""
-MAX_SHARE_DENOMINATOR = 1_000_000
-"""The largest denominator of a limit share (``limit = "1/3"``): the scorer keeps it in 32 bits."""
-
 SHAPES = frozenset({"standard", *SPECIAL_SHAPES})
 _TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "max-chows",
-             "options", "presets",
-             "sets", "items", "remove", "payments"}
-ENTRY_SECTIONS = ("sets", "items")
+             "options", "presets", "special-hands", "special-required",
+             "sets", "items", "hands", "remove", "payments"}
+ENTRY_SECTIONS = ("sets", "items", "hands")
 """The sections of entries with ids, which an extending file replaces or removes by id."""
 _SET_KEYS = {"id", "name", "kind", "tiles", "concealed", "points", "doubles", "source", "option"}
 _ITEM_KEYS = {"id", "name", "when", "unless", "win-tile", "points", "doubles", "limit",
-              "excludes", "source", "option"}
+              "excludes", "source", "option", "pattern"}
 
 
 def _fail(path: object, key: str, reason: str) -> RuleSetError:
@@ -102,14 +100,10 @@ def _type_names(kinds: tuple[type, ...]) -> str:
 
 def _bounded(value: object, bounds: tuple[int, int], path: object, key: str) -> int:
     """An integer within ``bounds`` (inclusive), the range the scorer represents."""
-    number: int = _expect(value, int, path, key)
-    low, high = bounds
-    if number < 0 <= low:
-        raise _fail(path, key, f"cannot be negative (from {low} to {high}), got {number}")
-    if not low <= number <= high:
-        raise _fail(path, key, f"must be from {low} to {high} (the range the scorer represents), "
-                    f"got {number}")
-    return number
+    try:
+        return bounded(_expect(value, int, path, key), bounds)
+    except NumberError as error:
+        raise _fail(path, key, str(error)) from None
 
 
 def _strings(value: object, path: object, key: str) -> list[str]:
@@ -170,7 +164,7 @@ def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if base_path is None:
         raise _fail(path, "extends", f"no rule set or file named {base_name!r}")
     base = _merged(base_path, (*seen, path))
-    merged = {**base, **{k: v for k, v in raw.items() if k not in ("sets", "items", "options", "presets")}}
+    merged = {**base, **{k: v for k, v in raw.items() if k not in (*ENTRY_SECTIONS, "options", "presets")}}
     for table in ("options", "presets"):
         merged[table] = {**base.get(table, {}), **raw.get(table, {})}
     for section in ENTRY_SECTIONS:
@@ -179,11 +173,11 @@ def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
             entries[_expect(entry, dict, path, section).get("id")] = entry
         merged[section] = list(entries.values())
     for removed in _strings(raw.get("remove", []), path, "remove"):
-        before = len(merged["sets"]) + len(merged["items"])
-        merged["sets"] = [e for e in merged["sets"] if e.get("id") != removed]
-        merged["items"] = [e for e in merged["items"] if e.get("id") != removed]
-        if len(merged["sets"]) + len(merged["items"]) == before:
-            raise _fail(path, "remove", f"the base has no set or item {removed!r}")
+        before = sum(len(merged[section]) for section in ENTRY_SECTIONS)
+        for section in ENTRY_SECTIONS:
+            merged[section] = [e for e in merged[section] if e.get("id") != removed]
+        if sum(len(merged[section]) for section in ENTRY_SECTIONS) == before:
+            raise _fail(path, "remove", f"the base has no set, item or hand {removed!r}")
     merged.pop("remove", None)
     merged["_path"] = path
     return merged
@@ -244,23 +238,6 @@ def _check_group_sums(sets: list[SetRule], path: object) -> None:
                                     "(the range the scorer represents)")
 
 
-def _limit_share(value: object, path: object, key: str) -> Fraction:
-    checked: int | float | str = _expect(value, (int, float, str), path, key)
-    try:
-        share = Fraction(checked)
-    except (ValueError, ZeroDivisionError):
-        raise _fail(path, key, f"expected a number or fraction like \"1/2\", got {value!r}") from None
-    if share <= 0:
-        raise _fail(path, key, f"a share of the limit must be positive, got {value!r}")
-    if share > 1:
-        raise _fail(path, key, f"a share of the limit is at most 1 (a limit hand scores at most "
-                    f"the limit), got {value!r}")
-    if share.denominator > MAX_SHARE_DENOMINATOR:
-        raise _fail(path, key, f"a share of the limit is a fraction like \"1/3\" with a denominator "
-                    f"of at most {MAX_SHARE_DENOMINATOR}, got {value!r}")
-    return share
-
-
 def _item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule:
     _unknown(entry, _ITEM_KEYS, path, f"{key}.")
     facts = {}
@@ -276,14 +253,26 @@ def _item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule:
             win_tile = as_tile(_expect(entry["win-tile"], str, path, f"{key}.win-tile"))
         except MjscoreError as error:
             raise _fail(path, f"{key}.win-tile", str(error)) from None
-    limit = _limit_share(entry["limit"], path, f"{key}.limit") if "limit" in entry else None
+    if "limit" in entry:
+        raise _fail(path, f"{key}.limit", "a share of the limit is the value of a special hand: "
+                    "write this item as a [[hands]] entry (see docs/rule-files.md)")
+    pattern: tuple[GroupSpec, ...] = ()
+    if "pattern" in entry:
+        tokens = _strings(entry["pattern"], path, f"{key}.pattern")
+        try:
+            pattern = tuple(parse_group(token) for token in tokens)
+            if check_form(pattern) != STANDARD:
+                raise PatternError("an item's pattern is four sets and a pair (write other shapes "
+                                   "as [[hands]])")
+        except PatternError as error:
+            raise _fail(path, f"{key}.pattern", str(error)) from None
     return ItemRule(
         id=entry["id"], name=_expect(entry.get("name", entry["id"]), str, path, f"{key}.name"),
         when=facts["when"], unless=facts["unless"], win_tile=win_tile,
         points=_bounded(entry.get("points", 0), POINTS_RANGE, path, f"{key}.points"),
         doubles=_bounded(entry.get("doubles", 0), DOUBLES_RANGE, path, f"{key}.doubles"),
-        limit=limit, excludes=tuple(_strings(entry.get("excludes", []), path, f"{key}.excludes")),
-        source=_expect(entry.get("source"), str, path, f"{key}.source"),
+        excludes=tuple(_strings(entry.get("excludes", []), path, f"{key}.excludes")),
+        source=_expect(entry.get("source"), str, path, f"{key}.source"), pattern=pattern,
     )
 
 
@@ -351,12 +340,17 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     shapes = set(_strings(table.get("shapes", []), path, "shapes")) | {"standard"}
     if shapes - SHAPES:
         raise _fail(path, "shapes", f"unknown shape {sorted(shapes - SHAPES)[0]!r} "
-                    f"(one of {', '.join(sorted(SHAPES))})")
+                    f"(one of {', '.join(sorted(SHAPES))}; special shapes such as thirteen orphans "
+                    "are [[hands]] entries)")
+    special_hands = _expect(table.get("special-hands", BEST), str, path, "special-hands")
+    if special_hands not in (STACK, BEST):
+        raise _fail(path, "special-hands", f"expected {STACK!r} or {BEST!r}, got {special_hands!r}")
     sets: list[SetRule] = []
     items: list[ItemRule] = []
+    hands: list[SpecialHand] = []
     ids: set[str] = set()
     sections: tuple[tuple[str, Any, list[Any]], ...] = (
-        ("sets", _set_rule, sets), ("items", _item_rule, items))
+        ("sets", _set_rule, sets), ("items", _item_rule, items), ("hands", read_hand, hands))
     for section, build, out in sections:
         for i, entry in enumerate(_expect(table.get(section, []), list, path, section)):
             key = f"{section}[{i}]"
@@ -391,7 +385,8 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         losers=_expect(table.get("losers", True), bool, path, "losers"),
         max_chows=_max_chows(table, path), sets=tuple(sets), items=tuple(items),
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
-        presets=presets, preset=preset,
+        presets=presets, preset=preset, hands=tuple(hands), special_hands=special_hands,
+        special_required=_expect(table.get("special-required", False), bool, path, "special-required"),
     )
 
 

@@ -8,19 +8,26 @@ rule's name.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
 
-from ..facts import Atom, Kind, fact_mask
+from ..facts import PATTERN_FACT_BITS, Atom, Kind, fact_mask
 from ..payments import PaymentRules
 from ..tile import Tile
+from .hands import HandTables, SpecialHand, compile_hands
+from .patterns import GroupSpec
 
-__all__ = ["SetRule", "ItemRule", "Preset", "RuleSet", "Tables", "SPECIAL_SHAPES"]
+__all__ = ["SetRule", "ItemRule", "Preset", "RuleSet", "Tables", "SPECIAL_SHAPES", "STACK", "BEST"]
 
-SPECIAL_SHAPES = ("thirteen-orphans", "seven-pairs", "wriggling-snake")
-"""The non-standard winning shapes a rule set may allow, in their ``Tables.shapes`` bit order."""
+SPECIAL_SHAPES = ("seven-pairs",)
+"""The general winning shapes besides ``standard`` a rule set may allow without a special
+hand (special hands make their own shapes win)."""
+
+STACK, BEST = "stack", "best"
+"""How a rule set scores a reading that makes several special hands: every one of them
+(``stack``: values add, the largest limit share counts), or only the one worth most
+(``best``; at equal value the first in the file), naming the others."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +51,8 @@ class SetRule:
 
 @dataclass(frozen=True, slots=True)
 class ItemRule:
-    """A hand-level item: points, doubles or a share of the limit, when facts hold."""
+    """A hand-level item: points or doubles, when facts hold (a share of the limit is a
+    special hand's value, see :mod:`mjscore.rules.hands`)."""
 
     id: str
     name: str
@@ -53,9 +61,10 @@ class ItemRule:
     win_tile: Tile | None
     points: int
     doubles: int
-    limit: Fraction | None
     excludes: tuple[str, ...]
     source: str
+    pattern: tuple[GroupSpec, ...] = ()
+    """Groups (pattern notation) a reading must make for the item to apply."""
 
     @property
     def needs_no_points(self) -> bool:
@@ -80,10 +89,9 @@ class Tables:
     rule matching that cell. Item ``i`` applies when ``facts & when[i] == when[i]``,
     ``facts & unless[i] == 0`` and the winning tile matches ``win_tile[i]``
     (255: any); applying it removes the items in ``excludes[i]`` (a bitmask over
-    item indices). ``limit_num/limit_den`` is its share of the limit (0/1: none). ``late`` items need the ``no-points`` fact, decided after the
+    item indices). ``late`` items need the ``no-points`` fact, decided after the
     others; ``base`` items (``when = ["winner"]`` alone) are the points for going
-    out, which do not spoil ``no-points``. ``shapes`` has bit 0 for
-    thirteen-orphans, 1 for seven-pairs, 2 for wriggling-snake.
+    out, which do not spoil ``no-points``. ``shapes`` has bit 0 for seven-pairs.
     """
 
     set_points: npt.NDArray[np.int32]
@@ -93,12 +101,12 @@ class Tables:
     win_tile: npt.NDArray[np.uint8]
     points: npt.NDArray[np.int32]
     doubles: npt.NDArray[np.int32]
-    limit_num: npt.NDArray[np.int32]
-    limit_den: npt.NDArray[np.int32]
     excludes: npt.NDArray[np.uint64]
     late: npt.NDArray[np.uint8]
     base: npt.NDArray[np.uint8]
     shapes: int
+    pattern_bits: tuple[int, ...]
+    """Per item: the fact bit its pattern sets (-1: no pattern)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +132,14 @@ class RuleSet:
     """The presets the file offers; ``load_rules(name, preset=...)`` applies one."""
     preset: str | None = None
     """The preset these options came from, if any."""
+    hands: tuple[SpecialHand, ...] = ()
+    """The special hands, in the file's order (which breaks ties between equal values)."""
+    special_hands: str = BEST
+    """``stack`` or ``best`` (see :data:`STACK`)."""
+    special_required: bool = False
+    """Only a reading that makes a special hand wins ("special hands required")."""
     tables: Tables = field(init=False, repr=False, compare=False)
+    hand_tables: HandTables = field(init=False, repr=False, compare=False)
     derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Data other modules derive from the rule set once and keep (compiled tables, lines).
 
@@ -134,6 +149,9 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tables", _compile(self))
+        patterns = tuple((bit, item.pattern) for item, bit in zip(self.items, self.tables.pattern_bits)
+                         if item.pattern)
+        object.__setattr__(self, "hand_tables", compile_hands(self.hands, patterns))
 
     def __getstate__(self) -> dict[str, object]:
         """The definition only: ``tables`` is rebuilt and ``derived`` starts empty on load."""
@@ -156,6 +174,14 @@ class RuleSet:
                 return item
         raise KeyError(item_id)
 
+    def hand(self, name: str) -> SpecialHand:
+        """The special hand with this id, or with this name or alias in any case."""
+        wanted = name.lower()
+        for hand in self.hands:
+            if hand.id == name or wanted in (n.lower() for n in (hand.name, *hand.aliases)):
+                return hand
+        raise KeyError(name)
+
     def __repr__(self) -> str:
         return f"<RuleSet {self.name!r} from {self.path}>"
 
@@ -172,6 +198,8 @@ def _compile(rules: RuleSet) -> Tables:
                         set_doubles[kind, int(concealed), atom] += rule.doubles
     n = len(rules.items)
     index = {item.id: i for i, item in enumerate(rules.items)}
+    free = iter(PATTERN_FACT_BITS)
+    pattern_bits = tuple(next(free) if item.pattern else -1 for item in rules.items)
     excludes = np.zeros(n, dtype=np.uint64)
     for i, item in enumerate(rules.items):
         for other in item.excludes:
@@ -179,18 +207,16 @@ def _compile(rules: RuleSet) -> Tables:
     return Tables(
         set_points=set_points,
         set_doubles=set_doubles,
-        when=np.array([fact_mask(item.when) for item in rules.items], dtype=np.uint64),
+        when=np.array([fact_mask(item.when) | (1 << bit if bit >= 0 else 0)
+                       for item, bit in zip(rules.items, pattern_bits)], dtype=np.uint64),
         unless=np.array([fact_mask(item.unless) for item in rules.items], dtype=np.uint64),
         win_tile=np.array([255 if item.win_tile is None else item.win_tile
                            for item in rules.items], dtype=np.uint8),
         points=np.array([item.points for item in rules.items], dtype=np.int32),
         doubles=np.array([item.doubles for item in rules.items], dtype=np.int32),
-        limit_num=np.array([item.limit.numerator if item.limit else 0
-                            for item in rules.items], dtype=np.int32),
-        limit_den=np.array([item.limit.denominator if item.limit else 1
-                            for item in rules.items], dtype=np.int32),
         excludes=excludes,
         late=np.array([item.needs_no_points for item in rules.items], dtype=np.uint8),
         base=np.array([item.when == {"winner"} for item in rules.items], dtype=np.uint8),
         shapes=sum(1 << bit for bit, shape in enumerate(SPECIAL_SHAPES) if shape in rules.shapes),
+        pattern_bits=pattern_bits,
     )

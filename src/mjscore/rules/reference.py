@@ -23,6 +23,7 @@ from .. import facts
 from ..errors import RuleSetError
 from ..facts import ATOM_CLASSES, FACT_BITS, HAND_FACTS, KIND_NAMES, Atom
 from .loader import RULES_DIR, _item_rule, _merged, load_rules, rulesets, _set_rule
+from .hands import SpecialHand, Value, read_hand
 from .model import ItemRule, RuleSet, SetRule
 
 __all__ = ["ReferenceTable", "reference_tables", "reference_markdown", "readings",
@@ -49,7 +50,7 @@ class ReferenceTable:
 class _Entry:
     """A set or item as the file declares it, with its gate and whether it applies now."""
 
-    rule: SetRule | ItemRule
+    rule: SetRule | ItemRule | SpecialHand
     gate: str
     active: bool
 
@@ -64,13 +65,13 @@ def _raw(rules: RuleSet) -> dict[str, Any]:
 
 def _entries(rules: RuleSet, raw: Mapping[str, Any], section: str) -> list[_Entry]:
     """Every entry of ``section`` in file order: the loaded rule, or the file's if gated off."""
-    loaded: dict[str, SetRule | ItemRule] = {r.id: r for r in getattr(rules, section)}
+    loaded: dict[str, SetRule | ItemRule | SpecialHand] = {r.id: r for r in getattr(rules, section)}
     declared = [e for e in raw.get(section, []) if isinstance(e, dict) and isinstance(e.get("id"), str)]
     if {e["id"] for e in declared} & loaded.keys() != loaded.keys():
         declared = []  # the file no longer matches what was loaded: show the loaded rules alone
     if not declared:
         return [_Entry(rule, "", True) for rule in loaded.values()]
-    build = _set_rule if section == "sets" else _item_rule
+    build: Any = {"sets": _set_rule, "items": _item_rule, "hands": read_hand}[section]
     return [_Entry(loaded.get(e["id"]) or build(e, rules.path, f"{section}.{e['id']}"),
                    str(e.get("option", "")), e["id"] in loaded) for e in declared]
 
@@ -146,9 +147,10 @@ def _facts(names: frozenset[str]) -> str:
     return ", ".join(sorted(names, key=FACT_BITS.__getitem__))
 
 
-def _item_value(item: ItemRule, limit: int) -> str:
+def _item_value(item: ItemRule | Value, limit: int) -> str:
+    share = item.limit if isinstance(item, Value) else None
     parts = [f"+{item.points}" if item.points else "", _doubles(item.doubles),
-             _share(item.limit, limit) if item.limit is not None else ""]
+             _share(share, limit) if share is not None else ""]
     return " ".join(p for p in parts if p) or "0"
 
 
@@ -214,23 +216,42 @@ def _sets(entries: Sequence[_Entry]) -> ReferenceTable:
 _ITEM_TABLES = (
     ("Points and bonuses", "Points added for the hand, before doubling."),
     ("Doubles", "Each double multiplies the hand's total points by 2."),
-    ("Limit hands", "A limit hand scores its share of the limit (rounded half up)."),
 )
 
 
 def _items(rules: RuleSet, entries: Sequence[_Entry]) -> list[ReferenceTable]:
-    groups: list[list[tuple[str, ...]]] = [[], [], []]
+    groups: list[list[tuple[str, ...]]] = [[], []]
     for entry in entries:
         item = entry.rule
         assert isinstance(item, ItemRule)
-        which = 2 if item.limit is not None else 1 if item.doubles else 0
-        groups[which].append((
+        groups[1 if item.doubles else 0].append((
             item.id, item.name, _facts(item.when), _facts(item.unless),
-            "" if item.win_tile is None else str(item.win_tile), _item_value(item, rules.limit),
+            "" if item.win_tile is None else str(item.win_tile),
+            "; ".join(g.text for g in item.pattern), _item_value(item, rules.limit),
             ", ".join(item.excludes), _gate(entry.gate, entry.active), item.source))
-    columns = ("Id", "Name", "When", "Unless", "Win tile", "Value", "Excludes", "Option", "Source")
+    columns = ("Id", "Name", "When", "Unless", "Win tile", "Pattern", "Value", "Excludes", "Option",
+               "Source")
     return [_table(title, columns, rows, note) for (title, note), rows in zip(_ITEM_TABLES, groups)
             if rows]
+
+
+def _hands(rules: RuleSet, entries: Sequence[_Entry]) -> ReferenceTable:
+    rows = []
+    for entry in entries:
+        hand = entry.rule
+        assert isinstance(hand, SpecialHand)
+        concealed = _item_value(hand.concealed_value, rules.limit) if hand.concealed_value else ""
+        rows.append((hand.id, hand.name, ", ".join(hand.aliases), hand.pattern,
+                     "concealed" if hand.concealed else "", _facts(hand.when), _facts(hand.unless),
+                     "" if hand.win_tile is None else str(hand.win_tile),
+                     _item_value(hand.value, rules.limit), concealed,
+                     _gate(entry.gate, entry.active), hand.source))
+    how = ("every special hand a reading makes scores" if rules.special_hands == "stack"
+           else "only the special hand worth most scores (the first in this table at equal value)")
+    return _table("Special hands", ("Id", "Name", "Aliases", "Pattern", "Concealment", "When", "Unless",
+                                    "Win tile", "Value", "If concealed", "Option", "Source"), rows,
+                  f"Patterns in the notation of docs/rule-files.md; {how}. A share of the limit "
+                  "is rounded half up.")
 
 
 def _payments(rules: RuleSet) -> ReferenceTable:
@@ -265,11 +286,14 @@ def reference_tables(rules: RuleSet) -> tuple[ReferenceTable, ...]:
     """
     raw = _raw(rules)
     sets, items = _entries(rules, raw, "sets"), _entries(rules, raw, "items")
-    tables = [_overview(rules), _options(rules, raw, [*sets, *items])]
+    hands = _entries(rules, raw, "hands")
+    tables = [_overview(rules), _options(rules, raw, [*sets, *items, *hands])]
     if rules.presets:
         tables.append(_presets(rules))
     tables.append(_sets(sets))
     tables += _items(rules, items)
+    if hands:
+        tables.append(_hands(rules, hands))
     tables.append(_payments(rules))
     return tuple(tables)
 
@@ -344,15 +368,17 @@ def _concealment() -> str:
 
 
 def _facts_used(rules: RuleSet) -> set[str]:
-    """Every hand fact the rule set's items name, gated off or not."""
-    return {fact for entry in _entries(rules, _raw(rules), "items") if isinstance(entry.rule, ItemRule)
+    """Every hand fact the rule set's items and special hands name, gated off or not."""
+    raw = _raw(rules)
+    return {fact for entry in [*_entries(rules, raw, "items"), *_entries(rules, raw, "hands")]
+            if isinstance(entry.rule, (ItemRule, SpecialHand))
             for fact in entry.rule.when | entry.rule.unless}
 
 
 def facts_markdown(rule_sets: Sequence[RuleSet] = ()) -> str:
     """The fact vocabulary of :mod:`mjscore.facts` as a Markdown page.
 
-    :param rule_sets: rule sets whose items' use of each hand fact is listed.
+    :param rule_sets: rule sets whose items' and special hands' use of each fact is listed.
     :returns: the page: group kinds, tile atoms and classes, hand facts.
     """
     atom_docs = _atom_docs()
@@ -371,7 +397,8 @@ def facts_markdown(rule_sets: Sequence[RuleSet] = ()) -> str:
                        "A set rule's `tiles`: atoms or classes (or a list of them)."),
         ReferenceTable("Hand facts", ("Fact", "Meaning", "Used by"),
                        tuple((f, text, used[f]) for f, text in HAND_FACTS.items()),
-                       "An item's `when` facts must all hold and its `unless` facts must not."),
+                       "An item's or a special hand's `when` facts must all hold and its "
+                       "`unless` facts must not."),
     ]
     out = ["# Facts", "", f"> Generated from src/mjscore/facts.py by `{REGENERATE}`; do not edit.", "",
            "The vocabulary rule files score: every set rule names group kinds and tile "

@@ -1,0 +1,293 @@
+"""Special hands: the ``[[hands]]`` entries of a rule file, read, checked and compiled.
+
+A special hand is data: its groups in the pattern notation of
+:mod:`mjscore.rules.patterns`, its value (points, doubles or a share of the limit,
+optionally another value when concealed), and the situation it needs. Every hand
+is compiled once, when the rule set loads, into :class:`HandTables`: fixed-shape
+variants keyed by their tile counts, and requirement lists for the hands of sets
+and of pairs. Both scoring backends read those tables; neither names a hand.
+
+Keys of a ``[[hands]]`` entry:
+
+====================  =======================================================
+``id``, ``name``      the slug and the name as the rule book spells it
+``aliases``           other names the book gives (searchable, shown)
+``groups``            the group tokens of the hand; or ``forms``, a list of
+                      such lists (alternatives: any one makes the hand); leave
+                      both out for a hand made by the situation alone
+``points``,           the value (default 0); ``limit`` is a share of the limit
+``doubles``,          (1, "1/2", ...)
+``limit``
+``if-concealed``      a table of ``points``/``doubles``/``limit`` used instead
+                      when the hand has no exposed meld
+``concealed``         true: no exposed meld (the winning tile may still be a
+                      discard); in a fixed hand, groups marked ``melded`` may
+                      still be declared
+``when``, ``unless``  hand facts that must hold / must not (the situation)
+``win-tile``          the winning tile must be this tile
+``tiles``             a class every tile of the hand is in (``"green-s|GD"``)
+``requires``          tiles or classes the hand must hold (``["GD"]``)
+``max-chows``         at most this many chows in a hand of sets
+``pairs``             ``"kong-as-two"``: four alike held count as two pairs
+``option``            applies only when that boolean option holds
+``source``            the rule-book line (required)
+====================  =======================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import MjscoreError, RuleSetError
+from ..facts import HAND_FACTS, fact_mask
+from ..tile import Tile, as_tile
+from .numbers import DOUBLES_RANGE, POINTS_RANGE, NumberError, bounded, limit_share
+from .patterns import (FixedVariant, GroupSpec, PatternError,
+                       QuantVariant, expand_form, parse_group)
+
+__all__ = ["Value", "SpecialHand", "HandTables", "read_hand", "compile_hands", "pattern_variants",
+           "HAND_KEYS", "MAX_MATCHED", "MAX_FIXED"]
+
+HAND_KEYS = {"id", "name", "aliases", "groups", "forms", "points", "doubles", "limit", "if-concealed",
+             "concealed", "when", "unless", "win-tile", "tiles", "requires", "max-chows", "pairs",
+             "option", "source"}
+MAX_MATCHED = 16
+"""At most this many special hands count for one reading: the first in the file."""
+MAX_FIXED = 64
+"""At most this many fixed variants count for one hand's tiles: the first in the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """What a special hand is worth: points, doubles and a share of the limit."""
+
+    points: int = 0
+    doubles: int = 0
+    limit: Fraction | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.limit is not None:
+            parts.append("limit" if self.limit == 1 else f"{self.limit} limit")
+        if self.doubles:
+            parts.append(f"{self.doubles} double{'s' * (self.doubles != 1)}")
+        if self.points:
+            parts.append(f"{self.points} points")
+        return ", ".join(parts) or "no value"
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialHand:
+    """One special hand of a rule set, as read from its file."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    forms: tuple[tuple[GroupSpec, ...], ...]
+    value: Value
+    concealed_value: Value | None
+    concealed: bool
+    when: frozenset[str]
+    unless: frozenset[str]
+    win_tile: Tile | None
+    tiles: str | None
+    requires: tuple[str, ...]
+    max_chows: int | None
+    kong_as_two: bool
+    source: str
+
+    def value_for(self, concealed: bool) -> Value:
+        """The value of the hand made concealed or not."""
+        return self.concealed_value if concealed and self.concealed_value else self.value
+
+    @property
+    def pattern(self) -> str:
+        """The groups as written, forms separated by ``or``."""
+        return " or ".join("; ".join(g.text for g in form) for form in self.forms) or "(the situation alone)"
+
+
+def _value(table: Mapping[str, Any], where: str, fail: Callable[[str, str], RuleSetError]) -> Value:
+    numbers = {}
+    for key, bounds in (("points", POINTS_RANGE), ("doubles", DOUBLES_RANGE)):
+        number = table.get(key, 0)
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise fail(f"{where}{key}", f"expected an integer, got {number!r}")
+        try:
+            numbers[key] = bounded(number, bounds)
+        except NumberError as error:
+            raise fail(f"{where}{key}", str(error)) from None
+    share = None
+    if "limit" in table:
+        raw = table["limit"]
+        if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+            raise fail(f"{where}limit", f"expected a number or fraction like \"1/2\", got {raw!r}")
+        try:
+            share = limit_share(raw)
+        except NumberError as error:
+            raise fail(f"{where}limit", str(error)) from None
+    return Value(numbers["points"], numbers["doubles"], share)
+
+
+def read_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
+    """A checked :class:`SpecialHand` from one ``[[hands]]`` table.
+
+    :raises RuleSetError: naming the file, the hand, the group and the reason.
+    """
+    def fail(part: str, reason: str) -> RuleSetError:
+        return RuleSetError(f"{path}: {key}{'.' + part if part else ''}: {reason}")
+
+    extra = sorted(set(entry) - HAND_KEYS)
+    if extra:
+        raise fail(extra[0], f"unknown key (expected one of {', '.join(sorted(HAND_KEYS))})")
+
+    def strings(name: str) -> list[str]:
+        value = entry.get(name, [])
+        values = [value] if isinstance(value, str) else value
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            raise fail(name, f"expected a list of strings, got {value!r}")
+        return list(values)
+
+    def text(name: str, default: str | None = None) -> str:
+        value = entry.get(name, default)
+        if not isinstance(value, str):
+            raise fail(name, f"expected a string, got {value!r}")
+        return value
+
+    if "groups" in entry and "forms" in entry:
+        raise fail("forms", "give groups (one form) or forms (alternatives), not both")
+    raw_forms: list[Any] = [entry["groups"]] if "groups" in entry else entry.get("forms", [])
+    if not isinstance(raw_forms, list) or "forms" in entry and not raw_forms:
+        raise fail("forms", f"expected a list of group lists, got {raw_forms!r}")
+    forms = []
+    for f, raw in enumerate(raw_forms):
+        where = "groups" if "groups" in entry else f"forms[{f}]"
+        if not isinstance(raw, list) or not raw or not all(isinstance(g, str) for g in raw):
+            raise fail(where, f"expected a list of group tokens like \"pung 1A\", got {raw!r}")
+        groups = []
+        for i, token in enumerate(raw):
+            try:
+                groups.append(parse_group(token))
+            except PatternError as error:
+                raise fail(f"{where}[{i}]", f"{token!r}: {error}") from None
+        forms.append(tuple(groups))
+    facts = {}
+    for part in ("when", "unless"):
+        names = strings(part)
+        for name in names:
+            if name not in HAND_FACTS:
+                raise fail(part, f"unknown fact {name!r} (see mjscore.facts)")
+        facts[part] = frozenset(names)
+    win_tile = None
+    if "win-tile" in entry:
+        try:
+            win_tile = as_tile(text("win-tile"))
+        except MjscoreError as error:
+            raise fail("win-tile", str(error)) from None
+    concealed_value = None
+    if "if-concealed" in entry:
+        table = entry["if-concealed"]
+        if not isinstance(table, dict) or set(table) - {"points", "doubles", "limit"}:
+            raise fail("if-concealed", f"expected a table of points, doubles and limit, got {table!r}")
+        concealed_value = _value(table, "if-concealed.", fail)
+    max_chows = entry.get("max-chows")
+    if max_chows is not None and (isinstance(max_chows, bool) or not isinstance(max_chows, int)
+                                  or not 0 <= max_chows <= 4):
+        raise fail("max-chows", f"a hand has 0 to 4 chows, got {max_chows!r}")
+    pairs = text("pairs", "distinct")
+    if pairs not in ("distinct", "kong-as-two"):
+        raise fail("pairs", f"expected \"distinct\" or \"kong-as-two\", got {pairs!r}")
+    concealed = entry.get("concealed", False)
+    if not isinstance(concealed, bool):
+        raise fail("concealed", f"expected true or false, got {concealed!r}")
+    hand = SpecialHand(
+        id=text("id"), name=text("name", text("id")), aliases=tuple(strings("aliases")),
+        forms=tuple(forms), value=_value(entry, "", fail), concealed_value=concealed_value,
+        concealed=concealed, when=facts["when"], unless=facts["unless"], win_tile=win_tile,
+        tiles=entry.get("tiles") if "tiles" not in entry else text("tiles"),
+        requires=tuple(strings("requires")), max_chows=max_chows,
+        kong_as_two=pairs == "kong-as-two", source=text("source"))
+    for f, form in enumerate(hand.forms):  # expand once now, so every mistake shows at load
+        where = "groups" if "groups" in entry else f"forms[{f}]"
+        for g in form:
+            if g.melded and not any(s.fixed_only for s in form):
+                raise fail(where, f"{g.text!r}: 'melded' marks a group of a fixed hand (with singles or "
+                           "knitted groups); in a hand of sets, set concealed = false instead")
+        try:
+            pattern_variants(hand, 0, form)
+        except PatternError as error:
+            raise fail(where, str(error)) from None
+    return hand
+
+
+def pattern_variants(hand: SpecialHand, index: int, form: tuple[GroupSpec, ...]
+                     ) -> tuple[list[QuantVariant], list[FixedVariant]]:
+    """The compiled variants of one form of a hand (``index``: the hand's place in the rule set)."""
+    return expand_form(index, form, hand.tiles, hand.requires,
+                       4 if hand.max_chows is None else hand.max_chows, hand.kong_as_two, hand.concealed)
+
+
+def _mask(names: frozenset[str]) -> int:
+    return fact_mask(names)
+
+
+@dataclass(frozen=True, slots=True)
+class HandTables:
+    """A rule set's special hands compiled for matching, shared by both backends.
+
+    ``quant`` holds the standard and pairs variants in hand order; ``fixed`` maps the
+    34 counts of a whole hand (melds included, a kong as four) to its fixed variants;
+    ``situational`` lists the hands made by the situation alone. The arrays are the
+    same data flattened for the kernel (see ``_score_kernel``).
+    """
+
+    hands: tuple[SpecialHand, ...]
+    quant: tuple[QuantVariant, ...]
+    fixed: dict[tuple[int, ...], tuple[FixedVariant, ...]]
+    situational: tuple[int, ...]
+    item_patterns: tuple[tuple[int, QuantVariant], ...]
+    """For items with a ``pattern``: (fact bit, variant); a reading the variant matches holds that fact."""
+    when: npt.NDArray[np.uint64] = field(repr=False)
+    unless: npt.NDArray[np.uint64] = field(repr=False)
+    win_tile: npt.NDArray[np.uint8] = field(repr=False)
+    concealed: npt.NDArray[np.uint8] = field(repr=False)
+    values: npt.NDArray[np.int32] = field(repr=False)
+    """Per hand: points, doubles, limit numerator, limit denominator; exposed then concealed."""
+
+
+def compile_hands(hands: tuple[SpecialHand, ...],
+                  item_patterns: tuple[tuple[int, tuple[GroupSpec, ...]], ...] = ()) -> HandTables:
+    """Compile every hand's forms (see the module docstring)."""
+    quant: list[QuantVariant] = []
+    fixed: dict[tuple[int, ...], list[FixedVariant]] = {}
+    situational = []
+    for index, hand in enumerate(hands):
+        if not hand.forms:
+            situational.append(index)
+        for form in hand.forms:
+            q, f = pattern_variants(hand, index, form)
+            quant += q
+            for variant in f:
+                fixed.setdefault(variant.counts, []).append(variant)
+    items = []
+    for bit, groups in item_patterns:
+        q, _ = expand_form(-1, groups)
+        items += [(bit, v) for v in q]
+    values = np.zeros((len(hands), 8), dtype=np.int32)
+    for i, hand in enumerate(hands):
+        for j, value in enumerate((hand.value, hand.value_for(True))):
+            share = value.limit or Fraction(0)
+            values[i, 4 * j: 4 * j + 4] = (value.points, value.doubles, share.numerator, share.denominator)
+    return HandTables(
+        hands=hands, quant=tuple(quant), fixed={k: tuple(v) for k, v in fixed.items()},
+        situational=tuple(situational), item_patterns=tuple(items),
+        when=np.array([_mask(h.when) for h in hands], dtype=np.uint64),
+        unless=np.array([_mask(h.unless) for h in hands], dtype=np.uint64),
+        win_tile=np.array([255 if h.win_tile is None else h.win_tile for h in hands], dtype=np.uint8),
+        concealed=np.array([h.concealed for h in hands], dtype=np.uint8),
+        values=values)

@@ -1,0 +1,570 @@
+"""The pattern notation of special hands: group tokens, read and expanded into variants.
+
+A special hand (``[[hands]]`` in a rule file) lists its groups, one token each::
+
+    groups = ["pung 1A", "singles 2345678A", "pung 9A", "single A win"]
+
+A token is ``[COUNT] KIND TILES [MODIFIER ...]``:
+
+=================  ==========================================================
+``COUNT``          how many such groups (default 1): ``"4 pung/kong wind"``
+``KIND``           ``single``, ``singles`` (a run of unconnected tiles),
+                   ``pair``, ``pung``, ``kong``, ``chow``, ``set`` (chow, pung
+                   or kong), ``knit-pair`` / ``knit-pung`` (one number in two /
+                   three suits); ``/`` joins kinds: ``pung/kong``
+``TILES``          see below; ``singles`` takes several words
+``concealed``      the group must be concealed (held, not completed by a discard)
+``melded``         the group may be declared even in a concealed-only hand
+``win``            the winning tile must complete this group
+=================  ==========================================================
+
+Tiles, alternatives joined by ``|`` (``green-s|GD``):
+
+- a tile: mpsz (``5p``, ``7z``), Western honours (``E S W N RD GD WD``), or a
+  rank in a suit variable: ``1A`` (suits ``A``, ``B``, ``C`` are distinct suits,
+  bound to every assignment of characters, dots and bamboo);
+- a number variable: ``xA`` (``x`` and ``y`` are distinct numbers 1-9, shared by
+  every group that names them);
+- a class: ``any``, ``suited``, ``honour``, ``wind``, ``dragon``, ``terminal``,
+  ``simple``, ``green`` (2 3 4 6 8), ``red`` (1 5 7 9), ``terminal-or-honour``;
+  a suit (``m``, ``p``, ``s``, ``z`` or ``A``) is any tile of it, and a class
+  narrowed to a suit is written ``green-s``, ``terminal-A``; ``dragon-A`` is the
+  dragon of suit ``A`` (characters red, dots white, bamboo green);
+- for ``singles``: runs ``2345678A`` and ``1861A``, and wind runs ``NEWS``;
+- for knitted groups: a number and the suits, ``1AB``, or ``?AB`` for any number
+  (each group its own), ``?ABC`` for three suits.
+
+A chow's class holds for all three of its tiles (``chow green-s`` is 2-3-4 of
+bamboo). Every hand is checked when it loads: a token that does not read, an
+unknown class, an unbound variable, a group that cannot be melded marked
+``melded``, or a hand that does not make 14 tiles (four sets and a pair, seven
+pairs, or 14 tiles of singles and groups) is a :class:`~mjscore.errors.RuleSetError`
+naming the file, the hand, the group and the reason.
+
+Compiling
+---------
+Each form of a hand is expanded over its suit and number variables into
+variants, each of one of three kinds:
+
+- **fixed** (a form with singles or knitted groups): every variant a concrete
+  multiset of 14 tiles with its grouping, found by one hash probe per hand;
+- **standard** (four sets and a pair): per-group requirements (allowed kinds and
+  first tiles, how many, concealed or not) matched against each decomposition;
+- **pairs** (seven pairs): the same requirements matched against the pairs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..facts import Kind
+
+__all__ = ["PatternError", "GroupSpec", "Requirement", "QuantVariant", "FixedVariant",
+           "parse_group", "expand_form", "match_requirements", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS", "MAX_VARIANTS",
+           "SINGLE", "KNIT", "kind_name"]
+
+SINGLE = 4
+"""Group kinds beyond :class:`~mjscore.facts.Kind`: a single tile, and a knitted group."""
+KNIT = 5
+_KIND_NAMES = ("chow", "pung", "kong", "pair", "single", "knit")
+
+FIXED, STANDARD, PAIRS, PAIRS_KONGS = "fixed", "standard", "pairs", "pairs-kong-as-two"
+MAX_VARIANTS = 100_000
+"""At most this many concrete variants per fixed hand (Knitting, the largest seed hand, has ~20,000)."""
+
+ALL_TILES = (1 << 34) - 1
+_SUIT_MASK = [0x1FF << (9 * s) for s in range(3)] + [0x7F << 27]
+_WINDS = 0xF << 27
+_DRAGONS = 0x7 << 31
+_SUIT_DRAGON = (33, 31, 32)  # characters red, dots white, bamboo green
+_HONOUR_WORDS = {"E": 27, "S": 28, "W": 29, "N": 30, "WD": 31, "GD": 32, "RD": 33}
+_SUIT_LETTERS = "mps"
+_SUIT_VARS = "ABC"
+_NUMBER_VARS = "xy"
+
+
+def _ranks(*ranks: int) -> int:
+    """A mask of these ranks (1-9) in every suit."""
+    return sum(1 << (9 * s + r - 1) for s in range(3) for r in ranks)
+
+
+_CLASSES = {
+    "any": ALL_TILES,
+    "suited": (1 << 27) - 1,
+    "honour": _WINDS | _DRAGONS,
+    "honor": _WINDS | _DRAGONS,
+    "wind": _WINDS,
+    "dragon": _DRAGONS,
+    "terminal": _ranks(1, 9),
+    "simple": _ranks(2, 3, 4, 5, 6, 7, 8),
+    "green": _ranks(2, 3, 4, 6, 8),
+    "red": _ranks(1, 5, 7, 9),
+    "terminal-or-honour": _ranks(1, 9) | _WINDS | _DRAGONS,
+}
+_SUITED_CLASSES = {"any", "terminal", "simple", "green", "red", "suited"}
+_KINDS = {
+    "chow": (Kind.CHOW,), "pung": (Kind.PUNG,), "kong": (Kind.KONG,), "pair": (Kind.PAIR,),
+    "set": (Kind.CHOW, Kind.PUNG, Kind.KONG), "single": (SINGLE,), "singles": (SINGLE,),
+    "knit-pair": (KNIT,), "knit-pung": (KNIT,),
+}
+_MODIFIERS = ("concealed", "melded", "win")
+_COUNT = re.compile(r"^(\d+)\s+")
+
+
+class PatternError(ValueError):
+    """A group token that does not read; the loader adds the file and the hand."""
+
+
+def kind_name(kind: int) -> str:
+    """A group kind as rule files write it."""
+    return _KIND_NAMES[kind]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSpec:
+    """One group token as read, its variables still unbound."""
+
+    text: str
+    count: int
+    kinds: tuple[int, ...]
+    word: str           # the kind word as written (``singles``, ``knit-pair``, ``pung/kong``)
+    tiles: str          # the tile expression as written
+    concealed: bool
+    melded: bool
+    win: bool
+
+    @property
+    def variables(self) -> tuple[set[str], set[str]]:
+        """The suit and number variables the token names."""
+        suits = {c for c in self.tiles if c in _SUIT_VARS}
+        numbers = {c for c in self.tiles if c in _NUMBER_VARS}
+        return suits, numbers
+
+    @property
+    def size(self) -> int:
+        """Tiles in one such group, a kong counting as three."""
+        if self.word == "singles":
+            return len(_singles_words(self.tiles, dict.fromkeys(_SUIT_VARS, 0), dict.fromkeys(_NUMBER_VARS, 1)))
+        if self.word == "knit-pair":
+            return 2
+        if self.word == "knit-pung":
+            return 3
+        if self.kinds == (SINGLE,):
+            return 1
+        if self.kinds == (Kind.PAIR,):
+            return 2
+        return 3
+
+    @property
+    def fixed_only(self) -> bool:
+        """Singles and knitted groups make a hand fixed-shape (no decomposition holds them)."""
+        return self.kinds[0] in (SINGLE, KNIT)
+
+
+def parse_group(text: str) -> GroupSpec:
+    """Read one group token (see the module docstring).
+
+    :raises PatternError: naming what does not read.
+    """
+    rest = text.strip()
+    count = 1
+    match = _COUNT.match(rest)
+    if match:
+        count = int(match.group(1))
+        if not 1 <= count <= 14:
+            raise PatternError(f"a count of {count} groups cannot be part of a 14-tile hand")
+        rest = rest[match.end():]
+    words = rest.split()
+    if not words:
+        raise PatternError("empty group")
+    word, *tail = words
+    kinds: list[int] = []
+    for name in word.split("/"):
+        if name not in _KINDS:
+            raise PatternError(f"unknown group kind {name!r} (one of {', '.join(_KINDS)})")
+        kinds += [k for k in _KINDS[name] if k not in kinds]
+    special = [k for k in kinds if k in (SINGLE, KNIT)]
+    if special and len(kinds) > 1:
+        raise PatternError(f"{word!r}: singles and knitted groups cannot be joined with other kinds")
+    if Kind.PAIR in kinds and len(kinds) > 1:
+        raise PatternError(f"{word!r}: a pair cannot be joined with sets (a hand has a fixed number of each)")
+    modifiers = set()
+    while tail and tail[-1] in _MODIFIERS:
+        modifiers.add(tail.pop())
+    if not tail:
+        raise PatternError(f"{word!r} names no tiles")
+    if word != "singles" and len(tail) > 1:
+        raise PatternError(f"unexpected {' '.join(tail[1:])!r} (one tile expression per group; "
+                           "modifiers are concealed, melded, win)")
+    spec = GroupSpec(text, count, tuple(sorted(kinds)), word, " ".join(tail),
+                     "concealed" in modifiers, "melded" in modifiers, "win" in modifiers)
+    if spec.melded and not set(spec.kinds) <= {Kind.CHOW, Kind.PUNG, Kind.KONG}:
+        raise PatternError(f"a {word} cannot be melded: only chows, pungs and kongs are declared")
+    _check_tiles(spec)
+    return spec
+
+
+def _check_tiles(spec: GroupSpec) -> None:
+    """Read the tile expression once with dummy bindings, so errors show at load."""
+    suits = {v: 0 for v in _SUIT_VARS}
+    numbers = {v: 1 for v in _NUMBER_VARS}
+    if spec.word == "singles":
+        _singles_words(spec.tiles, suits, numbers)
+    elif spec.kinds == (KNIT,):
+        _knit_options(spec, suits, numbers)
+    else:
+        _class_mask(spec.tiles, suits, numbers)
+
+
+def _tile_word(word: str, suits: dict[str, int], numbers: dict[str, int]) -> int | None:
+    """One concrete tile (``5p``, ``1A``, ``xA``, ``RD``), or None when the word is no tile."""
+    if word in _HONOUR_WORDS:
+        return _HONOUR_WORDS[word]
+    if len(word) == 2:
+        rank_text, suit_text = word[0], word[1]
+        rank = numbers.get(rank_text) if rank_text in _NUMBER_VARS else (
+            int(rank_text) if rank_text.isdigit() else None)
+        if rank is None:
+            return None
+        if suit_text == "z":
+            if not 1 <= rank <= 7:
+                raise PatternError(f"no tile {word!r}: honours are 1z-7z")
+            return 26 + rank
+        suit = _suit(suit_text, suits)
+        if suit is None:
+            return None
+        if not 1 <= rank <= 9:
+            raise PatternError(f"no tile {word!r}: ranks are 1-9")
+        return 9 * suit + rank - 1
+    return None
+
+
+def _suit(text: str, suits: dict[str, int]) -> int | None:
+    if text in _SUIT_LETTERS:
+        return _SUIT_LETTERS.index(text)
+    if text in _SUIT_VARS:
+        return suits[text]
+    return None
+
+
+def _class_mask(expression: str, suits: dict[str, int], numbers: dict[str, int]) -> int:
+    """The tiles an expression allows, as a 34-bit mask."""
+    mask = 0
+    for part in expression.split("|"):
+        tile = _tile_word(part, suits, numbers)
+        if tile is not None:
+            mask |= 1 << tile
+            continue
+        if part in _CLASSES:
+            mask |= _CLASSES[part]
+            continue
+        if part == "z":
+            mask |= _SUIT_MASK[3]
+            continue
+        if re.fullmatch(r"[1-9xy]{2,}[mpsABC]", part):  # a run such as 123A: its tiles
+            mask |= sum(1 << t for t in _singles_words(part, suits, numbers))
+            continue
+        suit = _suit(part, suits)
+        if suit is not None:
+            mask |= _SUIT_MASK[suit]
+            continue
+        name, _, suit_text = part.rpartition("-")
+        suit = _suit(suit_text, suits)
+        if suit is not None and name == "dragon":
+            mask |= 1 << _SUIT_DRAGON[suit]
+        elif suit is not None and name in _SUITED_CLASSES:
+            mask |= _CLASSES[name] & _SUIT_MASK[suit]
+        else:
+            raise PatternError(f"unknown tile or tile class {part!r} (a tile like 5p, 1A, xA, RD; "
+                               f"a class: {', '.join(_CLASSES)}; a suit m p s z A B C; "
+                               "or a class narrowed to a suit, like green-s)")
+    return mask
+
+
+def _singles_words(expression: str, suits: dict[str, int], numbers: dict[str, int]) -> list[int]:
+    """The tiles of a ``singles`` token: runs like ``2345678A``, ``NEWS``, or single tiles."""
+    tiles: list[int] = []
+    for word in expression.split():
+        tile = _tile_word(word, suits, numbers)
+        if tile is not None:
+            tiles.append(tile)
+        elif re.fullmatch(r"(?:[1-9xy]+[mpszABC])+", word):
+            for run in re.finditer(r"([1-9xy]+)([mpszABC])", word):
+                for rank in run.group(1):
+                    found = _tile_word(rank + run.group(2), suits, numbers)
+                    if found is None:
+                        raise PatternError(f"{rank + run.group(2)!r} in {word!r} is no tile")
+                    tiles.append(found)
+        elif re.fullmatch(r"[NESW]+", word):
+            tiles += [_HONOUR_WORDS[c] for c in word]
+        else:
+            raise PatternError(f"{word!r} is not a run of tiles (like 2345678A, 1861A, 19m19p or NEWS)")
+    return tiles
+
+
+def _knit_options(spec: GroupSpec, suits: dict[str, int], numbers: dict[str, int]) -> list[tuple[int, ...]]:
+    """Each way to make one knitted group: the tiles of one number in two or three suits."""
+    match = re.fullmatch(r"([1-9xy?])([ABCmps]+)", spec.tiles)
+    width = 2 if spec.word == "knit-pair" else 3
+    if match is None or len(match.group(2)) != width:
+        raise PatternError(f"a {spec.word} is written as a number and {width} suits, like "
+                           f"{'1AB' if width == 2 else '?ABC'}, got {spec.tiles!r}")
+    number, suit_text = match.groups()
+    in_suits = [_suit(c, suits) for c in suit_text]
+    ranks = range(1, 10) if number == "?" else [numbers[number] if number in numbers else int(number)]
+    return [tuple(9 * s + r - 1 for s in in_suits if s is not None) for r in ranks]
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """``count`` groups of a decomposition, each of an allowed kind and first tile."""
+
+    masks: tuple[int, int, int, int]
+    """Allowed first tiles per :class:`~mjscore.facts.Kind` (chow, pung, kong, pair); 0: kind not allowed."""
+    count: int
+    concealed: bool
+
+    def allows(self, kind: int, first: int, concealed: bool) -> bool:
+        """Whether one group may fill this requirement."""
+        return bool(self.masks[kind] >> first & 1) and (concealed or not self.concealed)
+
+    @property
+    def tiles(self) -> int:
+        """Every tile a group filling it may hold."""
+        return _tiles_of_masks(self.masks)
+
+    @property
+    def copies(self) -> int:
+        """Copies of a tile each of its groups holds, when the groups are all of one tile and
+        so need ``count`` different tiles (2 pairs, 3 pungs/kongs); 0 when chows may fill it."""
+        if self.masks[Kind.CHOW]:
+            return 0
+        return 2 if self.masks[Kind.PAIR] else 3
+
+
+@dataclass(frozen=True, slots=True)
+class QuantVariant:
+    """A standard or seven-pairs form with its variables bound."""
+
+    hand: int
+    form: str
+    requirements: tuple[Requirement, ...]
+    allowed: int
+    """Every tile some group may use: the hand's tiles must all be in it."""
+    required: int
+    """Tiles every match holds."""
+    max_chows: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixedVariant:
+    """One concrete way to make a fixed-shape hand."""
+
+    hand: int
+    counts: tuple[int, ...]
+    groups: tuple[tuple[int, tuple[int, ...], bool], ...]
+    """Each group: kind, tiles, whether it may be declared."""
+    melds: tuple[int, ...]
+    """The meld bytes (``kind << 6 | tile``: 0 chow, 1 pung, 2 kong) the groups that may be declared make."""
+    win_tiles: int
+    """Tiles the winning tile may be (those of ``win`` groups; all when none is marked)."""
+
+
+def form_kind(groups: Sequence[GroupSpec]) -> str:
+    """Which compiled kind a form is (see the module docstring): seven pairs, four sets and
+    a pair, or else fixed (singles, knitted groups, or other mixes such as two pungs and
+    four pairs)."""
+    if any(g.fixed_only for g in groups):
+        return FIXED
+    pairs = sum(g.count for g in groups if Kind.PAIR in g.kinds)
+    sets = sum(g.count for g in groups) - pairs
+    if (sets, pairs) == (0, 7):
+        return PAIRS
+    if (sets, pairs) == (4, 1):
+        return STANDARD
+    return FIXED
+
+
+def check_form(groups: Sequence[GroupSpec]) -> str:
+    """The form's kind, after checking that it makes a 14-tile hand.
+
+    :raises PatternError: for a wrong tile count or groups that no form can hold.
+    """
+    kind = form_kind(groups)
+    size = sum(g.count * g.size for g in groups)
+    if size != 14:
+        pairs = sum(g.count for g in groups if Kind.PAIR in g.kinds)
+        sets = sum(g.count for g in groups if not g.fixed_only) - pairs
+        shape = (f"; a hand of sets has four sets and a pair, or seven pairs (this one: {sets} "
+                 f"set{'s' * (sets != 1)} and {pairs} pair{'s' * (pairs != 1)})"
+                 if not any(g.fixed_only for g in groups) else "")
+        raise PatternError(f"the groups make {size} tiles, not 14 (a kong counts as 3){shape}")
+    return kind
+
+
+def bindings(groups: Sequence[GroupSpec]) -> Iterator[tuple[dict[str, int], dict[str, int]]]:
+    """Every assignment of distinct suits to the suit variables and distinct numbers to the
+    number variables the groups use."""
+    suit_vars = sorted(set().union(*(g.variables[0] for g in groups)))
+    number_vars = sorted(set().union(*(g.variables[1] for g in groups)))
+    for suits in itertools.permutations(range(3), len(suit_vars)):
+        for numbers in itertools.permutations(range(1, 10), len(number_vars)):
+            yield dict(zip(suit_vars, suits)), dict(zip(number_vars, numbers))
+
+
+def _first_masks(kinds: tuple[int, ...], tiles: int) -> tuple[int, int, int, int]:
+    """Allowed first tiles per kind: a chow needs all three of its tiles in the class."""
+    masks = [0, 0, 0, 0]
+    for kind in kinds:
+        if kind == Kind.CHOW:
+            masks[kind] = sum(1 << t for t in range(27) if t % 9 <= 6
+                              and all(tiles >> (t + i) & 1 for i in range(3)))
+        else:
+            masks[kind] = tiles
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+def _tiles_of_masks(masks: tuple[int, int, int, int]) -> int:
+    chows = masks[Kind.CHOW]
+    return chows | chows << 1 | chows << 2 | masks[1] | masks[2] | masks[3]
+
+
+def quantified(hand: int, form: str, groups: Sequence[GroupSpec], suits: dict[str, int],
+               numbers: dict[str, int], whole: int, requires: int, max_chows: int) -> QuantVariant | None:
+    """A standard or pairs form under one binding (None when the hand-wide tile class leaves
+    a group no tile)."""
+    requirements = []
+    allowed = required = 0
+    for g in groups:
+        masks = _first_masks(g.kinds, _class_mask(g.tiles, suits, numbers) & whole)
+        if not any(masks):
+            return None
+        tiles = _tiles_of_masks(masks)
+        allowed |= tiles
+        if tiles & (tiles - 1) == 0:  # one tile kind only: every match holds it
+            required |= tiles
+        requirements.append(Requirement(masks, g.count, g.concealed))
+    return QuantVariant(hand, form, tuple(requirements), allowed, required | requires, max_chows)
+
+
+def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers: dict[str, int],
+          whole: int, requires: int, concealed: bool = False) -> Iterator[FixedVariant]:
+    """Every concrete variant of a fixed form under one binding; in a ``concealed`` hand
+    only the groups marked ``melded`` may be declared."""
+    choices: list[list[tuple[tuple[int, tuple[int, ...], bool], ...]]] = []
+    for g in groups:
+        options = [(kind, tiles, meldable and (g.melded or not concealed))
+                   for kind, tiles, meldable in _options(g, suits, numbers, whole)]
+        # several singles of a class are different tiles (a pair is written as a pair)
+        pick = itertools.combinations if g.kinds == (SINGLE,) else itertools.combinations_with_replacement
+        choices.append(list(pick(options, g.count)))
+    for picked in itertools.product(*choices):
+        grouping = tuple(group for combo in picked for group in combo)
+        counts = [0] * 34
+        for _, tiles, _ in grouping:
+            for t in tiles:
+                counts[t] += 1
+        if max(counts) > 4 or any(not counts[t] for t in range(34) if requires >> t & 1):
+            continue
+        win_groups = [g for g, spec in zip(picked, groups) if spec.win]
+        win_tiles = 0
+        for combo in (win_groups or picked):
+            for _, tiles, _ in combo:
+                for t in tiles:
+                    win_tiles |= 1 << t
+        yield FixedVariant(
+            hand, tuple(counts), grouping,
+            tuple(sorted(_meld_byte(kind, tiles) for kind, tiles, meldable in grouping if meldable)),
+            win_tiles)
+
+
+def _meld_byte(kind: int, tiles: tuple[int, ...]) -> int:
+    """The meld byte of a group that may be declared (kinds 0 chow, 1 pung, 2 kong, as Kind)."""
+    return int(kind) << 6 | tiles[0]
+
+
+def _options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], whole: int
+             ) -> list[tuple[int, tuple[int, ...], bool]]:
+    """Each concrete group one token may stand for: (kind, tiles, may be declared)."""
+    if g.word == "singles":
+        tiles = _singles_words(g.tiles, suits, numbers)
+        return [(SINGLE, tuple(tiles), False)] if all(whole >> t & 1 for t in tiles) else []
+    if g.kinds == (KNIT,):
+        return [(KNIT, tiles, False) for tiles in _knit_options(g, suits, numbers)
+                if all(whole >> t & 1 for t in tiles)]
+    mask = _class_mask(g.tiles, suits, numbers) & whole
+    options: list[tuple[int, tuple[int, ...], bool]] = []
+    for kind in g.kinds:
+        for t in range(34):
+            if kind == Kind.CHOW:
+                if t < 27 and t % 9 <= 6 and all(mask >> (t + i) & 1 for i in range(3)):
+                    options.append((kind, (t, t + 1, t + 2), True))
+            elif mask >> t & 1:
+                size = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2, SINGLE: 1}[kind]
+                options.append((kind, (t,) * size, kind in (Kind.CHOW, Kind.PUNG, Kind.KONG)))
+    return options
+
+
+def expand_form(hand: int, groups: Sequence[GroupSpec], tiles: str | None = None,
+                requires: Sequence[str] = (), max_chows: int = 4, kong_as_two: bool = False,
+                concealed: bool = False) -> tuple[list[QuantVariant], list[FixedVariant]]:
+    """Every variant of one form of a hand (see the module docstring). ``tiles`` is a
+    class every tile of the hand must be in, ``requires`` tiles the hand must hold; both
+    may name the groups' variables.
+
+    :raises PatternError: for a variable no group binds, or too many concrete variants.
+    """
+    kind = check_form(groups)
+    bound_suits = set().union(*(g.variables[0] for g in groups))
+    bound_numbers = set().union(*(g.variables[1] for g in groups))
+    for expression in ([tiles] if tiles else []) + list(requires):
+        for c in expression:
+            if (c in _SUIT_VARS and c not in bound_suits) or (c in _NUMBER_VARS and c not in bound_numbers):
+                raise PatternError(f"{expression!r} names the variable {c!r}, which no group binds")
+    quant: dict[tuple[object, ...], QuantVariant] = {}
+    fixed_variants: dict[tuple[object, ...], FixedVariant] = {}
+    for suits, numbers in bindings(groups):
+        full_suits = {**dict.fromkeys(_SUIT_VARS, 0), **suits}
+        full_numbers = {**dict.fromkeys(_NUMBER_VARS, 1), **numbers}
+        whole = _class_mask(tiles, full_suits, full_numbers) if tiles else ALL_TILES
+        needed = 0
+        for expression in requires:
+            needed |= _class_mask(expression, full_suits, full_numbers)
+        if kind == FIXED:
+            for made in fixed(hand, groups, full_suits, full_numbers, whole, needed, concealed):
+                fixed_variants.setdefault((made.counts, made.melds, made.win_tiles), made)
+                if len(fixed_variants) > MAX_VARIANTS:
+                    raise PatternError(f"more than {MAX_VARIANTS} concrete variants: narrow the "
+                                       "classes, or write the sets as quantified groups")
+        else:
+            form = (PAIRS_KONGS if kong_as_two else PAIRS) if kind == PAIRS else STANDARD
+            variant = quantified(hand, form, groups, full_suits, full_numbers, whole, needed, max_chows)
+            if variant is not None:
+                key = (variant.form, variant.required, variant.max_chows,
+                       tuple(sorted((r.masks, r.count, r.concealed) for r in variant.requirements)))
+                quant.setdefault(key, variant)
+    return list(quant.values()), list(fixed_variants.values())
+
+
+def match_requirements(requirements: Sequence[Requirement],
+                       groups: Sequence[tuple[int, int, bool]]) -> bool:
+    """Whether the groups (kind, first tile, concealed) fill every requirement exactly:
+    each group used once, each requirement ``count`` times."""
+    left = [r.count for r in requirements]
+
+    def place(i: int) -> bool:
+        if i == len(groups):
+            return not any(left)
+        kind, first, concealed = groups[i]
+        for j, requirement in enumerate(requirements):
+            if left[j] and requirement.allows(kind, first, concealed):
+                left[j] -= 1
+                if place(i + 1):
+                    return True
+                left[j] += 1
+        return False
+
+    return sum(left) == len(groups) and place(0)

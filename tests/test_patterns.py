@@ -1,0 +1,287 @@
+"""The pattern layer: special hands written as data, checked at load, matched alike by
+both backends, and not capped at 64.
+
+The error cases each break one thing in an otherwise good ``[[hands]]`` entry and
+check the message names the file, the hand, the group and the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import mjscore
+from mjscore import _score_reference as reference
+from mjscore import bulk_scoring
+from mjscore.errors import RuleSetError
+from mjscore.rules.patterns import PatternError, expand_form, parse_group
+from mjscore.sample import random_scoring_rows
+
+compiled = pytest.importorskip("mjscore._score_kernel")
+
+GOOD = '''
+[[hands]]
+id = "test-hand"
+name = "Test Hand"
+groups = {groups}
+limit = 1
+source = "test"
+'''
+
+
+def _rules_file(tmp_path: Path, body: str, name: str = "patterns") -> Path:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'extends = "babcock"\nname = "{name}"\nspecial-hands = "best"\n{body}',
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("groups", "where", "reason"), [
+    pytest.param('["pung 1A", "singles 2345678A", "pung 9A", "single Q"]', "groups[3]",
+                 "unknown tile or tile class 'Q'", id="unknown-tile-class"),
+    pytest.param('["4 pang wind", "pair any"]', "groups[0]", "unknown group kind 'pang'",
+                 id="unknown-kind"),
+    pytest.param('["pair 1A melded", "singles 23456789A", "singles NEWS"]', "groups[0]",
+                 "a pair cannot be melded", id="melded-pair"),
+    pytest.param('["4 pung wind", "pair any", "pung dragon"]', "groups",
+                 "make 17 tiles, not 14", id="too-many-sets"),
+    pytest.param('["6 pair any"]', "groups", "0 sets and 6 pairs", id="six-pairs"),
+    pytest.param('["singles 123456789A", "singles NEWS"]', "groups", "make 13 tiles, not 14",
+                 id="fixed-13-tiles"),
+    pytest.param('["knit-pair 1A", "6 knit-pair ?AB"]', "groups[0]", "a number and 2 suits",
+                 id="bad-knit"),
+    pytest.param('["4 pung any extra", "pair any"]', "groups[0]", "unexpected 'extra'",
+                 id="stray-word"),
+    pytest.param('"pung 1A"', "groups", "expected a list of group tokens", id="not-a-list"),
+])
+def test_a_broken_pattern_names_file_hand_group_and_reason(tmp_path: Path, groups: str, where: str,
+                                                          reason: str) -> None:
+    path = _rules_file(tmp_path, GOOD.format(groups=groups))
+    with pytest.raises(RuleSetError) as error:
+        mjscore.load_rules(path)
+    message = str(error.value)
+    assert str(path) in message and f"hands.test-hand.{where}" in message and reason in message
+
+
+@pytest.mark.parametrize(("extra", "key", "reason"), [
+    pytest.param('requires = ["xA"]', "groups", "the variable 'x', which no group binds",
+                 id="unbound-variable"),
+    pytest.param('max-chows = 5', "max-chows", "0 to 4 chows", id="max-chows"),
+    pytest.param('pairs = "some"', "pairs", "kong-as-two", id="pairs-mode"),
+    pytest.param('when = ["raining"]', "when", "unknown fact 'raining'", id="unknown-fact"),
+    pytest.param('colour = "red"', "colour", "unknown key", id="unknown-key"),
+    pytest.param('if-concealed = { limit = "3/2" }', "if-concealed.limit", "at most 1",
+                 id="share-above-one"),
+])
+def test_a_broken_hand_key_names_file_hand_key_and_reason(tmp_path: Path, extra: str, key: str,
+                                                         reason: str) -> None:
+    body = GOOD.format(groups='["4 pung/kong wind", "pair any"]').replace('source = "test"',
+                                                                         f'source = "test"\n{extra}')
+    path = _rules_file(tmp_path, body)
+    with pytest.raises(RuleSetError) as error:
+        mjscore.load_rules(path)
+    assert str(path) in str(error.value) and f"hands.test-hand.{key}" in str(error.value)
+    assert reason in str(error.value)
+
+
+def test_an_item_with_a_limit_share_is_sent_to_hands(tmp_path: Path) -> None:
+    path = _rules_file(tmp_path, '[[items]]\nid = "x"\nwhen = ["winner"]\nlimit = 1\nsource = "t"\n')
+    with pytest.raises(RuleSetError, match=r"items\.x\.limit: .*\[\[hands\]\]"):
+        mjscore.load_rules(path)
+
+
+def test_retired_shape_names_point_to_hands(tmp_path: Path) -> None:
+    path = _rules_file(tmp_path, 'shapes = ["thirteen-orphans"]\n')
+    with pytest.raises(RuleSetError, match="are \\[\\[hands\\]\\] entries"):
+        mjscore.load_rules(path)
+
+
+# ------------------------------------------------------------------ the notation
+@pytest.mark.parametrize(("tokens", "fixed", "quant"), [
+    # 001 Heavenly Gates: a run of singles, one of the suit's tiles, three suits
+    (["pung 1A", "singles 2345678A", "pung 9A", "single A"], 27, 0),
+    # 001 Wriggly Snake: 1-9 plus NEWS plus any wind
+    (["singles 123456789A", "singles NEWS", "single wind"], 12, 0),
+    # 001 Knitting: seven knitted pairs in two suits, numbers free
+    (["7 knit-pair ?AB"], None, 0),
+    # 001 Numbers Racket: one number variable shared by three suits; winds and dragons as classes
+    (["pung xA", "pung xB", "pung xC", "pung wind", "pair dragon"], 0, 9),
+    # 001 Civil War: fixed numbers in two distinct suits
+    (["singles 1861A", "singles 1865B", "pung N", "pung S"], 6, 0),
+    # 001 Jade: chows of green bamboo are 2-3-4 only
+    (["4 set green-s", "pair GD"], 0, 1),
+])
+def test_seed_hands_expand_to_variants(tokens: list[str], fixed: int | None, quant: int) -> None:
+    q, f = expand_form(0, [parse_group(t) for t in tokens])
+    assert len(q) == quant
+    if fixed is not None:
+        assert len(f) == fixed
+    else:
+        assert len(f) > 1000 and all(sum(v.counts) == 14 for v in f)
+
+
+def test_a_chow_class_holds_for_all_three_tiles() -> None:
+    q, _ = expand_form(0, [parse_group("4 set green-s"), parse_group("pair GD")])
+    chow_firsts = q[0].requirements[0].masks[0]
+    assert chow_firsts == 1 << 19  # 2-3-4 of bamboo and nothing else
+
+
+def test_dragon_of_a_suit() -> None:
+    q, _ = expand_form(0, [parse_group("pung 1A"), parse_group("pung dragon-A"),
+                           parse_group("2 pung A"), parse_group("pair A")])
+    assert {v.required for v in q} == {1 << 0 | 1 << 33, 1 << 9 | 1 << 31, 1 << 18 | 1 << 32}
+
+
+@pytest.mark.parametrize("token", ["", "4", "pung", "pung 1A 2A", "chow/pair 1A", "single/pung 1A"])
+def test_tokens_that_do_not_read(token: str) -> None:
+    with pytest.raises(PatternError):
+        parse_group(token)
+
+
+# ------------------------------------------------- both backends, and no ceiling of 64
+def _tile(t: int) -> str:
+    return f"{t % 9 + 1}{'mps'[t // 9]}" if t < 27 else f"{t - 26}z"
+
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _many_hands(tmp_path: Path, n: int) -> Path:
+    """A rule file with ``n`` generated special hands (a third each: a pung of one tile with
+    any sets, a suit's pair and sets, thirteen orphans with one given pair) and one made by
+    the situation; each is worth 1 to 5 doubles."""
+    body = []
+    for i in range(n):
+        groups = (f'["pung {_tile(i % 34)}", "3 set any", "pair any"]', f'["pair {i % 9 + 1}A", "3 pung/chow A", "set any"]',
+                  f'["singles 19m19p19s", "singles E S W N WD GD RD", "single {_tile(ORPHANS[i % 13])}"]')[i % 3]
+        body.append(f'[[hands]]\nid = "hand-{i}"\ngroups = {groups}\ndoubles = {i % 5 + 1}\nsource = "generated"\n')
+    body.append('[[hands]]\nid = "last-tile-hand"\nwhen = ["last-tile"]\nlimit = "1/2"\nsource = "generated"\n')
+    return _rules_file(tmp_path, "\n".join(body), name="many")
+
+
+def _score_with(module: Any, monkeypatch: pytest.MonkeyPatch, rules: Any, rows: Any,
+                **situation: Any) -> tuple[np.ndarray, ...]:
+    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
+    situation.setdefault("last_tile", rows.self_drawn)
+    return mjscore.score_many(rows.counts, rules, melds=rows.melds, win_tile=rows.win_tile,
+                              self_drawn=rows.self_drawn, seat_wind=rows.seat_wind,
+                              prevailing_wind=rows.prevailing_wind, return_status=True, **situation)
+
+
+def test_three_hundred_special_hands_load_score_in_bulk_and_explain(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = mjscore.load_rules(_many_hands(tmp_path, 300))
+    assert len(rules.hands) == 304  # babcock's three, then these
+    rows = random_scoring_rows(400, 7)
+    ours = _score_with(compiled, monkeypatch, rules, rows)
+    spec = _score_with(reference, monkeypatch, rules, rows)
+    for x, y in zip(ours, spec):
+        assert np.array_equal(x, y)
+    totals, special, status = ours
+    assert (special >= 64).any()  # hands past the 64th score
+    monkeypatch.undo()
+    row = int(np.flatnonzero(special >= 64)[0])
+    text = mjscore.format_tiles(rows.counts[row])
+    hand = mjscore.Hand(tuple(int(c) for c in rows.counts[row]), tuple(
+        mjscore.Meld(mjscore.GroupKind((0, 1, 2, 2)[c >> 6]), mjscore.Tile(c & 63), concealed=c >> 6 == 3)
+        for c in rows.melds[row] if c != 0xFF))
+    score = mjscore.score(hand, rules, win_tile=int(rows.win_tile[row]), self_drawn=bool(rows.self_drawn[row]),
+                          last_tile=bool(rows.self_drawn[row]), seat_wind=int(rows.seat_wind[row]),
+                          prevailing_wind=int(rows.prevailing_wind[row]))
+    assert score.total == totals[row], text
+    assert score.special == rules.hands[special[row]].id
+    assert score.special in {line.id for line in score.lines}
+    assert score.others and f"also made: {score.others[0]}" in score.explain()
+
+
+@pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
+def test_backends_agree_on_random_rows_with_special_hands(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = random_scoring_rows(3000, 11)
+    # Babcock's lucky thirteen on every concealed row; chinese-classical's moon from the sea
+    # and thirteen orphans come with the rows
+    calling = (rows.melds == 0xFF).all(axis=1) & (np.arange(3000) % 2 == 0)
+    situation = {"declared_calling": calling} if rules == "babcock" else {}
+    ours = _score_with(compiled, monkeypatch, rules, rows, **situation)
+    spec = _score_with(reference, monkeypatch, rules, rows, **situation)
+    for x, y in zip(ours, spec):
+        assert np.array_equal(x, y)
+    assert (ours[1] >= 0).any()  # some special hands among them
+
+
+SHIPPED_HANDS = [
+    ("chinese-classical", "1112345678999m +5m", {}, "nine-gates"),
+    ("chinese-classical", "19m19p19s1234567z +1m", {}, "thirteen-orphans"),
+    ("chinese-classical", "123456789s1234z +1s", {}, "wriggling-snake"),
+    ("chinese-classical", "234s234s666s888s6z +6z", {}, "all-green"),
+    ("chinese-classical", "[555z] [666z] [777z] 234m 1s +1s", {}, "big-three-dragons"),
+    ("chinese-classical", "[111z] [222z] [333z] 234m 4z +4z", {}, "little-four-winds"),
+    ("chinese-classical", "[111z] [222z] [333z] 444z 5z +5z", {}, "big-four-winds"),
+    ("chinese-classical", "[111m] [999p] 111s 999m 1p +1p", {}, "all-terminals"),
+    ("chinese-classical", "[1111z] [5555z] [666z] 333z 4z +4z", {}, "all-honours"),
+    ("chinese-classical", "222m 333p 444s 666m 9s +9s", {"self_drawn": True}, "four-concealed-triplets"),
+    ("chinese-classical", "[1111m] [2222p] [3333s] [4444z] 9s +9s", {}, "fourfold-plenty"),
+    ("chinese-classical", "123m 456p 789s 23s 55s +4s", {"heaven": True, "seat_wind": "E", "dealer": True,
+                                                         "self_drawn": True}, "heavenly-hand"),
+    ("chinese-classical", "123m 456p 789s 23s 55s +4s", {"earth": True}, "earthly-hand"),
+    ("chinese-classical", "123m 456p 789s 23p 55s +1p", {"self_drawn": True, "last_tile": True},
+     "moon-from-the-sea"),
+    ("chinese-classical", "123m [6666p] 789s 34p 55s +5p", {"self_drawn": True, "replacement": "kong"},
+     "plum-blossom"),
+    ("chinese-classical", "123m [6666p] 789s 34p 55s +2p", {"self_drawn": True, "replacement": "kong"},
+     None),
+    ("babcock", "123m 456p 789s 23s 55s +4s", {"heaven": True, "seat_wind": "E", "dealer": True,
+                                               "self_drawn": True}, "heaven"),
+    ("babcock", "123m 456p 789s 23s 55s +4s", {"declared_calling": True}, "lucky-thirteen"),
+]
+
+
+@pytest.mark.parametrize(("rules", "hand", "context", "special"), SHIPPED_HANDS)
+def test_backends_agree_on_every_shipped_hand(rules: str, hand: str, context: dict[str, Any],
+                                             special: str | None) -> None:
+    parsed = mjscore.parse(hand)
+    score = mjscore.score(parsed, rules, **{"seat_wind": "S", "prevailing_wind": "E", **context})
+    if special is not None:
+        assert score.special == special
+    melds = bytes([mjscore.matching.meld_byte(m) for m in parsed.melds] + [0xFF] * (4 - len(parsed.melds)))
+    ctx = score.context
+    args = (bytes(parsed.concealed), melds, int(ctx.win_tile), ctx.flags, int(ctx.seat_wind),
+            int(ctx.prevailing_wind), mjscore.load_rules(rules))
+    assert compiled.score_one(*args) == reference.score_one(*args)
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "rule-files.md"
+
+
+def _construct_rows() -> list[tuple[str, str]]:
+    if not DOCS.exists():
+        return []
+    rows = []
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+        if len(cells) == 3 and cells[2].startswith("`") and cells[0] not in ("construct", "---"):
+            rows.append((cells[0], cells[2].replace("\\|", "|")))
+    return rows
+
+
+@pytest.mark.parametrize(("construct", "cell"), _construct_rows())
+def test_every_construct_in_the_guide_loads(tmp_path: Path, construct: str, cell: str) -> None:
+    """Each pattern the guide shows per construct (docs/rule-files.md) is a valid hand."""
+    for n, code in enumerate(re.findall(r"`([^`]+)`", cell)):
+        if code.startswith('["'):
+            code = f"groups = {code}"
+        if "=" not in code or code.startswith("["):  # not a key of the hand: a table name
+            continue
+        if code.startswith("special-required"):  # a key of the rule set
+            rules = mjscore.load_rules(_rules_file(tmp_path, code + "\n", name="required"))
+            assert rules.special_required
+            continue
+        body = (f'[options]\njade-seven-pairs = true\n\n[[hands]]\nid = "h{n}"\n{code}\n'
+                f'source = "guide"\n')
+        if "groups" not in code and "forms" not in code:
+            body += 'groups = ["4 pung/kong any", "pair any"]\n'
+        hand = mjscore.load_rules(_rules_file(tmp_path, body, name=f"construct{n}")).hands[-1]
+        assert hand.id == f"h{n}", construct
