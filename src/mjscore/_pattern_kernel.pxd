@@ -3,6 +3,39 @@
 # scoring kernel calls inside its nogil loop. mjscore.matching is the reference.
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
 
+cdef extern from *:
+    """
+    #include <string.h>
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static int mj_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
+    #else
+    static inline int mj_popcount64(unsigned long long x) {  /* SWAR: no libgcc call without -mpopcnt */
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
+    /* Bit t set when count t (each at most 8) is at least k (1-8). */
+    static inline unsigned long long mj_at_least34(const unsigned char *c, int k) {
+        unsigned long long mask = 0, x;
+        int t;
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        for (t = 0; t < 34; t++) mask |= (unsigned long long)(c[t] >= k) << t;
+        return mask;
+    #endif
+        for (t = 0; t < 32; t += 8) {
+            memcpy(&x, c + t, 8);
+            x = ((x + 0x0101010101010101ULL * (unsigned long long)(0x80 - k)) & 0x8080808080808080ULL) >> 7;
+            mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
+        }
+        return mask | ((unsigned long long)(c[32] >= k) << 32) | ((unsigned long long)(c[33] >= k) << 33);
+    }
+    """
+    int mj_popcount64(uint64_t x) noexcept nogil
+    uint64_t mj_at_least34(const uint8_t* c, int k) noexcept nogil
+
 cdef enum:
     FORM_STANDARD = 0
     FORM_PAIRS = 1          # seven distinct pairs
@@ -55,6 +88,21 @@ ctypedef struct Patterns:
     Fixed* fixed
     uint32_t n_presence_slots   # the kinds-held masks of the fixed variants, a set
     uint64_t* presence_set      # (0: an empty slot), so most rows skip the full probe
+    # Gates that let most rows skip the filters: the tiles the variants needing no pung may
+    # use, and the fewest pungs the others need (quant, then items); the row facts some
+    # situational hand needs (all ones when one needs none).
+    uint64_t quant_loose
+    int quant_threes
+    uint64_t items_loose
+    int items_threes
+    uint64_t situational_gate
+    int has_pairs           # some variant is a hand of seven pairs
+
+cdef inline int c_may_fill(uint64_t loose, int threes_needed, uint64_t presence,
+                           int n_threes) noexcept nogil:
+    """Whether a row may fill some variant at all (so c_candidates is worth calling)."""
+    return n_threes >= threes_needed or not (presence & ~loose)
+
 
 cdef class CompiledPatterns:
     cdef Patterns p
@@ -71,12 +119,12 @@ cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_
 cdef int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
                  const uint8_t* melds, int32_t* out) noexcept nogil
 # The variants of `variants` (n of them, sorted by min_threes) one row can fill at all, by its tiles (`held`
-# counts, melds included, and their `presence` mask), the facts fixed for the row (`base`, the bits of `base_bits`)
+# counts, melds included, their `presence` mask and `threes`, the kinds held 3+ times), the facts fixed for the row (`base`, the bits of `base_bits`)
 # and its concealment: indices into `out` (MAX_CANDIDATES); the count, or -1 when more
 # passed (then try them all). `is_item`: the variants are item patterns (no conditions).
 cdef int c_candidates(const Patterns* p, const Variant* variants, int n, int is_item,
-                      const uint8_t* held, uint64_t presence, uint64_t base, uint64_t base_bits,
-                      int concealed_hand, int16_t* out) noexcept nogil
+                      const uint8_t* held, uint64_t presence, uint64_t threes, uint64_t base,
+                      uint64_t base_bits, int concealed_hand, int16_t* out) noexcept nogil
 # Whether hand `h`'s situation and concealment hold.
 cdef int c_conditions(const Patterns* p, int h, uint64_t facts, int win, int concealed_hand) noexcept nogil
 # The same for the facts of `base_bits` alone (a filter that holds for every reading of a row).

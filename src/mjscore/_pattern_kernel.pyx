@@ -11,39 +11,8 @@ from libc.stdlib cimport free, malloc
 
 import numpy as np
 
-cdef extern from *:
-    """
-    #include <string.h>
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static int mj_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
-    #else
-    static inline int mj_popcount64(unsigned long long x) {  /* SWAR: no libgcc call without -mpopcnt */
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
-    #endif
-    /* Bit t set when count t (each at most 8) is at least k (1-8). */
-    static inline unsigned long long mj_at_least34(const unsigned char *c, int k) {
-        unsigned long long mask = 0, x;
-        int t;
-    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        for (t = 0; t < 34; t++) mask |= (unsigned long long)(c[t] >= k) << t;
-        return mask;
-    #endif
-        for (t = 0; t < 32; t += 8) {
-            memcpy(&x, c + t, 8);
-            x = ((x + 0x0101010101010101ULL * (unsigned long long)(0x80 - k)) & 0x8080808080808080ULL) >> 7;
-            mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
-        }
-        return mask | ((unsigned long long)(c[32] >= k) << 32) | ((unsigned long long)(c[33] >= k) << 33);
-    }
-    """
-    int mj_popcount64(uint64_t x) noexcept nogil
-    uint64_t mj_at_least34(const uint8_t* c, int k) noexcept nogil
 
+from .facts import ROW_FACTS, fact_mask
 from .rules.patterns import PAIRS, PAIRS_KONGS, STANDARD
 
 _FORMS = {STANDARD: FORM_STANDARD, PAIRS: FORM_PAIRS, PAIRS_KONGS: FORM_PAIRS_KONGS}
@@ -108,6 +77,14 @@ cdef class CompiledPatterns:
         r = _fill(&self.p, items, [bit for bit, _ in labelled], self.p.items, r)
         self.p.n_quant = len(variants)
         self.p.n_items = len(items)
+        self.p.quant_loose, self.p.quant_threes = _gate(variants)
+        self.p.has_pairs = any(v.form != STANDARD for v in variants)
+        self.p.items_loose, self.p.items_threes = _gate(items)
+        row_facts = fact_mask(ROW_FACTS)
+        needs = [int(tables.when[h]) & row_facts for h in tables.situational]
+        self.p.situational_gate = ~(<uint64_t>0) if not all(needs) else 0
+        for need in needs:
+            self.p.situational_gate |= need
         self.p.n_situational = len(tables.situational)
         for i, h in enumerate(tables.situational):
             self.p.situational[i] = h
@@ -123,6 +100,16 @@ cdef class CompiledPatterns:
         free(self.p.slot_count)
         free(self.p.fixed)
         free(self.p.presence_set)
+
+
+def _gate(variants):
+    """The tiles the variants needing no pung may use, and the fewest pungs the rest need."""
+    loose = 0
+    threes = [_min_threes(v) for v in variants]
+    for v, n in zip(variants, threes):
+        if n == 0:
+            loose |= v.allowed
+    return loose, min([n for n in threes if n] or [99])
 
 
 def _min_threes(variant):
@@ -324,9 +311,9 @@ cdef int c_row_conditions(const Patterns* p, int h, uint64_t base, uint64_t base
 
 
 cdef int c_candidates(const Patterns* p, const Variant* variants, int n, int is_item,
-                      const uint8_t* held, uint64_t presence, uint64_t base, uint64_t base_bits,
-                      int concealed_hand, int16_t* out) noexcept nogil:
-    cdef uint64_t twos = 0, threes = mj_at_least34(held, 3), mask
+                      const uint8_t* held, uint64_t presence, uint64_t threes, uint64_t base,
+                      uint64_t base_bits, int concealed_hand, int16_t* out) noexcept nogil:
+    cdef uint64_t twos = 0, mask
     cdef int v, j, found = 0, ok, counted = 0, n_threes = mj_popcount64(threes)
     cdef const Requirement* req
     for v in range(n):

@@ -13,7 +13,8 @@ from mjscore._kernel cimport c_decompose, c_other_wait, c_waits
 from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, CompiledPatterns, Patterns,
                                       c_add_hand, c_candidates, c_conditions, c_fits, c_fixed,
-                                      c_row_conditions, compiled_patterns, Variant)
+                                      c_may_fill, c_row_conditions, compiled_patterns,
+                                      mj_at_least34, mj_popcount64)
 
 cdef extern from *:
     """
@@ -79,7 +80,7 @@ cdef extern from *:
 
 from .context import Flag
 from .errors import HandStatus
-from .facts import FACT_BITS, Atom, Kind
+from .facts import FACT_BITS, ROW_FACTS, Atom, Kind, fact_mask
 
 cdef enum:
     SHAPE_STANDARD = 0   # readings.SHAPE_CODES
@@ -162,11 +163,7 @@ cdef uint64_t F_ALL_TERMINALS = _bit("all-terminals"), F_TERMINALS_HONOURS = _bi
 cdef uint64_t F_EACH_SET = _bit("terminal-or-honour-each-set"), F_NO_POINTS = _bit("no-points")
 # The facts fixed for a whole row (its situation, its tiles, its concealment): a special
 # hand that needs one of them otherwise is left out before any reading is made.
-cdef uint64_t BASE_FACTS = (F_WINNER | F_SELF_DRAWN | F_DISCARD | F_REPLACEMENT | F_KONG_REPLACEMENT
-                            | F_BONUS_REPLACEMENT | F_KONG_ON_KONG | F_ROBBING | F_LAST_TILE
-                            | F_LAST_DISCARD | F_HEAVEN | F_EARTH | F_DECLARED | F_DEALER
-                            | F_SUIT_HONOURS | F_ONE_SUIT | F_ALL_HONOURS | F_ALL_SIMPLES
-                            | F_ALL_TERMINALS | F_TERMINALS_HONOURS | F_CONCEALED_HAND)
+cdef uint64_t BASE_FACTS = fact_mask(ROW_FACTS)
 
 # Compile-time copies of the Python enums (so the C compiler can fold them); the
 # check below fails the import if they ever drift from mjscore.context/facts/errors.
@@ -572,7 +569,7 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     cdef Group groups[9]
     cdef int t, k, n_melds, exposed, status, total, kongs, winner = (w & W_WINNER) != 0
     cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, dup
-    cdef uint64_t base, facts, single, presence, dec_facts
+    cdef uint64_t base, facts, single, presence, dec_facts, threes
     cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made
     cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
@@ -584,7 +581,7 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     cdef int16_t quant[MAX_CANDIDATES]
     cdef int16_t items[MAX_CANDIDATES]
     cdef int32_t situational[MAX_CANDIDATES]
-    cdef int n_quant, n_items, n_situational
+    cdef int n_quant, n_items, n_situational, n_threes
     cdef Candidates cands
     cdef int16_t shaped[MAX_FIXED]
     cdef int16_t made[MAX_HANDS_MATCHED]
@@ -661,19 +658,25 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
         kinds[5 - n_melds + k] = melds[k].kind
         firsts[5 - n_melds + k] = melds[k].tile
         hidden[5 - n_melds + k] = melds[k].concealed
-    pairs = _pairs_form(c, n_melds, total)
+    # a reading of seven pairs can win only by the shape or by a special hand of pairs
+    pairs = _pairs_form(c, n_melds, total) if r.shapes & 1 or p.has_pairs else -1
     n_fixed = c_fixed(p, held, presence, m, fixed) if p.n_slots else 0
     # what this row can make at all, so most readings try nothing
-    n_quant = c_candidates(p, p.quant, p.n_quant, 0, held, presence, base, BASE_FACTS, not exposed,
-                           quant) if p.n_quant else 0
-    n_items = c_candidates(p, p.items, p.n_items, 1, held, presence, base, BASE_FACTS, not exposed,
-                           items) if p.n_items else 0
+    threes = mj_at_least34(held, 3) if p.n_quant or p.n_items else 0
+    n_threes = mj_popcount64(threes)
+    n_quant = n_items = 0
+    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, presence, n_threes):
+        n_quant = c_candidates(p, p.quant, p.n_quant, 0, held, presence, threes, base, BASE_FACTS,
+                               not exposed, quant)
+    if p.n_items and c_may_fill(p.items_loose, p.items_threes, presence, n_threes):
+        n_items = c_candidates(p, p.items, p.n_items, 1, held, presence, threes, base, BASE_FACTS,
+                               not exposed, items)
     n_situational = 0
     cands.situational = situational
     if p.n_situational > MAX_CANDIDATES:  # too many to filter into the array: try them all
         cands.situational = p.situational
         n_situational = p.n_situational
-    else:
+    elif base & p.situational_gate:
         for k in range(p.n_situational):
             if c_row_conditions(p, p.situational[k], base, BASE_FACTS, not exposed):
                 situational[n_situational] = p.situational[k]

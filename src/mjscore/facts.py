@@ -45,7 +45,7 @@ from __future__ import annotations
 import enum
 
 __all__ = ["Atom", "Kind", "ATOM_CLASSES", "KIND_NAMES", "HAND_FACTS", "FACT_BITS", "PATTERN_FACT_BITS",
-           "fact_mask"]
+           "ROW_FACTS", "fact_mask"]
 
 
 class Kind(enum.IntEnum):
@@ -130,6 +130,13 @@ HAND_FACTS: dict[str, str] = {
     "no-points": "nothing scored but the points for going out (see the scorer)",
 }
 """Every hand fact a rule item may name, with its meaning (the reference is this text)."""
+
+ROW_FACTS = ("winner", "self-drawn", "discard", "replacement", "kong-replacement", "bonus-replacement",
+             "kong-on-kong", "robbing-kong", "last-tile", "last-discard", "heaven", "earth",
+             "declared-calling", "dealer", "concealed-hand", "one-suit-with-honours", "one-suit-only",
+             "all-honours", "all-simples", "all-terminals", "all-terminals-honours")
+"""The facts fixed for a whole hand, whatever its reading: the situation, the tiles held
+and the concealment (the kernel filters special hands by them once per row)."""
 
 FACT_BITS: dict[str, int] = {name: bit for bit, name in enumerate(HAND_FACTS)}
 """The bit of each hand fact in the kernel's 64-bit fact mask."""
