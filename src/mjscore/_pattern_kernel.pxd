@@ -73,6 +73,7 @@ ctypedef struct Patterns:
     const uint64_t* unless
     const uint8_t* win_tile
     const uint8_t* concealed
+    const uint8_t* exact    # per hand: it scores exactly its share of the limit
     const int32_t* values   # per hand: points, doubles, share num, share den; exposed, then concealed
     int n_quant
     Variant* quant

@@ -52,14 +52,16 @@ cdef class CompiledPatterns:
         cdef const uint64_t[::1] unless = tables.unless if len(tables.hands) else np.zeros(1, np.uint64)
         cdef const uint8_t[::1] win_tile = tables.win_tile if len(tables.hands) else np.zeros(1, np.uint8)
         cdef const uint8_t[::1] concealed = tables.concealed if len(tables.hands) else np.zeros(1, np.uint8)
+        cdef const uint8_t[::1] exact = tables.exact if len(tables.hands) else np.zeros(1, np.uint8)
         cdef const int32_t[::1] values = (tables.values.reshape(-1) if len(tables.hands)
                                            else np.zeros(8, np.int32))
-        self.keep = (when, unless, win_tile, concealed, values)
+        self.keep = (when, unless, win_tile, concealed, exact, values)
         self.p.n_hands = len(tables.hands)
         self.p.when = &when[0]
         self.p.unless = &unless[0]
         self.p.win_tile = &win_tile[0]
         self.p.concealed = &concealed[0]
+        self.p.exact = &exact[0]
         self.p.values = &values[0]
         # sorted by the pungs they need, so a row's filter stops at the first needing more
         variants = sorted(tables.quant, key=lambda v: (_min_threes(v), v.hand))

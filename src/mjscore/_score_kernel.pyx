@@ -151,6 +151,7 @@ cdef uint64_t F_ROBBING = _bit("robbing-kong"), F_LAST_TILE = _bit("last-tile")
 cdef uint64_t F_LAST_DISCARD = _bit("last-discard"), F_HEAVEN = _bit("heaven"), F_EARTH = _bit("earth")
 cdef uint64_t F_DECLARED = _bit("declared-calling"), F_DEALER = _bit("dealer")
 cdef uint64_t F_ONE_CHANCE = _bit("one-chance"), F_SINGLE_WAIT = _bit("single-wait")
+cdef uint64_t F_PUNG_WAIT = _bit("pung-wait"), F_NO_SET_POINTS = _bit("no-set-points")
 cdef uint64_t F_CONCEALED_HAND = _bit("concealed-hand"), F_STANDARD = _bit("standard")
 cdef uint64_t F_NO_CHOWS = _bit("no-chows"), F_ONE_CHOW = _bit("one-chow"), F_NO_KONGS = _bit("no-kongs")
 cdef uint64_t F_FOUR_KONGS = _bit("four-kongs"), F_FOUR_TRIPLETS = _bit("four-triplets")
@@ -412,7 +413,8 @@ cdef inline void _add_sets(const Tables* r, const Group* g, int n, int64_t* poin
 
 
 cdef void _finish(const Tables* r, int64_t points, int64_t doubles, uint64_t applied, int special,
-                  int64_t num, int64_t den, const int16_t* matched, int n_matched, Best* best) noexcept nogil:
+                  int64_t num, int64_t den, int exact, const int16_t* matched, int n_matched,
+                  Best* best) noexcept nogil:
     """The total of one reading (step 5 of mjscore.fold), kept if it beats ``best``."""
     cdef int64_t raw, total, share
     if points <= 0:
@@ -424,7 +426,7 @@ cdef void _finish(const Tables* r, int64_t points, int64_t doubles, uint64_t app
     total = raw if raw < r.limit else r.limit
     if num:
         share = (2 * r.limit * num + den) // (2 * den)
-        if share > total:
+        if share > total or exact:
             total = share
     if not best.found or total > best.total:
         best.total = total
@@ -457,6 +459,8 @@ cdef void _fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64
                 bare = 0
         if bare:
             facts |= F_NO_POINTS
+        if set_points == 0:
+            facts |= F_NO_SET_POINTS
         applied = _without_excluded(r, early | _matching(r, facts, win, r.late_items))
     else:
         applied = early
@@ -469,7 +473,7 @@ cdef void _fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64
     # a special hand's value: exposed, or concealed (values[8 h + 4 .. 8 h + 7])
     cdef int concealed = 4 if facts & F_CONCEALED_HAND else 0
     if n_hands == 0:
-        _finish(r, points, doubles, applied, -1, 0, 1, hands, 0, best)
+        _finish(r, points, doubles, applied, -1, 0, 1, 0, hands, 0, best)
     elif r.stack:
         for k in range(n_hands):
             h = hands[k]
@@ -479,13 +483,13 @@ cdef void _fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64
             if value[2] and (special < 0 or num == 0 or <int64_t>value[2] * den > num * value[3]):
                 special, num, den = h, value[2], value[3]
         _finish(r, points, doubles, applied, special if special >= 0 else hands[0], num, den,
-                hands, n_hands, best)
+                special >= 0 and r.pat.exact[special], hands, n_hands, best)
     else:
         for k in range(n_hands):
             h = hands[k]
             value = &r.pat.values[8 * h + concealed]
             _finish(r, points + value[0], doubles + value[1], applied, h, value[2], value[3],
-                    hands, n_hands, best)
+                    value[2] != 0 and r.pat.exact[h], hands, n_hands, best)
 
 
 cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
@@ -739,6 +743,8 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 facts = base | single | dec_facts
                 if _one_chance(&groups[i], wt):
                     facts |= F_ONE_CHANCE
+                elif groups[i].kind == K_PUNG:
+                    facts |= F_PUNG_WAIT
                 best.reading[0] = wt
                 best.reading[1] = SHAPE_STANDARD
                 best.reading[2] = d

@@ -107,6 +107,7 @@ HAND_FACTS: dict[str, str] = {
     # the winning tile
     "one-chance": "the winning tile filled a pair, the middle of a run, or 3 of 1-2 / 7 of 8-9",
     "single-wait": "only one tile kind could complete the hand",
+    "pung-wait": "the winning tile completed a pung",
     # concealment
     "concealed-hand": "no exposed meld before the winning tile (declared concealed kongs allowed)",
     # composition
@@ -128,6 +129,7 @@ HAND_FACTS: dict[str, str] = {
     "terminal-or-honour-each-set": "every set and the pair holds a terminal or honour",
     # derived from the score itself
     "no-points": "nothing scored but the points for going out (see the scorer)",
+    "no-set-points": "the groups earned no set points (items aside; see the scorer)",
 }
 """Every hand fact a rule item may name, with its meaning (the reference is this text)."""
 

@@ -6,14 +6,15 @@ The fold is the same for every rule set (the classical *points and doubles*):
 2. each item whose facts hold adds points or doubles, and removes the items it
    ``excludes``;
 3. the ``no-points`` fact is then decided (no set points, and no item points
-   but those for going out: items whose ``when`` is just ``winner``), and the
-   items that name it are added;
+   but those for going out: items whose ``when`` is just ``winner``), and
+   ``no-set-points`` (no set points), and the items that name them are added;
 4. the special hands the reading makes add their value: under ``special-hands =
    "stack"`` all of them, under ``"best"`` each one alone, keeping the best total
    (at equal totals the first in the file);
 5. ``total = min(points * 2**doubles, limit)``; with a special hand worth a share
    of the limit the total is ``max(that, share * limit)`` (rounded half up), so a
-   hand worth more than a fractional limit keeps its own score.
+   hand worth more than a fractional limit keeps its own score; a hand marked
+   ``exact`` scores its share and nothing else.
 
 This module is the reference; the compiled kernel folds the same way.
 """
@@ -68,14 +69,15 @@ def _without_excluded(rules: RuleSet, mask: int) -> int:
     return mask & ~excluded
 
 
-def limit_share(rules: RuleSet, points: int, doubles: int, share: Fraction | None) -> tuple[int, Fraction | None]:
+def limit_share(rules: RuleSet, points: int, doubles: int, share: Fraction | None,
+                exact: bool = False) -> tuple[int, Fraction | None]:
     """The total and the limit share that made it (step 5 of the module docstring)."""
     raw = points * 2 ** doubles
     total = min(raw, rules.limit)
     if share is not None:
         # half up, exactly as the kernel rounds
         limit_total = (2 * rules.limit * share.numerator + share.denominator) // (2 * share.denominator)
-        if limit_total >= total:
+        if limit_total >= total or exact:
             return limit_total, share
     # the hand's own score stands (capped or not)
     return total, Fraction(1) if raw > rules.limit else None
@@ -95,6 +97,7 @@ def _items(rules: RuleSet, reading: Reading) -> tuple[int, int, int]:
     bare = set_points == 0 and all(
         tables.base[i] or not tables.points[i] for i in range(len(rules.items)) if early >> i & 1)
     facts = reading.facts | (1 << FACT_BITS["no-points"] if bare else 0)
+    facts |= 1 << FACT_BITS["no-set-points"] if set_points == 0 else 0
     applied = _without_excluded(rules, early | _matching(rules, facts, win_tile, late=True))
     for i, item in enumerate(rules.items):
         if applied >> i & 1:
@@ -116,7 +119,8 @@ def _with_hands(rules: RuleSet, reading: Reading, base: tuple[int, int, int],
             special, share = h, value.limit
     if special < 0 and hands:  # no share of the limit: the first hand names the score
         special = hands[0]
-    total, made = limit_share(rules, points, doubles, share)
+    exact = share is not None and rules.hands[special].exact
+    total, made = limit_share(rules, points, doubles, share, exact)
     return ReadingScore(total, points, doubles, made, special, applied, hands, reading.hands)
 
 

@@ -194,7 +194,8 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet) -> Iterator[Readin
                 scored = _standard_groups(groups, index, melds, context)
                 shape = [(int(g.kind), int(g.group.first), g.concealed) for g in scored]
                 facts = base | single | _group_facts(scored) | _bits(
-                    one_chance=role in (WaitRole.PAIR, WaitRole.MIDDLE, WaitRole.EDGE))
+                    one_chance=role in (WaitRole.PAIR, WaitRole.MIDDLE, WaitRole.EDGE),
+                    pung_wait=role == WaitRole.TRIPLET)
                 facts |= item_pattern_facts(tables, held, shape)
                 made = special_hands(quantified_hands(tables, STANDARD, held, shape) + shaped, facts, tile)
                 if made or not rules.special_required:

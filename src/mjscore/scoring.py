@@ -236,7 +236,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     scored = matched if ruleset.special_hands == STACK else ((special,) if special >= 0 else ())
     share = max((s for s in (ruleset.hands[h].value_for(concealed).limit for h in scored) if s is not None),
                 default=None)
-    _, share = limit_share(ruleset, points, doubles, share)
+    _, share = limit_share(ruleset, points, doubles, share, special >= 0 and ruleset.hands[special].exact)
     order = (tuple(sorted([g.group for g in groups], key=_group_order))
              if shape in ("standard", "losing", "seven-pairs") and groups else None)
     hands = ruleset.hands

@@ -28,6 +28,8 @@ Keys of a ``[[hands]]`` entry:
 ``tiles``             a class every tile of the hand is in (``"green-s|GD"``)
 ``requires``          tiles or classes the hand must hold (``["GD"]``)
 ``max-chows``         at most this many chows in a hand of sets
+``exact``             true: the hand scores exactly its share of the limit, even when
+                      its own score is higher
 ``pairs``             ``"kong-as-two"``: four alike held count as two pairs
 ``option``            applies only when that boolean option holds
 ``source``            the rule-book line (required)
@@ -56,7 +58,7 @@ __all__ = ["Value", "SpecialHand", "HandTables", "read_hand", "compile_hands", "
 
 HAND_KEYS = {"id", "name", "aliases", "groups", "forms", "points", "doubles", "limit", "if-concealed",
              "concealed", "when", "unless", "win-tile", "tiles", "requires", "max-chows", "pairs",
-             "option", "source"}
+             "exact", "option", "source"}
 MAX_MATCHED = 16
 """At most this many special hands count for one reading: the first in the file."""
 MAX_FIXED = 64
@@ -101,6 +103,8 @@ class SpecialHand:
     max_chows: int | None
     kong_as_two: bool
     source: str
+    exact: bool = False
+    """It scores exactly its share of the limit (not the better of that and its own score)."""
 
     def value_for(self, concealed: bool) -> Value:
         """The value of the hand made concealed or not."""
@@ -202,16 +206,19 @@ def read_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
     pairs = text("pairs", "distinct")
     if pairs not in ("distinct", "kong-as-two"):
         raise fail("pairs", f"expected \"distinct\" or \"kong-as-two\", got {pairs!r}")
-    concealed = entry.get("concealed", False)
-    if not isinstance(concealed, bool):
-        raise fail("concealed", f"expected true or false, got {concealed!r}")
+    concealed, exact = entry.get("concealed", False), entry.get("exact", False)
+    for name, flag in (("concealed", concealed), ("exact", exact)):
+        if not isinstance(flag, bool):
+            raise fail(name, f"expected true or false, got {flag!r}")
+    if exact and "limit" not in entry:
+        raise fail("exact", "only a hand worth a share of the limit (limit = ...) can score it exactly")
     hand = SpecialHand(
         id=text("id"), name=text("name", text("id")), aliases=tuple(strings("aliases")),
         forms=tuple(forms), value=_value(entry, "", fail), concealed_value=concealed_value,
         concealed=concealed, when=facts["when"], unless=facts["unless"], win_tile=win_tile,
         tiles=entry.get("tiles") if "tiles" not in entry else text("tiles"),
         requires=tuple(strings("requires")), max_chows=max_chows,
-        kong_as_two=pairs == "kong-as-two", source=text("source"))
+        kong_as_two=pairs == "kong-as-two", source=text("source"), exact=exact)
     for f, form in enumerate(hand.forms):  # expand once now, so every mistake shows at load
         where = "groups" if "groups" in entry else f"forms[{f}]"
         for g in form:
@@ -256,6 +263,7 @@ class HandTables:
     unless: npt.NDArray[np.uint64] = field(repr=False)
     win_tile: npt.NDArray[np.uint8] = field(repr=False)
     concealed: npt.NDArray[np.uint8] = field(repr=False)
+    exact: npt.NDArray[np.uint8] = field(repr=False)
     values: npt.NDArray[np.int32] = field(repr=False)
     """Per hand: points, doubles, limit numerator, limit denominator; exposed then concealed."""
 
@@ -290,4 +298,5 @@ def compile_hands(hands: tuple[SpecialHand, ...],
         unless=np.array([_mask(h.unless) for h in hands], dtype=np.uint64),
         win_tile=np.array([255 if h.win_tile is None else h.win_tile for h in hands], dtype=np.uint8),
         concealed=np.array([h.concealed for h in hands], dtype=np.uint8),
+        exact=np.array([h.exact for h in hands], dtype=np.uint8),
         values=values)

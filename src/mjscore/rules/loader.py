@@ -137,15 +137,18 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def _unique_ids(raw: Mapping[str, Any], path: Path) -> None:
-    """No id twice in one section of one file: merging an ``extends`` chain would keep only the last."""
+    """No id twice in one section of one file (merging an ``extends`` chain would keep only the
+    last), except alternatives of one entry that all carry an ``option`` gate (the loaded rule
+    set then checks that exactly one applies)."""
     for section in ENTRY_SECTIONS:
-        seen: set[str] = set()
+        gated: dict[str, bool] = {}
         for entry in _expect(raw.get(section, []), list, path, section):
             entry_id = entry.get("id") if isinstance(entry, dict) else None
             if isinstance(entry_id, str):  # a missing id is reported when the entry is built
-                if entry_id in seen:
-                    raise _fail(path, f"{section}.{entry_id}", "duplicate id")
-                seen.add(entry_id)
+                if entry_id in gated and not (gated[entry_id] and "option" in entry):
+                    raise _fail(path, f"{section}.{entry_id}", "duplicate id (alternatives of one "
+                                "entry each need an option gate)")
+                gated[entry_id] = "option" in entry
 
 
 def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
@@ -168,10 +171,11 @@ def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     for table in ("options", "presets"):
         merged[table] = {**base.get(table, {}), **raw.get(table, {})}
     for section in ENTRY_SECTIONS:
-        entries = {e.get("id"): e for e in base.get(section, []) if isinstance(e, dict)}
-        for entry in _expect(raw.get(section, []), list, path, section):
-            entries[_expect(entry, dict, path, section).get("id")] = entry
-        merged[section] = list(entries.values())
+        # an id here replaces every base entry with that id (all its gated alternatives)
+        mine = [_expect(e, dict, path, section) for e in _expect(raw.get(section, []), list, path, section)]
+        replaced = {e.get("id") for e in mine}
+        merged[section] = [e for e in base.get(section, []) if isinstance(e, dict)
+                           and e.get("id") not in replaced] + mine
     for removed in _strings(raw.get("remove", []), path, "remove"):
         before = sum(len(merged[section]) for section in ENTRY_SECTIONS)
         for section in ENTRY_SECTIONS:
@@ -349,6 +353,8 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     items: list[ItemRule] = []
     hands: list[SpecialHand] = []
     ids: set[str] = set()
+    alternatives: dict[str, set[str]] = {}  # ids with option-gated alternatives, per section
+    active: set[str] = set()
     sections: tuple[tuple[str, Any, list[Any]], ...] = (
         ("sets", _set_rule, sets), ("items", _item_rule, items), ("hands", read_hand, hands))
     for section, build, out in sections:
@@ -357,11 +363,19 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
             _expect(entry, dict, path, key)
             entry_id = _expect(entry.get("id"), str, path, f"{key}.id")
             key = f"{section}.{entry_id}"
-            if entry_id in ids:
+            if entry_id in ids and entry_id not in alternatives.get(section, set()):
                 raise _fail(path, key, "duplicate id")
+            if entry_id in ids and "option" not in entry:
+                raise _fail(path, key, "duplicate id (alternatives of one entry each need an option gate)")
             ids.add(entry_id)
+            if "option" in entry:
+                alternatives.setdefault(section, set()).add(entry_id)
             rule = build(entry, path, key)
             if _gate(entry, options, path, key):
+                if entry_id in active:
+                    raise _fail(path, key, "two alternatives of this entry apply under these options "
+                                "(their option gates must exclude each other)")
+                active.add(entry_id)
                 out.append(rule)
     _check_group_sums(sets, path)
     item_ids = {item.id for item in items}

@@ -68,8 +68,8 @@ class ItemRule:
 
     @property
     def needs_no_points(self) -> bool:
-        """Decided after the other items: it needs the ``no-points`` fact."""
-        return "no-points" in self.when or "no-points" in self.unless
+        """Decided after the other items: it needs the ``no-points`` or ``no-set-points`` fact."""
+        return bool({"no-points", "no-set-points"} & (self.when | self.unless))
 
 
 @dataclass(frozen=True, slots=True)

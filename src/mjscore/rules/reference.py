@@ -72,8 +72,18 @@ def _entries(rules: RuleSet, raw: Mapping[str, Any], section: str) -> list[_Entr
     if not declared:
         return [_Entry(rule, "", True) for rule in loaded.values()]
     build: Any = {"sets": _set_rule, "items": _item_rule, "hands": read_hand}[section]
-    return [_Entry(loaded.get(e["id"]) or build(e, rules.path, f"{section}.{e['id']}"),
-                   str(e.get("option", "")), e["id"] in loaded) for e in declared]
+    options = dict(rules.options)
+
+    def applies(entry: Mapping[str, Any]) -> bool:
+        gate = str(entry.get("option", ""))
+        if not gate:
+            return True
+        name = gate.removeprefix("not ").strip()
+        return bool(options.get(name)) != gate.startswith("not ")
+
+    # an entry with option-gated alternatives shows each alternative, the one in force active
+    return [_Entry(loaded[e["id"]] if applies(e) else build(e, rules.path, f"{section}.{e['id']}"),
+                   str(e.get("option", "")), applies(e)) for e in declared]
 
 
 def readings(rules: RuleSet) -> str:
