@@ -19,7 +19,7 @@ pytest.importorskip("rich")
 
 import mjscore  # noqa: E402
 from mjscore import cli  # noqa: E402
-from mjscore.scoring import _meld_bytes  # noqa: E402
+from mjscore.rows import meld_bytes  # noqa: E402
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -477,7 +477,7 @@ def test_meld_bytes_of_text_rows_match_the_scorer(run: Run, tmp_path: Path) -> N
     source = tmp_path / "hands.txt"
     source.write_text(f"{hand}\n", encoding="utf-8")
     run("bulk", source, "-o", tmp_path / "out.csv")
-    melds = np.frombuffer(_meld_bytes(hand.melds), dtype=np.uint8)[None]
+    melds = np.frombuffer(meld_bytes(hand.melds), dtype=np.uint8)[None]
     expected, _ = mjscore.score_many(np.array([hand.concealed]), "babcock", melds=melds, win_tile="1z")
     assert read_output(tmp_path / "out.csv")["total"] == expected.tolist() == [mjscore.score(hand).total]
 

@@ -1,7 +1,7 @@
 """The bulk scoring contract, in plain Python: the specification of ``_score_kernel``.
 
 ``score_many(batch, melds, win_tile, flags, seat, prevailing, rules, out_total,
-out_special, status)`` scores row ``i`` of ``batch`` (the concealed counts,
+out_special, status)`` scores the rows of :mod:`mjscore.rows`: row ``i`` of ``batch`` (the concealed counts,
 winning tile included) with its declared melds ``melds[i]`` (four bytes,
 ``kind << 6 | tile``: kind 0 exposed chow, 1 exposed pung, 2 exposed kong,
 3 concealed kong; ``0xFF`` for none), its winning tile ``win_tile[i]`` (255:
@@ -31,30 +31,13 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .context import Flag, WinContext
+from .context import Flag
 from .errors import HandStatus
-from .group import GroupKind, Meld
-from .hand import Hand
 from .fold import score_reading
 from .readings import SHAPE_CODES, losing_reading, readings
+from .rows import CONCEALED_KONG, KONG, NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row, meld_tiles
 from .rules.hands import MAX_MATCHED
 from .rules.model import RuleSet
-from .tile import Tile
-
-NO_MELD = 0xFF
-NO_TILE = 254
-"""The winning tile a losing reading reports (no tile; 255 means unknown)."""
-MELD_KINDS = (GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD, GroupKind.QUAD)
-
-
-def meld_tiles(code: int) -> list[int] | None:
-    """The tiles of one meld byte, or None if the byte is not a set."""
-    kind, tile = code >> 6, code & 63
-    if tile >= 34:
-        return None
-    if kind == 0:
-        return [tile, tile + 1, tile + 2] if tile < 27 and tile % 9 <= 6 else None
-    return [tile] * (3 if kind == 1 else 4)
 
 
 def row_status(counts: list[int], codes: list[int], win: int, flags: int) -> int:
@@ -73,35 +56,21 @@ def row_status(counts: list[int], codes: list[int], win: int, flags: int) -> int
     winner = bool(flags & Flag.WINNER)
     if sum(counts) + 3 * len(codes) != (14 if winner else 13):
         return HandStatus.WRONG_SIZE
-    if not winner and win != 255:
+    if not winner and win != UNKNOWN_TILE:
         return HandStatus.BAD_CONTEXT
-    if winner and win != 255:
+    if winner and win != UNKNOWN_TILE:
         if win >= 34 or counts[win] == 0:
             return HandStatus.BAD_CONTEXT
         if flags & Flag.ROBBING_KONG and held[win] != 1:
             return HandStatus.BAD_CONTEXT
-    kongs = sum(code >> 6 >= 2 for code in codes)
+    kongs = sum(code >> 6 in (KONG, CONCEALED_KONG) for code in codes)
     if winner and (flags & Flag.KONG_REPLACEMENT and kongs == 0
                    or flags & Flag.KONG_ON_KONG and kongs < 2):
         return HandStatus.BAD_CONTEXT
-    exposed = any(code >> 6 != 3 for code in codes)
+    exposed = any(code >> 6 != CONCEALED_KONG for code in codes)
     if codes and flags & (Flag.HEAVEN | Flag.EARTH) or exposed and flags & Flag.DECLARED_CALLING:
         return HandStatus.BAD_CONTEXT
     return HandStatus.OK
-
-
-def _context(win: int, flags: int, seat: int, prevailing: int) -> WinContext:
-    replacement = ("kong" if flags & Flag.KONG_REPLACEMENT else
-                   "bonus" if flags & Flag.BONUS_REPLACEMENT else None)
-    return WinContext(
-        win_tile=None if win == 255 or not flags & Flag.WINNER else Tile(win),
-        self_drawn=bool(flags & Flag.SELF_DRAWN), seat_wind=Tile(seat),
-        prevailing_wind=Tile(prevailing), dealer=bool(flags & Flag.DEALER),
-        last_tile=bool(flags & Flag.LAST_TILE), last_discard=bool(flags & Flag.LAST_DISCARD),
-        robbing_kong=bool(flags & Flag.ROBBING_KONG), replacement=replacement,
-        kong_on_kong=bool(flags & Flag.KONG_ON_KONG), heaven=bool(flags & Flag.HEAVEN),
-        earth=bool(flags & Flag.EARTH), declared_calling=bool(flags & Flag.DECLARED_CALLING),
-        winner=bool(flags & Flag.WINNER))
 
 
 def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
@@ -123,9 +92,8 @@ def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[
     status = row_status(row, codes, win_tile, flags)
     if status:
         return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
-    hand = Hand(tuple(row), tuple(
-        Meld(MELD_KINDS[c >> 6], Tile(c & 63), concealed=c >> 6 == 3) for c in codes))
-    context = _context(win_tile, flags, seat, prevailing)
+    hand = hand_of_row(row, codes)
+    context = context_of_row(win_tile, flags, seat, prevailing)
     losing = SHAPE_CODES.index("losing")
     if not context.winner:
         if not rules.losers:

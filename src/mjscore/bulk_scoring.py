@@ -1,6 +1,6 @@
 """``score_many``: score an array of hands under a rule set, natively, row by row.
 
-Array layout (``n`` rows):
+Array layout (``n`` rows, the rows of :mod:`mjscore.rows`):
 
 =================  =======================  ======================================
 argument           shape, dtype             meaning
@@ -42,20 +42,15 @@ import numpy.typing as npt
 
 from ._backend import bulk_scorer
 from .bulk import as_batch, run_in_parts
-from .context import IMPOSSIBLE, Flag, wind_of
+from .context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_of, wind_of
 from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError
 from .hand import Hand
 from .notation import parse_hand
+from .rows import MELDS_PER_ROW, NO_MELD, REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, replacement_code
 from .rules import RuleSet, load_rules
-from .tile import Tile, as_tile
+from .tile import Tile
 
 __all__ = ["score_many", "read_hand"]
-
-_FLAG_KEYWORDS = {
-    "self_drawn": Flag.SELF_DRAWN, "last_tile": Flag.LAST_TILE, "last_discard": Flag.LAST_DISCARD,
-    "robbing_kong": Flag.ROBBING_KONG, "kong_on_kong": Flag.KONG_ON_KONG, "heaven": Flag.HEAVEN,
-    "earth": Flag.EARTH, "declared_calling": Flag.DECLARED_CALLING, "winner": Flag.WINNER,
-}
 
 
 def _column(value: Any, n: int, name: str) -> npt.NDArray[Any]:
@@ -79,32 +74,29 @@ def _bools(value: Any, n: int, name: str) -> npt.NDArray[np.bool_]:
 
 
 def _tile_of(item: Any, name: str, winds: bool) -> int:
-    """One tile index from text, an integer or None (255: unknown); a wind the way
+    """One tile index from text, an integer or None (unknown); a tile or a wind the way
     :class:`~mjscore.context.WinContext` reads one."""
     if winds:
         return int(wind_of(item, name))
     if item is None:
-        return 255
+        return UNKNOWN_TILE
     if isinstance(item, str):
-        try:
-            return int(as_tile(item))
-        except ValueError as error:
-            raise InvalidContextError(f"{name}: {error}") from None
+        return int(tile_of(item, name))
     return int(item)
 
 
 def _not_a_tile(name: str, winds: bool, value: Any) -> InvalidContextError:
     if winds:
         return InvalidContextError(f"{name} must be a wind (E, S, W or N, or 27-30), not {value!r}")
-    return InvalidContextError(f"{name}: expected tile indices 0-33 (255: unknown), got {value!r}")
+    return InvalidContextError(f"{name}: expected tile indices 0-33 ({UNKNOWN_TILE}: unknown), got {value!r}")
 
 
 def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint8]:
     """A scalar or (n,) array of tiles (text or indices) as (n,) uint8 indices."""
     if np.ndim(value) == 0:
         tile = _tile_of(value.item() if isinstance(value, np.generic) else value, name, winds)
-        tile = 255 if tile == -1 and not winds else tile
-        if not (0 <= tile <= 33 or tile == 255):
+        tile = UNKNOWN_TILE if tile == -1 and not winds else tile
+        if not (0 <= tile <= 33 or tile == UNKNOWN_TILE):
             raise _not_a_tile(name, winds, tile)
         return np.broadcast_to(np.uint8(tile), (n,))
     else:
@@ -116,42 +108,27 @@ def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint
     if array.dtype.kind not in "iu":
         raise InvalidContextError(f"{name}: expected {'winds' if winds else 'tiles'}, got dtype {array.dtype}")
     if array.dtype != np.uint8 and not winds:
-        array = np.where(array == -1, 255, array)
+        array = np.where(array == -1, UNKNOWN_TILE, array)
     low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
-    bad = ((array < low) | (array > high)) & (winds | (array != 255))  # 255: unknown tile
+    bad = ((array < low) | (array > high)) & (winds | (array != UNKNOWN_TILE))
     if bad.any():
         raise _not_a_tile(name, winds, int(array[bad][0]))
     return array.astype(np.uint8, copy=False)
 
 
-# False/True are the keys 0/1 too (equal and same hash), so 0, 1, 2 need no entries of their own.
-_REPLACEMENT_CODES = {None: 0, False: 0, True: 1, "kong": 1, "bonus": 2, 2: 2}
-_REPLACEMENT_FLAGS = np.array([0, Flag.KONG_REPLACEMENT, Flag.BONUS_REPLACEMENT], dtype=np.uint32)
-#: Situations that are self-drawn by definition: without ``self_drawn`` they imply it, as in WinContext.
-_DRAWN_BY_DEFINITION = int(Flag.HEAVEN | Flag.KONG_REPLACEMENT | Flag.BONUS_REPLACEMENT)
-
-
 def _replacement(value: Any, n: int) -> npt.NDArray[np.uint32]:
-    """``replacement`` as context-word bits: None/False, 'kong'/True/1, 'bonus'/2."""
-    problem = InvalidContextError(
-        "replacement: expected None, 'kong' or 'bonus' (or 0, 1, 2 in an array)")
+    """``replacement`` as context-word bits (:func:`mjscore.rows.replacement_code`)."""
     if np.ndim(value) == 0:
-        item = value.item() if isinstance(value, np.generic) else value
-        if not isinstance(item, (str, bool, int, type(None))) or item not in _REPLACEMENT_CODES:
-            raise problem
-        return np.full(n, _REPLACEMENT_FLAGS[_REPLACEMENT_CODES[item]], dtype=np.uint32)
+        return np.full(n, REPLACEMENT_WORDS[replacement_code(value)], dtype=np.uint32)
     array = _column(value, n, "replacement")
     if array.dtype.kind == "b":
         array = array.astype(np.int64)
     elif array.dtype.kind in "USO":
-        try:
-            array = np.array([_REPLACEMENT_CODES[None if v is None else str(v)]
-                              for v in array.tolist()], dtype=np.int64)
-        except KeyError:
-            raise problem from None
+        array = np.array([replacement_code(v) for v in array.tolist()], dtype=np.int64)
     if array.dtype.kind not in "iu" or ((array < 0) | (array > 2)).any():
-        raise problem
-    flags: npt.NDArray[np.uint32] = _REPLACEMENT_FLAGS[array]
+        bad = array[(array < 0) | (array > 2)][0] if array.dtype.kind in "iu" else array.dtype
+        raise InvalidContextError(f"replacement must be None, 'kong' or 'bonus' (or 0, 1, 2), not {bad!r}")
+    flags: npt.NDArray[np.uint32] = REPLACEMENT_WORDS[array]
     return flags
 
 
@@ -163,16 +140,16 @@ for _on, _off, _ in IMPOSSIBLE:
     _IMPOSSIBLE_WORD |= ((_WORDS & _on) == _on) & ((_WORDS & _off) == 0)
 
 
-_NO_MELDS = np.full((1, 4), 0xFF, dtype=np.uint8)
+_NO_MELDS = np.full((1, MELDS_PER_ROW), NO_MELD, dtype=np.uint8)
 
 
 def _melds(melds: Any, n: int) -> npt.NDArray[np.uint8]:
     if melds is None:
-        return np.broadcast_to(_NO_MELDS, (n, 4))
+        return np.broadcast_to(_NO_MELDS, (n, MELDS_PER_ROW))
     array = np.asarray(melds)
     # Exactly four columns: padding a narrower array would guess which melds are missing.
-    if array.shape != (n, 4):
-        raise InvalidHandError(f"melds: expected an ({n}, 4) array of meld codes (0xFF for no meld), "
+    if array.shape != (n, MELDS_PER_ROW):
+        raise InvalidHandError(f"melds: expected an ({n}, {MELDS_PER_ROW}) array of meld codes (0xFF for no meld), "
                                f"got shape {array.shape}")
     if array.dtype.kind not in "iu":
         raise InvalidHandError(f"melds: meld codes must be integers (ideally uint8), got dtype {array.dtype}")
@@ -189,7 +166,7 @@ def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: in
     implied = "self_drawn" not in flags and ("heaven" in flags or replacement is not None)
     scalar = 0 if np.ndim(replacement) else int(_replacement(replacement, 1)[0])
     columns: list[tuple[Any, int]] = []
-    for name, flag in _FLAG_KEYWORDS.items():
+    for name, flag in FLAG_KEYWORDS.items():
         if name in flags:
             if np.ndim(flags[name]):
                 columns.append((_bools(flags[name], n, name), int(flag)))
@@ -210,7 +187,7 @@ def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: in
         elif value:
             scalar |= bit
     if not columns and not np.ndim(replacement):
-        if implied and scalar & _DRAWN_BY_DEFINITION:
+        if implied and scalar & DRAWN_BY_DEFINITION:
             scalar |= int(Flag.SELF_DRAWN)
         return np.uint32(scalar)
     word = _replacement(replacement, n) if np.ndim(replacement) else np.zeros(n, dtype=np.uint32)
@@ -218,7 +195,7 @@ def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: in
     for value, bit in columns:  # bool x flag: 20x faster than bitwise_or(..., where=value)
         word |= value.view(np.uint8) * np.uint32(bit)
     if implied:
-        word |= ((word & np.uint32(_DRAWN_BY_DEFINITION)) != 0).view(np.uint8) * np.uint32(Flag.SELF_DRAWN)
+        word |= ((word & np.uint32(DRAWN_BY_DEFINITION)) != 0).view(np.uint8) * np.uint32(Flag.SELF_DRAWN)
     return word
 
 
@@ -252,16 +229,15 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     >>> totals.tolist(), special.tolist()  # (20+2+8+2+2 only place) x2; (20+2+8+2) x2
     ([68, 64], [-1, -1])
     """
-    unknown = sorted(set(flags) - set(_FLAG_KEYWORDS))
+    unknown = sorted(set(flags) - set(FLAG_KEYWORDS))
     if unknown:
-        raise InvalidContextError(f"unknown context keyword {unknown[0]!r}; known: "
-                                  f"{', '.join(['win_tile', 'seat_wind', 'prevailing_wind', 'dealer', 'replacement', *_FLAG_KEYWORDS])}")
+        raise InvalidContextError(f"unknown context keyword {unknown[0]!r}; known: {', '.join(ROW_KEYWORDS)}")
     ruleset = load_rules(rules)
     batch = as_batch(counts)
     n = batch.shape[0]
     seat = _tiles(seat_wind, n, "seat_wind", winds=True)
     prevailing = _tiles(prevailing_wind, n, "prevailing_wind", winds=True)
-    win = _tiles(255 if win_tile is None else win_tile, n, "win_tile", winds=False)
+    win = _tiles(UNKNOWN_TILE if win_tile is None else win_tile, n, "win_tile", winds=False)
     flags.setdefault("winner", True)
     # Scalars stay scalars until here and are broadcast without copies.
     word = np.broadcast_to(np.asarray(_word(flags, replacement, dealer,

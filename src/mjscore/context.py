@@ -19,7 +19,8 @@ from .group import GroupKind
 from .hand import Hand
 from .tile import Tile, as_tile
 
-__all__ = ["WinContext", "Flag", "IMPOSSIBLE", "impossibilities", "check_against_hand", "CONTEXT_KEYWORDS"]
+__all__ = ["WinContext", "Flag", "FLAG_KEYWORDS", "REPLACEMENT_FLAGS", "DRAWN_BY_DEFINITION", "IMPOSSIBLE",
+           "impossibilities", "check_against_hand", "CONTEXT_KEYWORDS", "wind_of", "tile_of"]
 
 _WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
@@ -57,6 +58,33 @@ class Flag(enum.IntFlag):
     EARTH = 512
     DECLARED_CALLING = 1024
     WINNER = 2048
+
+
+FLAG_KEYWORDS: dict[str, int] = {  # plain ints: enum arithmetic is slow on the single-hand path
+    "self_drawn": int(Flag.SELF_DRAWN), "last_tile": int(Flag.LAST_TILE),
+    "last_discard": int(Flag.LAST_DISCARD), "robbing_kong": int(Flag.ROBBING_KONG),
+    "kong_on_kong": int(Flag.KONG_ON_KONG), "heaven": int(Flag.HEAVEN), "earth": int(Flag.EARTH),
+    "declared_calling": int(Flag.DECLARED_CALLING), "winner": int(Flag.WINNER),
+}
+"""The on/off context keywords (True or False) and the :class:`Flag` bit of each. The
+others take other values: ``dealer`` (True, False or None), ``replacement``
+(:data:`REPLACEMENT_FLAGS`), the tiles and winds, the bonus tiles."""
+REPLACEMENT_FLAGS: dict[str | None, int] = {
+    None: 0, "kong": int(Flag.KONG_REPLACEMENT), "bonus": int(Flag.BONUS_REPLACEMENT)}
+"""The :class:`Flag` bit of each value of :attr:`WinContext.replacement`."""
+DRAWN_BY_DEFINITION = int(Flag.HEAVEN | Flag.KONG_REPLACEMENT | Flag.BONUS_REPLACEMENT)
+"""The situations that are self-drawn by definition: without ``self_drawn`` they imply it."""
+
+
+def tile_of(value: object, name: str) -> Tile:
+    """A tile from a tile, its 34-index or its text (``"3m"``, ``"RD"``), for the keyword ``name``.
+
+    :raises InvalidContextError: naming ``name``, for anything else.
+    """
+    try:
+        return as_tile(value)  # type: ignore[arg-type]  # as_tile names what it is not
+    except ValueError as error:
+        raise InvalidContextError(f"{name}: {error}") from None
 
 
 def _bonus_numbers(value: object, name: str) -> tuple[int, ...]:
@@ -107,15 +135,12 @@ class WinContext:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         if self.win_tile is not None:
-            try:
-                set_(self, "win_tile", as_tile(self.win_tile))
-            except ValueError as error:
-                raise InvalidContextError(f"win_tile: {error}") from None
+            set_(self, "win_tile", tile_of(self.win_tile, "win_tile"))
         set_(self, "seat_wind", wind_of(self.seat_wind, "seat_wind"))
         set_(self, "prevailing_wind", wind_of(self.prevailing_wind, "prevailing_wind"))
         if self.self_drawn is None:
             set_(self, "self_drawn", self.heaven is True or self.replacement in (True, "kong", "bonus"))
-        for name in _FLAGS:
+        for name in FLAG_KEYWORDS:
             value = getattr(self, name)
             if value is not True and value is not False:
                 raise InvalidContextError(f"{name} must be True or False, not {value!r}")
@@ -146,7 +171,7 @@ class WinContext:
         for name, flag in _FLAG_OF_FIELD.items():
             if getattr(self, name):
                 flags |= flag
-        return flags | _REPLACEMENT_FLAG[self.replacement]  # type: ignore[index]  # normalised
+        return flags | REPLACEMENT_FLAGS[self.replacement]  # type: ignore[index]  # normalised
 
     @classmethod
     def from_keywords(cls, **keywords: Any) -> WinContext:
@@ -167,15 +192,7 @@ class WinContext:
             return cls(**keywords)
 
 
-_FLAGS = ("self_drawn", "last_tile", "last_discard", "robbing_kong", "kong_on_kong",
-          "heaven", "earth", "declared_calling", "winner")
-_FLAG_OF_FIELD = {  # plain ints: enum arithmetic is slow on the single-hand path
-    "self_drawn": int(Flag.SELF_DRAWN), "dealer": int(Flag.DEALER), "last_tile": int(Flag.LAST_TILE),
-    "last_discard": int(Flag.LAST_DISCARD), "robbing_kong": int(Flag.ROBBING_KONG),
-    "kong_on_kong": int(Flag.KONG_ON_KONG), "heaven": int(Flag.HEAVEN), "earth": int(Flag.EARTH),
-    "declared_calling": int(Flag.DECLARED_CALLING), "winner": int(Flag.WINNER),
-}
-_REPLACEMENT_FLAG = {None: 0, "kong": int(Flag.KONG_REPLACEMENT), "bonus": int(Flag.BONUS_REPLACEMENT)}
+_FLAG_OF_FIELD = {**FLAG_KEYWORDS, "dealer": int(Flag.DEALER)}
 _SITUATIONS = (Flag.SELF_DRAWN, Flag.LAST_TILE, Flag.LAST_DISCARD, Flag.ROBBING_KONG,
                Flag.KONG_REPLACEMENT, Flag.BONUS_REPLACEMENT, Flag.KONG_ON_KONG, Flag.HEAVEN,
                Flag.EARTH, Flag.DECLARED_CALLING)

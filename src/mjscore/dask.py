@@ -47,12 +47,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .bulk_scoring import read_hand, score_many
-from .context import CONTEXT_KEYWORDS
 from .errors import HandStatus, InvalidContextError, InvalidHandError
 from .hand import Hand
+from .rows import MELDS_PER_ROW, NO_MELD, ROW_KEYWORDS, UNKNOWN_TILE, hand_arrays
 from .rules import RuleSet, load_rules
-from .scoring import _meld_bytes
-from .tile import Tile
+from .tile import N_KINDS, Tile
 
 __all__ = ["score_array", "score_dataframe", "COUNT_COLUMNS", "MELD_COLUMNS",
            "ROW_CONTEXT_KEYWORDS", "STATUS_NAMES"]
@@ -61,9 +60,10 @@ COUNT_COLUMNS = tuple(tile.name for tile in Tile)
 """The default count columns of :func:`score_dataframe`: ``"M1"`` ... ``"RED"``, in 34-index order."""
 MELD_COLUMNS = ("meld0", "meld1", "meld2", "meld3")
 """The meld-byte columns :func:`score_dataframe` reads when a frame has them."""
-ROW_CONTEXT_KEYWORDS = tuple(k for k in CONTEXT_KEYWORDS if k not in ("flowers", "seasons"))
-"""The context keywords of :func:`mjscore.score_many` (it has no bonus-tile columns);
-a DataFrame column of one of these names gives that keyword per row."""
+ROW_CONTEXT_KEYWORDS = ROW_KEYWORDS
+"""The context keywords of :func:`mjscore.score_many` (:data:`mjscore.rows.ROW_KEYWORDS`;
+it has no bonus-tile columns); a DataFrame column of one of these names gives that
+keyword per row."""
 STATUS_NAMES = tuple(status.name for status in HandStatus)
 """The categories of the ``status`` column: category ``i`` is ``HandStatus(i).name``."""
 
@@ -115,7 +115,7 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
     are checked here, before anything runs; a bad row is marked in ``status``.
 
     :param counts: ``(n, 34)`` integer tile counts (see :mod:`mjscore.bulk_scoring`).
-    :param melds: ``(n, 4)`` meld bytes (``kind << 6 | tile``, 0xFF none), or None.
+    :param melds: ``(n, 4)`` meld bytes (:mod:`mjscore.rows`: ``kind << 6 | tile``, 0xFF none), or None.
     :param rules: a rule set name, alias or ``.toml`` path, or a :class:`RuleSet`.
     :param threads: threads per block (see :func:`mjscore.score_many`).
     :param context: :func:`mjscore.score_many`'s context keywords, each a scalar
@@ -168,20 +168,22 @@ def _read_hands(texts: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8
     ``score_many`` has no column for them.
     """
     n = len(texts)
-    counts = np.zeros((n, 34), dtype=np.uint8)
-    melds = np.full((n, 4), 0xFF, dtype=np.uint8)
-    win = np.full(n, 255, dtype=np.uint8)
-    complete = np.zeros(n, dtype=bool)
     status = np.zeros(n, dtype=np.uint8)
+    hands: list[Hand] = []
+    rows: list[int] = []
     for i, text in enumerate(texts):
         hand = read_hand(text)
-        if not isinstance(hand, Hand):
+        if isinstance(hand, Hand):
+            hands.append(hand)
+            rows.append(i)
+        else:
             status[i] = hand[0]
-            continue
-        counts[i] = hand.concealed
-        melds[i] = np.frombuffer(_meld_bytes(hand.melds), dtype=np.uint8)
-        win[i] = 255 if hand.win_tile is None else hand.win_tile
-        complete[i] = hand.size == 14
+    read = hand_arrays(hands)
+    counts = np.zeros((n, N_KINDS), dtype=np.uint8)
+    melds = np.full((n, MELDS_PER_ROW), NO_MELD, dtype=np.uint8)
+    win = np.full(n, UNKNOWN_TILE, dtype=np.uint8)
+    complete = np.zeros(n, dtype=bool)
+    counts[rows], melds[rows], win[rows], complete[rows] = read.counts, read.melds, read.win_tile, read.sizes == 14
     return counts, melds, win, complete, status
 
 
@@ -218,7 +220,7 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
     * **counts** (``hand_column=None``): 34 integer columns of concealed tile counts
       (the winning tile included), named ``"M1"`` ... ``"RED"`` (:data:`COUNT_COLUMNS`,
       the :class:`~mjscore.Tile` names) or listed in ``count_columns``; meld bytes
-      (``kind << 6 | tile``, 0xFF none) in the columns ``meld_columns``, by default
+      (:mod:`mjscore.rows`: ``kind << 6 | tile``, 0xFF none) in the columns ``meld_columns``, by default
       those of ``"meld0"`` ... ``"meld3"`` the frame has.
     * **hand strings** (``hand_column="hand"``): text :func:`mjscore.parse` reads;
       ``+tile`` marks the winning tile, and ``winner`` defaults to whether the hand

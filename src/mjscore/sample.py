@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from .rows import CHOW, CONCEALED_KONG, KONG, MELDS_PER_ROW, NO_MELD, PUNG, meld_codes
 from .tile import N_KINDS, ORPHANS
 
 __all__ = ["random_complete_hands", "random_draws", "remove_one_tile", "near_complete_hands",
@@ -243,7 +244,7 @@ class ScoringRows(NamedTuple):
     counts: Counts
     """``(n, 34)`` concealed tiles, the winning tile included."""
     melds: Counts
-    """``(n, 4)`` meld bytes (``kind << 6 | tile``; 0xFF none)."""
+    """``(n, 4)`` meld bytes (:mod:`mjscore.rows`: ``kind << 6 | tile``; 0xFF none)."""
     win_tile: Counts
     """``(n,)`` the winning tile, one of the concealed tiles."""
     self_drawn: npt.NDArray[np.bool_]
@@ -273,7 +274,7 @@ def _situations(rng: np.random.Generator, melds: Counts, seat_wind: Counts
     """Heaven, earth and declared calling per row, only where they can happen: nothing
     declared (first-turn wins are on the dealt tiles; a declared hand keeps its tiles)."""
     n = len(melds)
-    undeclared = (melds == 0xFF).all(axis=1)
+    undeclared = (melds == NO_MELD).all(axis=1)
     first_turn = undeclared & (rng.random(n) < _FIRST_TURN_SHARE)
     dealer = seat_wind == 27  # East
     calling = undeclared & ~first_turn & (rng.random(n) < _FIRST_TURN_SHARE)
@@ -301,7 +302,7 @@ def _block_rng(seed: int, block: int) -> np.random.Generator:
 
 def _scoring_rows(rng: np.random.Generator, n: int, meld_share: float, kong_share: float) -> ScoringRows:
     counts = np.empty((n, N_KINDS), dtype=np.uint8)
-    melds = np.full((n, 4), 0xFF, dtype=np.uint8)
+    melds = np.full((n, MELDS_PER_ROW), NO_MELD, dtype=np.uint8)
     todo = np.arange(n)
     while todo.size:
         m = todo.size
@@ -311,7 +312,8 @@ def _scoring_rows(rng: np.random.Generator, n: int, meld_share: float, kong_shar
                          rng.integers(0, N_KINDS, (m, 4)))
         declared = rng.random((m, 4)) < meld_share
         kong = ~is_sequence & (rng.random((m, 4)) < kong_share)
-        kind = np.where(is_sequence, 0, np.where(kong, np.where(rng.random((m, 4)) < 0.5, 2, 3), 1))
+        kind = np.where(is_sequence, CHOW,
+                        np.where(kong, np.where(rng.random((m, 4)) < 0.5, KONG, CONCEALED_KONG), PUNG))
         declared |= kong  # a kong is always declared
         sizes = np.where(kong, 4, 3)
         offsets = np.arange(4)
@@ -326,8 +328,8 @@ def _scoring_rows(rng: np.random.Generator, n: int, meld_share: float, kong_shar
         concealed = _tally(concealed_tiles)
         rows = todo[ok]
         counts[rows] = concealed[ok, :N_KINDS]
-        codes = np.where(declared, (kind << 6) | start, 0xFF)[ok]
-        melds[rows] = np.sort(codes, axis=1)  # declared melds first, 0xFF padding last
+        codes = np.where(declared, meld_codes(kind, start), NO_MELD)[ok]
+        melds[rows] = np.sort(codes, axis=1)  # declared melds first, NO_MELD padding last
         todo = todo[~ok]
     _, win = _remove_one(rng, counts)
     winds = np.array([27, 28, 29, 30], dtype=np.uint8)

@@ -33,8 +33,8 @@ from .group import Decomposition, Group, GroupKind, Meld
 from .hand import Hand
 from .notation import forget_words, parse_hand
 from .payments import Settlement, settle_scores
-from .matching import meld_byte
 from .readings import SHAPE_CODES, ScoredGroup, _scored_group, reading_groups
+from .rows import row_of
 from .rules import RuleSet, load_rules
 from .rules.model import STACK
 
@@ -178,11 +178,6 @@ def _group_order(group: Group) -> tuple[int, int, bool]:
     return (group.kind, group.first, group.concealed)
 
 
-def _meld_bytes(melds: Sequence[Meld]) -> bytes:
-    codes = [meld_byte(m) for m in melds]
-    return bytes(codes + [0xFF] * (4 - len(codes)))
-
-
 def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) -> Score:
     """Score a hand under a rule set, trying every reading and keeping the best.
 
@@ -223,9 +218,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     if parsed.total_jokers:
         raise NotWinningError(f"{parsed} holds jokers, which {ruleset.name} does not use")
     status, total, special, points, doubles, applied, _, shape_code, decomposition, group, matched = \
-        bulk_scorer().score_one(bytes(parsed.concealed), _meld_bytes(parsed.melds),
-                                255 if ctx.win_tile is None else int(ctx.win_tile), ctx.flags,
-                                int(ctx.seat_wind), int(ctx.prevailing_wind), ruleset)
+        bulk_scorer().score_one(*row_of(parsed, ctx), ruleset)
     if status == HandStatus.NOT_WINNING:
         raise NotWinningError(f"{parsed} is not a winning hand under {ruleset.name}")
     if status:  # everything the scorer checks was checked above

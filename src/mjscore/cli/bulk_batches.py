@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from ..bulk_scoring import score_many
 from ..errors import HandStatus, MjscoreError, status_error
+from ..rows import row_sizes
 from ..rules import RuleSet
 
 __all__ = ["ERRORS_SHOWN", "BulkFileError", "status_name", "RowError", "Batch", "Results", "score_batch", "problems"]
@@ -93,8 +94,7 @@ def score_batch(batch: Batch, rules: RuleSet, threads: int = 1) -> Results:
     for bad in batch.errors:
         status[bad.position] = bad.status
     sizes = np.zeros(n, dtype=np.int64)
-    sizes[batch.scored] = batch.counts.sum(axis=1, dtype=np.int64) + 3 * (
-        0 if batch.melds is None else (batch.melds != 0xFF).sum(axis=1))
+    sizes[batch.scored] = row_sizes(batch.counts, batch.melds)
     return Results(batch.numbers, totals, special, status,
                    {e.position: e.message for e in batch.errors}, sizes)
 

@@ -36,9 +36,10 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 
+from ..rows import ROW_KEYWORDS, row_sizes
 from ..sample import ScoringRows, scoring_row_blocks
 from .bulk_batches import Batch, BulkFileError
-from .bulk_rows import CONTEXT_KEYS, Record, column_key, text_batches
+from .bulk_rows import Record, column_key, text_batches
 
 __all__ = ["INPUT_FORMATS", "Source", "open_input", "sample_source"]
 
@@ -187,10 +188,10 @@ def _csv_records(path: Path) -> Iterator[Record]:
             raise BulkFileError(f"{path}: line 1 (the column names): {problems[1]}")
         if "hand" not in columns:
             raise BulkFileError(f"{path}: the first line must name the columns, one of them 'hand'")
-        unknown = [c for c in columns if c not in ("hand", *CONTEXT_KEYS)]
+        unknown = [c for c in columns if c not in ("hand", *ROW_KEYWORDS)]
         if unknown:
             raise BulkFileError(f"{path}: unknown column {unknown[0]!r}; "
-                                f"known: hand, {', '.join(CONTEXT_KEYS)}")
+                                f"known: hand, {', '.join(ROW_KEYWORDS)}")
         while True:
             try:
                 row = next(reader)
@@ -244,10 +245,10 @@ def _load_npz(path: Path) -> tuple[npt.NDArray[Any], npt.NDArray[Any] | None, di
     melds = arrays.pop("melds", None)
     if melds is not None and (melds.ndim != 2 or melds.shape[0] != len(counts)):
         raise BulkFileError(f"{path}: melds: expected an ({len(counts)}, 4) array, got shape {melds.shape}")
-    unknown = sorted(set(arrays) - set(CONTEXT_KEYS))
+    unknown = sorted(set(arrays) - set(ROW_KEYWORDS))
     if unknown:
         raise BulkFileError(f"{path}: unknown array {unknown[0]!r}; "
-                            f"known: counts, melds, {', '.join(CONTEXT_KEYS)}")
+                            f"known: counts, melds, {', '.join(ROW_KEYWORDS)}")
     for name, array in arrays.items():
         if array.ndim > 1 or (array.ndim == 1 and len(array) != len(counts)):
             raise BulkFileError(f"{path}: {name}: expected a scalar or a ({len(counts)},) array, "
@@ -275,9 +276,6 @@ def _array_batch(first: int, counts: npt.NDArray[Any], melds: npt.NDArray[Any] |
     """Rows ``first``, ``first + 1``, ... of an array input, all of them to score."""
     m = len(counts)
     if "winner" not in context:  # as score(): a 13-tile hand did not go out
-        size = counts.sum(axis=1, dtype=np.int64)
-        if melds is not None:
-            size += 3 * (melds != 0xFF).sum(axis=1)
-        context = {**context, "winner": size == 14}
+        context = {**context, "winner": row_sizes(counts, melds) == 14}
     return Batch(numbers=np.arange(first, first + m, dtype=np.int64), scored=np.arange(m, dtype=np.intp),
                  counts=counts, melds=melds, context=context)

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 import click
 
+from ..context import FLAG_KEYWORDS
 from ..errors import RuleSetError
 from ..rules import RULES_DIR, RuleSet, load_rules, rulesets
 
@@ -21,17 +22,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 SEATS = ("E", "S", "W", "N")
 """Seat winds in player order: player 0 sits East (and deals), 1 South, ..."""
 
-SITUATION_FLAGS = (
-    ("self_drawn", "won on a tile drawn from the wall, not on a discard"),
-    ("last_tile", "won on the last tile of the wall (self-drawn)"),
-    ("last_discard", "won on the last discard of the hand"),
-    ("robbing_kong", "won on a tile robbed from another player's kong"),
-    ("kong_on_kong", "won on the loose tile of a second kong declared in a row"),
-    ("heaven", "the dealer's dealt hand was complete (hand from heaven)"),
-    ("earth", "won on the dealer's first discard (hand from earth)"),
-    ("declared_calling", "declared calling after the first discard (lucky thirteen)"),
-)
-"""The on/off context keywords of :class:`~mjscore.WinContext`, one ``--flag`` each."""
+_FLAG_HELP = {
+    "self_drawn": "won on a tile drawn from the wall, not on a discard",
+    "last_tile": "won on the last tile of the wall (self-drawn)",
+    "last_discard": "won on the last discard of the hand",
+    "robbing_kong": "won on a tile robbed from another player's kong",
+    "kong_on_kong": "won on the loose tile of a second kong declared in a row",
+    "heaven": "the dealer's dealt hand was complete (hand from heaven)",
+    "earth": "won on the dealer's first discard (hand from earth)",
+    "declared_calling": "declared calling after the first discard (lucky thirteen)",
+}
+
+SITUATION_FLAGS = tuple((key, _FLAG_HELP[key]) for key in FLAG_KEYWORDS if key != "winner")
+"""The on/off context keywords of :class:`~mjscore.WinContext` (:data:`mjscore.context.FLAG_KEYWORDS`),
+one ``--flag`` each, with its help; ``winner`` is the hand's size (14 tiles went out)."""
 
 _SITUATION_KEYS = ("seat_wind", "prevailing_wind", "dealer", "replacement", "flowers", "seasons",
                    *(key for key, _ in SITUATION_FLAGS))

@@ -1,0 +1,234 @@
+"""The row codec: hands and their situations as the rows the scorers read.
+
+Every path into a scorer goes through here, so the encoding is written once:
+:func:`mjscore.score_many` and what feeds it (``mjscore bulk``, :mod:`mjscore.dask`,
+:mod:`mjscore.sample`), :func:`mjscore.score` (one row), and the reference scorer
+``mjscore._score_reference``, which reads rows back into hands and contexts.
+
+One row:
+
+==============  ===========  ===================================================
+column          type         meaning
+==============  ===========  ===================================================
+``counts``      34 bytes     concealed tiles, the winning tile included
+``melds``       4 bytes      one byte per declared meld, ``kind << 6 | tile``:
+                             kind :data:`CHOW` 0 (``tile`` its lowest),
+                             :data:`PUNG` 1, :data:`KONG` 2 (these exposed),
+                             :data:`CONCEALED_KONG` 3; :data:`NO_MELD` (0xFF)
+                             for none, after the melds
+``win_tile``    byte         0-33, or :data:`UNKNOWN_TILE` (255): every
+                             concealed kind is tried; a scorer reports
+                             :data:`NO_TILE` (254) as the winning tile of a
+                             hand that did not go out
+``flags``       uint32       the context word: :class:`~mjscore.context.Flag` bits
+                             (:attr:`WinContext.flags <mjscore.context.WinContext.flags>`)
+``seat``,       bytes        wind tiles, 27-30
+``prevailing``
+==============  ===========  ===================================================
+
+The context keywords a row may be given (the keywords of ``score_many``, the
+columns of ``mjscore bulk`` and of :func:`mjscore.dask.score_dataframe`) are
+:data:`ROW_KEYWORDS`.
+
+>>> from mjscore import parse
+>>> counts, melds, win_tile, flags, seat, prevailing = row_of(
+...     parse("123m 456p 789s 1z [777z] +1z"), WinContext(win_tile="1z"))
+>>> list(melds), win_tile, flags == Flag.WINNER | Flag.DEALER, meld_of(melds[0])
+([97, 255, 255, 255], 27, True, Meld.from_str('777z'))
+>>> hand_of_row(counts, melds), context_of_row(win_tile, flags, seat, prevailing) == WinContext(win_tile="1z")
+(Hand.from_str('123m456p789s11z [777z]'), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from .context import FLAG_KEYWORDS, REPLACEMENT_FLAGS, Flag, WinContext
+from .errors import InvalidContextError, InvalidHandError
+from .group import GroupKind, Meld
+from .hand import Hand
+from .tile import N_KINDS, Tile
+
+__all__ = [
+    "CHOW", "PUNG", "KONG", "CONCEALED_KONG", "NO_MELD", "MELDS_PER_ROW", "UNKNOWN_TILE", "NO_TILE",
+    "ROW_KEYWORDS", "REPLACEMENTS", "REPLACEMENT_WORDS",
+    "meld_byte", "meld_bytes", "meld_codes", "meld_tiles", "meld_of", "row_sizes",
+    "replacement_code", "Row", "row_of", "hand_of_row", "context_of_row", "HandArrays", "hand_arrays",
+]
+
+CHOW = 0
+"""Meld kind of an exposed chow; its byte holds the lowest tile."""
+PUNG = 1
+"""Meld kind of an exposed pung."""
+KONG = 2
+"""Meld kind of an exposed kong."""
+CONCEALED_KONG = 3
+"""Meld kind of a concealed kong."""
+NO_MELD = 0xFF
+"""The meld byte of no meld: a row's melds come first, this pads the rest."""
+MELDS_PER_ROW = 4
+"""Meld bytes per row: a hand declares at most four melds."""
+UNKNOWN_TILE = 255
+"""A row's ``win_tile`` when it is not known: the scorers try every concealed kind."""
+NO_TILE = 254
+"""The winning tile a scorer reports for a hand that did not go out (it has none)."""
+
+ROW_KEYWORDS = ("win_tile", "seat_wind", "prevailing_wind", "dealer", "replacement", *FLAG_KEYWORDS)
+"""The context a row may be given: the keywords of :func:`mjscore.score_many`. They mean
+what they mean to :func:`mjscore.score`; a row has no bonus tiles."""
+
+_MELD_KIND = {GroupKind.SEQUENCE: CHOW, GroupKind.TRIPLET: PUNG, GroupKind.QUAD: KONG}
+_GROUP_KIND = (GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD, GroupKind.QUAD)  # by meld kind
+_NO_MELDS = bytes([NO_MELD] * MELDS_PER_ROW)
+
+
+def meld_byte(meld: Meld) -> int:
+    """A declared meld as its byte, ``kind << 6 | tile`` (a meld's jokers are not in it:
+    rows hold none).
+
+    >>> meld_byte(Meld.from_str("9999p", concealed=True)) == CONCEALED_KONG << 6 | Tile.P9
+    True
+    """
+    return (CONCEALED_KONG if meld.concealed else _MELD_KIND[meld.kind]) << 6 | meld.first
+
+
+def meld_bytes(melds: Sequence[Meld]) -> bytes:
+    """A hand's declared melds as a row's four meld bytes, :data:`NO_MELD` after them."""
+    if not melds:
+        return _NO_MELDS
+    codes = [meld_byte(meld) for meld in melds]
+    return bytes(codes + [NO_MELD] * (MELDS_PER_ROW - len(codes)))
+
+
+def meld_codes(kinds: npt.NDArray[Any], tiles: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+    """:func:`meld_byte` over arrays: the bytes of melds of ``kinds`` (:data:`CHOW` ...
+    :data:`CONCEALED_KONG`) on ``tiles``, element by element."""
+    return ((np.asarray(kinds, dtype=np.uint8) << 6) | np.asarray(tiles, dtype=np.uint8)).astype(np.uint8)
+
+
+def meld_tiles(code: int) -> tuple[int, ...] | None:
+    """The tiles of a meld byte (a kong's four), or None for a byte that is no meld: a
+    tile past 33, or a chow that does not fit in its suit.
+
+    >>> meld_tiles(CHOW << 6 | Tile.S7), meld_tiles(CHOW << 6 | Tile.S8), meld_tiles(NO_MELD)
+    ((24, 25, 26), None, None)
+    """
+    kind, tile = code >> 6, code & 63
+    if tile >= N_KINDS:
+        return None
+    if kind == CHOW:
+        return (tile, tile + 1, tile + 2) if tile < 27 and tile % 9 <= 6 else None
+    return (tile,) * (3 if kind == PUNG else 4)
+
+
+def meld_of(code: int) -> Meld:
+    """The declared meld of a meld byte that :func:`meld_tiles` accepts.
+
+    :raises InvalidHandError: for a byte that is no meld.
+    """
+    kind, tile = code >> 6, code & 63
+    if tile >= N_KINDS:
+        raise InvalidHandError(f"meld byte {code:#04x} holds no tile (0xFF is no meld)")
+    return Meld(_GROUP_KIND[kind], Tile(tile), concealed=kind == CONCEALED_KONG)
+
+
+def row_sizes(counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None) -> npt.NDArray[np.int64]:
+    """Tiles per row of ``(n, 34)`` counts and ``(n, 4)`` meld bytes (None: no melds), a
+    meld counting 3 (a kong too): 14 for a hand that went out, 13 for one that did not."""
+    sizes: npt.NDArray[np.int64] = np.asarray(counts).sum(axis=1, dtype=np.int64)
+    if melds is not None:
+        sizes += 3 * (np.asarray(melds) != NO_MELD).sum(axis=1)
+    return sizes
+
+
+REPLACEMENTS: tuple[str | None, ...] = (None, "kong", "bonus")
+""":attr:`WinContext.replacement <mjscore.context.WinContext.replacement>` by replacement
+code: 0 none, 1 a kong's loose tile, 2 a flower's or season's."""
+REPLACEMENT_WORDS = np.array([REPLACEMENT_FLAGS[r] for r in REPLACEMENTS], dtype=np.uint32)
+"""The context-word bits of each replacement code."""
+_REPLACEMENT_CODES: dict[object, int] = {
+    None: 0, False: 0, True: 1, 2: 2, "none": 0, "false": 0, "kong": 1, "true": 1, "bonus": 2}
+# False/True are the keys 0/1 too (equal and same hash), so 0 and 1 need no entries of their own.
+
+
+def replacement_code(value: object) -> int:
+    """A replacement code (0 none, 1 kong, 2 bonus) from what ``replacement`` may be given
+    as: None/False, ``"kong"``/True, ``"bonus"``, the codes 0, 1, 2, or text (any case)
+    ``"none"``, ``"kong"``, ``"bonus"``, ``"true"``, ``"false"``.
+
+    >>> replacement_code(None), replacement_code(True), replacement_code(" Bonus ")
+    (0, 1, 2)
+
+    :raises InvalidContextError: for anything else.
+    """
+    if isinstance(value, np.generic):
+        value = value.item()
+    key = value.strip().lower() if isinstance(value, str) else value
+    if isinstance(key, (str, bool, int, type(None))) and key in _REPLACEMENT_CODES:
+        return _REPLACEMENT_CODES[key]
+    raise InvalidContextError(f"replacement must be None, 'kong' or 'bonus' (or 0, 1, 2), not {value!r:.40}")
+
+
+Row: TypeAlias = tuple[bytes, bytes, int, int, int, int]
+"""One row as the scorers' ``score_one`` takes it (``score_one(*row, rules)``): ``(counts,
+melds, win_tile, flags, seat, prevailing)``. A plain tuple: :func:`mjscore.score` makes
+one per call, and a named tuple costs as much again as the rest of the row."""
+
+
+def row_of(hand: Hand, context: WinContext) -> Row:
+    """The row of a hand (its concealed tiles and melds) in a context (the winning tile,
+    the context word and the winds); the hand's bonus tiles and jokers are not in it."""
+    win = context.win_tile
+    return (bytes(hand.concealed), meld_bytes(hand.melds), UNKNOWN_TILE if win is None else int(win),
+            context.flags, int(context.seat_wind), int(context.prevailing_wind))
+
+
+def hand_of_row(counts: Sequence[int], codes: Sequence[int]) -> Hand:
+    """The hand of a row's counts and meld bytes (:data:`NO_MELD` skipped).
+
+    :raises InvalidHandError: for a row that is no hand.
+    """
+    return Hand(tuple(int(c) for c in counts), tuple(meld_of(int(c)) for c in codes if c != NO_MELD))
+
+
+def context_of_row(win_tile: int, flags: int, seat: int, prevailing: int) -> WinContext:
+    """The context of a row's winning tile, context word and winds (a row of a hand that
+    did not go out has no winning tile, whatever its ``win_tile``).
+
+    :raises InvalidContextError: for a context word that cannot happen.
+    """
+    on_off: dict[str, Any] = {name: bool(flags & bit) for name, bit in FLAG_KEYWORDS.items()}
+    replacement = REPLACEMENTS[1 if flags & Flag.KONG_REPLACEMENT else 2 if flags & Flag.BONUS_REPLACEMENT else 0]
+    known = win_tile != UNKNOWN_TILE and bool(flags & Flag.WINNER)
+    return WinContext(win_tile=Tile(win_tile) if known else None, seat_wind=Tile(seat),
+                      prevailing_wind=Tile(prevailing), dealer=bool(flags & Flag.DEALER),
+                      replacement=replacement, **on_off)
+
+
+class HandArrays(NamedTuple):
+    """Hands laid out as the columns of rows."""
+
+    counts: npt.NDArray[np.uint8]
+    """``(n, 34)`` concealed tiles, the winning tile included."""
+    melds: npt.NDArray[np.uint8]
+    """``(n, 4)`` meld bytes."""
+    win_tile: npt.NDArray[np.uint8]
+    """``(n,)`` the winning tile each hand marks, :data:`UNKNOWN_TILE` where none."""
+    sizes: npt.NDArray[np.int64]
+    """``(n,)`` tiles per hand, a kong counting 3: 14 with a winning tile, 13 without."""
+
+
+def hand_arrays(hands: Sequence[Hand]) -> HandArrays:
+    """The rows of ``hands`` (their bonus tiles and jokers are not in them)."""
+    n = len(hands)
+    counts = np.array([hand.concealed for hand in hands], dtype=np.uint8).reshape(n, N_KINDS)
+    melds = np.frombuffer(b"".join(meld_bytes(hand.melds) for hand in hands),
+                          dtype=np.uint8).reshape(n, MELDS_PER_ROW).copy()
+    win = np.array([UNKNOWN_TILE if hand.win_tile is None else hand.win_tile for hand in hands],
+                   dtype=np.uint8)
+    sizes = np.array([hand.size for hand in hands], dtype=np.int64)
+    return HandArrays(counts, melds, win, sizes)
