@@ -52,7 +52,7 @@ needs_kernel = pytest.mark.skipif(not _kernel_importable(), reason="compiled ker
 
 
 def _run(tmp_path: Path, backend: str | None, prelude: str = "",
-         path: Path | None = None) -> dict[str, str]:
+         path: Path | None = None, report: str = REPORT) -> dict[str, str]:
     """Import mjscore in a fresh interpreter; ``backend=None`` leaves the variable unset."""
     env = {k: v for k, v in os.environ.items() if k != "MJSCORE_BACKEND"}
     if backend is not None:
@@ -60,7 +60,7 @@ def _run(tmp_path: Path, backend: str | None, prelude: str = "",
     if path is not None:
         prelude += f"import sys; sys.path.insert(0, {str(path)!r})\n"
     # cwd=tmp_path: nothing named mjscore there to shadow the package under test
-    proc = subprocess.run([sys.executable, "-c", prelude + REPORT], env=env, cwd=tmp_path,
+    proc = subprocess.run([sys.executable, "-c", prelude + report], env=env, cwd=tmp_path,
                           check=False, capture_output=True, text=True, timeout=120,
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
@@ -136,3 +136,31 @@ def test_missing_extension(tmp_path: Path, stripped_package: Path, how: str) -> 
 
     forced = _run(tmp_path, "python", prelude, path)
     assert forced["backend"] == "python"
+
+
+BLOCK_SCORER = 'import sys; sys.modules["mjscore._score_kernel"] = None\n'
+"""Makes the compiled scorer missing while the compiled kernel is there."""
+
+SCORER_REPORT = """
+import json, mjscore
+from mjscore import _backend, _scorer
+print(json.dumps({"backend": mjscore.BACKEND, "kernel": _backend.kernel.__name__,
+                  "scorer": _scorer.bulk_scorer().__name__}))
+"""
+"""Prints the backend ``import mjscore`` chose and the bulk scorer ``score()`` and ``score_many`` use."""
+
+
+@needs_kernel
+def test_a_build_without_its_compiled_scorer_is_taken_whole_or_not_at_all(tmp_path: Path) -> None:
+    strict = _run(tmp_path, "cython", BLOCK_SCORER)
+    assert strict.get("error") in ("ImportError", "ModuleNotFoundError"), strict
+    assert "_score_kernel" in strict["message"]
+    fallback = _run(tmp_path, "auto", BLOCK_SCORER, report=SCORER_REPORT)
+    assert fallback == {"backend": "python", "kernel": "mjscore._reference", "scorer": "mjscore._score_reference"}
+
+
+@needs_kernel
+@pytest.mark.parametrize(("value", "scorer"), [("auto", "mjscore._score_kernel"),
+                                               ("python", "mjscore._score_reference")])
+def test_the_bulk_scorer_goes_with_the_kernel(tmp_path: Path, value: str, scorer: str) -> None:
+    assert _run(tmp_path, value, report=SCORER_REPORT)["scorer"] == scorer

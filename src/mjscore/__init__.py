@@ -8,7 +8,8 @@ True
 ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
 """
 
-from . import sample
+from .notation import format_hand, parse_hand  # first: Hand.from_str reads through it
+from . import display, sample  # display: hands and scores show as HTML in notebooks
 from ._backend import BACKEND
 from .context import WinContext
 from .payments import PaymentRules, Settlement, Transfer
@@ -26,7 +27,6 @@ from .errors import (
 from .group import Decomposition, Group, GroupKind, Meld
 from .hand import Hand
 from .jokers import JOKERS_IN_CHOWS, JOKERS_IN_PAIRS, JOKERS_IN_PUNGS, JokerUse
-from .notation import format_hand, parse_hand
 from .tile import Bonus, Suit, Tile, TileClass, format_tiles, parse_tiles
 
 parse = parse_hand

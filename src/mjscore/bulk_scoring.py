@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._backend import bulk_scorer
+from ._scorer import bulk_scorer
 from .bulk import as_batch, run_in_parts
 from .context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_of, wind_of
 from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError

@@ -20,7 +20,7 @@ from .hand import Hand
 from .tile import Tile, as_tile
 
 __all__ = ["WinContext", "Flag", "FLAG_KEYWORDS", "REPLACEMENT_FLAGS", "DRAWN_BY_DEFINITION", "IMPOSSIBLE",
-           "impossibilities", "check_against_hand", "CONTEXT_KEYWORDS", "wind_of", "tile_of"]
+           "impossibilities", "check_against_hand", "CONTEXT_KEYWORDS", "wind_of", "tile_of", "forget_contexts"]
 
 _WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
@@ -234,6 +234,11 @@ def impossibilities(flags: int) -> list[str]:
 @functools.lru_cache(maxsize=4096)
 def _context_of(key: tuple[tuple[str, type, Any], ...]) -> WinContext:
     return WinContext(**{name: value for name, _, value in key})
+
+
+def forget_contexts() -> None:
+    """Empty the memory of contexts :meth:`WinContext.from_keywords` made."""
+    _context_of.cache_clear()
 
 
 CONTEXT_KEYWORDS = tuple(f.name for f in fields(WinContext) if f.init)

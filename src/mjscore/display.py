@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
-from typing import TYPE_CHECKING
 
 from .group import Group, Meld
+from .hand import Hand
+from .hand import use_html as use_hand_html
+from .scoring import Line, Score
+from .scoring import use_html as use_score_html
 from .tile import JOKER_GLYPH, Tile
-
-if TYPE_CHECKING:
-    from .hand import Hand
-    from .scoring import Line, Score
 
 __all__ = ["tile_html", "segment_html", "group_html", "hand_html", "line_row", "formula_html", "score_html"]
 
@@ -178,3 +177,9 @@ def score_html(score: Score) -> str:
             f'<div style="font-size:15px"><b class="mj-total-value">{score.total}</b> '
             f'<span style="color:#555">{escape(_situation(score))}</span></div>'
             f'{hand_html(score.hand)}{_reading(score)}{_table(score)}</div>')
+
+
+# Hands and scores sit below this module, so they cannot import it: it hands them its
+# HTML when it is imported (``import mjscore`` imports it).
+use_hand_html(hand_html)
+use_score_html(score_html)

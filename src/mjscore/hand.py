@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, NotationError
 from .group import Meld
-from .tile import N_KINDS, Bonus, Tile, as_tile
+from .tile import N_KINDS, Bonus, Tile, as_tile, format_tiles, parse_bonus, western_word
 
-__all__ = ["Hand", "HAND_SIZES"]
+__all__ = ["Hand", "HAND_SIZES", "MAX_JOKERS", "use_notation", "use_html"]
 
 HAND_SIZES = (13, 14)
 """Tiles in a hand, a kong counting as 3: 13 waiting, 14 with the winning tile."""
@@ -94,14 +94,15 @@ class Hand:
 
     @classmethod
     def from_str(cls, text: str) -> Hand:
-        """The hand written in either notation (see :mod:`mjscore.notation`).
+        """The hand written in either notation (see :mod:`mjscore.notation`, which
+        reads it: see :func:`use_notation`).
 
         :raises NotationError: for text that cannot be read.
         :raises InvalidHandError: for a hand that cannot exist.
         """
-        from .notation import parse_hand  # notation builds on this module
-
-        return parse_hand(text)
+        if _reader is None:  # only while the package itself is being imported
+            raise RuntimeError("Hand.from_str needs mjscore.notation, which is not imported yet")
+        return _reader(text)
 
     @property
     def meld_jokers(self) -> int:
@@ -165,10 +166,39 @@ class Hand:
         return self.format("western")
 
     def format(self, style: Literal["mpsz", "western"] = "mpsz") -> str:
-        """The hand in the given notation; ``str(hand)`` is the mpsz one."""
-        from .notation import format_hand
+        """The hand in canonical compact (``"mpsz"``) or Western notation; ``str(hand)`` is
+        the mpsz one. Both read back (:mod:`mjscore.notation`) as an equal hand.
 
-        return format_hand(self, style)
+        The concealed tiles without the winning tile as one mpsz run in 34-index order,
+        each meld in canonical order, ``+`` and the winning tile, the bonus tiles
+        (flowers then seasons), the jokers; single spaces between.
+
+        :raises NotationError: for an unknown style.
+        """
+        held = self.held
+        if style == "mpsz":
+            words = [format_tiles(held)] if any(held) else []
+            words += [f"({m})" if m.concealed else f"[{m}]" for m in self.melds]
+            if self.win_tile is not None:
+                words.append(f"+{self.win_tile}")
+            flowers = "".join(str(b.number) for b in self.bonus if b.is_flower)
+            seasons = "".join(str(b.number) for b in self.bonus if not b.is_flower)
+            if self.bonus:
+                words.append((flowers and flowers + "f") + (seasons and seasons + "y"))
+            if self.jokers:
+                words.append("J" * self.jokers)
+            return " ".join(words)
+        if style == "western":
+            words = [western_word(t) for t in self.held_tiles]
+            for m in self.melds:
+                inner = " ".join("J" if t is None else western_word(t) for t in m.slots)
+                words.append(f"({inner})" if m.concealed else f"[{inner}]")
+            if self.win_tile is not None:
+                words.append(f"+{western_word(self.win_tile)}")
+            words += [western_word(b) for b in self.bonus]
+            words += ["J"] * self.jokers
+            return " ".join(words)
+        raise NotationError(f"unknown notation style {style!r}: use 'mpsz' or 'western'")
 
     def __str__(self) -> str:
         return self.format("mpsz")
@@ -176,11 +206,32 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.from_str({self.format('mpsz')!r})"
 
-    def _repr_html_(self) -> str:
-        """The hand as HTML for notebooks (see :mod:`mjscore.display`)."""
-        from .display import hand_html  # only notebooks need it
+    def _repr_html_(self) -> str | None:
+        """The hand as HTML for notebooks (see :mod:`mjscore.display`); None, which a
+        notebook takes as "no HTML", while that module is not imported."""
+        return None if _html is None else _html(self)
 
-        return hand_html(self)
+
+# The notation (reading text) and the notebook display build on this module, so it
+# cannot import them: each hands its entry point over here when it is imported, and
+# ``import mjscore`` imports both. A value object thus reads and shows itself without
+# an import running up the layers (tests/test_imports.py).
+_reader: Callable[[str], Hand] | None = None
+_html: Callable[[Hand], str] | None = None
+
+
+def use_notation(reader: Callable[[str], Hand]) -> None:
+    """Make ``reader`` (:func:`mjscore.notation.parse_hand`, which calls this when it is
+    imported) the reader :meth:`Hand.from_str` uses."""
+    global _reader
+    _reader = reader
+
+
+def use_html(writer: Callable[[Hand], str]) -> None:
+    """Make ``writer`` (:func:`mjscore.display.hand_html`, which calls this when it is
+    imported) what :meth:`Hand._repr_html_` returns."""
+    global _html
+    _html = writer
 
 
 def _counts(value: Iterable[int]) -> tuple[int, ...]:
@@ -217,8 +268,6 @@ def _bonus(value: Iterable[Bonus | int | str]) -> tuple[Bonus, ...]:
     tiles = []
     for item in items:
         if isinstance(item, str):
-            from .notation import parse_bonus
-
             tiles.append(parse_bonus(item))
             continue
         try:

@@ -95,176 +95,22 @@ position it applies to, and the input.
 from __future__ import annotations
 
 import functools
-import re
-from typing import Literal, NamedTuple, TypeAlias, TypeVar
+from typing import Literal, NamedTuple
 
 from .errors import InvalidHandError, MjscoreError, NotationError
 from .group import Meld
-from .hand import HAND_SIZES, MAX_JOKERS, Hand
-from .tile import N_KINDS, SUIT_LETTERS, Bonus, Suit, Tile, format_tiles
+from .hand import HAND_SIZES, MAX_JOKERS, Hand, use_notation
+from .tile import (N_KINDS, PUNCTUATION, TOKEN, Bonus, Tile, clip_word, lex, parse_bonus, parse_tile,
+                   read_one_tile, read_word, text_error, western_word)
 
 __all__ = ["parse_hand", "format_hand", "parse_single_tile", "parse_bonus", "western_word"]
 
-_HONOUR_WORDS = ("E", "S", "W", "N", "WD", "GD", "RD")
-_SUIT_WORD_LETTERS = "CDB"  # characters, dots, bamboo: the suit order of the 34 index
-
-
-def western_word(tile: Tile | Bonus) -> str:
-    """The Western word for a tile or a bonus tile.
-
-    >>> western_word(Tile.M3), western_word(Tile.RED), western_word(Bonus.Y2)
-    ('3C', 'RD', 'S2')
-    """
-    if isinstance(tile, Bonus):
-        return f"{'F' if tile.is_flower else 'S'}{tile.number}"
-    if tile.suit is Suit.HONOURS:
-        return _HONOUR_WORDS[tile.rank - 1]
-    return f"{tile.rank}{_SUIT_WORD_LETTERS[tile.suit]}"
-
-
-_WESTERN: dict[str, Tile | Bonus] = {western_word(t): t for t in (*Tile, *Bonus)}
-_COMPACT = re.compile(r"(?:[0-9]+[mpszfy]|J)+")
-_RUN = re.compile(r"([0-9]+)([mpszfy])|J")
-_MELD_COMPACT = re.compile(r"(?:[0-9J]*[0-9][0-9J]*[mpszfy]|J)+")  # a J may sit inside a run
-_MELD_RUN = re.compile(r"([0-9J]*[0-9][0-9J]*)([mpszfy])|J")
 _OPENERS = {"[": "]", "(": ")"}
 _CLOSERS = {"]": "[", ")": "("}
-_PUNCTUATION = "[]()+"
-_TOKEN = re.compile(r"[\[\]()+]|[^\s\[\]()+]+")  # \s is str.isspace: any Unicode whitespace
-_QUOTE_LIMIT = 120
 
-_Value: TypeAlias = Tile | Bonus | None  # None is a joker
-_Item: TypeAlias = tuple[_Value, int]  # a value and its position in the input
-_Error = TypeVar("_Error", bound=MjscoreError)
-
-
-def _fail(cls: type[_Error], reason: str, pos: int, text: str) -> _Error:
-    if len(text) <= _QUOTE_LIMIT:
-        where = repr(text)
-    else:  # a huge input would drown the reason
-        start = max(0, pos - 40)
-        where = f"a {len(text)}-character input, near {text[start:pos + 40]!r}"
-    return cls(f"{reason} (at position {pos} of {where})")
-
-
-def _clip(word: str) -> str:
-    return word if len(word) <= 24 else word[:20] + "..."
-
-
-def _lex(text: str) -> list[tuple[str, int]]:
-    """Words and single punctuation characters, each with its position."""
-    return [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
-
-
-def _compact_value(digit: str, letter: str, pos: int, text: str) -> Tile | Bonus:
-    value = _COMPACT_VALUES.get(digit + letter)
-    if value is not None:
-        return value
-    rank = int(digit)
-    if letter in "fy":
-        if not 1 <= rank <= 4:
-            kind = "flowers" if letter == "f" else "seasons"
-            raise _fail(NotationError, f"no bonus tile {digit}{letter}: {kind} are numbered 1-4", pos, text)
-        return Bonus(rank - 1 + (4 if letter == "y" else 0))
-    if rank == 0:
-        raise _fail(NotationError, f"no tile 0{letter}: ranks start at 1 (red fives are not marked)", pos, text)
-    if letter == "z" and rank > 7:
-        raise _fail(NotationError, f"no tile {rank}z: honours are 1z-7z (E S W N, white green red)", pos, text)
-    return Tile(9 * SUIT_LETTERS.index(letter) + rank - 1)
-
-
-_COMPACT_VALUES: dict[str, Tile | Bonus] = {
-    **{str(tile): tile for tile in Tile}, **{str(bonus): bonus for bonus in Bonus}}
-"""Every valid digit-and-letter pair ("3m", "7z", "2f"): the common case is a lookup."""
-
-
-def _diagnose(word: str, pos: int, text: str) -> NotationError:
-    """The error for a word that is neither compact nor Western."""
-    if word[0] not in "0123456789Jjmpszfy":
-        return _fail(
-            NotationError,
-            f"unknown tile {_clip(word)!r}: tiles are written 3m or 3C, honours 1z-7z or E S W N WD GD RD",
-            pos,
-            text,
-        )
-    run = None  # where the current digit run started
-    for k, ch in enumerate(word):
-        if "0" <= ch <= "9":
-            run = k if run is None else run
-        elif ch in "mpszfy":
-            if run is None:
-                return _fail(NotationError, f"suit letter {ch!r} without digits before it", pos + k, text)
-            run = None
-        elif ch == "J" and run is None:
-            continue
-        elif ch == "J":
-            return _fail(
-                NotationError,
-                f"{_clip(word[run:k])!r} is followed by 'J', not a suit letter (a J inside a run, "
-                "like [5J5s], places a joker in a meld: only inside [ ] or ( ))",
-                pos + k,
-                text,
-            )
-        elif run is not None:
-            hint = "; Western tiles are words of their own, 1B 2B" if ch in "BCDbcd" else ""
-            return _fail(
-                NotationError,
-                f"{_clip(word[run:k])!r} is followed by {ch!r}, not a suit letter (m p s z; f y for bonus tiles{hint})",
-                pos + k,
-                text,
-            )
-        elif ch == "j":
-            return _fail(NotationError, "a joker is written J, not j", pos + k, text)
-        else:
-            return _fail(NotationError, f"unexpected {ch!r} in {_clip(word)!r}", pos + k, text)
-    if run is None:  # unreachable: such a word is compact
-        return _fail(NotationError, f"unknown tile {_clip(word)!r}", pos, text)
-    return _fail(NotationError, f"digits {_clip(word[run:])!r} have no suit letter after them", pos + run, text)
-
-
-def _read_word(word: str, pos: int, text: str) -> list[_Item]:
-    """The tiles, bonus tiles and jokers of one word, compact first, then Western."""
-    if _COMPACT.fullmatch(word):
-        items: list[_Item] = []
-        for match in _RUN.finditer(word):
-            start = pos + match.start()
-            if match.group() == "J":
-                items.append((None, start))
-                continue
-            digits, letter = match.groups()
-            items.extend((_compact_value(d, letter, start + k, text), start + k) for k, d in enumerate(digits))
-        return items
-    if word.isascii() and word.upper() in _WESTERN:
-        return [(_WESTERN[word.upper()], pos)]
-    raise _diagnose(word, pos, text)
-
-
-def _read_meld_word(word: str, pos: int, text: str) -> list[_Item]:
-    """:func:`_read_word` for a word inside a meld, where a ``J`` may sit inside a run."""
-    if "J" not in word or not _MELD_COMPACT.fullmatch(word):
-        return _read_word(word, pos, text)
-    items: list[_Item] = []
-    for match in _MELD_RUN.finditer(word):
-        start = pos + match.start()
-        if match.group() == "J":
-            items.append((None, start))
-            continue
-        digits, letter = match.groups()
-        items.extend((None if d == "J" else _compact_value(d, letter, start + k, text), start + k)
-                     for k, d in enumerate(digits))
-    return items
-
-
-def _read_one(word: str, pos: int, text: str, what: str) -> Tile:
-    """Exactly one of the 34 tiles, for ``what`` (used in messages)."""
-    items = _read_word(word, pos, text)
-    if len(items) != 1:
-        raise _fail(NotationError, f"{what} is one tile, not {len(items)}: {_clip(word)!r}", pos, text)
-    value = items[0][0]
-    if not isinstance(value, Tile):
-        name = "a joker" if value is None else "a flower or season"
-        raise _fail(NotationError, f"{what} must be one of the 34 tiles, not {name}", pos, text)
-    return value
+parse_single_tile = parse_tile
+"""One of the 34 tiles in either form: :func:`mjscore.tile.parse_tile`, which reads the
+words of both notations (see its module)."""
 
 
 def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, list[int], int]:
@@ -277,41 +123,41 @@ def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, 
     j = i + 1
     while True:
         if j == len(tokens):
-            raise _fail(NotationError, f"unclosed {opener!r}: no {closer!r} after it", pos, text)
+            raise text_error(NotationError, f"unclosed {opener!r}: no {closer!r} after it", pos, text)
         tok, p = tokens[j]
         if tok == closer:
             break
         if tok in _OPENERS:
-            raise _fail(NotationError, f"{tok!r} inside {opener}{closer}: melds do not nest", p, text)
+            raise text_error(NotationError, f"{tok!r} inside {opener}{closer}: melds do not nest", p, text)
         if tok in _CLOSERS:
-            raise _fail(NotationError, f"{tok!r} does not close {opener!r} (opened at position {pos})", p, text)
+            raise text_error(NotationError, f"{tok!r} does not close {opener!r} (opened at position {pos})", p, text)
         if tok == "+":
-            raise _fail(NotationError, "the winning tile '+' goes outside melds", p, text)
-        for value, q in _read_meld_word(tok, p, text):
+            raise text_error(NotationError, "the winning tile '+' goes outside melds", p, text)
+        for value, q in read_word(tok, p, text, in_meld=True):
             if isinstance(value, Bonus):
-                raise _fail(InvalidHandError, "flowers and seasons cannot be part of a meld", q, text)
+                raise text_error(InvalidHandError, "flowers and seasons cannot be part of a meld", q, text)
             if value is None:
                 jokers.append(q)
             slots.append(value)
         j += 1
     shown = text[pos:tokens[j][1] + 1]
     if not slots:
-        raise _fail(NotationError, f"empty meld {_clip(shown)!r}", pos, text)
+        raise text_error(NotationError, f"empty meld {clip_word(shown)!r}", pos, text)
     if len(jokers) == len(slots):
-        reason = f"{_clip(shown)} names no tile: a meld keeps at least one natural tile beside its jokers"
-        raise _fail(InvalidHandError, reason, pos, text)
+        reason = f"{clip_word(shown)} names no tile: a meld keeps at least one natural tile beside its jokers"
+        raise text_error(InvalidHandError, reason, pos, text)
     concealed = opener == "("
     if concealed and not _is_kong(slots):
-        raise _fail(
+        raise text_error(
             InvalidHandError,
-            f"{_clip(shown)} is not a concealed kong: ( ) holds four alike; write other sets in [ ]",
+            f"{clip_word(shown)} is not a concealed kong: ( ) holds four alike; write other sets in [ ]",
             pos,
             text,
         )
     try:
         return Meld.from_slots(slots, concealed), jokers, j + 1
     except InvalidHandError as error:
-        raise _fail(InvalidHandError, f"meld {_clip(shown)}: {error}", pos, text) from None
+        raise text_error(InvalidHandError, f"meld {clip_word(shown)}: {error}", pos, text) from None
 
 
 def _is_kong(slots: list[Tile | None] | tuple[Tile | None, ...]) -> bool:
@@ -333,10 +179,10 @@ _WORDS_LIMIT = 1 << 14
 
 
 def _word(word: str) -> _Word:
-    """One word's tiles, bonus tiles and jokers; raises as :func:`_read_word`."""
+    """One word's tiles, bonus tiles and jokers; raises as :func:`~mjscore.tile.read_word`."""
     known = _WORDS.get(word)
     if known is None:
-        values = [value for value, _ in _read_word(word, 0, word)]
+        values = [value for value, _ in read_word(word, 0, word)]
         known = _Word(tuple(v for v in values if isinstance(v, Tile)),
                       tuple(v for v in values if isinstance(v, Bonus)), values.count(None))
         if len(_WORDS) < _WORDS_LIMIT:
@@ -359,8 +205,8 @@ def _meld(slots: tuple[Tile | None, ...], concealed: bool) -> Meld:
 @functools.lru_cache(maxsize=1024)
 def _meld_word(word: str) -> tuple[Tile | None, ...] | None:
     """The slots of a word inside a meld holding a joker (``"5J5s"``); None for
-    a word with a bonus tile. Raises as :func:`_read_word`."""
-    values = [value for value, _ in _read_meld_word(word, 0, word)]
+    a word with a bonus tile. Raises as :func:`~mjscore.tile.read_word`."""
+    values = [value for value, _ in read_word(word, 0, word, in_meld=True)]
     if any(isinstance(v, Bonus) for v in values):
         return None
     return tuple(v for v in values if not isinstance(v, Bonus))
@@ -378,7 +224,7 @@ def _parse_common(text: str) -> Hand | None:
     bonus: list[Bonus] = []
     jokers = 0
     win: Tile | None = None
-    tokens = _TOKEN.findall(text)
+    tokens = TOKEN.findall(text)
     i, n = 0, len(tokens)
     try:
         while i < n:
@@ -386,7 +232,7 @@ def _parse_common(text: str) -> Hand | None:
             if tok in _OPENERS:
                 closer, j = _OPENERS[tok], i + 1
                 slots: list[Tile | None] = []
-                while j < n and tokens[j] not in _PUNCTUATION:
+                while j < n and tokens[j] not in PUNCTUATION:
                     if "J" in tokens[j]:
                         wild = _meld_word(tokens[j])
                         if wild is None:
@@ -452,7 +298,7 @@ def _parse_careful(text: str) -> Hand:
     jokers: list[int] = []
     meld_jokers: list[int] = []
     win: tuple[Tile, int] | None = None
-    tokens = _lex(text)
+    tokens = lex(text)
     i = 0
     while i < len(tokens):
         tok, pos = tokens[i]
@@ -462,18 +308,18 @@ def _parse_careful(text: str) -> Hand:
             meld_jokers += wild
             continue
         if tok in _CLOSERS:
-            raise _fail(NotationError, f"{tok!r} without a matching {_CLOSERS[tok]!r}", pos, text)
+            raise text_error(NotationError, f"{tok!r} without a matching {_CLOSERS[tok]!r}", pos, text)
         if tok == "+":
             if win is not None:
-                raise _fail(NotationError, f"a second winning tile: the first is at position {win[1]}", pos, text)
-            if i + 1 == len(tokens) or tokens[i + 1][0] in _PUNCTUATION:
-                raise _fail(NotationError, "'+' without a tile after it", pos, text)
+                raise text_error(NotationError, f"a second winning tile: the first is at position {win[1]}", pos, text)
+            if i + 1 == len(tokens) or tokens[i + 1][0] in PUNCTUATION:
+                raise text_error(NotationError, "'+' without a tile after it", pos, text)
             word, p = tokens[i + 1]
-            win = (_read_one(word, p, text, "the winning tile"), p)
+            win = (read_one_tile(word, p, text, "the winning tile"), p)
             tiles.append(win)
             i += 2
             continue
-        for value, p in _read_word(tok, pos, text):
+        for value, p in read_word(tok, pos, text):
             if value is None:
                 jokers.append(p)
             elif isinstance(value, Bonus):
@@ -494,7 +340,7 @@ def _parse_careful(text: str) -> Hand:
             len(jokers),
         )
     except InvalidHandError as error:  # _check should have caught it first
-        raise _fail(InvalidHandError, str(error), 0, text) from None
+        raise text_error(InvalidHandError, str(error), 0, text) from None
 
 
 def _check(
@@ -512,12 +358,12 @@ def _check(
     """
     every = sorted(jokers + meld_jokers)
     if len(every) > MAX_JOKERS:
-        raise _fail(InvalidHandError, f"{len(every)} jokers: a set has at most {MAX_JOKERS}", every[MAX_JOKERS], text)
+        raise text_error(InvalidHandError, f"{len(every)} jokers: a set has at most {MAX_JOKERS}", every[MAX_JOKERS], text)
     seen: dict[Bonus, int] = {}
     for b, p in bonus:
         if b in seen:
             reason = f"bonus tile {b} twice (first at position {seen[b]}): there is one of each flower and season"
-            raise _fail(InvalidHandError, reason, p, text)
+            raise text_error(InvalidHandError, reason, p, text)
         seen[b] = p
     placed = sorted([(p, t) for t, p in tiles] + [(p, t) for m, p in melds for t in m.tiles])
     copies = [0] * N_KINDS
@@ -528,7 +374,7 @@ def _check(
                 reason = f"5 of {Tile(t)} counting the jokers that stand for it: at most 4 of a kind, jokers included"
             else:
                 reason = f"5 copies of {Tile(t)}: there are only 4"
-            raise _fail(InvalidHandError, reason, p, text)
+            raise text_error(InvalidHandError, reason, p, text)
     # One tile each, a meld 3 whatever its kind, so the first tile past 14 can be pointed at.
     weights = sorted([(p, 1) for _, p in tiles] + [(p, 1) for p in jokers] + [(p, 3) for _, p in melds])
     size = sum(w for _, w in weights)
@@ -541,69 +387,19 @@ def _check(
                 where = p
                 break
         reason = f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile, a kong counting as 3"
-        raise _fail(InvalidHandError, reason, where, text)
+        raise text_error(InvalidHandError, reason, where, text)
     if win is not None and size != 14:
         reason = f"a winning tile on a hand of {size} tiles: with its winning tile a hand has 14"
-        raise _fail(InvalidHandError, reason, win[1], text)
-
-
-@functools.lru_cache(maxsize=1024)  # tile names repeat endlessly on the scoring path
-def parse_single_tile(text: str) -> Tile:
-    """One of the 34 tiles, in compact (``"3m"``) or Western (``"3C"``, ``"rd"``) form.
-
-    >>> parse_single_tile("3m"), parse_single_tile("RD")
-    (<Tile.M3: 2>, <Tile.RED: 33>)
-
-    :raises NotationError: for text that is not exactly one tile.
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"a tile is written as text, not {type(text).__name__}")
-    tokens = _lex(text)
-    if len(tokens) != 1 or tokens[0][0] in _PUNCTUATION:
-        raise _fail(NotationError, "expected one tile, like 3m or 3C", tokens[0][1] if tokens else 0, text)
-    word, pos = tokens[0]
-    return _read_one(word, pos, text, "a tile")
-
-
-def parse_bonus(text: str) -> Bonus:
-    """One flower or season, in compact (``"1f"``, ``"2y"``) or Western (``"F1"``, ``"S2"``) form.
-
-    :raises NotationError: for text that is not exactly one bonus tile.
-    """
-    tokens = _lex(text) if isinstance(text, str) else []
-    if len(tokens) == 1 and tokens[0][0] not in _PUNCTUATION:
-        items = _read_word(tokens[0][0], tokens[0][1], text)
-        if len(items) == 1 and isinstance(items[0][0], Bonus):
-            return items[0][0]
-    raise _fail(NotationError, "expected one flower or season, like 1f or F1", 0, str(text))
+        raise text_error(InvalidHandError, reason, win[1], text)
 
 
 def format_hand(hand: Hand, style: Literal["mpsz", "western"] = "mpsz") -> str:
-    """The hand in canonical compact (``"mpsz"``) or Western notation.
+    """The hand in canonical compact (``"mpsz"``) or Western notation: :meth:`Hand.format`,
+    which writes it (each value object writes its own text; this module reads text).
 
     :raises NotationError: for an unknown style.
     """
-    held = hand.held
-    if style == "mpsz":
-        words = [format_tiles(held)] if any(held) else []
-        words += [f"({m})" if m.concealed else f"[{m}]" for m in hand.melds]
-        if hand.win_tile is not None:
-            words.append(f"+{hand.win_tile}")
-        flowers = "".join(str(b.number) for b in hand.bonus if b.is_flower)
-        seasons = "".join(str(b.number) for b in hand.bonus if not b.is_flower)
-        if hand.bonus:
-            words.append((flowers and flowers + "f") + (seasons and seasons + "y"))
-        if hand.jokers:
-            words.append("J" * hand.jokers)
-        return " ".join(words)
-    if style == "western":
-        words = [western_word(t) for t in hand.held_tiles]
-        for m in hand.melds:
-            inner = " ".join("J" if t is None else western_word(t) for t in m.slots)
-            words.append(f"({inner})" if m.concealed else f"[{inner}]")
-        if hand.win_tile is not None:
-            words.append(f"+{western_word(hand.win_tile)}")
-        words += [western_word(b) for b in hand.bonus]
-        words += ["J"] * hand.jokers
-        return " ".join(words)
-    raise NotationError(f"unknown notation style {style!r}: use 'mpsz' or 'western'")
+    return hand.format(style)
+
+
+use_notation(parse_hand)  # Hand.from_str reads through this module (see mjscore.hand)

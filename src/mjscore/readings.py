@@ -25,7 +25,7 @@ from .rules.model import RuleSet
 from .rules.patterns import STANDARD
 from .tile import ORPHANS, Tile
 
-__all__ = ["Reading", "readings", "losing_reading", "reading_groups", "atom_of", "SHAPE_CODES"]
+__all__ = ["Reading", "readings", "losing_reading", "reading_groups", "atom_of", "SHAPE_CODES", "forget_groups"]
 
 SHAPE_CODES = ("standard", "seven-pairs", "special", "losing")
 """A reading's shape as the scorers' ``score_one`` reports it (its index here): four sets
@@ -89,6 +89,11 @@ def _scored(group: Group, concealed: bool, context: WinContext) -> ScoredGroup:
 @functools.lru_cache(maxsize=8192)  # groups and winds repeat: a few thousand cells in all
 def _scored_group(group: Group, concealed: bool, seat: Tile, prevailing: Tile) -> ScoredGroup:
     return ScoredGroup(group, _KIND[group.kind], concealed, _atom(group, seat, prevailing))
+
+
+def forget_groups() -> None:
+    """Empty the memory of scored groups (groups with their winds' atoms)."""
+    _scored_group.cache_clear()
 
 
 def _bits(**facts: bool) -> int:

@@ -19,13 +19,13 @@ highest total wins; ties go to the first found.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ._backend import bulk_scorer
-from .context import WinContext, _context_of, check_against_hand
+from ._scorer import bulk_scorer
+from .context import WinContext, check_against_hand, forget_contexts
 from .errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from .facts import Atom, Kind
 from .fold import ReadingScore, limit_share, score_reading
@@ -33,13 +33,13 @@ from .group import Decomposition, Group, GroupKind, Meld
 from .hand import Hand
 from .notation import forget_words, parse_hand
 from .payments import Settlement, settle_scores
-from .readings import SHAPE_CODES, ScoredGroup, _scored_group, reading_groups
+from .readings import SHAPE_CODES, ScoredGroup, forget_groups, reading_groups
 from .rows import row_of
 from .rules import RuleSet, load_rules
 from .rules.model import STACK
 
 __all__ = ["Line", "Score", "ReadingScore", "score", "score_reading", "explain_lines", "settle",
-           "clear_caches"]
+           "clear_caches", "use_html"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,11 +128,21 @@ class Score:
         lines = " + ".join(f"{l.name} {l.value()}" for l in self.lines)
         return f"{lines} = {self.total}"
 
-    def _repr_html_(self) -> str:
-        """The breakdown as HTML for notebooks (see :mod:`mjscore.display`)."""
-        from .display import score_html  # only notebooks need it
+    def _repr_html_(self) -> str | None:
+        """The breakdown as HTML for notebooks (see :mod:`mjscore.display`); None, which a
+        notebook takes as "no HTML", while that module is not imported."""
+        return None if _html is None else _html(self)
 
-        return score_html(self)
+
+_html: Callable[[Score], str] | None = None
+
+
+def use_html(writer: Callable[[Score], str]) -> None:
+    """Make ``writer`` (:func:`mjscore.display.score_html`, which calls this when it is
+    imported: the display builds on this module, so this module cannot import it) what
+    :meth:`Score._repr_html_` returns."""
+    global _html
+    _html = writer
 
 
 def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[Any, ...]], tuple[Line, ...]]:
@@ -245,8 +255,8 @@ def clear_caches(*rule_sets: str | RuleSet) -> None:
     """Forget what single calls keep between calls (contexts by keywords, scored
     groups, notation words and melds, and the breakdown lines of these rule sets), so
     the next :func:`score` runs cold; the results never depend on them."""
-    _context_of.cache_clear()
-    _scored_group.cache_clear()
+    forget_contexts()
+    forget_groups()
     forget_words()
     for rules in rule_sets:
         load_rules(rules).derived.pop("group lines", None)

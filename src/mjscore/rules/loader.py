@@ -62,7 +62,7 @@ from .model import BEST, SPECIAL_SHAPES, STACK, ItemRule, Preset, RuleSet, SetRu
 from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group
 
 __all__ = ["load_rules", "rulesets", "RULES_DIR", "LIMIT_RANGE", "POINTS_RANGE", "DOUBLES_RANGE",
-           "MAX_SHARE_DENOMINATOR"]
+           "MAX_SHARE_DENOMINATOR", "merged_file", "read_set_rule", "read_item_rule"]
 
 RULES_DIR = Path(__file__).resolve().parent
 """Where the shipped rule files live."""
@@ -151,8 +151,11 @@ def _unique_ids(raw: Mapping[str, Any], path: Path) -> None:
                 gated[entry_id] = "option" in entry
 
 
-def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
-    """The file's table with its ``extends`` chain folded in."""
+def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The file's table with its ``extends`` chain folded in.
+
+    :raises RuleSetError: for a file that cannot be read, or a chain that loops.
+    """
     if path in seen:
         raise _fail(path, "extends", "the chain of bases loops back to this file")
     raw = _read(path)
@@ -166,7 +169,7 @@ def _merged(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     base_path = _find(base_name, relative_to=path.parent)
     if base_path is None:
         raise _fail(path, "extends", f"no rule set or file named {base_name!r}")
-    base = _merged(base_path, (*seen, path))
+    base = merged_file(base_path, (*seen, path))
     merged = {**base, **{k: v for k, v in raw.items() if k not in (*ENTRY_SECTIONS, "options", "presets")}}
     for table in ("options", "presets"):
         merged[table] = {**base.get(table, {}), **raw.get(table, {})}
@@ -201,7 +204,11 @@ def _gate(entry: Mapping[str, object], options: Mapping[str, object], path: obje
     return options[name] is not negated
 
 
-def _set_rule(entry: Mapping[str, Any], path: object, key: str) -> SetRule:
+def read_set_rule(entry: Mapping[str, Any], path: object, key: str) -> SetRule:
+    """One ``[[sets]]`` entry of the file ``path`` (``key`` names it in messages).
+
+    :raises RuleSetError: naming the file, the key and the reason.
+    """
     _unknown(entry, _SET_KEYS, path, f"{key}.")
     kinds = set()
     for name in _strings(entry.get("kind", []), path, f"{key}.kind"):
@@ -242,7 +249,11 @@ def _check_group_sums(sets: list[SetRule], path: object) -> None:
                                     "(the range the scorer represents)")
 
 
-def _item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule:
+def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule:
+    """One ``[[items]]`` entry of the file ``path`` (``key`` names it in messages).
+
+    :raises RuleSetError: naming the file, the key and the reason.
+    """
     _unknown(entry, _ITEM_KEYS, path, f"{key}.")
     facts = {}
     for part in ("when", "unless"):
@@ -356,7 +367,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     alternatives: dict[str, set[str]] = {}  # ids with option-gated alternatives, per section
     active: set[str] = set()
     sections: tuple[tuple[str, Any, list[Any]], ...] = (
-        ("sets", _set_rule, sets), ("items", _item_rule, items), ("hands", read_hand, hands))
+        ("sets", read_set_rule, sets), ("items", read_item_rule, items), ("hands", read_hand, hands))
     for section, build, out in sections:
         for i, entry in enumerate(_expect(table.get(section, []), list, path, section)):
             key = f"{section}[{i}]"
@@ -431,7 +442,7 @@ def rulesets() -> tuple[str, ...]:
 
 @cache
 def _load_cached(path: Path, overrides: tuple[tuple[str, str, object], ...]) -> RuleSet:
-    return _build(_merged(path), {name: value for name, _, value in overrides})
+    return _build(merged_file(path), {name: value for name, _, value in overrides})
 
 
 def load_rules(name_or_path: str | Path | RuleSet, **options: object) -> RuleSet:

@@ -22,7 +22,7 @@ from typing import Any
 from .. import facts
 from ..errors import RuleSetError
 from ..facts import ATOM_CLASSES, FACT_BITS, HAND_FACTS, KIND_NAMES, Atom
-from .loader import RULES_DIR, _item_rule, _merged, load_rules, rulesets, _set_rule
+from .loader import RULES_DIR, load_rules, merged_file, read_item_rule, read_set_rule, rulesets
 from .hands import SpecialHand, Value, read_hand
 from .model import ItemRule, RuleSet, SetRule
 
@@ -58,7 +58,7 @@ class _Entry:
 def _raw(rules: RuleSet) -> dict[str, Any]:
     """The rule set's file merged with its ``extends`` chain (empty if it cannot be read)."""
     try:
-        return _merged(Path(rules.path))
+        return merged_file(Path(rules.path))
     except RuleSetError:
         return {}
 
@@ -71,7 +71,7 @@ def _entries(rules: RuleSet, raw: Mapping[str, Any], section: str) -> list[_Entr
         declared = []  # the file no longer matches what was loaded: show the loaded rules alone
     if not declared:
         return [_Entry(rule, "", True) for rule in loaded.values()]
-    build: Any = {"sets": _set_rule, "items": _item_rule, "hands": read_hand}[section]
+    build: Any = {"sets": read_set_rule, "items": read_item_rule, "hands": read_hand}[section]
     options = dict(rules.options)
 
     def applies(entry: Mapping[str, Any]) -> bool:
