@@ -565,3 +565,19 @@ def test_sample_across_blocks_is_random_scoring_rows_whatever_the_chunk_size(
         assert run("bulk", "--sample", 250, "--seed", 4, "-o", output, "--chunk-size", chunk)[0] == 0
         result = read_output(output)
         assert result["number"] == list(range(250)) and result["total"] == expected
+
+
+def test_heaven_and_loose_tiles_are_self_drawn_in_bulk_rows(run: Run, tmp_path: Path) -> None:
+    """Issue 12 item 5 in the command too: heaven or a replacement tile implies self-drawn,
+    and an explicit self_drawn false with them is still a bad context."""
+    source = tmp_path / "hands.jsonl"
+    source.write_text('{"hand": "123m 456p 789s 23s 55s +4s", "heaven": true}\n'
+                      '{"hand": "123m 456p 789s 23s 55s +4s", "heaven": true, "self_drawn": false}\n'
+                      '{"hand": "123m 456p [6666s] 23s 55s +4s", "replacement": "kong", "seat_wind": "S"}\n',
+                      encoding="utf-8")
+    code, _, err = run("bulk", source, "-o", tmp_path / "out.csv")
+    result = read_output(tmp_path / "out.csv")
+    assert result["status"] == ["OK", "BAD_CONTEXT", "OK"], err
+    assert result["special"][0] == "heaven" and code == 1
+    kong = mjscore.score("123m 456p [6666s] 23s 55s +4s", seat_wind="S", replacement="kong")
+    assert result["total"][2] == kong.total and kong.context.self_drawn

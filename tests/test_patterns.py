@@ -18,6 +18,7 @@ import mjscore
 from mjscore import _score_reference as reference
 from mjscore import bulk_scoring
 from mjscore.errors import RuleSetError
+from mjscore.rows import meld_bytes
 from mjscore.rules.patterns import PatternError, expand_form, parse_group
 from mjscore.sample import random_scoring_rows
 
@@ -246,7 +247,7 @@ def test_backends_agree_on_every_shipped_hand(rules: str, hand: str, context: di
     score = mjscore.score(parsed, rules, **{"seat_wind": "S", "prevailing_wind": "E", **context})
     if special is not None:
         assert score.special == special
-    melds = bytes([mjscore.matching.meld_byte(m) for m in parsed.melds] + [0xFF] * (4 - len(parsed.melds)))
+    melds = meld_bytes(parsed.melds)
     ctx = score.context
     args = (bytes(parsed.concealed), melds, int(ctx.win_tile), ctx.flags, int(ctx.seat_wind),
             int(ctx.prevailing_wind), mjscore.load_rules(rules))

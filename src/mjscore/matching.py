@@ -8,22 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .group import GroupKind, Meld
+from .group import Meld
+from .rows import meld_byte
 from .rules.hands import MAX_FIXED, HandTables
 from .rules.patterns import PAIRS, PAIRS_KONGS, STANDARD, FixedVariant, QuantVariant, match_requirements
 from .tile import Tile
 
 __all__ = ["presence", "conditions_hold", "quantified_hands", "item_pattern_facts", "fixed_variants",
-           "pairs_form", "meld_byte"]
-
-_MELD_KIND = {GroupKind.SEQUENCE: 0, GroupKind.TRIPLET: 1, GroupKind.QUAD: 2}
-
-
-def meld_byte(meld: Meld) -> int:
-    """A declared meld as one byte, ``kind << 6 | first tile`` (kind 0 chow, 1 pung, 2 kong,
-    3 concealed kong)."""
-    return (3 if meld.concealed else _MELD_KIND[meld.kind]) << 6 | meld.first
-
+           "pairs_form"]
 
 def presence(counts: Sequence[int]) -> int:
     """The 34-bit mask of the kinds held."""

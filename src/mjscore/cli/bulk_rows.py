@@ -127,11 +127,14 @@ def _row(hand: Hand, fields: Mapping[str, object]) -> _Row:
     dealer = fields.get("dealer")
     flags = {key: _bool(fields[key], key) for key in FLAG_KEYWORDS if key in fields}
     flags.setdefault("winner", hand.size == 14)
+    replacement = replacement_code(fields.get("replacement"))
+    # a hand from heaven and a loose tile are self-drawn by definition (as in score())
+    flags.setdefault("self_drawn", bool(flags.get("heaven") or replacement))
     return _Row(
         hand=hand, win_tile=UNKNOWN_TILE if win_tile is None else int(win_tile), seat=seat,
         prevailing=int(wind_of(fields.get("prevailing_wind", "E"), "prevailing_wind")),
         dealer=seat == Tile.EAST if dealer is None else _bool(dealer, "dealer"),
-        replacement=replacement_code(fields.get("replacement")),
+        replacement=replacement,
         flags=tuple(flags.get(key, False) for key in FLAG_KEYWORDS))
 
 
