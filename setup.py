@@ -15,7 +15,8 @@ if not PURE:
     ext_modules = cythonize(
         [Extension(f"mjscore.{name}", [f"src/mjscore/{name}.pyx"],
                    extra_compile_args=[] if sys.platform == "win32" else ["-O3"])
-         for name in ("_kernel", "_pattern_kernel", "_score_kernel")],
+         for name in ("_suits", "_shapes", "_joker_table", "_jokers_kernel", "_kernel",
+                      "_pattern_kernel", "_score_kernel")],
         compiler_directives={
             "language_level": 3,
             "embedsignature": True,

@@ -31,6 +31,9 @@ for arg in "$@"; do
 done
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# The compiled modules, as setup.py lists them: a compiled wheel holds each once
+# and nothing else compiled; the sdist holds each one's .pyx.
+EXTENSIONS="_suits _shapes _joker_table _jokers_kernel _kernel _pattern_kernel _score_kernel"
 OUT=${OUT:-$ROOT/dist}
 PYTHON=${PYTHON:-python3}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/mjscore-wheels.XXXXXX")
@@ -73,10 +76,10 @@ new_venv() {
 
 # check_wheel WHEEL SOURCE_DIR compiled|pure
 check_wheel() {
-    "$PYTHON" - "$@" <<'EOF'
+    "$PYTHON" - "$@" "$EXTENSIONS" <<'EOF'
 import pathlib, sys, zipfile
 
-wheel, source, kind = sys.argv[1:]
+wheel, source, kind, extensions = sys.argv[1:]
 names = set(zipfile.ZipFile(wheel).namelist())
 problems = []
 tag = pathlib.Path(wheel).name.removesuffix(".whl").split("-", 2)[2]
@@ -84,8 +87,8 @@ print(f"{pathlib.Path(wheel).name}: {len(names)} files, tag {tag}")
 for name in sorted(names):
     print("   ", name)
 
-EXTENSIONS = ("mjscore/_kernel", "mjscore/_score_kernel")
-binary = [n for n in names if n.startswith(EXTENSIONS) and n.endswith((".so", ".pyd"))]
+EXTENSIONS = ["mjscore/" + name for name in extensions.split()]
+binary = [n for n in names if n.endswith((".so", ".pyd"))]
 if kind == "compiled":
     if tag == "py3-none-any":
         problems.append("the compiled wheel is tagged py3-none-any")
@@ -93,6 +96,9 @@ if kind == "compiled":
         found = [n for n in binary if n.startswith(module + ".") or n.startswith(module + "-")]
         if len(found) != 1:
             problems.append(f"expected one compiled {module}*.so or .pyd, found {found}")
+    for name in binary:
+        if name.split(".")[0].split("-")[0] not in EXTENSIONS:
+            problems.append(f"unexpected compiled file {name} (add it to EXTENSIONS?)")
 else:
     if tag != "py3-none-any":
         problems.append(f"the pure wheel is tagged {tag}, not py3-none-any")
@@ -122,11 +128,11 @@ EOF
 # check_install VENV_PYTHON cython|python: import from a neutral directory, isolated
 # mode (-I: no CWD or PYTHON* variables on the path).
 check_install() {
-    (cd "$WORK" && "$1" -I - "$2" <<'EOF'
-import os, sys
+    (cd "$WORK" && "$1" -I - "$2" "$EXTENSIONS" <<'EOF'
+import importlib, os, sys
 import mjscore
 
-expected = sys.argv[1]
+expected, extensions = sys.argv[1:]
 where = os.path.realpath(mjscore.__file__)
 print(f"mjscore {mjscore.__version__} from {where}: BACKEND={mjscore.BACKEND}")
 assert where.startswith(os.path.realpath(sys.prefix) + os.sep), f"not the venv's copy: {where}"
@@ -135,9 +141,9 @@ assert mjscore.is_complete("123m456p789s11122z") is True
 assert mjscore.is_complete("123m456p789s11123z") is False
 assert mjscore.score("123m 456p 789s 1z [555z] +1z", "babcock").total == 56
 if expected == "cython":
-    from mjscore import _kernel, _score_kernel
-    for module in (_kernel, _score_kernel):
-        assert os.path.realpath(module.__file__).startswith(os.path.dirname(where))
+    for name in extensions.split():
+        module = importlib.import_module(f"mjscore.{name}")
+        assert os.path.realpath(module.__file__).startswith(os.path.dirname(where)), module.__file__
 print("import OK")
 EOF
     )
@@ -258,13 +264,13 @@ if [ "$CHECK_SDIST" = 1 ]; then
     "$TOOLS/bin/python" -m pip install --quiet build
     (cd "$WORK/src-sdist" && "$TOOLS/bin/python" -m build --sdist -o "$WORK/sdist" >&2)
     SDIST=$(echo "$WORK"/sdist/mjscore-*.tar.gz)
-    "$PYTHON" - "$SDIST" <<'EOF'
+    "$PYTHON" - "$SDIST" "$EXTENSIONS" <<'EOF'
 import sys, tarfile
 names = tarfile.open(sys.argv[1]).getnames()
 print(f"{sys.argv[1]}: {len(names)} files")
-problems = [f"missing {want}" for want in ("src/mjscore/_kernel.pyx", "src/mjscore/_kernel.pxd",
-                                           "src/mjscore/_score_kernel.pyx", "setup.py")
-            if not any(n.endswith(want) for n in names)]
+wanted = [f"src/mjscore/{name}.pyx" for name in sys.argv[2].split()]
+wanted += ["src/mjscore/_kernel.pxd", "setup.py"]
+problems = [f"missing {want}" for want in wanted if not any(n.endswith(want) for n in names)]
 problems += [f"must not ship generated {n}" for n in names if n.endswith((".c", ".so", ".pyd", ".html"))]
 if problems:
     sys.exit("sdist contents:\n  " + "\n  ".join(problems))

@@ -4,6 +4,9 @@
 # validated: each count 0..4. The per-suit tables are built on first use (thread
 # safe); mjscore._kernel.clear_cache() must not run while another thread is inside
 # one of these functions.
+#
+# _kernel defines them (calling _shapes and _jokers_kernel, which do the work), so an
+# engine built against this file needs no other .pxd and finds them in _kernel's C API.
 from libc.stdint cimport uint8_t, uint64_t
 
 # 1 if the counts (2, 5, 8, 11 or 14 tiles) are complete: a standard shape, seven

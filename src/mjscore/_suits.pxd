@@ -1,0 +1,86 @@
+# The per-suit tables (see _suits.pyx): how they are built, and the helpers that look a
+# suit up, inline here so each module compiles them in (a call through the imported
+# function table would cost more than the lookup). _shapes holds the one copy.
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static int mj_load_acquire(volatile int *p) { int v = *p; _ReadWriteBarrier(); return v; }
+    static void mj_store_release(volatile int *p, int v) { _ReadWriteBarrier(); *p = v; }
+    #else
+    static inline int mj_load_acquire(int *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+    static inline void mj_store_release(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+    #endif
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mj_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define mj_prefetch(p) ((void)(p))
+    #endif
+    #define MJ_EMPTY_SLOT 0xFFFFFFFFFFFFFFFFULL
+    """
+    int mj_load_acquire(int *p) noexcept nogil
+    void mj_prefetch(const void *p) noexcept nogil
+    void mj_store_release(int *p, int v) noexcept nogil
+    # An empty hash slot: all ones (keys are below 2**21).
+    const uint64_t EMPTY_SLOT "MJ_EMPTY_SLOT"
+
+cdef extern from "Python.h":
+    ctypedef void* PyThread_type_lock
+    int PyThread_acquire_lock(PyThread_type_lock, int) nogil
+    void PyThread_release_lock(PyThread_type_lock) nogil
+
+cdef enum:
+    N_KEYS = 1953125          # 5 ** 9
+    HASH_BITS = 15
+    HASH_SIZE = 32768         # 2 ** HASH_BITS: 66% full with the 21,743 patterns
+    NO_GROUP = 0xFF
+
+ctypedef struct SuitTables:
+    int ready             # published with release/acquire: who sees it set sees the tables
+    uint32_t* bits        # bit per suit key: the suit splits into sets (+ a pair if 3k+2)
+    # One 8-byte slot per entry, key << 32 | (start << 8 | number of ways), so a lookup
+    # touches one cache line; EMPTY_SLOT when empty.
+    uint64_t* hash
+    uint64_t* ways        # up to five group bytes (kind << 4 | rank) a way, 0xFF padded
+    # Per suit key, the ranks whose tile would make the suit split (bit r): the waits of
+    # one suit in one lookup. 5**9 uint16, 3.9 MB.
+    uint16_t* wait
+    int patterns
+
+cdef int32_t POW5[9]          # POW5[r]: the step of rank r in a suit key
+
+# Fill `T`'s tables (not `ready`: the holder publishes them); 0, or -1 if out of memory.
+cdef int c_build_suit_tables(SuitTables* T) noexcept nogil
+# Free `T`'s tables and zero it.
+cdef void c_free_suit_tables(SuitTables* T) noexcept nogil
+
+
+cdef inline uint32_t _slot(int32_t key) noexcept nogil:
+    return (<uint32_t>key * 2654435761u) >> (32 - HASH_BITS)
+
+
+cdef inline uint32_t _hash_find(const SuitTables* T, int32_t key) noexcept nogil:
+    """start << 8 | count of the key's ways, or 0 when the suit does not split."""
+    cdef uint32_t s = _slot(key)
+    cdef uint64_t slot = T.hash[s]
+    while slot != EMPTY_SLOT:
+        if <int32_t>(slot >> 32) == key:
+            return <uint32_t>slot
+        s = (s + 1) & (HASH_SIZE - 1)
+        slot = T.hash[s]
+    return 0
+
+
+cdef inline int32_t _suit_key(const uint8_t* c) noexcept nogil:
+    return (((((((c[8] * 5 + c[7]) * 5 + c[6]) * 5 + c[5]) * 5 + c[4]) * 5 + c[3]) * 5
+             + c[2]) * 5 + c[1]) * 5 + c[0]
+
+
+cdef inline int _splits(const SuitTables* T, int32_t key) noexcept nogil:
+    return (T.bits[key >> 5] >> (key & 31)) & 1
+
+
+cdef inline int _suit_size(const uint8_t* c) noexcept nogil:
+    return c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8]
