@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
       "bulk")),
     ("rule model and compiled tables",
      ("facts", "payments", "rules", "rules.*", "matching", "_pattern_kernel*")),
-    ("fold", ("readings", "fold")),
+    ("fold", ("readings", "fold", "_score_facts*", "_fold*")),
     ("single-hand and bulk APIs",
      ("scoring", "bulk_scoring", "_scorer", "_score_reference", "_score_kernel*", "sample",
       "distances*", "near_misses*")),
@@ -219,7 +219,8 @@ def test_every_module_is_read() -> None:
         assert module in GRAPH
     assert "mjscore.tile" in GRAPH["mjscore.group"]
     assert "mjscore.rules.model" in GRAPH["mjscore.fold"]
-    assert "mjscore.facts" in GRAPH["mjscore._score_kernel"]  # read from the Cython source
+    assert "mjscore.facts" in GRAPH["mjscore._score_facts"]  # read from the Cython source
+    assert "mjscore._fold" in GRAPH["mjscore._score_kernel"]  # a cimport
 
 
 def test_the_reader_sees_lazy_relative_and_cython_imports() -> None:

@@ -1,0 +1,74 @@
+# The compiled fold (mjscore.fold): a rule set's tables as flat C arrays, and the
+# scoring of one reading against them, kept if it beats the best so far.
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
+
+from mjscore._pattern_kernel cimport MAX_HANDS_MATCHED, Patterns
+from mjscore._score_facts cimport Group
+
+ctypedef struct Tables:
+    const int32_t* set_points     # [kind][concealed][atom], 4 x 2 x 7
+    const int32_t* set_doubles
+    const uint64_t* when
+    const uint64_t* unless
+    const uint8_t* item_tile
+    const int32_t* points
+    const int32_t* doubles
+    const uint64_t* excludes
+    const uint8_t* late
+    const uint8_t* base
+    int n_items
+    int64_t limit
+    int shapes
+    int losers
+    int stack              # special-hands = "stack": every special hand made scores
+    int required           # special-required: only readings making a special hand win
+    const Patterns* pat
+    int max_chows          # 4 when the rule set sets no limit
+    uint64_t used          # every fact some item names: the others need not be computed
+    uint64_t late_items    # items that need the no-points fact
+    int any_excludes
+    # Item matching by table lookup, one table per byte of the fact word: the items
+    # whose `when` facts within that byte are all present and whose `unless` facts
+    # within it are all absent. AND over the 8 bytes gives the matching items.
+    uint64_t allowed[8][256]
+    uint64_t tile_allowed[256]   # items whose win-tile condition holds for this tile
+
+ctypedef struct Best:
+    int64_t total
+    int special
+    int found
+    int64_t points
+    int64_t doubles
+    uint64_t applied
+    # the reading being folded (set by the caller) and the best one's
+    int reading[4]        # win tile, shape (readings.SHAPE_CODES), decomposition, group
+    int best_reading[4]
+    int n_matched         # the special hands the best reading made
+    int16_t matched[MAX_HANDS_MATCHED]
+
+cdef class CompiledRules:
+    cdef Tables r
+    cdef object arrays      # the arrays the pointers point into
+
+# The rule set's CompiledRules, built on first use and kept in rules.derived.
+cdef CompiledRules compiled_rules(rules)
+
+# Score one reading (mjscore.fold.score_reading) whose groups earn `set_points` and
+# `set_doubles` and which makes the special `hands`, and keep it if it beats `best`.
+cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64_t facts, int win,
+                 const int16_t* hands, int n_hands, Best* best) noexcept nogil
+
+
+cdef inline int _cell(const Group* g) noexcept nogil:
+    """The group's index in the set tables (kind x concealed x atom)."""
+    return (g.kind * 2 + g.concealed) * 7 + g.atom
+
+
+cdef inline void _add_sets(const Tables* r, const Group* g, int n, int64_t* points,
+                           int64_t* doubles) noexcept nogil:
+    """Add the set points and doubles of ``n`` groups."""
+    cdef int i, cell
+    for i in range(n):
+        cell = _cell(&g[i])
+        points[0] += r.set_points[cell]
+        doubles[0] += r.set_doubles[cell]

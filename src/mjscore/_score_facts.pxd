@@ -1,0 +1,226 @@
+# What the compiled scorer knows of a row before it folds: the codes it shares with
+# Python (checked at import), the fact bits (looked up from mjscore.facts at import),
+# the groups and their atoms, and the facts of a row's situation, tiles and sets.
+# The fact helpers are inline here: they run per row and per decomposition, where a
+# call through the imported function table costs more than they do.
+from libc.stdint cimport uint16_t, uint32_t, uint64_t
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int mj_ctz64(uint64_t x) noexcept nogil  # x != 0
+
+cdef extern from *:
+    """
+    /* 34-bit tile masks (bit t = tile t) for the tile-class facts. */
+    #define MJ_M_SUIT0 0x1FFULL
+    #define MJ_M_SUIT1 (0x1FFULL << 9)
+    #define MJ_M_SUIT2 (0x1FFULL << 18)
+    #define MJ_M_HONOURS (0x7FULL << 27)
+    #define MJ_M_TERMINALS (1ULL | 1ULL << 8 | 1ULL << 9 | 1ULL << 17 | 1ULL << 18 | 1ULL << 26)
+    #define MJ_M_SIMPLES ((MJ_M_SUIT0 | MJ_M_SUIT1 | MJ_M_SUIT2) & ~MJ_M_TERMINALS)
+    #define MJ_M_ORPHANS (MJ_M_TERMINALS | MJ_M_HONOURS)
+    """
+    const uint64_t M_SUIT0 "MJ_M_SUIT0"
+    const uint64_t M_SUIT1 "MJ_M_SUIT1"
+    const uint64_t M_SUIT2 "MJ_M_SUIT2"
+    const uint64_t M_HONOURS "MJ_M_HONOURS"
+    const uint64_t M_TERMINALS "MJ_M_TERMINALS"
+    const uint64_t M_SIMPLES "MJ_M_SIMPLES"
+    const uint64_t M_ORPHANS "MJ_M_ORPHANS"
+
+cdef enum:
+    SHAPE_STANDARD = 0   # readings.SHAPE_CODES
+    SHAPE_PAIRS = 1
+    SHAPE_SPECIAL = 2
+    SHAPE_LOSING = 3
+    MAX_DECOMPOSITIONS = 64
+    NO_MELD = 0xFF
+    ANY_TILE = 255
+    NO_TILE = 254
+
+# Compile-time copies of the Python enums (so the C compiler can fold them); the
+# module fails to import if they ever drift from mjscore.context/facts/errors.
+cdef enum:
+    W_SELF_DRAWN = 1
+    W_DEALER = 2
+    W_LAST_TILE = 4
+    W_LAST_DISCARD = 8
+    W_ROBBING = 16
+    W_KONG_REPLACEMENT = 32
+    W_BONUS_REPLACEMENT = 64
+    W_KONG_ON_KONG = 128
+    W_HEAVEN = 256
+    W_EARTH = 512
+    W_DECLARED = 1024
+    W_WINNER = 2048
+    K_CHOW = 0
+    K_PUNG = 1
+    K_KONG = 2
+    K_PAIR = 3
+    A_SIMPLE = 0
+    A_TERMINAL = 1
+    A_DRAGON = 2
+    A_SEAT = 3
+    A_PREVAILING = 4
+    A_DOUBLE = 5
+    A_OTHER = 6
+    S_OK = 0
+    S_BAD_COUNT = 1
+    S_WRONG_SIZE = 2
+    S_NOT_WINNING = 3
+    S_BAD_MELD = 4
+    S_BAD_CONTEXT = 5
+    S_BAD_NOTATION = 6        # never produced here: bulk readers of hand strings use it
+
+ctypedef struct Group:
+    int kind          # facts.Kind
+    int tile          # first tile
+    int concealed
+    int atom          # facts.Atom
+
+# Fact bits, looked up once from the vocabulary.
+cdef uint64_t F_WINNER, F_SELF_DRAWN, F_DISCARD, F_REPLACEMENT, F_KONG_REPLACEMENT
+cdef uint64_t F_BONUS_REPLACEMENT, F_KONG_ON_KONG, F_ROBBING, F_LAST_TILE, F_LAST_DISCARD
+cdef uint64_t F_HEAVEN, F_EARTH, F_DECLARED, F_DEALER, F_ONE_CHANCE, F_SINGLE_WAIT, F_PUNG_WAIT
+cdef uint64_t F_NO_SET_POINTS, F_CONCEALED_HAND, F_STANDARD, F_NO_CHOWS, F_ONE_CHOW, F_NO_KONGS
+cdef uint64_t F_FOUR_KONGS, F_FOUR_TRIPLETS, F_THREE_CONCEALED, F_FOUR_CONCEALED, F_CONSECUTIVE
+cdef uint64_t F_SUIT_HONOURS, F_ONE_SUIT, F_ALL_HONOURS, F_ALL_SIMPLES, F_ALL_TERMINALS
+cdef uint64_t F_TERMINALS_HONOURS, F_EACH_SET, F_NO_POINTS
+# The facts fixed for a whole row (its situation, its tiles, its concealment): a special
+# hand that needs one of them otherwise is left out before any reading is made.
+cdef uint64_t BASE_FACTS
+
+# A group's share of the decomposition facts, as 3-bit counters in one word, so a
+# reading's counters are a plain sum over its groups (at most 5 per counter: no carry).
+cdef enum:
+    C_CHOWS = 0
+    C_TRIPLETS = 3      # pungs and kongs
+    C_KONGS = 6
+    C_CONCEALED = 9     # concealed pungs and kongs
+    C_SIMPLES = 18      # groups of 2-8 only (atom simple)
+
+cdef uint32_t FOUND_COUNTERS[256]   # by decomposition byte (kind 0 run, 1 pung, 3 pair)
+cdef uint32_t MELD_COUNTERS[256]    # by meld byte (0 chow, 1 pung, 2 kong, 3 concealed kong)
+cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
+
+
+
+cdef inline int _atom(int kind, int tile, int seat, int prevailing) noexcept nogil:
+    cdef int rank
+    if tile >= 31:
+        return A_DRAGON
+    if tile >= 27:
+        if tile == seat and tile == prevailing:
+            return A_DOUBLE
+        if tile == seat:
+            return A_SEAT
+        return A_PREVAILING if tile == prevailing else A_OTHER
+    rank = tile % 9
+    if kind == K_CHOW:
+        return A_TERMINAL if rank == 0 or rank == 6 else A_SIMPLE
+    return A_TERMINAL if rank == 0 or rank == 8 else A_SIMPLE
+
+
+cdef inline int _meld_tiles(int code, int* tiles) noexcept nogil:
+    """The tiles of one meld byte into ``tiles``; their number, or 0 for no set."""
+    cdef int kind = code >> 6, tile = code & 63
+    if tile >= 34:
+        return 0
+    if kind == 0:
+        if tile >= 27 or tile % 9 > 6:
+            return 0
+        tiles[0] = tile; tiles[1] = tile + 1; tiles[2] = tile + 2
+        return 3
+    tiles[0] = tile; tiles[1] = tile; tiles[2] = tile; tiles[3] = tile
+    return 3 if kind == 1 else 4
+
+
+cdef inline int _counter(uint32_t counters, int field) noexcept nogil:
+    return (counters >> field) & 7
+
+
+cdef inline uint64_t _concealed_facts(int concealed) noexcept nogil:
+    if concealed == 3:
+        return F_THREE_CONCEALED
+    return F_FOUR_CONCEALED if concealed == 4 else 0
+
+
+cdef inline int _holds(const Group* g, int tile) noexcept nogil:
+    if g.kind == K_CHOW:
+        return g.tile <= tile <= g.tile + 2 and tile < 27 and g.tile // 9 == tile // 9
+    return g.tile == tile
+
+
+cdef inline int _one_chance(const Group* g, int tile) noexcept nogil:
+    """The tile fills a pair, the middle of a run, or 3 of 1-2 / 7 of 8-9 (wait_role)."""
+    cdef int offset
+    if g.kind == K_PAIR:
+        return 1
+    if g.kind != K_CHOW:
+        return 0
+    offset = tile - g.tile
+    if offset == 1:
+        return 1
+    return (offset == 2 and g.tile % 9 == 0) or (offset == 0 and g.tile % 9 == 6)
+
+
+
+cdef inline uint64_t _tile_facts(uint64_t held) noexcept nogil:
+    """Tile-class facts from the mask of the kinds the whole hand holds."""
+    cdef int n_suits = (held & M_SUIT0 != 0) + (held & M_SUIT1 != 0) + (held & M_SUIT2 != 0)
+    cdef uint64_t facts = 0
+    if n_suits == 1:
+        facts |= F_SUIT_HONOURS if held & M_HONOURS else F_ONE_SUIT
+    if n_suits == 0:
+        facts |= F_ALL_HONOURS
+    if not held & ~M_SIMPLES:
+        facts |= F_ALL_SIMPLES
+    if not held & ~M_TERMINALS:
+        facts |= F_ALL_TERMINALS
+    if not held & ~M_ORPHANS:
+        facts |= F_TERMINALS_HONOURS
+    return facts
+
+
+cdef inline uint64_t _context_facts(uint32_t w) noexcept nogil:
+    """The facts of the context word ``w`` (``mjscore.context.Flag`` bits)."""
+    cdef uint64_t facts = 0
+    if w & W_WINNER:
+        facts |= F_WINNER | (F_SELF_DRAWN if w & W_SELF_DRAWN else F_DISCARD)
+    if w & (W_KONG_REPLACEMENT | W_BONUS_REPLACEMENT):
+        facts |= F_REPLACEMENT
+    if w & W_KONG_REPLACEMENT: facts |= F_KONG_REPLACEMENT
+    if w & W_BONUS_REPLACEMENT: facts |= F_BONUS_REPLACEMENT
+    if w & W_KONG_ON_KONG: facts |= F_KONG_ON_KONG
+    if w & W_ROBBING: facts |= F_ROBBING
+    if w & W_LAST_TILE: facts |= F_LAST_TILE
+    if w & W_LAST_DISCARD: facts |= F_LAST_DISCARD
+    if w & W_HEAVEN: facts |= F_HEAVEN
+    if w & W_EARTH: facts |= F_EARTH
+    if w & W_DECLARED: facts |= F_DECLARED
+    if w & W_DEALER: facts |= F_DEALER
+    return facts
+
+
+cdef inline uint64_t _set_facts(uint32_t counters, uint32_t runs) noexcept nogil:
+    """The facts of a decomposition's sets from its summed counters and run bits (the
+    concealed-triplet facts aside: those depend on which group the winning tile
+    completed, see _concealed_facts)."""
+    cdef uint64_t facts = F_STANDARD
+    cdef int chows = _counter(counters, C_CHOWS), kongs = _counter(counters, C_KONGS)
+    if chows == 0: facts |= F_NO_CHOWS
+    if chows == 1: facts |= F_ONE_CHOW
+    if kongs == 0: facts |= F_NO_KONGS
+    if kongs == 4: facts |= F_FOUR_KONGS
+    if _counter(counters, C_TRIPLETS) == 4: facts |= F_FOUR_TRIPLETS
+    if runs & 7 == 7 or runs & 0x38 == 0x38 or runs & 0x1C0 == 0x1C0:
+        facts |= F_CONSECUTIVE
+    if _counter(counters, C_SIMPLES) == 0: facts |= F_EACH_SET
+    return facts

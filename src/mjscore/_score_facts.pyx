@@ -1,0 +1,81 @@
+"""The compiled scorer's facts: the fact bits, the codes shared with Python, and the
+facts of a row's situation, tiles and sets (``mjscore.readings`` computes the same).
+
+This module fills what the ``.pxd`` declares, at import: the fact bits, from
+``mjscore.facts``, so the two twins cannot drift apart on them, and the per-byte
+counter tables. The enums of the ``.pxd`` are compile-time copies, checked below.
+The helpers that compute a row's facts are inline in the ``.pxd``.
+"""
+
+from libc.stdint cimport uint32_t, uint64_t
+
+from .context import Flag
+from .errors import HandStatus
+from .facts import FACT_BITS, ROW_FACTS, Atom, Kind, fact_mask
+
+
+cdef uint64_t _bit(str name):
+    return (<uint64_t>1) << FACT_BITS[name]
+
+F_WINNER, F_SELF_DRAWN, F_DISCARD = _bit("winner"), _bit("self-drawn"), _bit("discard")
+F_REPLACEMENT, F_KONG_REPLACEMENT = _bit("replacement"), _bit("kong-replacement")
+F_BONUS_REPLACEMENT, F_KONG_ON_KONG = _bit("bonus-replacement"), _bit("kong-on-kong")
+F_ROBBING, F_LAST_TILE = _bit("robbing-kong"), _bit("last-tile")
+F_LAST_DISCARD, F_HEAVEN, F_EARTH = _bit("last-discard"), _bit("heaven"), _bit("earth")
+F_DECLARED, F_DEALER = _bit("declared-calling"), _bit("dealer")
+F_ONE_CHANCE, F_SINGLE_WAIT = _bit("one-chance"), _bit("single-wait")
+F_PUNG_WAIT, F_NO_SET_POINTS = _bit("pung-wait"), _bit("no-set-points")
+F_CONCEALED_HAND, F_STANDARD = _bit("concealed-hand"), _bit("standard")
+F_NO_CHOWS, F_ONE_CHOW, F_NO_KONGS = _bit("no-chows"), _bit("one-chow"), _bit("no-kongs")
+F_FOUR_KONGS, F_FOUR_TRIPLETS = _bit("four-kongs"), _bit("four-triplets")
+F_THREE_CONCEALED = _bit("three-concealed-triplets")
+F_FOUR_CONCEALED = _bit("four-concealed-triplets")
+F_CONSECUTIVE = _bit("three-consecutive-chows")
+F_SUIT_HONOURS, F_ONE_SUIT = _bit("one-suit-with-honours"), _bit("one-suit-only")
+F_ALL_HONOURS, F_ALL_SIMPLES = _bit("all-honours"), _bit("all-simples")
+F_ALL_TERMINALS, F_TERMINALS_HONOURS = _bit("all-terminals"), _bit("all-terminals-honours")
+F_EACH_SET, F_NO_POINTS = _bit("terminal-or-honour-each-set"), _bit("no-points")
+BASE_FACTS = fact_mask(ROW_FACTS)
+
+if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPLACEMENT,
+     W_BONUS_REPLACEMENT, W_KONG_ON_KONG, W_HEAVEN, W_EARTH, W_DECLARED, W_WINNER]
+        != [int(f) for f in Flag]
+        or [K_CHOW, K_PUNG, K_KONG, K_PAIR] != [int(k) for k in Kind]
+        or [A_SIMPLE, A_TERMINAL, A_DRAGON, A_SEAT, A_PREVAILING, A_DOUBLE, A_OTHER] != [int(a) for a in Atom]
+        or [S_OK, S_BAD_COUNT, S_WRONG_SIZE, S_NOT_WINNING, S_BAD_MELD, S_BAD_CONTEXT,
+            S_BAD_NOTATION] != [int(h) for h in HandStatus]):
+    raise ImportError("mjscore._score_facts is out of step with mjscore's enums: rebuild it")
+
+
+cdef uint32_t _counters(int kind, int tile, int concealed):
+    cdef int rank = tile % 9
+    cdef int simple = tile < 27 and (0 < rank < 6 if kind == K_CHOW else 0 < rank < 8)
+    cdef uint32_t out = simple << C_SIMPLES
+    if kind == K_CHOW:
+        return out | 1 << C_CHOWS
+    if kind == K_PAIR:
+        return out
+    return out | 1 << C_TRIPLETS | (kind == K_KONG) << C_KONGS | concealed << C_CONCEALED
+
+
+def _fill_counters():
+    """Fill the byte tables; a byte that is no group counts nothing."""
+    cdef int code, tile, kind
+    for code in range(256):
+        kind, tile = code >> 6, code & 63
+        FOUND_COUNTERS[code] = MELD_COUNTERS[code] = RUN_BITS[code] = 0
+        if tile >= 34:
+            continue
+        if kind == 0:  # a run in both layouts
+            if tile < 27 and tile % 9 <= 6:
+                FOUND_COUNTERS[code] = MELD_COUNTERS[code] = _counters(K_CHOW, tile, 0)
+                if tile % 3 == 0:  # rank 1, 4 or 7
+                    RUN_BITS[code] = 1 << (3 * (tile // 9) + tile % 9 // 3)
+            continue
+        # decomposition bytes: 1 pung, 3 pair; meld bytes: 1 pung, 2 kong, 3 concealed kong
+        if kind != 2:
+            FOUND_COUNTERS[code] = _counters(K_PUNG if kind == 1 else K_PAIR, tile, 1)
+        MELD_COUNTERS[code] = _counters(K_PUNG if kind == 1 else K_KONG, tile, kind == 3)
+
+
+_fill_counters()
