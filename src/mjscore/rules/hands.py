@@ -239,10 +239,6 @@ def pattern_variants(hand: SpecialHand, index: int, form: tuple[GroupSpec, ...]
                        4 if hand.max_chows is None else hand.max_chows, hand.kong_as_two, hand.concealed)
 
 
-def _mask(names: frozenset[str]) -> int:
-    return fact_mask(names)
-
-
 @dataclass(frozen=True, slots=True)
 class HandTables:
     """A rule set's special hands compiled for matching, shared by both backends.
@@ -294,8 +290,8 @@ def compile_hands(hands: tuple[SpecialHand, ...],
     return HandTables(
         hands=hands, quant=tuple(quant), fixed={k: tuple(v) for k, v in fixed.items()},
         situational=tuple(situational), item_patterns=tuple(items),
-        when=np.array([_mask(h.when) for h in hands], dtype=np.uint64),
-        unless=np.array([_mask(h.unless) for h in hands], dtype=np.uint64),
+        when=np.array([fact_mask(h.when) for h in hands], dtype=np.uint64),
+        unless=np.array([fact_mask(h.unless) for h in hands], dtype=np.uint64),
         win_tile=np.array([255 if h.win_tile is None else h.win_tile for h in hands], dtype=np.uint8),
         concealed=np.array([h.concealed for h in hands], dtype=np.uint8),
         exact=np.array([h.exact for h in hands], dtype=np.uint8),

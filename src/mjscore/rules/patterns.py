@@ -61,50 +61,21 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..facts import Kind
+from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, PatternError, class_mask,
+                               singles_tiles, suit_of, tile_word)
 
 __all__ = ["PatternError", "GroupSpec", "Requirement", "QuantVariant", "FixedVariant",
            "parse_group", "expand_form", "match_requirements", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS", "MAX_VARIANTS",
-           "SINGLE", "KNIT", "kind_name"]
+           "SINGLE", "KNIT"]
 
 SINGLE = 4
 """Group kinds beyond :class:`~mjscore.facts.Kind`: a single tile, and a knitted group."""
 KNIT = 5
-_KIND_NAMES = ("chow", "pung", "kong", "pair", "single", "knit")
 
 FIXED, STANDARD, PAIRS, PAIRS_KONGS = "fixed", "standard", "pairs", "pairs-kong-as-two"
 MAX_VARIANTS = 100_000
 """At most this many concrete variants per fixed hand (Knitting, the largest seed hand, has ~20,000)."""
 
-ALL_TILES = (1 << 34) - 1
-_SUIT_MASK = [0x1FF << (9 * s) for s in range(3)] + [0x7F << 27]
-_WINDS = 0xF << 27
-_DRAGONS = 0x7 << 31
-_SUIT_DRAGON = (33, 31, 32)  # characters red, dots white, bamboo green
-_HONOUR_WORDS = {"E": 27, "S": 28, "W": 29, "N": 30, "WD": 31, "GD": 32, "RD": 33}
-_SUIT_LETTERS = "mps"
-_SUIT_VARS = "ABC"
-_NUMBER_VARS = "xy"
-
-
-def _ranks(*ranks: int) -> int:
-    """A mask of these ranks (1-9) in every suit."""
-    return sum(1 << (9 * s + r - 1) for s in range(3) for r in ranks)
-
-
-_CLASSES = {
-    "any": ALL_TILES,
-    "suited": (1 << 27) - 1,
-    "honour": _WINDS | _DRAGONS,
-    "honor": _WINDS | _DRAGONS,
-    "wind": _WINDS,
-    "dragon": _DRAGONS,
-    "terminal": _ranks(1, 9),
-    "simple": _ranks(2, 3, 4, 5, 6, 7, 8),
-    "green": _ranks(2, 3, 4, 6, 8),
-    "red": _ranks(1, 5, 7, 9),
-    "terminal-or-honour": _ranks(1, 9) | _WINDS | _DRAGONS,
-}
-_SUITED_CLASSES = {"any", "terminal", "simple", "green", "red", "suited"}
 _KINDS = {
     "chow": (Kind.CHOW,), "pung": (Kind.PUNG,), "kong": (Kind.KONG,), "pair": (Kind.PAIR,),
     "set": (Kind.CHOW, Kind.PUNG, Kind.KONG), "single": (SINGLE,), "singles": (SINGLE,),
@@ -112,15 +83,6 @@ _KINDS = {
 }
 _MODIFIERS = ("concealed", "melded", "win")
 _COUNT = re.compile(r"^(\d+)\s+")
-
-
-class PatternError(ValueError):
-    """A group token that does not read; the loader adds the file and the hand."""
-
-
-def kind_name(kind: int) -> str:
-    """A group kind as rule files write it."""
-    return _KIND_NAMES[kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,15 +101,15 @@ class GroupSpec:
     @property
     def variables(self) -> tuple[set[str], set[str]]:
         """The suit and number variables the token names."""
-        suits = {c for c in self.tiles if c in _SUIT_VARS}
-        numbers = {c for c in self.tiles if c in _NUMBER_VARS}
+        suits = {c for c in self.tiles if c in SUIT_VARS}
+        numbers = {c for c in self.tiles if c in NUMBER_VARS}
         return suits, numbers
 
     @property
     def size(self) -> int:
         """Tiles in one such group, a kong counting as three."""
         if self.word == "singles":
-            return len(_singles_words(self.tiles, dict.fromkeys(_SUIT_VARS, 0), dict.fromkeys(_NUMBER_VARS, 1)))
+            return len(singles_tiles(self.tiles, dict.fromkeys(SUIT_VARS, 0), dict.fromkeys(NUMBER_VARS, 1)))
         if self.word == "knit-pair":
             return 2
         if self.word == "knit-pung":
@@ -209,100 +171,14 @@ def parse_group(text: str) -> GroupSpec:
 
 def _check_tiles(spec: GroupSpec) -> None:
     """Read the tile expression once with dummy bindings, so errors show at load."""
-    suits = {v: 0 for v in _SUIT_VARS}
-    numbers = {v: 1 for v in _NUMBER_VARS}
+    suits = {v: 0 for v in SUIT_VARS}
+    numbers = {v: 1 for v in NUMBER_VARS}
     if spec.word == "singles":
-        _singles_words(spec.tiles, suits, numbers)
+        singles_tiles(spec.tiles, suits, numbers)
     elif spec.kinds == (KNIT,):
         _knit_options(spec, suits, numbers)
     else:
-        _class_mask(spec.tiles, suits, numbers)
-
-
-def _tile_word(word: str, suits: dict[str, int], numbers: dict[str, int]) -> int | None:
-    """One concrete tile (``5p``, ``1A``, ``xA``, ``RD``), or None when the word is no tile."""
-    if word in _HONOUR_WORDS:
-        return _HONOUR_WORDS[word]
-    if len(word) == 2:
-        rank_text, suit_text = word[0], word[1]
-        rank = numbers.get(rank_text) if rank_text in _NUMBER_VARS else (
-            int(rank_text) if rank_text.isdigit() else None)
-        if rank is None:
-            return None
-        if suit_text == "z":
-            if not 1 <= rank <= 7:
-                raise PatternError(f"no tile {word!r}: honours are 1z-7z")
-            return 26 + rank
-        suit = _suit(suit_text, suits)
-        if suit is None:
-            return None
-        if not 1 <= rank <= 9:
-            raise PatternError(f"no tile {word!r}: ranks are 1-9")
-        return 9 * suit + rank - 1
-    return None
-
-
-def _suit(text: str, suits: dict[str, int]) -> int | None:
-    if text in _SUIT_LETTERS:
-        return _SUIT_LETTERS.index(text)
-    if text in _SUIT_VARS:
-        return suits[text]
-    return None
-
-
-def _class_mask(expression: str, suits: dict[str, int], numbers: dict[str, int]) -> int:
-    """The tiles an expression allows, as a 34-bit mask."""
-    mask = 0
-    for part in expression.split("|"):
-        tile = _tile_word(part, suits, numbers)
-        if tile is not None:
-            mask |= 1 << tile
-            continue
-        if part in _CLASSES:
-            mask |= _CLASSES[part]
-            continue
-        if part == "z":
-            mask |= _SUIT_MASK[3]
-            continue
-        if re.fullmatch(r"[1-9xy]{2,}[mpsABC]", part):  # a run such as 123A: its tiles
-            mask |= sum(1 << t for t in _singles_words(part, suits, numbers))
-            continue
-        suit = _suit(part, suits)
-        if suit is not None:
-            mask |= _SUIT_MASK[suit]
-            continue
-        name, _, suit_text = part.rpartition("-")
-        suit = _suit(suit_text, suits)
-        if suit is not None and name == "dragon":
-            mask |= 1 << _SUIT_DRAGON[suit]
-        elif suit is not None and name in _SUITED_CLASSES:
-            mask |= _CLASSES[name] & _SUIT_MASK[suit]
-        else:
-            raise PatternError(f"unknown tile or tile class {part!r} (a tile like 5p, 1A, xA, RD; "
-                               f"a class: {', '.join(_CLASSES)}; a suit m p s z A B C; "
-                               "or a class narrowed to a suit, like green-s)")
-    return mask
-
-
-def _singles_words(expression: str, suits: dict[str, int], numbers: dict[str, int]) -> list[int]:
-    """The tiles of a ``singles`` token: runs like ``2345678A``, ``NEWS``, or single tiles."""
-    tiles: list[int] = []
-    for word in expression.split():
-        tile = _tile_word(word, suits, numbers)
-        if tile is not None:
-            tiles.append(tile)
-        elif re.fullmatch(r"(?:[1-9xy]+[mpszABC])+", word):
-            for run in re.finditer(r"([1-9xy]+)([mpszABC])", word):
-                for rank in run.group(1):
-                    found = _tile_word(rank + run.group(2), suits, numbers)
-                    if found is None:
-                        raise PatternError(f"{rank + run.group(2)!r} in {word!r} is no tile")
-                    tiles.append(found)
-        elif re.fullmatch(r"[NESW]+", word):
-            tiles += [_HONOUR_WORDS[c] for c in word]
-        else:
-            raise PatternError(f"{word!r} is not a run of tiles (like 2345678A, 1861A, 19m19p or NEWS)")
-    return tiles
+        class_mask(spec.tiles, suits, numbers)
 
 
 def _knit_options(spec: GroupSpec, suits: dict[str, int], numbers: dict[str, int]) -> list[tuple[int, ...]]:
@@ -313,7 +189,7 @@ def _knit_options(spec: GroupSpec, suits: dict[str, int], numbers: dict[str, int
         raise PatternError(f"a {spec.word} is written as a number and {width} suits, like "
                            f"{'1AB' if width == 2 else '?ABC'}, got {spec.tiles!r}")
     number, suit_text = match.groups()
-    in_suits = [_suit(c, suits) for c in suit_text]
+    in_suits = [suit_of(c, suits) for c in suit_text]
     ranks = range(1, 10) if number == "?" else [numbers[number] if number in numbers else int(number)]
     return [tuple(9 * s + r - 1 for s in in_suits if s is not None) for r in ranks]
 
@@ -439,7 +315,7 @@ def quantified(hand: int, form: str, groups: Sequence[GroupSpec], suits: dict[st
     requirements = []
     allowed = required = 0
     for g in groups:
-        masks = _first_masks(g.kinds, _class_mask(g.tiles, suits, numbers) & whole)
+        masks = _first_masks(g.kinds, class_mask(g.tiles, suits, numbers) & whole)
         if not any(masks):
             return None
         tiles = _tiles_of_masks(masks)
@@ -490,12 +366,12 @@ def _options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], whole
              ) -> list[tuple[int, tuple[int, ...], bool]]:
     """Each concrete group one token may stand for: (kind, tiles, may be declared)."""
     if g.word == "singles":
-        tiles = _singles_words(g.tiles, suits, numbers)
+        tiles = singles_tiles(g.tiles, suits, numbers)
         return [(SINGLE, tuple(tiles), False)] if all(whole >> t & 1 for t in tiles) else []
     if g.kinds == (KNIT,):
         return [(KNIT, tiles, False) for tiles in _knit_options(g, suits, numbers)
                 if all(whole >> t & 1 for t in tiles)]
-    mask = _class_mask(g.tiles, suits, numbers) & whole
+    mask = class_mask(g.tiles, suits, numbers) & whole
     options: list[tuple[int, tuple[int, ...], bool]] = []
     for kind in g.kinds:
         for t in range(34):
@@ -522,17 +398,17 @@ def expand_form(hand: int, groups: Sequence[GroupSpec], tiles: str | None = None
     bound_numbers = set().union(*(g.variables[1] for g in groups))
     for expression in ([tiles] if tiles else []) + list(requires):
         for c in expression:
-            if (c in _SUIT_VARS and c not in bound_suits) or (c in _NUMBER_VARS and c not in bound_numbers):
+            if (c in SUIT_VARS and c not in bound_suits) or (c in NUMBER_VARS and c not in bound_numbers):
                 raise PatternError(f"{expression!r} names the variable {c!r}, which no group binds")
     quant: dict[tuple[object, ...], QuantVariant] = {}
     fixed_variants: dict[tuple[object, ...], FixedVariant] = {}
     for suits, numbers in bindings(groups):
-        full_suits = {**dict.fromkeys(_SUIT_VARS, 0), **suits}
-        full_numbers = {**dict.fromkeys(_NUMBER_VARS, 1), **numbers}
-        whole = _class_mask(tiles, full_suits, full_numbers) if tiles else ALL_TILES
+        full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
+        full_numbers = {**dict.fromkeys(NUMBER_VARS, 1), **numbers}
+        whole = class_mask(tiles, full_suits, full_numbers) if tiles else ALL_TILES
         needed = 0
         for expression in requires:
-            needed |= _class_mask(expression, full_suits, full_numbers)
+            needed |= class_mask(expression, full_suits, full_numbers)
         if kind == FIXED:
             for made in fixed(hand, groups, full_suits, full_numbers, whole, needed, concealed):
                 fixed_variants.setdefault((made.counts, made.melds, made.win_tiles), made)
