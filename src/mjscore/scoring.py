@@ -235,18 +235,23 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
         raise status_error(status)
     shape = SHAPE_CODES[shape_code]
     groups = reading_groups(parsed, ctx, shape, (decomposition, group)) if points or applied else ()
-    concealed = all(m.concealed for m in parsed.melds)
-    scored = matched if ruleset.special_hands == STACK else ((special,) if special >= 0 else ())
-    share = max((s for s in (ruleset.hands[h].value_for(concealed).limit for h in scored) if s is not None),
-                default=None)
-    _, share = limit_share(ruleset, points, doubles, share, special >= 0 and ruleset.hands[special].exact)
     order = (tuple(sorted([g.group for g in groups], key=_group_order))
              if shape in ("standard", "losing", "seven-pairs") and groups else None)
+    lines = explain_lines(ruleset, groups, applied)
+    if not matched:  # the common case: no special hand
+        return Score(total=total, points=points, doubles=doubles,
+                     limit=Fraction(1) if points * 2 ** doubles > ruleset.limit else None,
+                     special=None, lines=lines, decomposition=order, shape=shape,
+                     rules=ruleset.name, hand=parsed, context=ctx)
     hands = ruleset.hands
-    return Score(total=total, points=points, doubles=doubles, limit=share,
-                 special=None if special < 0 else hands[special].id,
-                 lines=explain_lines(ruleset, groups, applied) + hand_lines(ruleset, scored, concealed),
-                 decomposition=order, shape=hands[decomposition].id if shape == "special" else shape,
+    concealed = all(m.concealed for m in parsed.melds)
+    scored = matched if ruleset.special_hands == STACK else (special,)
+    share = max((s for s in (hands[h].value_for(concealed).limit for h in scored) if s is not None),
+                default=None)
+    _, share = limit_share(ruleset, points, doubles, share, hands[special].exact)
+    return Score(total=total, points=points, doubles=doubles, limit=share, special=hands[special].id,
+                 lines=lines + hand_lines(ruleset, scored, concealed), decomposition=order,
+                 shape=hands[decomposition].id if shape == "special" else shape,
                  rules=ruleset.name, hand=parsed, context=ctx,
                  others=tuple(hands[h].id for h in matched if h not in scored))
 
