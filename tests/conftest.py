@@ -1,4 +1,5 @@
-"""Shared fixtures: the ``kernel`` fixture runs a test once per backend."""
+"""Shared fixtures: the ``kernel`` fixture runs a test once per backend, and ``backend``
+routes ``score()`` and ``score_many()`` through one backend's scorer."""
 
 from __future__ import annotations
 
@@ -56,3 +57,18 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
         return code, out, err
 
     return invoke
+
+
+@pytest.fixture(params=["python", "cython"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Route ``score()`` and ``score_many()`` through one backend's scorer."""
+    from mjscore import bulk_scoring, scoring
+
+    name = {"python": "mjscore._score_reference", "cython": "mjscore._score_kernel"}[request.param]
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        pytest.skip(f"{name} is not built")
+    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
+    monkeypatch.setattr(scoring, "bulk_scorer", lambda: module)
+    return request.param

@@ -721,23 +721,6 @@ def test_replace_gives_a_rule_set_its_own_caches():
 HEAVEN = "123m456p789s11122z"  # East's dealt hand, won on the 1z
 
 
-@pytest.fixture(params=["python", "cython"])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Route ``score()`` and ``score_many()`` through one backend's scorer."""
-    import importlib
-
-    from mjscore import bulk_scoring, scoring
-
-    name = {"python": "mjscore._score_reference", "cython": "mjscore._score_kernel"}[request.param]
-    try:
-        module = importlib.import_module(name)
-    except ImportError:
-        pytest.skip(f"{name} is not built")
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
-    monkeypatch.setattr(scoring, "bulk_scorer", lambda: module)
-    return request.param
-
-
 def _heaven_everywhere(rules) -> tuple[int, int, int, int]:
     """The heaven hand's total from score(), and total, limit hand and status from score_many()."""
     import numpy as np

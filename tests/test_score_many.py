@@ -275,13 +275,6 @@ def test_read_hand_gives_the_hand_or_the_row_status(text: object, outcome: objec
 
 # --- the edges of the arguments (issue 12 item 4) ------------------------------------------------
 
-@pytest.fixture(params=["python", "cython"])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Route score_many through one backend's scorer."""
-    module = reference if request.param == "python" else compiled
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
-    return request.param
-
 
 TWO = np.array([mjscore.parse_tiles("123m456p789s11122z")] * 2, np.uint8)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 
 import pytest
 
@@ -10,20 +9,6 @@ import mjscore
 from mjscore import Hand, NotationError, score
 
 READY = "123m456p789s11122z"
-
-
-@pytest.fixture(params=["python", "cython"])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Route score() through one backend's scorer."""
-    from mjscore import scoring
-
-    name = {"python": "mjscore._score_reference", "cython": "mjscore._score_kernel"}[request.param]
-    try:
-        module = importlib.import_module(name)
-    except ImportError:
-        pytest.skip(f"{name} is not built")
-    monkeypatch.setattr(scoring, "bulk_scorer", lambda: module)
-    return request.param
 
 
 @pytest.mark.parametrize("value, kind", [
