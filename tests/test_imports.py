@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
       "bulk")),
     ("rule model and compiled tables",
      ("facts", "payments", "rules", "rules.*", "matching", "_pattern_kernel*")),
-    ("fold", ("readings", "fold", "_score_facts*", "_fold*")),
+    ("fold", ("joker_readings", "readings", "fold", "_score_facts*", "_fold*")),
     ("single-hand and bulk APIs",
      ("scoring", "bulk_scoring", "_scorer", "_score_reference", "_score_kernel*", "sample",
       "distances*", "near_misses*")),

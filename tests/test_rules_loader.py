@@ -21,6 +21,8 @@ SHIPPED_FILES = sorted(RULES_DIR.glob("*.toml"))
 
 # Facts in the vocabulary that no shipped rule set names yet, and why they are kept.
 DELIBERATELY_UNUSED = {
+    "no-jokers": "no shipped book gives a bonus for a hand without jokers (and both play without "
+                 "them by default); kept for rule files that do (test_scoring_jokers)",
     "bonus-replacement": "a loose tile after a flower or season: for the western rule set's "
                          "flower bonus; babcock and chinese-classical score only a kong's loose tile",
     "dealer": "the dealer is scored by payments (dealer pays and receives double), not by an item; "

@@ -215,7 +215,7 @@ def test_compiled_scorer_agrees_on_many_rows(monkeypatch: pytest.MonkeyPatch, ru
             assert np.array_equal(x, y)
 
 
-@pytest.mark.parametrize("name", ["score_many", "score_one"])
+@pytest.mark.parametrize("name", ["score_many", "score_one", "score_many_jokers", "score_one_jokers"])
 def test_scorers_share_names_and_parameters(name: str) -> None:
     import inspect
 

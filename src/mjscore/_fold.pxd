@@ -27,6 +27,8 @@ ctypedef struct Tables:
     uint64_t used          # every fact some item names: the others need not be computed
     uint64_t late_items    # items that need the no-points fact
     int any_excludes
+    int jokers             # where jokers may stand (mjscore.jokers.JokerUse); 0: no jokers
+    uint64_t no_jokers     # the no-jokers fact for a hand without jokers (0 when jokers are off)
     # Item matching by table lookup, one table per byte of the fact word: the items
     # whose `when` facts within that byte are all present and whose `unless` facts
     # within it are all absent. AND over the 8 bytes gives the matching items.

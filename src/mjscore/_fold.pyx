@@ -10,7 +10,8 @@ from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._pattern_kernel cimport CompiledPatterns, compiled_patterns
-from mjscore._score_facts cimport ANY_TILE, F_CONCEALED_HAND, F_NO_POINTS, F_NO_SET_POINTS, mj_ctz64
+from mjscore._score_facts cimport (ANY_TILE, F_CONCEALED_HAND, F_NO_JOKERS, F_NO_POINTS, F_NO_SET_POINTS,
+                                   mj_ctz64)
 
 
 cdef inline uint64_t _matching(const Tables* r, uint64_t facts, int win, uint64_t candidates) noexcept nogil:
@@ -170,6 +171,8 @@ cdef class CompiledRules:
         self.r.required = rules.special_required
         self.r.pat = &patterns.p
         self.r.max_chows = 4 if rules.max_chows is None else rules.max_chows
+        self.r.jokers = 0 if rules.jokers is None else int(rules.jokers)
+        self.r.no_jokers = 0 if rules.jokers is None else F_NO_JOKERS
         self.r.used = 0
         self.r.late_items = 0
         self.r.any_excludes = 0

@@ -92,7 +92,7 @@ cdef uint64_t F_HEAVEN, F_EARTH, F_DECLARED, F_DEALER, F_ONE_CHANCE, F_SINGLE_WA
 cdef uint64_t F_NO_SET_POINTS, F_CONCEALED_HAND, F_STANDARD, F_NO_CHOWS, F_ONE_CHOW, F_NO_KONGS
 cdef uint64_t F_FOUR_KONGS, F_FOUR_TRIPLETS, F_THREE_CONCEALED, F_FOUR_CONCEALED, F_CONSECUTIVE
 cdef uint64_t F_SUIT_HONOURS, F_ONE_SUIT, F_ALL_HONOURS, F_ALL_SIMPLES, F_ALL_TERMINALS
-cdef uint64_t F_TERMINALS_HONOURS, F_EACH_SET, F_NO_POINTS
+cdef uint64_t F_TERMINALS_HONOURS, F_EACH_SET, F_NO_POINTS, F_NO_JOKERS
 # The facts fixed for a whole row (its situation, its tiles, its concealment): a special
 # hand that needs one of them otherwise is left out before any reading is made.
 cdef uint64_t BASE_FACTS

@@ -35,6 +35,7 @@ F_SUIT_HONOURS, F_ONE_SUIT = _bit("one-suit-with-honours"), _bit("one-suit-only"
 F_ALL_HONOURS, F_ALL_SIMPLES = _bit("all-honours"), _bit("all-simples")
 F_ALL_TERMINALS, F_TERMINALS_HONOURS = _bit("all-terminals"), _bit("all-terminals-honours")
 F_EACH_SET, F_NO_POINTS = _bit("terminal-or-honour-each-set"), _bit("no-points")
+F_NO_JOKERS = _bit("no-jokers")
 BASE_FACTS = fact_mask(ROW_FACTS)
 
 if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPLACEMENT,

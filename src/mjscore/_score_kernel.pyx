@@ -83,6 +83,8 @@ cdef extern from *:
     int mj_sum34(const uint8_t* c) noexcept nogil  # each count at most 4
     uint64_t mj_presence34(const uint8_t* c) noexcept nogil  # counts below 16
 
+include "_score_jokers.pxi"
+
 
 cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
     """Whether some decomposition shows at once that a second tile completes the hand too,
@@ -156,16 +158,110 @@ cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* m
     return S_OK
 
 
+cdef inline int _check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
+                           int prevailing, int jokers, uint8_t* held, Group* melds, int* n_melds,
+                           int* exposed, int* total) noexcept nogil:
+    """The row's checks (``_score_reference.row_status``), ``jokers`` held concealed counted
+    as tiles; fills ``held`` (the melds' tiles added), the melds and the tile total."""
+    cdef int k, status, kongs, winner = (w & W_WINNER) != 0
+    if mj_any_above4(c):
+        return S_BAD_COUNT
+    total[0] = mj_sum34(c)
+    status = _read_melds(m, c, held, melds, n_melds, exposed, seat, prevailing)
+    if status:
+        return status
+    kongs = 0
+    for k in range(n_melds[0]):
+        kongs += melds[k].kind == K_KONG
+    if mj_any_above4(held):  # held counts are at most 8 here
+        return S_BAD_COUNT
+    if total[0] + jokers + 3 * n_melds[0] != (14 if winner else 13):
+        return S_WRONG_SIZE
+    if not winner and win != ANY_TILE:
+        return S_BAD_CONTEXT
+    if winner and win != ANY_TILE:
+        if win >= 34 or c[win] == 0:
+            return S_BAD_CONTEXT
+        if w & W_ROBBING and held[win] != 1:
+            return S_BAD_CONTEXT
+    if winner and ((w & W_KONG_REPLACEMENT and kongs == 0) or (w & W_KONG_ON_KONG and kongs < 2)):
+        return S_BAD_CONTEXT
+    if (n_melds[0] and w & (W_HEAVEN | W_EARTH)) or (exposed[0] and w & W_DECLARED):
+        return S_BAD_CONTEXT
+    return S_OK
+
+
 cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                     int prevailing, const Tables* r, Best* best) noexcept nogil:
     """Validate and score one row (``_score_reference.score_many``); its status."""
     cdef uint8_t held[34]
-    cdef uint8_t found[5 * MAX_DECOMPOSITIONS]
     cdef Group melds[4]
+    cdef int n_melds, exposed, status, total
+    cdef uint64_t base, presence
+    best.found = 0
+    best.total = 0
+    best.special = -1
+    best.n_matched = 0
+    status = _check_row(c, m, win, w, seat, prevailing, 0, held, melds, &n_melds, &exposed, &total)
+    if status:
+        return status
+    presence = mj_presence34(held)
+    base = _context_facts(w) | _tile_facts(presence) | (0 if exposed else F_CONCEALED_HAND) | r.no_jokers
+    if not w & W_WINNER:
+        return _score_losing(c, w, seat, prevailing, r, melds, n_melds, base, best)
+    return _score_readings(c, m, win, w, seat, prevailing, r, held, presence, melds, n_melds,
+                           exposed, total, base, NULL, best)
+
+
+cdef int _score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, const Tables* r,
+                       const Group* melds, int n_melds, uint64_t base, Best* best) noexcept nogil:
+    """A hand that did not go out: its melds, concealed pungs and pairs."""
     cdef Group groups[9]
-    cdef int t, k, n_melds, exposed, status, total, kongs, winner = (w & W_WINNER) != 0
+    cdef int t, n_groups
+    cdef int64_t set_points, set_doubles
+    cdef int16_t made[MAX_HANDS_MATCHED]
+    if not r.losers:  # a zero score, read as a losing hand with no groups
+        best.found = 1
+        best.points = 0
+        best.doubles = 0
+        best.applied = 0
+        best.best_reading[0] = NO_TILE
+        best.best_reading[1] = SHAPE_LOSING
+        best.best_reading[2] = -1
+        best.best_reading[3] = -1
+        return S_OK
+    memcpy(groups, melds, n_melds * sizeof(Group))
+    n_groups = n_melds
+    for t in range(34):
+        if c[t] >= 2:
+            groups[n_groups].kind = K_PUNG if c[t] >= 3 else K_PAIR
+            groups[n_groups].tile = t
+            groups[n_groups].concealed = 1
+            groups[n_groups].atom = _atom(groups[n_groups].kind, t, seat, prevailing)
+            n_groups += 1
+    best.reading[0] = NO_TILE
+    best.reading[1] = SHAPE_LOSING
+    best.reading[2] = -1
+    best.reading[3] = -1
+    set_points = set_doubles = 0
+    _add_sets(r, groups, n_groups, &set_points, &set_doubles)
+    c_fold(r, set_points, set_doubles, base, NO_TILE, made, 0, best)
+    return S_OK
+
+
+cdef int _score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
+                         int prevailing, const Tables* r, const uint8_t* held, uint64_t presence,
+                         const Group* melds, int n_melds, int exposed, int total, uint64_t base,
+                         const JokerFilter* jf, Best* best) noexcept nogil:
+    """Every reading of a complete row (``c`` its concealed counts, ``held`` with the melds'),
+    folded into ``best``; with ``jf``, ``c`` is the natural hand a hand with jokers stands
+    for and only the readings keeping the jokers where they may stand count
+    (joker_readings.readings)."""
+    cdef uint8_t found[5 * MAX_DECOMPOSITIONS]
+    cdef Group groups[9]
+    cdef int t, k, status
     cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, dup
-    cdef uint64_t base, facts, single, presence, dec_facts, threes
+    cdef uint64_t facts, single, dec_facts, threes
     cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made
     cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
@@ -181,66 +277,7 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
     cdef Candidates cands
     cdef int16_t shaped[MAX_FIXED]
     cdef int16_t made[MAX_HANDS_MATCHED]
-    best.found = 0
-    best.total = 0
-    best.special = -1
-    best.n_matched = 0
-    if mj_any_above4(c):
-        return S_BAD_COUNT
-    total = mj_sum34(c)
-    status = _read_melds(m, c, held, melds, &n_melds, &exposed, seat, prevailing)
-    if status:
-        return status
-    kongs = 0
-    for k in range(n_melds):
-        kongs += melds[k].kind == K_KONG
-    if mj_any_above4(held):  # held counts are at most 8 here
-        return S_BAD_COUNT
-    presence = mj_presence34(held)
-    if total + 3 * n_melds != (14 if winner else 13):
-        return S_WRONG_SIZE
-    if not winner and win != ANY_TILE:
-        return S_BAD_CONTEXT
-    if winner and win != ANY_TILE:
-        if win >= 34 or c[win] == 0:
-            return S_BAD_CONTEXT
-        if w & W_ROBBING and held[win] != 1:
-            return S_BAD_CONTEXT
-    if winner and ((w & W_KONG_REPLACEMENT and kongs == 0) or (w & W_KONG_ON_KONG and kongs < 2)):
-        return S_BAD_CONTEXT
-    if (n_melds and w & (W_HEAVEN | W_EARTH)) or (exposed and w & W_DECLARED):
-        return S_BAD_CONTEXT
-
-    base = _context_facts(w) | _tile_facts(presence) | (0 if exposed else F_CONCEALED_HAND)
-    if not winner:
-        if not r.losers:  # a zero score, read as a losing hand with no groups
-            best.found = 1
-            best.points = 0
-            best.doubles = 0
-            best.applied = 0
-            best.best_reading[0] = NO_TILE
-            best.best_reading[1] = SHAPE_LOSING
-            best.best_reading[2] = -1
-            best.best_reading[3] = -1
-            return S_OK
-        memcpy(groups, melds, n_melds * sizeof(Group))
-        n_groups = n_melds
-        for t in range(34):
-            if c[t] >= 2:
-                groups[n_groups].kind = K_PUNG if c[t] >= 3 else K_PAIR
-                groups[n_groups].tile = t
-                groups[n_groups].concealed = 1
-                groups[n_groups].atom = _atom(groups[n_groups].kind, t, seat, prevailing)
-                n_groups += 1
-        best.reading[0] = NO_TILE
-        best.reading[1] = SHAPE_LOSING
-        best.reading[2] = -1
-        best.reading[3] = -1
-        set_points = set_doubles = 0
-        _add_sets(r, groups, n_groups, &set_points, &set_doubles)
-        c_fold(r, set_points, set_doubles, base, NO_TILE, made, 0, best)
-        return S_OK
-
+    cdef uint64_t natural_tiles[5]   # with jokers: per group, the tiles it holds naturally
     first = 0 if win == ANY_TILE else win
     last = 33 if win == ANY_TILE else win
     n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
@@ -255,8 +292,10 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
         firsts[5 - n_melds + k] = melds[k].tile
         hidden[5 - n_melds + k] = melds[k].concealed
     # a reading of seven pairs can win only by the shape or by a special hand of pairs
-    pairs = _pairs_form(c, n_melds, total) if r.shapes & 1 or p.has_pairs else -1
+    pairs = _pairs_form(c, n_melds, total) if (r.shapes & 1 or p.has_pairs) and (jf == NULL or jf.pairs) else -1
     n_fixed = c_fixed(p, held, presence, m, fixed) if p.n_slots else 0
+    if jf != NULL and n_fixed:
+        n_fixed = _fixed_allowed(jf, fixed, n_fixed)
     # what this row can make at all, so most readings try nothing
     threes = mj_at_least34(held, 3) if p.n_quant or p.n_items else 0
     n_threes = mj_popcount64(threes)
@@ -285,7 +324,11 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
         if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
             continue
         single = 0
-        if r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held):
+        if jf != NULL:  # the winning tile is a natural one; its waits were found with the jokers
+            if jf.natural[wt] == 0:
+                continue
+            single = F_SINGLE_WAIT if (jf.single >> wt) & 1 else 0
+        elif r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held):
             if n_melds and n_dec:
                 # with a meld and a standard reading only standard waits exist: a few
                 # suit lookups tell whether another tile completes the hand too
@@ -300,6 +343,8 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 shaped[n_shaped] = p.fixed[fixed[k]].hand
                 n_shaped += 1
         for d in range(n_dec):
+            if jf != NULL and not _decomposition_allowed(jf, &found[5 * d], natural_tiles):
+                continue
             # The concealed groups; the melds' share is in meld_counters and meld_points.
             n_groups = 0
             counters = meld_counters
@@ -308,6 +353,8 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
                 code = found[5 * d + j]
                 if code == NO_MELD:
                     continue
+                if jf != NULL:
+                    natural_tiles[n_groups] = natural_tiles[j]  # n_groups <= j
                 counters += FOUND_COUNTERS[code]
                 runs |= RUN_BITS[code]
                 kind = code >> 6
@@ -326,6 +373,8 @@ cdef int _score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int
             for i in range(n_groups):
                 if not _holds(&groups[i], wt):
                     continue
+                if jf != NULL and not (natural_tiles[i] >> wt) & 1:
+                    continue  # the winning tile would be a joker there
                 dup = 0
                 for j in range(i):
                     if groups[j].kind == groups[i].kind and groups[j].tile == groups[i].tile:

@@ -31,18 +31,21 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .context import Flag
+from .context import Flag, WinContext
 from .errors import HandStatus
-from .fold import score_reading
-from .readings import SHAPE_CODES, losing_reading, readings
+from .fold import ReadingScore, score_reading
+from .hand import MAX_JOKERS, Hand
+from .joker_readings import substitutions
+from .readings import SHAPE_CODES, Reading, losing_reading, readings
 from .rows import CONCEALED_KONG, KONG, NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row, meld_tiles
 from .rules.hands import MAX_MATCHED
 from .rules.model import RuleSet
 
 
-def row_status(counts: list[int], codes: list[int], win: int, flags: int) -> int:
-    """The first check that row fails (see the module docstring), or OK."""
-    if any(c > 4 for c in counts):
+def row_status(counts: list[int], codes: list[int], win: int, flags: int, jokers: int = 0) -> int:
+    """The first check that row fails (see the module docstring), or OK; ``jokers`` held
+    concealed count as tiles (a count above :data:`~mjscore.hand.MAX_JOKERS` is ``BAD_COUNT``)."""
+    if any(c > 4 for c in counts) or not 0 <= jokers <= MAX_JOKERS:
         return HandStatus.BAD_COUNT
     held = list(counts)
     for code in codes:
@@ -54,7 +57,7 @@ def row_status(counts: list[int], codes: list[int], win: int, flags: int) -> int
     if any(c > 4 for c in held):
         return HandStatus.BAD_COUNT
     winner = bool(flags & Flag.WINNER)
-    if sum(counts) + 3 * len(codes) != (14 if winner else 13):
+    if sum(counts) + jokers + 3 * len(codes) != (14 if winner else 13):
         return HandStatus.WRONG_SIZE
     if not winner and win != UNKNOWN_TILE:
         return HandStatus.BAD_CONTEXT
@@ -74,8 +77,7 @@ def row_status(counts: list[int], codes: list[int], win: int, flags: int) -> int
 
 
 def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
-              win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet
-              ) -> tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, ...]]:
+              win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet) -> _Result:
     """One row, and which reading won: ``(status, total, special, points, doubles,
     applied, win_tile, shape, decomposition, group, matched)``.
 
@@ -85,7 +87,8 @@ def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[
     :attr:`Reading.index` (-1 for other shapes; for a fixed-shape special hand, that
     hand and -1), ``matched`` every special hand the reading made (at most
     :data:`~mjscore.rules.hands.MAX_MATCHED`, in file order). A bad row gives its status
-    and zeros/-1 elsewhere.
+    and zeros/-1 elsewhere. The hand holds no joker: the ``no-jokers`` fact holds when the
+    rule set uses jokers.
     """
     row = [int(c) for c in counts]
     codes = [int(c) for c in melds if c != NO_MELD]
@@ -94,24 +97,77 @@ def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[
         return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
     hand = hand_of_row(row, codes)
     context = context_of_row(win_tile, flags, seat, prevailing)
-    losing = SHAPE_CODES.index("losing")
     if not context.winner:
-        if not rules.losers:
-            return (HandStatus.OK, 0, -1, 0, 0, 0, NO_TILE, losing, -1, -1, ())
-        result = score_reading(rules, losing_reading(hand, context))
-        return (HandStatus.OK, result.total, -1, result.points, result.doubles, result.applied,
-                NO_TILE, losing, -1, -1, ())
+        return _losing(rules, hand, context, rules.jokers is not None)
     best = best_reading = None
     for reading in readings(hand, context, rules):
         result = score_reading(rules, reading)
         if best is None or result.total > best.total:
             best, best_reading = result, reading
+    return _result(best, best_reading)
+
+
+_Result = tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, ...]]
+
+
+def _losing(rules: RuleSet, hand: Hand, context: WinContext, no_jokers: bool) -> _Result:
+    losing = SHAPE_CODES.index("losing")
+    if not rules.losers:
+        return (HandStatus.OK, 0, -1, 0, 0, 0, NO_TILE, losing, -1, -1, ())
+    result = score_reading(rules, losing_reading(hand, context, no_jokers))
+    return (HandStatus.OK, result.total, -1, result.points, result.doubles, result.applied,
+            NO_TILE, losing, -1, -1, ())
+
+
+def _result(best: ReadingScore | None, best_reading: Reading | None) -> _Result:
     if best is None or best_reading is None:
         return (HandStatus.NOT_WINNING, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
     assert best_reading.win_tile is not None  # every reading of a winning hand has one
     return (HandStatus.OK, best.total, best.special, best.points, best.doubles, best.applied,
             int(best_reading.win_tile), SHAPE_CODES.index(best_reading.shape), *best_reading.index,
             best.matched[:MAX_MATCHED])
+
+
+def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
+                     win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet,
+                     jokers: int, meld_jokers: int = 0) -> tuple[_Result, tuple[int, ...]]:
+    """:func:`score_one` for a row holding ``jokers`` concealed (counted as tiles) and
+    ``meld_jokers`` inside its declared melds (the meld bytes say what they stand for),
+    and the tiles the concealed jokers stood for in the best reading (sorted; see
+    :mod:`mjscore.joker_readings`). A rule set without jokers does not take a hand
+    holding one (``NOT_WINNING``); a hand that did not go out is read by its natural
+    tiles. The checks are those of :func:`score_one`, jokers counted as tiles, and more
+    than :data:`~mjscore.hand.MAX_JOKERS` in all is ``BAD_COUNT``."""
+    row = [int(c) for c in counts]
+    codes = [int(c) for c in melds if c != NO_MELD]
+    status: int = HandStatus.BAD_COUNT
+    if jokers + meld_jokers <= MAX_JOKERS:
+        # meld jokers are among the meld bytes' tiles already
+        status = row_status(row, codes, win_tile, flags, jokers)
+    if not status and rules.jokers is None and jokers + meld_jokers:
+        status = HandStatus.NOT_WINNING
+    if status:
+        return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1, ()), ()
+    if rules.jokers is None or not jokers + meld_jokers:
+        return score_one(counts, melds, win_tile, flags, seat, prevailing, rules), ()
+    context = context_of_row(win_tile, flags, seat, prevailing)
+    hand = hand_of_row(row, codes)
+    if not context.winner:
+        return _losing(rules, hand, context, not jokers + meld_jokers), ()
+    caps = [4] * 34
+    for code in codes:
+        for t in meld_tiles(code) or ():
+            caps[t] -= 1
+    best = best_reading = None
+    best_tiles: tuple[int, ...] = ()
+    for substitution in substitutions(row, jokers, rules.jokers, caps, rules.hand_tables.fixed,
+                                      hand.counts, not codes):
+        natural = hand_of_row(list(substitution.counts), codes)
+        for reading in readings(natural, context, rules, substitution):
+            result = score_reading(rules, reading)
+            if best is None or result.total > best.total:
+                best, best_reading, best_tiles = result, reading, substitution.tiles
+    return _result(best, best_reading), best_tiles if best is not None else ()
 
 
 def score_many(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],
@@ -126,6 +182,24 @@ def score_many(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],
             continue
         result = score_one(batch[i], melds[i], int(win_tile[i]), int(flags[i]), int(seat[i]),
                            int(prevailing[i]), rules)
+        status[i] = result[0]
+        if not result[0]:
+            out_total[i], out_special[i] = result[1], result[2]
+
+
+def score_many_jokers(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],
+                      win_tile: npt.NDArray[np.uint8], flags: npt.NDArray[np.uint32],
+                      seat: npt.NDArray[np.uint8], prevailing: npt.NDArray[np.uint8],
+                      jokers: npt.NDArray[np.uint8], rules: RuleSet, out_total: npt.NDArray[np.int32],
+                      out_special: npt.NDArray[np.int16], status: npt.NDArray[np.uint8]) -> None:
+    """:func:`score_many` with ``jokers[i]`` jokers held concealed in row ``i`` (counted as
+    tiles; see :func:`score_one_jokers`)."""
+    for i in range(batch.shape[0]):
+        out_total[i], out_special[i] = 0, -1
+        if status[i]:
+            continue
+        result, _ = score_one_jokers(batch[i], melds[i], int(win_tile[i]), int(flags[i]), int(seat[i]),
+                                     int(prevailing[i]), rules, int(jokers[i]))
         status[i] = result[0]
         if not result[0]:
             out_total[i], out_special[i] = result[1], result[2]

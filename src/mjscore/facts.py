@@ -127,6 +127,8 @@ HAND_FACTS: dict[str, str] = {
     "all-terminals": "suited 1s and 9s only",
     "all-terminals-honours": "terminals and honours only",
     "terminal-or-honour-each-set": "every set and the pair holds a terminal or honour",
+    # jokers
+    "no-jokers": "no joker in the hand, melds included (only under a rule set that uses jokers)",
     # derived from the score itself
     "no-points": "nothing scored but the points for going out (see the scorer)",
     "no-set-points": "the groups earned no set points (items aside; see the scorer)",
@@ -136,7 +138,7 @@ HAND_FACTS: dict[str, str] = {
 ROW_FACTS = ("winner", "self-drawn", "discard", "replacement", "kong-replacement", "bonus-replacement",
              "kong-on-kong", "robbing-kong", "last-tile", "last-discard", "heaven", "earth",
              "declared-calling", "dealer", "concealed-hand", "one-suit-with-honours", "one-suit-only",
-             "all-honours", "all-simples", "all-terminals", "all-terminals-honours")
+             "all-honours", "all-simples", "all-terminals", "all-terminals-honours", "no-jokers")
 """The facts fixed for a whole hand, whatever its reading: the situation, the tiles held
 and the concealment (the kernel filters special hands by them once per row)."""
 

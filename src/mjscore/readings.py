@@ -18,6 +18,7 @@ from .decompose import WaitRole, wait_role
 from .facts import FACT_BITS, Atom, Kind
 from .group import Group, GroupKind
 from .hand import Hand
+from .joker_readings import Substitution
 from .matching import (conditions_hold, fixed_variants, item_pattern_facts, pairs_form, presence,
                        quantified_hands)
 from .rules.hands import MAX_MATCHED
@@ -149,35 +150,50 @@ def _group_facts(groups: tuple[ScoredGroup, ...]) -> int:
     )
 
 
-def _single_wait(hand: Hand, win_tile: Tile) -> bool:
-    before = list(hand.concealed)
-    before[win_tile] -= 1
-    mask = kernel.waits(before)
-    held = hand.counts
+def _single_wait(hand: Hand, win_tile: Tile, jokers: Substitution | None = None) -> bool:
+    held = list(hand.counts)
+    if jokers is None:
+        before = list(hand.concealed)
+        before[win_tile] -= 1
+        mask = kernel.waits(before)
+    else:  # the tiles the hand shows: its natural ones and the melds'
+        before = list(jokers.natural)
+        before[win_tile] -= 1
+        mask = kernel.waits_jokers(before, jokers.jokers, int(jokers.use), list(jokers.caps))
+        for t in jokers.tiles:
+            held[t] -= 1
     kinds = [t for t in range(34) if mask >> t & 1 and held[t] - (t == win_tile) < 4]
     return len(kinds) == 1
 
 
-def readings(hand: Hand, context: WinContext, rules: RuleSet) -> Iterator[Reading]:
+def readings(hand: Hand, context: WinContext, rules: RuleSet,
+             jokers: Substitution | None = None) -> Iterator[Reading]:
     """Every reading of a complete hand won on ``context.win_tile`` (each concealed kind if
     unset) that can win under the rule set, with the special hands it makes: the standard
     readings (with at most ``rules.max_chows`` runs), seven pairs, and the fixed-shape
     special hands. With ``rules.special_required`` only readings that make a special
-    hand are given."""
+    hand are given.
+
+    With ``jokers``, ``hand`` is the natural hand a hand with jokers stands for
+    (:mod:`mjscore.joker_readings`) and only the readings that keep its jokers where they
+    may stand are given, each won on a natural tile."""
+    natural = hand.concealed if jokers is None else jokers.natural
     if context.win_tile is not None:
         win_tiles = [context.win_tile]
     else:  # a robbed kong's tile is the only one of its kind the hand holds
-        win_tiles = [Tile(t) for t in range(34) if hand.concealed[t]
+        win_tiles = [Tile(t) for t in range(34) if natural[t]
                      and (not context.robbing_kong or hand.counts[t] == 1)]
     tables = rules.hand_tables
     concealed_hand = all(m.concealed for m in hand.melds)
     base = _context_facts(context) | _tile_facts(hand.counts)
-    base |= _bits(concealed_hand=concealed_hand)
+    base |= _bits(concealed_hand=concealed_hand, no_jokers=rules.jokers is not None and jokers is None)
     held = presence(hand.counts)
     melds = [_scored(m, m.concealed, context) for m in hand.melds]
     decompositions = kernel.decompose(hand.concealed)
-    pairs = pairs_form(hand.concealed) if not hand.melds else None
+    pairs = pairs_form(hand.concealed) if not hand.melds and (jokers is None or jokers.pairs) else None
     fixed = fixed_variants(tables, hand.counts, hand.melds) if tables.fixed else []
+    if jokers is not None:
+        fixed = [v for v in fixed if jokers.fixed_ok(v)]
 
     def special_hands(made: list[int], facts: int, tile: Tile) -> tuple[int, ...]:
         situational = [h for h in tables.situational if conditions_hold(tables, h, facts, tile, concealed_hand)]
@@ -185,15 +201,20 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet) -> Iterator[Readin
                             | set(situational))[:MAX_MATCHED])
 
     for tile in win_tiles:
-        single = _bits(single_wait=_single_wait(hand, tile))
+        single = _bits(single_wait=_single_wait(hand, tile, jokers))
         # a fixed-shape hand is made by the tiles: every reading of them makes it
         shaped = sorted({v.hand for v in fixed if v.win_tiles >> tile & 1})
         for number, raw in enumerate(decompositions):
+            natural_tiles = None if jokers is None else jokers.decompositions.get(tuple(sorted(raw)))
+            if jokers is not None and natural_tiles is None:
+                continue  # its groups cannot hold the jokers
             groups = [_group(kind, first) for kind, first in raw]
             if rules.max_chows is not None and sum(
                     g.kind == GroupKind.SEQUENCE for g in [*groups, *hand.melds]) > rules.max_chows:
                 continue
             for index in _distinct_groups_holding(groups, tile):
+                if natural_tiles is not None and not natural_tiles[groups[index].code] >> tile & 1:
+                    continue  # the winning tile would be a joker there
                 completed = groups[index]
                 role = wait_role(completed, tile)
                 scored = _standard_groups(groups, index, melds, context)
@@ -262,8 +283,9 @@ def _distinct_groups_holding(groups: list[Group], tile: Tile) -> list[int]:
     return indices
 
 
-def losing_reading(hand: Hand, context: WinContext) -> Reading:
-    """How a hand that did not go out is read: its melds, concealed pungs and pairs."""
+def losing_reading(hand: Hand, context: WinContext, no_jokers: bool = False) -> Reading:
+    """How a hand that did not go out is read: its melds, concealed pungs and pairs (its
+    natural tiles: jokers held make no group); ``no_jokers``: the fact holds."""
     groups = [_scored(m, m.concealed, context) for m in hand.melds]
     for t in range(34):
         count = hand.concealed[t]
@@ -272,5 +294,5 @@ def losing_reading(hand: Hand, context: WinContext) -> Reading:
         elif count == 2:
             groups.append(_scored(_group(GroupKind.PAIR, t), True, context))
     facts = (_context_facts(context) | _tile_facts(hand.counts)
-             | _bits(concealed_hand=all(m.concealed for m in hand.melds)))
+             | _bits(concealed_hand=all(m.concealed for m in hand.melds), no_jokers=no_jokers))
     return Reading("losing", tuple(groups), facts, None, None)

@@ -31,14 +31,18 @@ from .facts import Atom, Kind
 from .fold import ReadingScore, limit_share, score_reading
 from .group import Decomposition, Group, GroupKind, Meld
 from .hand import Hand
+from .joker_readings import fits_groups, place_jokers
+from .jokers import describe, needed_for
+from .matching import fixed_variants
 from .notation import forget_words, parse_hand
 from .payments import Settlement, settle_scores
 from .readings import SHAPE_CODES, ScoredGroup, forget_groups, reading_groups
 from .rows import row_of
 from .rules import RuleSet, load_rules
 from .rules.model import STACK
+from .tile import Tile
 
-__all__ = ["Line", "Score", "ReadingScore", "score", "score_reading", "explain_lines", "settle",
+__all__ = ["Line", "Score", "JokerPlacement", "ReadingScore", "score", "score_reading", "explain_lines", "settle",
            "clear_caches", "use_html"]
 
 
@@ -67,6 +71,31 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
+class JokerPlacement:
+    """What one joker stood for in the reading that scored, and the group it joined."""
+
+    tile: Tile
+    group: str
+    """The group in words: ``"pung 5p"``, ``"chow 456p"``, ``"pair 9s"``, ``"single 1z"``,
+    with ``" (declared)"`` for a joker inside a declared meld."""
+
+    def __str__(self) -> str:
+        kind, _, rest = self.group.partition(" ")
+        of = "" if kind == "chow" else "of "
+        return f"joker as {self.tile} in the {kind} {of}{rest}"
+
+
+_KIND_WORDS = {GroupKind.SEQUENCE: "chow", GroupKind.TRIPLET: "pung", GroupKind.QUAD: "kong",
+               GroupKind.PAIR: "pair"}
+
+
+def _group_words(kind: int, first: int) -> str:
+    if kind == GroupKind.SEQUENCE:
+        return f"chow {Group(GroupKind.SEQUENCE, Tile(first))}"
+    return f"{_KIND_WORDS.get(GroupKind(kind), 'single') if kind < 4 else 'single'} {Tile(first)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Score:
     """A hand's score under one rule set, with the reading that earned it."""
 
@@ -88,6 +117,8 @@ class Score:
     others: tuple[str, ...] = ()
     """Special hands the reading also made that did not score (the rule set scores only
     the best one: ``special-hands = "best"``)."""
+    jokers: tuple[JokerPlacement, ...] = ()
+    """What each joker of the hand stood for in this reading (declared melds' too)."""
 
     def explain(self) -> str:
         """The breakdown as a table a player can check against the rule book."""
@@ -103,6 +134,7 @@ class Score:
         elif self.limit:
             formula += "; capped at the limit"
         out.append(f"  {'total':<{width}}  {self.total:>{value_width}}  ({formula})")
+        out += [f"  {placement}" for placement in self.jokers]
         if self.others:
             out.append(f"  also made: {', '.join(self.others)} ({self.special} scored instead: "
                        "it is worth more, or comes first in the rule file at equal value)")
@@ -115,6 +147,7 @@ class Score:
             "points": self.points, "doubles": self.doubles,
             "limit": None if self.limit is None else str(self.limit),
             "special": self.special, "shape": self.shape, "others": list(self.others),
+            "jokers": [{"tile": str(j.tile), "group": j.group} for j in self.jokers],
             "winner": self.context.winner,
             "decomposition": None if self.decomposition is None else [
                 {"group": str(g), "meld": isinstance(g, Meld), "concealed": g.concealed}
@@ -225,24 +258,36 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     if not ctx.winner and parsed.size != 13:
         raise InvalidContextError(f"{parsed} has {parsed.size} tiles; a hand that did not go out has 13")
     check_against_hand(ctx, parsed)
+    read = parsed  # the natural hand scored: with jokers, the tiles they stood for
+    placements: tuple[JokerPlacement, ...] = ()
     if parsed.total_jokers:
-        raise NotWinningError(f"{parsed} holds jokers, which {ruleset.name} does not use")
-    status, total, special, points, doubles, applied, _, shape_code, decomposition, group, matched = \
-        bulk_scorer().score_one(*row_of(parsed, ctx), ruleset)
+        check_jokers(parsed, ruleset)
+        result, tiles = bulk_scorer().score_one_jokers(*row_of(parsed, ctx), ruleset, parsed.jokers,
+                                                       parsed.meld_jokers)
+        if tiles:
+            counts = list(parsed.concealed)
+            for t in tiles:
+                counts[t] += 1
+            read = Hand(tuple(counts), parsed.melds)
+    else:
+        result = bulk_scorer().score_one(*row_of(parsed, ctx), ruleset)
+    status, total, special, points, doubles, applied, _, shape_code, decomposition, group, matched = result
     if status == HandStatus.NOT_WINNING:
         raise NotWinningError(f"{parsed} is not a winning hand under {ruleset.name}")
     if status:  # everything the scorer checks was checked above
         raise status_error(status)
     shape = SHAPE_CODES[shape_code]
-    groups = reading_groups(parsed, ctx, shape, (decomposition, group)) if points or applied else ()
+    groups = reading_groups(read, ctx, shape, (decomposition, group)) if points or applied or read is not parsed else ()
     order = (tuple(sorted([g.group for g in groups], key=_group_order))
              if shape in ("standard", "losing", "seven-pairs") and groups else None)
+    if parsed.total_jokers and ctx.winner:
+        order, placements = joker_placements(parsed, read, ruleset, order, decomposition if shape == "special" else -1)
     lines = explain_lines(ruleset, groups, applied)
     if not matched:  # the common case: no special hand
         return Score(total=total, points=points, doubles=doubles,
                      limit=Fraction(1) if points * 2 ** doubles > ruleset.limit else None,
                      special=None, lines=lines, decomposition=order, shape=shape,
-                     rules=ruleset.name, hand=parsed, context=ctx)
+                     rules=ruleset.name, hand=parsed, context=ctx, jokers=placements)
     hands = ruleset.hands
     concealed = all(m.concealed for m in parsed.melds)
     scored = matched if ruleset.special_hands == STACK else (special,)
@@ -253,7 +298,53 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
                  lines=lines + hand_lines(ruleset, scored, concealed), decomposition=order,
                  shape=hands[decomposition].id if shape == "special" else shape,
                  rules=ruleset.name, hand=parsed, context=ctx,
-                 others=tuple(hands[h].id for h in matched if h not in scored))
+                 others=tuple(hands[h].id for h in matched if h not in scored), jokers=placements)
+
+
+def check_jokers(hand: Hand, rules: RuleSet) -> None:
+    """That the rule set uses jokers, and lets those of the hand's declared melds stand there.
+
+    :raises NotWinningError: otherwise, saying why.
+    """
+    use = rules.jokers
+    if use is None:
+        raise NotWinningError(
+            f"{hand} holds jokers, which {rules.name} does not use (its option jokers is \"off\"; "
+            f"load_rules({rules.name!r}, jokers=\"pungs\") lets them stand in pungs and kongs)")
+    for meld in hand.melds:
+        if meld.jokers and not needed_for(meld.kind) & use:
+            raise NotWinningError(
+                f"{hand}: the declared {_KIND_WORDS[meld.kind]} {meld} holds a joker, but "
+                f"{rules.name} lets jokers stand only in {describe(use)}")
+
+
+def joker_placements(hand: Hand, read: Hand, rules: RuleSet, order: Decomposition | None,
+                     special: int) -> tuple[Decomposition | None, tuple[JokerPlacement, ...]]:
+    """The decomposition with each joker in its group, and what each joker stood for: the
+    natural hand ``read`` is ``hand`` with its concealed jokers substituted; ``special``
+    is the fixed-shape hand read (-1: the groups of ``order``)."""
+    tiles = [t for t in range(34) for _ in range(read.concealed[t] - hand.concealed[t])]
+    assert rules.jokers is not None  # check_jokers passed
+    declared = tuple(JokerPlacement(t, f"{_group_words(m.kind, m.first)} (declared)")
+                     for m in hand.melds for t in m.joker_tiles)
+    if order is not None:
+        concealed = [g for g in order if not isinstance(g, Meld)]
+        shapes = [(int(g.kind), int(g.first), g.size) for g in concealed]
+    else:
+        variants = [v for v in fixed_variants(rules.hand_tables, read.counts, read.melds) if v.hand == special]
+        fitting = [v for v in variants if fits_groups(tiles, v.groups, rules.jokers)]
+        shapes = [(kind, held[0], len(held)) for kind, held, _ in (fitting or variants)[0].groups] if variants else []
+    placed = place_jokers(tiles, shapes, rules.jokers)
+    placements = tuple(JokerPlacement(Tile(t), _group_words(shapes[g][0], shapes[g][1])) for t, g in placed)
+    if order is not None:
+        lifted = list(order)
+        index = {id(g): i for i, g in enumerate(order)}
+        for t, g in placed:
+            i = index[id(concealed[g])]
+            old = lifted[i]
+            lifted[i] = Group(old.kind, old.first, old.concealed, old.jokers + 1, Tile(t))
+        order = tuple(sorted(lifted, key=_group_order))
+    return order, placements + declared
 
 
 def clear_caches(*rule_sets: str | RuleSet) -> None:

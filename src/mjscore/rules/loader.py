@@ -15,7 +15,9 @@ The format (every key, with the shipped files as examples):
                      (special hands make their own shapes win)
 ``losers``           whether hands that did not go out score (default true)
 ``max-chows``        a winning restriction: at most this many runs (omit: any)
-``[options]``        option names and default values (bool, int or string)
+``[options]``        option names and default values (bool, int or string);
+                     the option ``jokers`` (``"off"``, ``"pungs"``, ``"chows"``,
+                     ``"pairs"``) says where jokers may stand (:mod:`mjscore.jokers`)
 ``[[sets]]``         points/doubles per group: ``kind`` (chow, pung, kong,
                      pair, or a list), ``tiles`` (atoms or classes from
                      :mod:`mjscore.facts`), ``concealed`` (omit for both)
@@ -54,6 +56,7 @@ from typing import Any
 
 from ..errors import MjscoreError, RuleSetError
 from ..facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom, Kind
+from ..jokers import JokerUse, joker_use
 from ..payments import PaymentRules
 from ..tile import Tile, as_tile
 from .hands import SpecialHand, read_hand
@@ -338,6 +341,20 @@ def _options(table: Mapping[str, Any], overrides: Mapping[str, object], path: ob
     return _overridden(defaults, overrides, path, "options"), presets, chosen
 
 
+JOKER_WORDS = ("off", "pungs", "chows", "pairs")
+"""The values of the ``jokers`` option: no jokers, or the groups they may stand in
+(cumulative: :data:`~mjscore.jokers.JOKERS_IN_PUNGS`, ``_CHOWS``, ``_PAIRS``)."""
+
+
+def _jokers(options: Mapping[str, object], path: object) -> JokerUse | None:
+    """Where the ``jokers`` option lets jokers stand; None when it is off or absent."""
+    value = options.get("jokers", "off")
+    if value not in JOKER_WORDS:
+        raise _fail(path, "options.jokers", f"expected one of {', '.join(map(repr, JOKER_WORDS))} "
+                    f"(where jokers may stand), got {value!r}")
+    return None if value == "off" else joker_use(str(value))
+
+
 def _max_chows(table: Mapping[str, Any], path: object) -> int | None:
     if "max-chows" not in table:
         return None
@@ -412,6 +429,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
         presets=presets, preset=preset, hands=tuple(hands), special_hands=special_hands,
         special_required=_expect(table.get("special-required", False), bool, path, "special-required"),
+        jokers=_jokers(options, path),
     )
 
 

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..facts import PATTERN_FACT_BITS, Atom, Kind, fact_mask
+from ..jokers import JokerUse
 from ..payments import PaymentRules
 from ..tile import Tile
 from .hands import HandTables, SpecialHand, compile_hands
@@ -138,6 +139,9 @@ class RuleSet:
     """``stack`` or ``best`` (see :data:`STACK`)."""
     special_required: bool = False
     """Only a reading that makes a special hand wins ("special hands required")."""
+    jokers: JokerUse | None = None
+    """Where jokers may stand (the ``jokers`` option: :mod:`mjscore.jokers`); None: the rule
+    set uses no jokers, and a hand holding one does not go out."""
     tables: Tables = field(init=False, repr=False, compare=False)
     hand_tables: HandTables = field(init=False, repr=False, compare=False)
     derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
