@@ -37,7 +37,8 @@ from .fold import ReadingScore, score_reading
 from .hand import MAX_JOKERS, Hand
 from .joker_readings import substitutions
 from .readings import SHAPE_CODES, Reading, losing_reading, readings
-from .rows import CONCEALED_KONG, KONG, NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row, meld_tiles
+from .rows import (CONCEALED_KONG, KONG, NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row,
+                   meld_of, meld_tiles)
 from .rules.hands import MAX_MATCHED
 from .rules.model import RuleSet
 
@@ -151,7 +152,7 @@ def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.N
     if rules.jokers is None or not jokers + meld_jokers:
         return score_one(counts, melds, win_tile, flags, seat, prevailing, rules), ()
     context = context_of_row(win_tile, flags, seat, prevailing)
-    hand = hand_of_row(row, codes)
+    hand = Hand(tuple(row), tuple(meld_of(code) for code in codes), jokers=jokers)
     if not context.winner:
         return _losing(rules, hand, context, not jokers + meld_jokers), ()
     caps = [4] * 34

@@ -22,6 +22,10 @@ flags              scalar or ``(n,)`` bool  ``self_drawn``, ``last_tile``,
                                             ``declared_calling``, ``winner``
 ``replacement``    scalar or ``(n,)``       None/False, ``"kong"``/True, ``"bonus"``;
                                             an array of 0 none, 1 kong, 2 bonus
+``jokers``         scalar or ``(n,)``       jokers held concealed, counted as tiles
+                   integers                 (default none); a rule set without
+                                            jokers marks such rows ``NOT_WINNING``,
+                                            more than 8 is ``BAD_COUNT``
 =================  =======================  ======================================
 
 Returns ``(totals, special)``: int32 totals, and int16 indices into
@@ -44,7 +48,7 @@ from ._scorer import bulk_scorer
 from .bulk import as_batch, run_in_parts
 from .context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_of, wind_of
 from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError
-from .hand import Hand
+from .hand import MAX_JOKERS, Hand
 from .notation import parse_hand
 from .rows import MELDS_PER_ROW, NO_MELD, REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, replacement_code
 from .rules import RuleSet, load_rules
@@ -199,6 +203,24 @@ def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: in
     return word
 
 
+def _jokers(value: Any, n: int, status: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """The ``jokers`` column as (n,) uint8; rows holding more than a set's 8 (or fewer than
+    none) are marked ``BAD_COUNT`` in ``status``."""
+    array = np.asarray(value)
+    if array.ndim and array.shape != (n,):
+        raise InvalidHandError(f"jokers: expected a count or an array of shape ({n},), got shape {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise InvalidHandError(f"jokers: joker counts must be integers (ideally uint8), got dtype {array.dtype}")
+    array = np.broadcast_to(array, (n,))
+    if array.dtype == np.uint8 and array.strides:
+        bad = array > MAX_JOKERS
+    else:
+        bad = (array < 0) | (array > MAX_JOKERS)
+        array = np.where(bad, 0, array).astype(np.uint8)
+    status[bad & (status == 0)] = HandStatus.BAD_COUNT
+    return array
+
+
 def read_hand(text: object) -> Hand | tuple[HandStatus, str]:
     """One hand string of a bulk input (a file line, a DataFrame cell), or the status
     and message of a row that cannot be scored: ``BAD_NOTATION`` for text that is no
@@ -217,7 +239,7 @@ def read_hand(text: object) -> Hand | tuple[HandStatus, str]:
 
 def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None,
                win_tile: Any = None, seat_wind: Any = "E", prevailing_wind: Any = "E",
-               dealer: Any = None, replacement: Any = None, threads: int = 1,
+               dealer: Any = None, replacement: Any = None, jokers: Any = None, threads: int = 1,
                return_status: bool = False, **flags: Any) -> Any:
     """``(n, 34) -> (n), (n)``: every row's best total and limit hand under a rule set.
 
@@ -252,7 +274,13 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     totals = np.empty(n, dtype=np.int32)  # the kernel writes every row
     special = np.empty(n, dtype=np.int16)
     scorer = bulk_scorer()
-    run_in_parts(n, threads, lambda rows: scorer.score_many(
-        batch[rows], meld_codes[rows], win[rows], word[rows], seat[rows], prevailing[rows],
-        ruleset, totals[rows], special[rows], status[rows]))
+    if jokers is None:
+        run_in_parts(n, threads, lambda rows: scorer.score_many(
+            batch[rows], meld_codes[rows], win[rows], word[rows], seat[rows], prevailing[rows],
+            ruleset, totals[rows], special[rows], status[rows]))
+    else:
+        wild = _jokers(jokers, n, status)
+        run_in_parts(n, threads, lambda rows: scorer.score_many_jokers(
+            batch[rows], meld_codes[rows], win[rows], word[rows], seat[rows], prevailing[rows],
+            wild[rows], ruleset, totals[rows], special[rows], status[rows]))
     return (totals, special, status) if return_status else (totals, special)

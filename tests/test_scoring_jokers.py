@@ -1,0 +1,334 @@
+"""Scoring with jokers (issue 8 item 5), on both backends (the ``backend`` fixture).
+
+The rule option ``jokers`` (off, pungs, chows, pairs), the ``no-jokers`` fact, the
+best assignment of the jokers checked against a brute force over natural hands, the
+agreement of the two backends, the bulk ``jokers=`` column, and what a Score says
+each joker stood for.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mjscore
+from mjscore import HandStatus, NotWinningError, RuleSetError, load_rules, score, score_many
+from mjscore.context import WinContext
+from mjscore.fold import score_reading
+from mjscore.group import GroupKind, Meld
+from mjscore.hand import Hand
+from mjscore.readings import readings
+from mjscore.sample import random_complete_hands
+from mjscore.tile import Tile
+
+PUNGS = load_rules("babcock", jokers="pungs")
+CHOWS = load_rules("babcock", jokers="chows")
+PAIRS = load_rules("babcock", jokers="pairs")
+
+
+# ------------------------------------------------------------------ the options
+
+def test_jokers_are_off_by_default() -> None:
+    assert load_rules("babcock").jokers is None
+    assert load_rules("chinese-classical").jokers is None
+    assert load_rules("babcock").option("jokers") == "off"
+
+
+@pytest.mark.parametrize(("word", "use"), [("pungs", mjscore.JOKERS_IN_PUNGS),
+                                           ("chows", mjscore.JOKERS_IN_CHOWS),
+                                           ("pairs", mjscore.JOKERS_IN_PAIRS)])
+def test_the_option_names_where_jokers_stand(word: str, use: mjscore.JokerUse) -> None:
+    assert load_rules("chinese-classical", jokers=word).jokers == use
+
+
+def test_a_bad_jokers_option_names_the_file_and_the_values() -> None:
+    with pytest.raises(RuleSetError, match=r"babcock.toml: options.jokers: expected one of 'off'.*'kongs'"):
+        load_rules("babcock", jokers="kongs")
+
+
+def test_a_rule_set_without_jokers_says_so() -> None:
+    with pytest.raises(NotWinningError, match="holds jokers, which babcock does not use"):
+        score("123m 456p 789s 11z 55z J", "babcock", win_tile="1z")
+
+
+def _bonus_rules(tmp_path: Path, jokers: str) -> mjscore.RuleSet:
+    path = tmp_path / f"house-{jokers}.toml"  # load_rules keeps rule sets by path
+    path.write_text(f'''name = "house"
+extends = "babcock"
+[options]
+jokers = "{jokers}"
+[[items]]
+id = "no-jokers-bonus"
+name = "No jokers"
+when = ["winner", "no-jokers"]
+points = 10
+source = "a house bonus for a hand without jokers"
+''')
+    return load_rules(path)
+
+
+def test_the_no_jokers_bonus_is_data(tmp_path: Path, backend: str) -> None:
+    house = _bonus_rules(tmp_path, "pungs")
+    natural = score("123m 456p 789s 11z 555z", house, win_tile="1z")
+    wild = score("123m 456p 789s 11z 55z J", house, win_tile="1z")
+    assert "no-jokers-bonus" in [line.id for line in natural.lines]
+    assert "no-jokers-bonus" not in [line.id for line in wild.lines]
+    assert natural.total == score("123m 456p 789s 11z 555z", "babcock", win_tile="1z").total + 20
+    off = _bonus_rules(tmp_path, "off")  # the fact means nothing without jokers
+    assert "no-jokers-bonus" not in [line.id for line in score("123m 456p 789s 11z 555z", off,
+                                                              win_tile="1z").lines]
+
+
+def test_a_joker_in_a_meld_spoils_the_bonus(tmp_path: Path, backend: str) -> None:
+    house = _bonus_rules(tmp_path, "pungs")
+    result = score("123m 456p 789s 11z [55Jz]", house, win_tile="1z")
+    assert "no-jokers-bonus" not in [line.id for line in result.lines]
+    assert [(str(j.tile), j.group) for j in result.jokers] == [("5z", "pung 5z (declared)")]
+
+
+# ------------------------------------------------------------ each eligibility
+
+@pytest.mark.parametrize(("hand", "win", "accepted"), [
+    ("123m 456p 789s 11z 55z J", "1z", {"pungs", "chows", "pairs"}),   # a joker in a pung
+    ("12m 456p 789s 11z 555z J", "1z", {"chows", "pairs"}),            # in a chow
+    ("123m 456p 789s 1z 555z J", "5z", {"pairs"}),                     # in the pair
+])
+def test_each_switch_accepts_and_rejects(backend: str, hand: str, win: str, accepted: set[str]) -> None:
+    for word, rules in (("pungs", PUNGS), ("chows", CHOWS), ("pairs", PAIRS)):
+        if word in accepted:
+            assert score(hand, rules, win_tile=win).total > 0
+        else:
+            with pytest.raises(NotWinningError):
+                score(hand, rules, win_tile=win)
+
+
+def test_a_declared_chow_with_a_joker_needs_chows(backend: str) -> None:
+    with pytest.raises(NotWinningError, match="lets jokers stand only in pungs and kongs"):
+        score("123m 456p 11z 555z [4J6s]", PUNGS, win_tile="1z")
+    assert score("123m 456p 11z 555z [4J6s]", CHOWS, win_tile="1z").jokers[0].group == "chow 456s (declared)"
+
+
+def test_seven_pairs_take_jokers_in_pairs_only(tmp_path: Path, backend: str) -> None:
+    path = tmp_path / "pairs.toml"
+    path.write_text('name = "pairs"\nextends = "babcock"\nshapes = ["seven-pairs"]\n')
+    hand = "11m 22m 33p 44p 55s 66s 7z J"
+    assert score(hand, load_rules(path, jokers="pairs"), win_tile="1m").shape == "seven-pairs"
+    with pytest.raises(NotWinningError):
+        score(hand, load_rules(path, jokers="chows"), win_tile="1m")
+
+
+def test_a_fixed_hand_takes_a_joker_only_in_a_group_that_may_hold_one(backend: str) -> None:
+    hand = "19m 19p 19s 1234567z J"  # thirteen orphans: the joker is a second of some kind
+    result = score(hand, load_rules("chinese-classical", jokers="pairs"), win_tile="1z")
+    assert result.special == "thirteen-orphans" and result.limit == 1
+    assert result.jokers[0].group.split()[0] in ("pair", "single")
+    with pytest.raises(NotWinningError):  # its singles and pair take no joker under pungs
+        score(hand, load_rules("chinese-classical", jokers="pungs"), win_tile="1z")
+
+
+def test_no_five_of_a_kind_counting_jokers(backend: str) -> None:
+    # four 5z are held: the joker cannot be a fifth, so the hand does not go out
+    with pytest.raises(NotWinningError):
+        score("123m 456p 789s 5555z J", PAIRS, win_tile="1m")
+
+
+# ------------------------------------------------------------ explain, to_dict
+
+def test_the_score_says_what_each_joker_stood_for(backend: str) -> None:
+    result = score("123m 456p 789s 11z 55z J", PUNGS, win_tile="1z")
+    assert "joker as 5z in the pung of 5z" in result.explain()
+    assert result.to_dict()["jokers"] == [{"tile": "5z", "group": "pung 5z"}]
+    assert "55Jz" in [str(g) for g in result.decomposition]
+    chow = score("12m 456p 789s 11z 555z J", CHOWS, win_tile="1z")
+    assert "joker as 3m in the chow 123m" in chow.explain()
+    assert score("123m 456p 789s 11z 555z", CHOWS, win_tile="1z").to_dict()["jokers"] == []
+
+
+# ------------------------------------------------------------- property tests
+
+def _natural_hands(n: int, seed: int) -> list[tuple[Hand, Tile]]:
+    """Complete natural hands with a winning tile each (seven pairs among them)."""
+    rng = np.random.default_rng(seed)
+    hands = []
+    for counts in random_complete_hands(n, seed=seed, seven_pairs=0.15):
+        held = [t for t in range(34) if counts[t]]
+        hands.append((Hand(tuple(int(c) for c in counts)), Tile(int(rng.choice(held)))))
+    return hands
+
+
+@pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
+def test_a_hand_without_jokers_scores_the_same_with_jokers_on(backend: str, rules: str) -> None:
+    on = load_rules(rules, jokers="pairs")
+    for hand, win in _natural_hands(60, seed=3):
+        for self_drawn in (False, True):
+            try:
+                plain = score(hand, rules, win_tile=win, self_drawn=self_drawn)
+            except NotWinningError:
+                with pytest.raises(NotWinningError):
+                    score(hand, on, win_tile=win, self_drawn=self_drawn)
+                continue
+            wild = score(hand, on, win_tile=win, self_drawn=self_drawn)
+            assert (wild.total, wild.special, wild.lines) == (plain.total, plain.special, plain.lines)
+
+
+def _allowed(reading, natural: list[int], tiles: tuple[int, ...], use: mjscore.JokerUse,
+             n_melds: int) -> bool:
+    """Whether a reading of the substituted hand keeps its jokers (``tiles``) where ``use``
+    lets them stand: every joker in a concealed group of its tile that may hold one (a
+    chow one, a pung two, a pair one), each group keeping a natural tile, and the winning
+    tile natural in the group it completed."""
+    win = int(reading.win_tile)
+    if natural[win] == 0:
+        return False
+    if reading.shape == "seven-pairs":
+        counts = [natural[t] + tiles.count(t) for t in range(34)]
+        return bool(use & mjscore.JokerUse.PAIRS) and all(2 * natural[t] >= counts[t] for t in range(34))
+    assert reading.shape == "standard"
+    groups = [g.group for g in reading.groups[:len(reading.groups) - n_melds]]
+    room = [{GroupKind.SEQUENCE: 1 if use & mjscore.JokerUse.CHOWS else 0,
+             GroupKind.TRIPLET: 2 if use & mjscore.JokerUse.PUNGS else 0,
+             GroupKind.PAIR: 1 if use & mjscore.JokerUse.PAIRS else 0}[g.kind] for g in groups]
+    winners = [k for k, g in enumerate(groups) if g == reading.win_group]
+
+    def place(i: int, chosen: list[tuple[int, int]]) -> bool:
+        if i == len(tiles):  # some group like the completed one holds the winning tile naturally
+            return any(groups[k].kind != GroupKind.SEQUENCE or (win, k) not in chosen for k in winners)
+        for k, g in enumerate(groups):
+            if room[k] and tiles[i] in g.tiles:
+                room[k] -= 1
+                if place(i + 1, [*chosen, (tiles[i], k)]):
+                    return True
+                room[k] += 1
+        return False
+
+    return place(0, [])
+
+
+def _brute_force(hand: Hand, win: Tile, rules: mjscore.RuleSet, self_drawn: bool) -> int | None:
+    """The best score over every allowed substitution of the hand's jokers by natural tiles.
+
+    A substitution D (a multiset of ``hand.jokers`` tiles, at most four of a kind counting
+    the melds) makes the natural hand S; each reading of S (the reference's readings of a
+    natural hand, special hands included) counts if :func:`_allowed` holds for it, and
+    scores what the fold gives it. Only tiles next to (or equal to) a natural tile are
+    tried: a joker joins a group with a natural tile of its own suit within two ranks,
+    so no other tile can be allowed. None: no allowed reading (the hand does not win).
+    """
+    natural = list(hand.concealed)
+    near = sorted({t + d for t in range(34) if natural[t] for d in range(-2, 3)
+                   if 0 <= t + d < 34 and (t + d) // 9 == t // 9 and (t < 27 or d == 0)})
+    context = WinContext.from_keywords(win_tile=win, self_drawn=self_drawn, winner=True)
+    best = None
+    for tiles in itertools.combinations_with_replacement(near, hand.jokers):
+        counts = list(natural)
+        for t in tiles:
+            counts[t] += 1
+        if any(counts[t] + hand.counts[t] - natural[t] > 4 for t in range(34)):
+            continue
+        substituted = Hand(tuple(counts), hand.melds)
+        for reading in readings(substituted, context, rules):
+            if reading.shape == "special" or not _allowed(reading, natural, tiles, rules.jokers, len(hand.melds)):
+                continue
+            total = score_reading(rules, reading).total
+            best = total if best is None else max(best, total)
+    return best
+
+
+def _joker_hands(n: int, seed: int, jokers: int) -> list[tuple[Hand, Tile]]:
+    """Complete hands with ``jokers`` of their tiles (never the winning one) turned to jokers."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for hand, win in _natural_hands(n, seed):
+        tiles = [t for t in range(34) for _ in range(hand.concealed[t]) if t != win]
+        taken = rng.choice(len(tiles), size=jokers, replace=False)
+        counts = list(hand.concealed)
+        for k in taken:
+            counts[tiles[k]] -= 1
+        out.append((Hand(tuple(counts), jokers=jokers), win))
+    return out
+
+
+@pytest.fixture(scope="module")
+def no_single_wait(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Babcock without "only possible place to win": with jokers, single-wait counts the
+    tiles the hand could win on with its jokers free, which the natural hand it stands
+    for cannot know (tested by test_a_joker_makes_more_waits)."""
+    path = tmp_path_factory.mktemp("rules") / "no-single-wait.toml"
+    path.write_text('name = "no-single-wait"\nextends = "babcock"\nremove = ["only-place"]\n')
+    return path
+
+
+def test_a_joker_makes_more_waits(backend: str) -> None:
+    # 45m + J + 789m ...: won on 5m, the natural 456m would wait on 5m alone; the hand
+    # with its joker free could also have won on 3m, 6m and more: no single wait
+    result = score("45789m 666s 789s 33z J", CHOWS, win_tile="5m")
+    assert "only-place" not in [line.id for line in result.lines]
+    natural = score("456789m 666s 789s 33z", CHOWS, win_tile="5m")
+    assert "only-place" in [line.id for line in natural.lines]
+    assert "only-place" in [line.id for line in score("123m 456p 789s 11z 55z J", PUNGS, win_tile="1z").lines]
+
+
+@pytest.mark.parametrize("word", ["pungs", "chows", "pairs"])
+@pytest.mark.parametrize("jokers", [1, 2])
+def test_the_score_is_the_best_allowed_substitution(backend: str, no_single_wait: Path, word: str,
+                                                     jokers: int) -> None:
+    rules = load_rules(no_single_wait, jokers=word)
+    for i, (hand, win) in enumerate(_joker_hands(12 if jokers == 1 else 6, seed=10 + jokers, jokers=jokers)):
+        self_drawn = bool(i % 2)
+        expected = _brute_force(hand, win, rules, self_drawn)
+        if expected is None:
+            with pytest.raises(NotWinningError):
+                score(hand, rules, win_tile=win, self_drawn=self_drawn)
+        else:
+            assert score(hand, rules, win_tile=win, self_drawn=self_drawn).total == expected, str(hand)
+
+
+@pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
+def test_the_backends_agree_on_joker_hands(rules: str) -> None:
+    from mjscore import _score_reference as reference
+
+    compiled = pytest.importorskip("mjscore._score_kernel")
+    for word in ("pungs", "chows", "pairs"):
+        ruleset = load_rules(rules, jokers=word)
+        hands = _joker_hands(40, seed=21, jokers=1) + _joker_hands(25, seed=22, jokers=2)
+        counts = np.array([h.concealed for h, _ in hands], dtype=np.uint8)
+        wins = np.array([int(w) for _, w in hands], dtype=np.uint8)
+        jokers = np.array([h.jokers for h, _ in hands], dtype=np.uint8)
+        results = []
+        for module in (reference, compiled):
+            totals = np.zeros(len(hands), dtype=np.int32)
+            special = np.zeros(len(hands), dtype=np.int16)
+            status = np.zeros(len(hands), dtype=np.uint8)
+            n = len(hands)
+            module.score_many_jokers(counts, np.full((n, 4), 0xFF, dtype=np.uint8), wins,
+                                     np.full(n, 2048 | 2 | 1, dtype=np.uint32), np.full(n, 27, dtype=np.uint8),
+                                     np.full(n, 27, dtype=np.uint8), jokers, ruleset, totals, special, status)
+            results.append((totals.tolist(), special.tolist(), status.tolist()))
+        assert results[0] == results[1]
+        assert results[0][2].count(0) > len(hands) // 4  # most of them won
+
+
+# ------------------------------------------------------------------ bulk
+
+def test_score_many_takes_a_jokers_column(backend: str) -> None:
+    hands = [mjscore.parse_tiles("123m456p789s1155z"), mjscore.parse_tiles("123m456p789s11555z"),
+             mjscore.parse_tiles("123m456p789s1155z"), mjscore.parse_tiles("123m456p789s1155z")]
+    counts = np.array(hands, dtype=np.uint8)
+    totals, _, status = score_many(counts, PUNGS, win_tile="1z", jokers=np.array([1, 0, 9, 2], dtype=np.uint8),
+                                   return_status=True)
+    one = score("123m 456p 789s 11z 55z J", PUNGS, win_tile="1z").total
+    assert totals[0] == one and totals[1] == score("123m456p789s11555z", PUNGS, win_tile="1z").total
+    assert status.tolist() == [HandStatus.OK, HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.WRONG_SIZE]
+    _, _, off = score_many(counts[:1], "babcock", win_tile="1z", jokers=1, return_status=True)
+    assert off.tolist() == [HandStatus.NOT_WINNING]
+
+
+@pytest.mark.parametrize(("jokers", "message"), [(np.ones(3, dtype=np.uint8), "shape"),
+                                                  (np.ones(2, dtype=float), "integers")])
+def test_a_bad_jokers_column_is_an_error(jokers: np.ndarray, message: str) -> None:
+    counts = np.array([mjscore.parse_tiles("123m456p789s1155z")] * 2, dtype=np.uint8)
+    with pytest.raises(mjscore.InvalidHandError, match=message):
+        score_many(counts, PUNGS, jokers=jokers)
