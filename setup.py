@@ -16,7 +16,8 @@ if not PURE:
         [Extension(f"mjscore.{name}", [f"src/mjscore/{name}.pyx"],
                    extra_compile_args=[] if sys.platform == "win32" else ["-O3"])
          for name in ("_suits", "_shapes", "_joker_table", "_jokers_kernel", "_kernel",
-                      "_pattern_kernel", "_score_facts", "_fold", "_score_kernel")],
+                      "_pattern_kernel", "_score_facts", "_fold", "_score_kernel",
+                      "_distance_kernel")],
         compiler_directives={
             "language_level": 3,
             "embedsignature": True,

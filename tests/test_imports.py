@@ -39,7 +39,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("fold", ("joker_readings", "readings", "fold", "_score_facts*", "_fold*")),
     ("single-hand and bulk APIs",
      ("scoring", "bulk_scoring", "_scorer", "_score_reference", "_score_kernel*", "sample",
-      "distances*", "near_misses*")),
+      "distances*", "near_misses*", "_distance*")),
     ("surfaces", ("", "__main__", "display", "dask", "cli", "cli.*", "compat", "compat.*")),
 )
 """The layers, bottom first, as module names relative to the package (``""`` is the

@@ -16,6 +16,8 @@ from .payments import PaymentRules, Settlement, Transfer
 from .rules import RuleSet, load_rules, rulesets
 from .scoring import Line, Score, score, settle
 from .bulk_scoring import score_many
+from .distances import UNREACHABLE, distances, distances_many
+from .near_misses import NearMiss, near_misses
 from .bulk import (
     decompose_many, decomposition_count_many, is_complete_many, shapes_many, waits_many,
 )
@@ -43,6 +45,7 @@ __all__ = [
     "MjscoreError", "NotationError", "InvalidHandError", "NotWinningError", "RuleSetError",
     "HandStatus", "sample",
     "score", "score_many", "Score", "Line", "settle", "Settlement", "Transfer", "PaymentRules",
+    "distances", "distances_many", "UNREACHABLE", "near_misses", "NearMiss",
     "load_rules", "rulesets", "RuleSet", "WinContext", "InvalidContextError",
     "JokerUse", "JOKERS_IN_PUNGS", "JOKERS_IN_CHOWS", "JOKERS_IN_PAIRS",
 ]

@@ -9,7 +9,9 @@ import click
 from rich.console import Console
 
 from ..context import WinContext
+from ..distances import UNREACHABLE
 from ..errors import MjscoreError
+from ..near_misses import NearMiss, near_misses
 from ..notation import parse_hand
 from ..payments import Settlement
 from ..rules import RuleSet
@@ -127,6 +129,12 @@ def _print_score(result: Score, rules: RuleSet, discarder: int | None,
         print_labelled(out, "Net", ", ".join(f"{_player(p)} {n:+d}" for p, n in enumerate(settlement.net)))
 
 
+def _print_near(out: Console, near: list[NearMiss]) -> None:
+    rows = [(n.name, "-" if n.tiles_away == UNREACHABLE else str(n.tiles_away), n.reason) for n in near]
+    print_table(out, ("special hand", "away", "why"), rows or [("(none with tiles)", "", "")],
+                title="Near misses", justify=("left", "right"))
+
+
 @click.command("score")
 @click.argument("hand")
 @rules_options
@@ -136,11 +144,15 @@ def _print_score(result: Score, rules: RuleSet, discarder: int | None,
 @click.option("--loser", is_flag=True, help="The hand did not go out (13 tiles; default for 13).")
 @click.option("--discarder", type=click.Choice(SEATS, case_sensitive=False),
               help="Seat of the player whose discard won (default: the player before the winner).")
+@click.option("--near", "near_count", type=click.IntRange(min=1), is_flag=False, flag_value=3,
+              default=None, metavar="[K]",
+              help="Also show the K special hands the hand comes closest to (default 3), "
+                   "the tiles each lacks and why.")
 @click.option("--json", "as_json", is_flag=True,
-              help='Print only JSON: {"score": ..., "payments": ...}.')
+              help='Print only JSON: {"score": ..., "payments": ...} (and "near_misses" with --near).')
 def command(hand: str, rules_name: str, preset: str | None, rule_options: dict[str, object],
-                  win_tile: str | None, loser: bool, discarder: str | None, as_json: bool,
-                  **options: Any) -> int:
+            win_tile: str | None, loser: bool, discarder: str | None, near_count: int | None,
+            as_json: bool, **options: Any) -> int:
     """Score one hand and settle the payments.
 
     HAND is in mpsz ("123m 456p 789s 1z [777z] +1z") or Western notation; +X
@@ -153,16 +165,26 @@ def command(hand: str, rules_name: str, preset: str | None, rule_options: dict[s
         context["win_tile"] = win_tile
     if loser:
         context["winner"] = False
+    near: list[NearMiss] | None = None
     try:
-        result = score(parse_hand(hand), rules, **context)
+        parsed = parse_hand(hand)
+        near = None if near_count is None else near_misses(parsed, rules, near_count, **context)
+        result = score(parsed, rules, **context)
     except MjscoreError as error:
+        if near:  # the hand reads but does not score: how near it is still helps
+            _print_near(console(), near)
         return fail(error)
     paying = _discarder(result.context, discarder)
     settlement = _settlement(result, rules, paying)
     if as_json:
-        click.echo(json.dumps({"score": result.to_dict(),
-                               "payments": None if settlement is None else settlement.to_dict()},
-                              indent=2, ensure_ascii=False))
+        document: dict[str, Any] = {"score": result.to_dict(),
+                                    "payments": None if settlement is None else settlement.to_dict()}
+        if near is not None:
+            document["near_misses"] = [n.to_dict() for n in near]
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         _print_score(result, rules, paying, settlement)
+        if near is not None:
+            console().print()
+            _print_near(console(), near)
     return 0

@@ -65,7 +65,8 @@ from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, PatternError, 
                                singles_tiles, suit_of, tile_word)
 
 __all__ = ["PatternError", "GroupSpec", "Requirement", "QuantVariant", "FixedVariant",
-           "parse_group", "expand_form", "match_requirements", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS", "MAX_VARIANTS",
+           "parse_group", "expand_form", "group_options", "bindings", "form_kind", "fixed",
+           "match_requirements", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS", "MAX_VARIANTS",
            "SINGLE", "KNIT"]
 
 SINGLE = 4
@@ -333,7 +334,7 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
     choices: list[list[tuple[tuple[int, tuple[int, ...], bool], ...]]] = []
     for g in groups:
         options = [(kind, tiles, meldable and (g.melded or not concealed))
-                   for kind, tiles, meldable in _options(g, suits, numbers, whole)]
+                   for kind, tiles, meldable in group_options(g, suits, numbers, whole)]
         # several singles of a class are different tiles (a pair is written as a pair)
         pick = itertools.combinations if g.kinds == (SINGLE,) else itertools.combinations_with_replacement
         choices.append(list(pick(options, g.count)))
@@ -362,8 +363,8 @@ def _meld_byte(kind: int, tiles: tuple[int, ...]) -> int:
     return int(kind) << 6 | tiles[0]
 
 
-def _options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], whole: int
-             ) -> list[tuple[int, tuple[int, ...], bool]]:
+def group_options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], whole: int
+                  ) -> list[tuple[int, tuple[int, ...], bool]]:
     """Each concrete group one token may stand for: (kind, tiles, may be declared)."""
     if g.word == "singles":
         tiles = singles_tiles(g.tiles, suits, numbers)

@@ -1,0 +1,613 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Distances to special hands, compiled: the twin of ``mjscore._distance_reference``.
+
+The algorithm is the reference's (read its docstring): declared melds given to needs,
+a dynamic programme per suit over its tiles, the suits combined. Here each suit's
+table is memoised by (the target's profile in that suit, the suit's nine counts), so
+in bulk most suits cost one hash probe; a table keeps only its reachable entries, so
+combining the suits touches few pairs.
+"""
+
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+
+import numpy as np
+
+cdef enum:
+    MAX_NEEDS = 8
+    MAX_DIMS = 9
+    MAX_USES = 4096            # uses vectors of one target (the product of count + 1)
+    N_BACK = 25                # chows started one and two tiles back: 0-4 each
+    NONE = 127                 # no way / unreachable
+    CACHE_BITS = 16
+    CACHE_SIZE = 1 << CACHE_BITS
+    POOL_ENTRIES = 1 << 21
+
+cdef struct Moves:            # the choices of groups starting on one tile, for one target
+    int first
+    int n
+
+cdef struct DTarget:
+    int column
+    int n_needs
+    int dims
+    int track_chows
+    int max_chows
+    int n_uses
+    int radix[MAX_DIMS]
+    int stride[MAX_DIMS]
+    int count[MAX_NEEDS]
+    uint64_t masks[MAX_NEEDS][5]
+    uint8_t declarable[MAX_NEEDS]
+    uint8_t distinct[MAX_NEEDS]
+    uint8_t fixed[34]
+    uint64_t required
+    int distinct_pairs
+    int32_t profile[4]
+    uint64_t count_packed     # each dimension's count (the chows': their limit), six bits each
+    int packed_first          # where the target's uses, packed, start in ``packed_of``
+    Moves moves[34]
+    int first_variant
+    int n_variants
+
+cdef struct Entry:           # one reachable entry of a suit's table
+    uint64_t packed           # the uses, six bits per dimension (sums compare digit by digit)
+    int32_t index             # the uses as a mixed-radix index
+    int32_t value             # fewest tiles missing; in a table's header entry: its length
+
+cdef int SIZE[5]
+SIZE[0] = 1; SIZE[1] = 3; SIZE[2] = 4; SIZE[3] = 2; SIZE[4] = 1
+cdef int BASE[4]
+BASE[0] = 0; BASE[1] = 9; BASE[2] = 18; BASE[3] = 27
+cdef int WIDTH[4]
+WIDTH[0] = 9; WIDTH[1] = 9; WIDTH[2] = 9; WIDTH[3] = 7
+cdef int MELD_KIND[4]
+MELD_KIND[0] = 0; MELD_KIND[1] = 1; MELD_KIND[2] = 2; MELD_KIND[3] = 2
+
+
+cdef inline uint64_t _packed(const DTarget* t, int index) noexcept nogil:
+    cdef int d
+    cdef uint64_t packed = 0
+    for d in range(t.dims):
+        packed |= <uint64_t>((index // t.stride[d]) % t.radix[d]) << (6 * d)
+    return packed
+
+
+cdef int _sparse(const DTarget* t, const int8_t* dense, Entry* out) noexcept nogil:
+    """A dense table as its header and reachable entries; returns entries written."""
+    cdef int u, n = 0
+    for u in range(t.n_uses):
+        if dense[u] != NONE:
+            n += 1
+            out[n].packed = _packed(t, u)
+            out[n].index = u
+            out[n].value = dense[u]
+    out[0].value = n
+    return n + 1
+
+
+cdef void _suit_table(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
+                      const Moves* moves, const int32_t* move_index, const uint64_t* move_packed,
+                      const uint8_t* move_put, const uint8_t* move_chows, const uint64_t* packed_of,
+                      int8_t* out, int8_t* cur, int8_t* nxt, int32_t* live, int32_t* next_live) noexcept nogil:
+    """``out[uses]``: fewest tiles missing in one suit (see the reference's ``suit_table``);
+    a state is (uses, chows started one tile back, two tiles back), the live ones listed."""
+    cdef int base = BASE[suit], size = WIDTH[suit]
+    cdef int i, s, k, m, u, back1, back2, present, total, missing, key, tile, n_live = 1, n_next
+    cdef uint64_t counts = t.count_packed
+    cdef int32_t* swap_list
+    cdef int8_t* swap
+    cur[0] = 0  # cur and nxt hold NONE everywhere between calls
+    live[0] = 0
+    for i in range(size):
+        tile = base + i
+        n_next = 0
+        for k in range(n_live):
+            s = live[k]
+            u = s // N_BACK
+            back1 = (s // 5) % 5
+            back2 = s % 5
+            present = t.fixed[tile] + back1 + back2
+            if present > caps[i]:
+                continue
+            for m in range(moves[tile].first, moves[tile].first + moves[tile].n):
+                if present + move_put[m] > caps[i] or not _within(packed_of[u] + move_packed[m], counts):
+                    continue
+                if move_chows[m] and i + 2 >= size:
+                    continue
+                total = present + move_put[m]
+                if (t.required >> tile) & 1 and total + 4 - caps[i] == 0:
+                    continue
+                missing = cur[s] + (total - held[i] if total > held[i] else 0)
+                key = (u + move_index[m]) * N_BACK + move_chows[m] * 5 + back1
+                if nxt[key] == NONE:
+                    next_live[n_next] = key
+                    n_next += 1
+                    nxt[key] = <int8_t>missing
+                elif missing < nxt[key]:
+                    nxt[key] = <int8_t>missing
+        for k in range(n_live):
+            cur[live[k]] = NONE
+        swap = cur
+        cur = nxt
+        nxt = swap
+        swap_list = live
+        live = next_live
+        next_live = swap_list
+        n_live = n_next
+    memset(out, NONE, t.n_uses)
+    for k in range(n_live):
+        if live[k] % N_BACK == 0:
+            out[live[k] // N_BACK] = cur[live[k]]
+        cur[live[k]] = NONE
+
+
+def _tile_moves(target, int tile, strides, bint track_chows):
+    """Every choice of groups starting on ``tile`` for a target, within four tiles:
+    (uses added as an index, the same packed, tiles put on ``tile``, chows started)."""
+    atoms = [(j, kind) for j, need in enumerate(target.needs) for kind in range(5)
+             if need.masks[kind] >> tile & 1]
+    out = []
+
+    def choose(a, uses, put, chows, pairs):
+        if a == len(atoms):
+            index = sum(u * s for u, s in zip(uses, strides))
+            out.append((index, sum(u << 6 * d for d, u in enumerate(uses)), put, chows))
+            return
+        choose(a + 1, uses, put, chows, pairs)
+        j, kind = atoms[a]
+        need = target.needs[j]
+        most = 1 if need.distinct or (kind == 3 and target.distinct_pairs) else 4
+        for n in range(1, most + 1):
+            if uses[j] + n > need.count or put + n * SIZE[kind] > 4:
+                break
+            if kind == 3 and target.distinct_pairs and pairs + n > 1:
+                break
+            more = list(uses)
+            more[j] += n
+            if kind == 0 and track_chows:
+                more[len(more) - 1] += n
+                if more[len(more) - 1] > target.max_chows:
+                    break
+            choose(a + 1, more, put + n * SIZE[kind], chows + n * (kind == 0), pairs + n * (kind == 3))
+
+    choose(0, [0] * len(strides), 0, 0, 0)
+    return out
+
+
+cdef class CompiledDistances:
+    """A rule set's distance targets in C, with the per-suit memo."""
+
+    cdef DTarget* targets
+    cdef int n_targets
+    cdef readonly int n_columns
+    cdef uint8_t* variants        # enumerated ways: 34 counts then 8 meld bytes, then 8 kong tiles
+    cdef int n_variants
+    cdef uint64_t* cache_keys
+    cdef uint32_t* cache_offsets
+    cdef Entry* pool
+    cdef uint32_t pool_used
+    cdef int n_cached
+    cdef int8_t* scratch          # two state buffers and four suit tables
+    cdef int max_uses
+    cdef uint32_t row_entries     # the most one row can add to the pool
+    cdef object arrays            # the numpy arrays below point into
+    cdef const int32_t* move_index
+    cdef const uint64_t* move_packed
+    cdef const uint8_t* move_put
+    cdef const uint8_t* move_chows
+    cdef const uint64_t* packed_of
+    cdef int32_t* live            # two lists of live states
+
+    def __cinit__(self):
+        self.targets = NULL
+        self.variants = NULL
+        self.cache_keys = NULL
+        self.cache_offsets = NULL
+        self.pool = NULL
+        self.scratch = NULL
+        self.live = NULL
+
+    def __init__(self, reachable, targets):
+        cdef DTarget* t
+        cdef uint8_t* row
+        cdef int i, j, d, kind, n_var = 0, stride
+        profiles = {}
+        moves = []
+        packed_of = []
+        self.n_columns = len(reachable)
+        column = {hand: i for i, hand in enumerate(reachable)}
+        self.n_targets = len(targets)
+        self.targets = <DTarget*>malloc(max(1, self.n_targets) * sizeof(DTarget))
+        for target in targets:
+            n_var += len(target.enumerated)
+        self.n_variants = n_var
+        self.variants = <uint8_t*>malloc(max(1, n_var) * 50)
+        n_var = 0
+        self.max_uses = 1
+        for i, target in enumerate(targets):
+            t = &self.targets[i]
+            memset(t, 0, sizeof(DTarget))
+            t.column = column[target.hand]
+            if len(target.needs) > MAX_NEEDS:
+                raise ValueError(f"a special hand has more than {MAX_NEEDS} kinds of group to choose")
+            t.n_needs = len(target.needs)
+            t.max_chows = target.max_chows
+            t.track_chows = target.max_chows < 4 and any(n.masks[0] for n in target.needs)
+            t.dims = t.n_needs + t.track_chows
+            stride = 1
+            for d in range(t.dims):
+                t.radix[d] = (target.needs[d].count if d < t.n_needs else target.max_chows) + 1
+                t.stride[d] = stride
+                stride *= t.radix[d]
+            if stride > MAX_USES:
+                raise ValueError("a special hand has too many groups to choose for distances")
+            t.n_uses = stride
+            self.max_uses = max(self.max_uses, stride)
+            for j, need in enumerate(target.needs):
+                t.count[j] = need.count
+                for kind in range(5):
+                    t.masks[j][kind] = need.masks[kind]
+                t.declarable[j] = need.declarable
+                t.distinct[j] = need.distinct
+            for j in range(34):
+                t.fixed[j] = target.fixed[j]
+            t.required = target.required
+            t.distinct_pairs = target.distinct_pairs
+            for d in range(4):
+                lo, hi = BASE[d], BASE[d] + WIDTH[d]
+                span = ((1 << (hi - lo)) - 1) << lo
+                key = (tuple((n.count, tuple(m & span for m in n.masks), n.distinct) for n in target.needs),
+                       tuple(target.fixed[lo:hi]), target.required & span, target.distinct_pairs,
+                       target.max_chows, d == 3)
+                t.profile[d] = profiles.setdefault(key, len(profiles))
+            t.count_packed = sum(t.radix[d] - 1 << 6 * d for d in range(t.dims))
+            t.packed_first = len(packed_of)
+            packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
+                          for u in range(t.n_uses)]
+            for j in range(34):
+                made = _tile_moves(target, j, [t.stride[d] for d in range(t.dims)], t.track_chows)
+                t.moves[j].first = len(moves)
+                t.moves[j].n = len(made)
+                moves += made
+            t.first_variant = n_var
+            t.n_variants = len(target.enumerated)
+            for variant in target.enumerated:
+                row = self.variants + 50 * n_var
+                for j in range(34):
+                    row[j] = variant.counts[j]
+                memset(row + 34, 0xFF, 16)
+                for j, code in enumerate(variant.melds[:8]):
+                    row[34 + j] = code
+                kongs = [tiles[0] for kind_, tiles, _ in variant.groups if kind_ == 2]
+                for j, tile in enumerate(kongs[:8]):
+                    row[42 + j] = tile
+                n_var += 1
+        columns = list(zip(*moves)) or [(), (), (), ()]
+        self.arrays = (np.array(columns[0], dtype=np.int32), np.array(columns[1], dtype=np.uint64),
+                       np.array(columns[2], dtype=np.uint8), np.array(columns[3], dtype=np.uint8),
+                       np.array(packed_of, dtype=np.uint64))
+        cdef const int32_t[::1] move_index = self.arrays[0]
+        cdef const uint64_t[::1] move_packed = self.arrays[1]
+        cdef const uint8_t[::1] move_put = self.arrays[2]
+        cdef const uint8_t[::1] move_chows = self.arrays[3]
+        cdef const uint64_t[::1] packed = self.arrays[4]
+        self.move_index = &move_index[0] if len(moves) else NULL
+        self.move_packed = &move_packed[0] if len(moves) else NULL
+        self.move_put = &move_put[0] if len(moves) else NULL
+        self.move_chows = &move_chows[0] if len(moves) else NULL
+        self.packed_of = &packed[0]
+        self.cache_keys = <uint64_t*>malloc(CACHE_SIZE * sizeof(uint64_t))
+        self.cache_offsets = <uint32_t*>malloc(CACHE_SIZE * sizeof(uint32_t))
+        self.pool = <Entry*>malloc(POOL_ENTRIES * sizeof(Entry))
+        self.scratch = <int8_t*>malloc(self.max_uses * (2 * N_BACK + 1))
+        memset(self.scratch, NONE, self.max_uses * 2 * N_BACK)
+        self.live = <int32_t*>malloc(2 * self.max_uses * N_BACK * sizeof(int32_t))
+        self.row_entries = 4 * sum(self.targets[i].n_uses + 1 for i in range(self.n_targets))
+        if self.row_entries > POOL_ENTRIES // 2:
+            raise ValueError("the special hands have too many groups to choose for distances")
+        self.clear()
+
+    def __dealloc__(self):
+        free(self.targets)
+        free(self.variants)
+        free(self.cache_keys)
+        free(self.cache_offsets)
+        free(self.pool)
+        free(self.scratch)
+        free(self.live)
+
+    def clear(self):
+        """Empty the per-suit memo (for cold measurements)."""
+        self._clear()
+
+    cdef void _clear(self) noexcept nogil:
+        memset(self.cache_keys, 0xFF, CACHE_SIZE * sizeof(uint64_t))
+        self.pool_used = 0
+        self.n_cached = 0
+
+    cdef void _suit(self, const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
+                    int8_t* dense) noexcept nogil:
+        _suit_table(t, suit, held, caps, t.moves, self.move_index, self.move_packed, self.move_put,
+                    self.move_chows, self.packed_of + t.packed_first, dense, self.scratch,
+                    self.scratch + self.max_uses * N_BACK, self.live, self.live + self.max_uses * N_BACK)
+
+    cdef const Entry* _table(self, const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
+                             bint memo, Entry* out) noexcept nogil:
+        """One suit's table, from the memo when the suit holds no declared meld."""
+        cdef int i, base = BASE[suit]
+        cdef uint64_t key = <uint64_t>t.profile[suit] << 27, h
+        cdef uint32_t slot
+        cdef int8_t* dense = self.scratch + 2 * self.max_uses * N_BACK
+        if not memo:
+            self._suit(t, suit, held + base, caps + base, dense)
+            _sparse(t, dense, out)
+            return out
+        for i in range(WIDTH[suit]):
+            key |= <uint64_t>held[base + i] << (3 * i)
+        h = key * <uint64_t>0x9E3779B97F4A7C15
+        slot = <uint32_t>(h >> (64 - CACHE_BITS))
+        while self.cache_keys[slot] != <uint64_t>-1:
+            if self.cache_keys[slot] == key:
+                return self.pool + self.cache_offsets[slot]
+            slot = (slot + 1) & (CACHE_SIZE - 1)
+        self._suit(t, suit, held + base, caps + base, dense)
+        self.cache_keys[slot] = key
+        self.cache_offsets[slot] = self.pool_used
+        self.pool_used += _sparse(t, dense, self.pool + self.pool_used)
+        self.n_cached += 1
+        return self.pool + self.cache_offsets[slot]
+
+    cdef int _target(self, const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
+                     const uint8_t* meld_tiles) noexcept nogil:
+        """The distance from one hand to one target."""
+        cdef int suit, i, d, k, best = NONE, m, n_left, melded_chows = 0
+        cdef uint8_t caps[34]
+        cdef bint touched[4]
+        cdef const Entry* tables[4]
+        cdef Entry own[4][MAX_USES + 1]
+        cdef uint64_t limit
+        cdef int left_index
+        cdef int lefts[64][MAX_NEEDS]
+        if t.n_variants:
+            return self._enumerated(t, held, melds, n_melds, meld_tiles)
+        n_left = self._assign(t, melds, n_melds, lefts)
+        if n_left == 0:
+            return NONE
+        for i in range(n_melds):
+            if melds[i] >> 6 == 0:
+                melded_chows += 1
+        if t.track_chows and melded_chows > t.max_chows:
+            return NONE
+        touched[0] = touched[1] = touched[2] = touched[3] = False
+        for i in range(34):
+            caps[i] = 4 - meld_tiles[i]
+            if meld_tiles[i]:
+                touched[3 if i >= 27 else i // 9] = True
+        for suit in range(4):
+            tables[suit] = self._table(t, suit, held, caps, not touched[suit], own[suit])
+        for k in range(n_left):
+            limit = 0
+            left_index = 0
+            for d in range(t.n_needs):
+                limit |= <uint64_t>lefts[k][d] << (6 * d)
+                left_index += lefts[k][d] * t.stride[d]
+            if t.track_chows:
+                limit |= <uint64_t>(t.max_chows - melded_chows) << (6 * t.n_needs)
+            m = _combine(t, tables, limit, left_index)
+            if m < best:
+                best = m
+        return best
+
+    cdef int _assign(self, const DTarget* t, const uint8_t* melds, int n_melds, int (*lefts)[MAX_NEEDS]) noexcept nogil:
+        """Each way to give the declared melds to needs (at most 64): the uses it leaves."""
+        cdef int n = 0, i, j, k, same
+        cdef int left[MAX_NEEDS]
+        cdef int pick[4]
+        cdef int depth = 0
+        for j in range(t.n_needs):
+            left[j] = t.count[j]
+        if n_melds == 0:
+            for j in range(t.n_needs):
+                lefts[0][j] = left[j]
+            return 1
+        # iterative depth-first search over the melds' needs
+        pick[0] = -1
+        while depth >= 0:
+            if pick[depth] >= 0:
+                left[pick[depth]] += 1
+            pick[depth] += 1
+            while pick[depth] < t.n_needs and not _fits(t, pick[depth], melds[depth], left):
+                pick[depth] += 1
+            if pick[depth] >= t.n_needs:
+                depth -= 1
+                continue
+            left[pick[depth]] -= 1
+            if depth + 1 < n_melds:
+                depth += 1
+                pick[depth] = -1
+                continue
+            same = 0
+            for k in range(n):
+                same = 1
+                for j in range(t.n_needs):
+                    if lefts[k][j] != left[j]:
+                        same = 0
+                        break
+                if same:
+                    break
+            if not same and n < 64:
+                for j in range(t.n_needs):
+                    lefts[n][j] = left[j]
+                n += 1
+        return n
+
+    cdef int _enumerated(self, const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
+                         const uint8_t* meld_tiles) noexcept nogil:
+        cdef int v, i, j, best = NONE, missing, ok, found, want, tile
+        cdef const uint8_t* row
+        cdef uint8_t free_[8]
+        for v in range(t.first_variant, t.first_variant + t.n_variants):
+            row = self.variants + 50 * v
+            for j in range(8):
+                free_[j] = row[34 + j]
+            ok = 1
+            for i in range(n_melds):
+                tile = melds[i] & 63
+                want = (2 << 6 | tile) if melds[i] >> 6 == 3 else melds[i]
+                found = 0
+                for j in range(8):
+                    if free_[j] == want:
+                        free_[j] = 0xFF
+                        found = 1
+                        break
+                if not found and melds[i] >> 6 == 3:
+                    for j in range(8):
+                        if row[42 + j] == tile:
+                            found = 1
+                            break
+                if not found:
+                    ok = 0
+                    break
+            if not ok:
+                continue
+            missing = 0
+            for i in range(34):
+                j = row[i] - held[i] - meld_tiles[i]
+                if j > 0:
+                    missing += j
+            if missing < best:
+                best = missing
+        return best
+
+    def distances_many(self, const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds,
+                       int8_t[:, ::1] out, uint8_t[::1] status):
+        """Fill ``out`` (n, columns) with each row's distances; bad rows get a status and NONE."""
+        cdef Py_ssize_t n = counts.shape[0], r
+        cdef int i, j, k, size, d, n_melds, bad
+        cdef uint8_t meld_tiles[34]
+        cdef uint8_t codes[4]
+        cdef const DTarget* t
+        with nogil:
+            for r in range(n):
+                for j in range(self.n_columns):
+                    out[r, j] = NONE
+                if self.n_cached > CACHE_SIZE // 2 or self.pool_used + self.row_entries > POOL_ENTRIES:
+                    self._clear()  # between rows: the tables of a row stay valid while it is read
+                status[r] = _row_status(&counts[r, 0], &melds[r, 0], meld_tiles, codes, &n_melds)
+                if status[r]:
+                    continue
+                for k in range(self.n_targets):
+                    t = &self.targets[k]
+                    d = self._target(t, &counts[r, 0], codes, n_melds, meld_tiles)
+                    if d < out[r, t.column]:
+                        out[r, t.column] = <int8_t>d
+
+
+cdef inline bint _fits(const DTarget* t, int j, uint8_t code, const int* left) noexcept nogil:
+    cdef int kind = MELD_KIND[code >> 6], tile = code & 63
+    return left[j] > 0 and (t.masks[j][kind] >> tile) & 1 and (t.declarable[j] or code >> 6 == 3)
+
+
+cdef enum:
+    GUARD = 0x820820820820820     # bit 5 of each six-bit digit (nine digits)
+
+
+cdef inline bint _within(uint64_t uses, uint64_t limit) noexcept nogil:
+    """Every digit of ``uses`` at most the same digit of ``limit`` (digits below 32)."""
+    return ((limit + <uint64_t>GUARD - uses) & <uint64_t>GUARD) == <uint64_t>GUARD
+
+
+cdef int _merge(const Entry* a, const Entry* b, uint64_t limit, Entry* out, int32_t* at) noexcept nogil:
+    """The entries of two tables' sums within ``limit``, fewest missing per sum; ``at``
+    (all -1 on entry, restored on exit) maps an index to its entry."""
+    cdef int i, j, n = 0, index, value
+    cdef uint64_t packed
+    for i in range(1, a[0].value + 1):
+        for j in range(1, b[0].value + 1):
+            packed = a[i].packed + b[j].packed
+            if not _within(packed, limit):
+                continue
+            index = a[i].index + b[j].index
+            value = a[i].value + b[j].value
+            if at[index] < 0:
+                n += 1
+                at[index] = n
+                out[n].packed = packed
+                out[n].index = index
+                out[n].value = value
+            elif value < out[at[index]].value:
+                out[at[index]].value = value
+    for i in range(1, n + 1):
+        at[out[i].index] = -1
+    out[0].value = n
+    return n
+
+
+cdef int _combine(const DTarget* t, const Entry** tables, uint64_t limit, int left_index) noexcept nogil:
+    """Fewest missing over the four suits' tables with the uses equal to ``limit`` in the
+    needs' dimensions (the chows' dimension at most its limit): two suits with two, then
+    each sum of the first pair with its complement in the second."""
+    cdef int i, j, best = NONE, value
+    cdef uint64_t needs_mask = (<uint64_t>1 << (6 * t.n_needs)) - 1
+    cdef Entry ab[MAX_USES + 1]
+    cdef Entry cd[MAX_USES + 1]
+    cdef int32_t at[MAX_USES]
+    memset(at, 0xFF, t.n_uses * sizeof(int32_t))
+    _merge(tables[0], tables[1], limit, ab, at)
+    _merge(tables[2], tables[3], limit, cd, at)
+    if t.track_chows:
+        for i in range(1, ab[0].value + 1):
+            for j in range(1, cd[0].value + 1):
+                if ((ab[i].packed + cd[j].packed) & needs_mask) == (limit & needs_mask) \
+                        and _within(ab[i].packed + cd[j].packed, limit):
+                    value = ab[i].value + cd[j].value
+                    if value < best:
+                        best = value
+        return best
+    for j in range(1, cd[0].value + 1):
+        at[cd[j].index] = j
+    for i in range(1, ab[0].value + 1):
+        j = at[left_index - ab[i].index] if _within(ab[i].packed, limit) else -1
+        if j >= 0:
+            value = ab[i].value + cd[j].value
+            if value < best:
+                best = value
+    for j in range(1, cd[0].value + 1):
+        at[cd[j].index] = -1
+    return best
+
+
+cdef uint8_t _row_status(const uint8_t* counts, const uint8_t* melds, uint8_t* meld_tiles,
+                         uint8_t* codes, int* n_melds) noexcept nogil:
+    """0 for a row distances accept (13 or 14 tiles, a meld counting 3), else its status."""
+    cdef int i, size = 0, kind, tile
+    memset(meld_tiles, 0, 34)
+    n_melds[0] = 0
+    for i in range(34):
+        if counts[i] > 4:
+            return 1   # BAD_COUNT
+        size += counts[i]
+    for i in range(4):
+        if melds[i] == 0xFF:
+            continue
+        kind = melds[i] >> 6
+        tile = melds[i] & 63
+        if tile >= 34 or (kind == 0 and (tile >= 27 or tile % 9 > 6)):
+            return 4   # BAD_MELD
+        codes[n_melds[0]] = melds[i]
+        n_melds[0] += 1
+        size += 3
+        if kind == 0:
+            meld_tiles[tile] += 1
+            meld_tiles[tile + 1] += 1
+            meld_tiles[tile + 2] += 1
+        else:
+            meld_tiles[tile] += 3 if kind == 1 else 4
+    for i in range(34):
+        if counts[i] + meld_tiles[i] > 4:
+            return 1
+    if size != 13 and size != 14:
+        return 2       # WRONG_SIZE
+    return 0

@@ -1,0 +1,285 @@
+"""Distances to special hands in plain Python: the reference for ``_distance_kernel``.
+
+For one target (:class:`~mjscore.rules.distance_targets.Target`) and one hand, the
+distance is the fewest tiles missing from the hand for it to hold some complete way of
+making the target: ``sum(max(0, way[t] - held[t]))``, minimised over the ways whose
+groups include the declared melds. It is found suit by suit:
+
+1. each declared meld is given to a need it may fill (every such assignment is tried);
+2. in each suit, a dynamic programme over the suit's tiles, in order, chooses the
+   groups starting on each tile (which need each fills) and counts the tiles missing,
+   keeping per state the groups used so far per need and the chows still running
+   into the next two tiles: ``table[used] = fewest tiles missing in this suit``;
+3. the four suits' tables are combined (fewest missing with the uses summing to each
+   need's count, and the chows within the target's limit).
+
+Step 2 depends only on the suit's tiles and the target's needs, so it is memoised.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from .rules.distance_targets import N_GROUP_KINDS, Need, Target
+from .rules.patterns import FixedVariant
+
+__all__ = ["UNREACHABLE", "SUITS", "target_distance", "hand_distances", "best_way", "row_status",
+           "ReferenceDistances"]
+
+UNREACHABLE = 127
+"""The distance to a hand the declared melds rule out (or that no tiles can make)."""
+SUITS = ((0, 9), (9, 9), (18, 9), (27, 7))
+"""Each suit's first tile and size: characters, dots, bamboo, honours."""
+_SIZE = (1, 3, 4, 2, 1)  # tiles a group of each kind puts on its first tile (a chow: one per tile)
+_CHOW, _PUNG, _KONG, _PAIR, _SINGLE = range(N_GROUP_KINDS)
+_MELD_KIND = (_CHOW, _PUNG, _KONG, _KONG)  # by meld byte kind: chow, pung, kong, concealed kong
+
+Table = dict[int, tuple[int, tuple[int, ...]]]
+"""Uses per need (and chows, last), packed six bits each -> fewest tiles missing and the
+tiles of that way. Packed uses add digit by digit and compare with :func:`_within`."""
+_GUARD = sum(32 << 6 * d for d in range(10))
+
+
+def _pack(uses: Sequence[int]) -> int:
+    return sum(u << 6 * d for d, u in enumerate(uses))
+
+
+def _within(packed: int, limit: int) -> bool:
+    """Every digit of ``packed`` at most the same digit of ``limit`` (digits below 32)."""
+    return (limit + _GUARD - packed) & _GUARD == _GUARD
+
+
+def _local_choices(atoms: Sequence[tuple[int, int]], needs: Sequence[Need], tile: int, room: int,
+                   used: tuple[int, ...], distinct_pairs: bool, track_chows: bool, chow_limit: int
+                   ) -> list[tuple[tuple[int, ...], int, int]]:
+    """Every choice of groups starting on ``tile`` within ``room`` tiles:
+    (new uses, tiles they put on ``tile``, chows started)."""
+    out: list[tuple[tuple[int, ...], int, int]] = []
+
+    def choose(a: int, uses: list[int], tiles: int, chows: int, pairs: int) -> None:
+        if a == len(atoms):
+            out.append((tuple(uses), tiles, chows))
+            return
+        choose(a + 1, uses, tiles, chows, pairs)
+        j, kind = atoms[a]
+        need = needs[j]
+        if not need.masks[kind] >> tile & 1:
+            return
+        most = 1 if need.distinct or (kind == _PAIR and distinct_pairs) else 4
+        for n in range(1, most + 1):
+            if uses[j] + n > need.count or tiles + n * _SIZE[kind] > room:
+                break
+            if kind == _PAIR and distinct_pairs and pairs + n > 1:
+                break
+            if kind == _CHOW and track_chows and uses[-1] + n > chow_limit:
+                break
+            uses[j] += n
+            if kind == _CHOW and track_chows:
+                uses[-1] += n
+            choose(a + 1, uses, tiles + n * _SIZE[kind], chows + n * (kind == _CHOW),
+                   pairs + n * (kind == _PAIR))
+            uses[j] -= n
+            if kind == _CHOW and track_chows:
+                uses[-1] -= n
+
+    choose(0, list(used), 0, 0, 0)
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def suit_table(needs: tuple[Need, ...], base: int, size: int, held: tuple[int, ...],
+               fixed: tuple[int, ...], caps: tuple[int, ...], required: int, distinct_pairs: bool,
+               chow_limit: int) -> Table:
+    """Step 2 of the module docstring for one suit: ``held``, ``fixed`` and ``caps`` are the
+    suit's counts (``caps``: what declared melds leave of each tile's four)."""
+    track_chows = chow_limit < 4 and any(n.masks[_CHOW] for n in needs)
+    atoms = [(j, kind) for j, need in enumerate(needs) for kind in range(N_GROUP_KINDS)
+             if need.masks[kind] >> base & ((1 << size) - 1)]
+    start = (0,) * (len(needs) + track_chows)
+    # state: (uses, chows started one tile back, two tiles back) -> (missing, tiles so far)
+    states: dict[tuple[tuple[int, ...], int, int], tuple[int, tuple[int, ...]]] = {(start, 0, 0): (0, ())}
+    for i in range(size):
+        tile = base + i
+        running: dict[tuple[tuple[int, ...], int, int], tuple[int, tuple[int, ...]]] = {}
+        for (used, back1, back2), (missing, tiles) in states.items():
+            present = fixed[i] + back1 + back2
+            if present > caps[i]:
+                continue
+            for uses, put, chows in _local_choices(atoms, needs, tile, caps[i] - present, used,
+                                                   distinct_pairs, track_chows, chow_limit):
+                if chows and i + 2 >= size:
+                    continue
+                total = present + put
+                if required >> tile & 1 and total + 4 - caps[i] == 0:
+                    continue
+                key = (uses, chows, back1)
+                value = (missing + max(0, total - held[i]), tiles + (total,))
+                if key not in running or value[0] < running[key][0]:
+                    running[key] = value
+        states = running
+    table: Table = {}
+    for (uses, back1, back2), value in states.items():
+        packed = _pack(uses)
+        if not back1 and not back2 and (packed not in table or value[0] < table[packed][0]):
+            table[packed] = value
+    return table
+
+
+def _combine(a: Table, b: Table, limit: int) -> Table:
+    """The two tables' sums within ``limit``, fewest missing per sum."""
+    out: Table = {}
+    guarded = limit + _GUARD  # _within, inlined: this is the reference's inner loop
+    for ua, (ma, ta) in a.items():
+        if (guarded - ua) & _GUARD != _GUARD:
+            continue
+        for ub, (mb, tb) in b.items():
+            uses = ua + ub
+            if (guarded - uses) & _GUARD == _GUARD and (uses not in out or ma + mb < out[uses][0]):
+                out[uses] = (ma + mb, ta + tb)
+    return out
+
+
+def _meld_assignments(needs: Sequence[Need], melds: Sequence[int]) -> list[list[int]]:
+    """Each way to give the declared melds to needs: the uses it leaves per need."""
+    choices = []
+    for code in melds:
+        kind, tile = _MELD_KIND[code >> 6], code & 63
+        fits = [j for j, need in enumerate(needs) if need.masks[kind] >> tile & 1
+                and (need.declarable or code >> 6 == 3)]
+        if not fits:
+            return []
+        choices.append(fits)
+    out = []
+    for picked in itertools.product(*choices):
+        left = [need.count for need in needs]
+        for j in picked:
+            left[j] -= 1
+        if min(left, default=0) >= 0 and left not in out:
+            out.append(left)
+    return out
+
+
+def _meld_tiles(melds: Sequence[int]) -> list[int]:
+    tiles = [0] * 34
+    for code in melds:
+        kind, tile = code >> 6, code & 63
+        for t in ((tile, tile + 1, tile + 2) if kind == 0 else (tile,) * (3 if kind == 1 else 4)):
+            tiles[t] += 1
+    return tiles
+
+
+def _enumerated(variants: Sequence[FixedVariant], held: Sequence[int], melds: Sequence[int]
+                ) -> tuple[int, tuple[int, ...]]:
+    meld_tiles = _meld_tiles(melds)
+    best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
+    for variant in variants:
+        free = list(variant.melds)
+        kongs = [m for m in free if m >> 6 == 2]
+        ok = True
+        for code in melds:
+            want = (2 << 6 | code & 63) if code >> 6 == 3 else code
+            if want in free:
+                free.remove(want)
+            elif code >> 6 == 3 and any(tiles[0] == code & 63 for kind, tiles, _ in variant.groups if kind == 2):
+                kongs.append(want)  # a concealed kong stands for any kong of the grouping
+            else:
+                ok = False
+                break
+        if not ok:
+            continue
+        missing = sum(max(0, v - h - m) for v, h, m in zip(variant.counts, held, meld_tiles))
+        if missing < best[0]:
+            best = (missing, tuple(v - m for v, m in zip(variant.counts, meld_tiles)))
+    return best
+
+
+def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = ()) -> tuple[int, tuple[int, ...]]:
+    """The distance from a hand (``held``: 34 concealed counts; ``melds``: declared meld
+    bytes) to one target, and the concealed tiles of a way at that distance (34 counts;
+    empty when unreachable)."""
+    if target.enumerated:
+        return _enumerated(target.enumerated, held, melds)
+    meld_tiles = _meld_tiles(melds)
+    track_chows = target.max_chows < 4 and any(n.masks[_CHOW] for n in target.needs)
+    melded_chows = sum(code >> 6 == 0 for code in melds)
+    best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
+    tables = []
+    for base, size in SUITS:
+        part = slice(base, base + size)
+        caps = tuple(4 - m for m in meld_tiles[part])
+        tables.append(suit_table(target.needs, base, size, tuple(held[part]), target.fixed[part], caps,
+                                 target.required, target.distinct_pairs, target.max_chows))
+    needs_mask = (1 << 6 * len(target.needs)) - 1
+    for left in _meld_assignments(target.needs, melds):
+        limits = tuple(left) + ((target.max_chows - melded_chows,) if track_chows else ())
+        if min(limits, default=0) < 0:
+            continue
+        limit = _pack(limits)
+        # two suits with two, then each sum of the first pair with its complement
+        first, second = _combine(tables[0], tables[1], limit), _combine(tables[2], tables[3], limit)
+        for ua, (ma, ta) in first.items():
+            if track_chows:
+                ways = [(mb, tb) for ub, (mb, tb) in second.items()
+                        if (ua + ub) & needs_mask == limit & needs_mask and _within(ua + ub, limit)]
+            else:
+                ways = [second[limit - ua]] if limit - ua in second else []
+            for mb, tb in ways:
+                if ma + mb < best[0]:
+                    best = (ma + mb, ta + tb)
+    return best
+
+
+def target_distance(target: Target, held: Sequence[int], melds: Sequence[int] = ()) -> int:
+    """The distance alone (see :func:`best_way`)."""
+    return best_way(target, held, melds)[0]
+
+
+def hand_distances(reachable: Sequence[int], targets: Sequence[Target], held: Sequence[int],
+                   melds: Sequence[int] = ()) -> list[int]:
+    """The distance to each hand of ``reachable`` (its nearest target)."""
+    column = {hand: i for i, hand in enumerate(reachable)}
+    out = [UNREACHABLE] * len(reachable)
+    for target in targets:
+        i = column[target.hand]
+        out[i] = min(out[i], target_distance(target, held, melds))
+    return out
+
+
+def row_status(held: Sequence[int], melds: Sequence[int]) -> int:
+    """0 for a row distances accept (13 or 14 tiles, a meld counting 3), else its
+    :class:`~mjscore.errors.HandStatus`: BAD_COUNT 1, WRONG_SIZE 2, BAD_MELD 4."""
+    if any(c > 4 for c in held):
+        return 1
+    codes = [code for code in melds if code != 0xFF]
+    for code in codes:
+        kind, tile = code >> 6, code & 63
+        if tile >= 34 or kind == 0 and (tile >= 27 or tile % 9 > 6):
+            return 4
+    if any(c + m > 4 for c, m in zip(held, _meld_tiles(codes))):
+        return 1
+    return 0 if sum(held) + 3 * len(codes) in (13, 14) else 2
+
+
+class ReferenceDistances:
+    """A rule set's targets with the interface of ``_distance_kernel.CompiledDistances``."""
+
+    def __init__(self, reachable: Sequence[int], targets: Sequence[Target]) -> None:
+        self.reachable = tuple(reachable)
+        self.targets = tuple(targets)
+        self.n_columns = len(self.reachable)
+
+    def clear(self) -> None:
+        """Empty the per-suit memo."""
+        suit_table.cache_clear()
+
+    def distances_many(self, counts: Any, melds: Any, out: Any, status: Any) -> None:
+        """Fill ``out`` (n, columns) with each row's distances; bad rows get a status and
+        :data:`UNREACHABLE`."""
+        for r in range(len(counts)):
+            held = [int(c) for c in counts[r]]
+            codes = [int(c) for c in melds[r] if c != 0xFF]
+            status[r] = row_status(held, codes)
+            out[r] = hand_distances(self.reachable, self.targets, held, codes) if not status[r] else UNREACHABLE

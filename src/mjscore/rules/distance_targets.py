@@ -1,0 +1,141 @@
+"""Special hands compiled for distances: what each hand needs, per way its variables bind.
+
+The distance from a hand to a special hand is the fewest tiles it lacks to hold one
+complete way of making that hand (see :mod:`mjscore.distances`). To find it without
+scanning every concrete variant, each form of a hand, under each binding of its suit
+and number variables, becomes one :class:`Target`:
+
+- ``fixed``: the tiles every way holds (runs of singles, knitted groups of a given
+  number, and the like);
+- ``needs``: groups still to choose, each :class:`Need` saying how many groups, which
+  kinds on which first tiles, whether a declared meld may fill it, and whether its
+  groups must be on different tiles (singles of a class, the pairs of seven pairs).
+
+Every such group lies in one suit, so the distance can be found suit by suit and the
+suits combined (the kernels memoise each suit). A form whose choices span suits
+(knitted groups of any number) keeps its concrete variants in ``enumerated`` instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..facts import Kind
+from .hands import SpecialHand, pattern_variants
+from .patterns import (FIXED, PAIRS, SINGLE, FixedVariant, GroupSpec, bindings, fixed, form_kind,
+                       group_options)
+from .tile_expressions import ALL_TILES, NUMBER_VARS, SUIT_VARS, class_mask
+
+__all__ = ["Need", "Target", "distance_targets", "N_GROUP_KINDS"]
+
+N_GROUP_KINDS = 5
+"""Group kinds a need may allow: :class:`~mjscore.facts.Kind` (chow, pung, kong, pair), then a single."""
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """``count`` groups still to choose for a target."""
+
+    count: int
+    masks: tuple[int, int, int, int, int]
+    """Allowed first tiles per kind: chow, pung, kong, pair, single (0: kind not allowed)."""
+    declarable: bool
+    """An exposed meld may fill it (a concealed kong may fill any need that allows kongs)."""
+    distinct: bool
+    """Its groups lie on different tiles (several singles of a class)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One form of a special hand under one binding of its variables."""
+
+    hand: int
+    """The hand's index in the rule set."""
+    fixed: tuple[int, ...]
+    """34 counts every way holds."""
+    needs: tuple[Need, ...]
+    required: int
+    """Tiles every way holds at least one of each (34-bit mask)."""
+    max_chows: int
+    distinct_pairs: bool
+    """No two pairs on one tile (seven pairs, unless four alike count as two pairs)."""
+    enumerated: tuple[FixedVariant, ...] = ()
+    """When not empty: the concrete ways, and ``fixed``/``needs`` are unused."""
+
+
+def _need(count: int, kinds_tiles: dict[int, int], declarable: bool, distinct: bool) -> Need:
+    masks = [0] * N_GROUP_KINDS
+    for kind, first in kinds_tiles.items():
+        masks[kind] |= first
+    return Need(count, (masks[0], masks[1], masks[2], masks[3], masks[4]), declarable, distinct)
+
+
+def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -> list[Target]:
+    targets = []
+    for suits, numbers in bindings(form):
+        full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
+        full_numbers = {**dict.fromkeys(NUMBER_VARS, 1), **numbers}
+        whole = class_mask(hand.tiles, full_suits, full_numbers) if hand.tiles else ALL_TILES
+        required = 0
+        for expression in hand.requires:
+            required |= class_mask(expression, full_suits, full_numbers)
+        counts = [0] * 34
+        needs = []
+        spans_suits = possible = True
+        for g in form:
+            options = group_options(g, full_suits, full_numbers, whole)
+            if not options:
+                possible = False
+                break
+            if len(options) == 1 and (options[0][0] not in (Kind.CHOW, Kind.PUNG, Kind.KONG, Kind.PAIR)
+                                      and len(options[0][1]) > 1):
+                for t in options[0][1]:  # a run of singles or a knitted group: no choice
+                    counts[t] += g.count
+            elif all(kind <= Kind.PAIR or kind == SINGLE and len(tiles) == 1 for kind, tiles, _ in options):
+                firsts: dict[int, int] = {}
+                for kind, tiles, _ in options:
+                    firsts[kind] = firsts.get(kind, 0) | 1 << tiles[0]
+                declarable = any(meldable for _, _, meldable in options) and (g.melded or not hand.concealed)
+                needs.append(_need(g.count, firsts, declarable, g.kinds == (SINGLE,)))
+            else:
+                spans_suits = False
+        if not possible or max(counts) > 4:
+            continue
+        if spans_suits:
+            targets.append(Target(index, tuple(counts), tuple(needs), required, 4, False))
+        else:
+            variants = tuple(fixed(index, form, full_suits, full_numbers, whole, required, hand.concealed))
+            if variants:
+                targets.append(Target(index, (0,) * 34, (), required, 4, False, variants))
+    return targets
+
+
+def _quant_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -> list[Target]:
+    quant, _ = pattern_variants(hand, index, form)
+    targets = []
+    for variant in quant:
+        needs = tuple(_need(r.count, {k: m for k, m in enumerate(r.masks) if m},
+                            not hand.concealed and not r.concealed, False)
+                      for r in variant.requirements)
+        targets.append(Target(index, (0,) * 34, needs, variant.required, variant.max_chows,
+                              variant.form == PAIRS))
+    return targets
+
+
+def distance_targets(hands: tuple[SpecialHand, ...]) -> tuple[tuple[int, ...], tuple[Target, ...]]:
+    """The hands with tiles to reach (indices; a hand made by the situation alone has none)
+    and every target of theirs, in hand order."""
+    targets: list[Target] = []
+    reachable = []
+    for index, hand in enumerate(hands):
+        if not hand.forms:
+            continue
+        reachable.append(index)
+        seen = set()
+        for form in hand.forms:
+            made = _fixed_targets(index, hand, form) if form_kind(form) == FIXED else _quant_targets(index, hand, form)
+            for target in made:
+                if target not in seen:
+                    seen.add(target)
+                    targets.append(target)
+    return tuple(reachable), tuple(targets)

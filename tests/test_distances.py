@@ -1,0 +1,344 @@
+"""Distances to special hands (issue 8 item 7): both backends, brute force, melds, bad rows.
+
+The distance is checked three ways: against values worked out by hand for the seed
+hands; against a brute force over every concrete way of making a hand (the fixed
+variants the scorer's hash table holds, and the groups a quantified hand allows);
+and the compiled kernel against the reference on random hands, with declared melds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import mjscore
+from mjscore import UNREACHABLE
+from mjscore._distance_reference import ReferenceDistances
+from mjscore.distances import distance_engine
+from mjscore.errors import HandStatus, InvalidHandError, NotWinningError
+from mjscore.rules.distance_targets import distance_targets
+from mjscore.rules.patterns import QuantVariant
+from mjscore.rows import NO_MELD, meld_bytes
+
+compiled = pytest.importorskip("mjscore._distance_kernel", reason="the compiled kernel is not built")
+
+GUIDE = Path(__file__).resolve().parents[1] / "docs" / "rule-files.md"
+
+
+def _guide_hands() -> str:
+    """Every pattern of the construct table of docs/rule-files.md, as [[hands]] entries."""
+    body = ['[options]\njade-seven-pairs = true\n']
+    n = 0
+    for line in GUIDE.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+        if len(cells) != 3 or not cells[2].startswith("`") or cells[0] == "construct":
+            continue
+        for code in re.findall(r"`([^`]+)`", cells[2].replace("\\|", "|")):
+            if not (code.startswith('["') or code.startswith("forms")):
+                continue
+            extra = re.findall(r"with `([^`]+)`", cells[2].replace("\\|", "|"))
+            key = f"groups = {code}" if code.startswith("[") else code
+            extras = "\n".join(e for e in extra if "=" in e and not e.startswith("["))
+            if "knit-pair ?AB\"]" in code and "7 knit" in code:
+                extras = 'tiles = "suited"'
+            body.append(f'[[hands]]\nid = "h{n}"\n{key}\n{extras}\nlimit = 1\nsource = "guide: {cells[0]}"\n')
+            n += 1
+    return "\n".join(body)
+
+
+@pytest.fixture(scope="module")
+def guide_rules(tmp_path_factory: pytest.TempPathFactory) -> mjscore.RuleSet:
+    """A rule set of every construct the guide shows (fixed, knitted, quantified, pairs)."""
+    path = tmp_path_factory.mktemp("guide") / "guide.toml"
+    path.write_text(f'extends = "babcock"\nname = "guide"\nspecial-hands = "best"\n{_guide_hands()}',
+                    encoding="utf-8")
+    return mjscore.load_rules(path)
+
+
+def _hand(text: str) -> list[int]:
+    return list(mjscore.parse_tiles(text))
+
+
+def _random_hands(n: int, seed: int, pools: Sequence[Sequence[int]]) -> Iterator[list[int]]:
+    """13- and 14-tile hands drawn from a few tile pools, so special hands are near."""
+    rng = random.Random(seed)
+    for i in range(n):
+        pool = [t for t in pools[i % len(pools)] for _ in range(4)]
+        rng.shuffle(pool)
+        held = [0] * 34
+        for t in pool[:rng.choice((13, 14))]:
+            held[t] += 1
+        yield held
+
+
+POOLS = (range(34), range(9), [0, 8, 9, 17, 18, 26, *range(27, 34)], [19, 20, 21, 23, 25, 32],
+         [*range(27, 34), 0, 1, 2], [0, 4, 6, 8, 9, 13, 15, 17])
+
+
+# --- values worked out by hand (chinese-classical, seed 002/003) -------------------------
+
+@pytest.mark.parametrize(("text", "hand", "away"), [
+    # 003 #14 Thirteen Orphans: 13 of them is one tile short; any 14th tile not of them is one too
+    ("19m19p19s1234567z", "thirteen-orphans", 1),
+    ("19m19p19s1234567z1m", "thirteen-orphans", 0),
+    ("19m19p19s1234567z5m", "thirteen-orphans", 1),
+    # 002 Nine Gates: 1112345678999 waits on every tile of the suit
+    ("1112345678999m", "nine-gates", 1),
+    ("1112345678999m5m", "nine-gates", 0),
+    ("1112345678999m5p", "nine-gates", 1),
+    # 003 #7 Big Four Winds: four wind pungs and a pair; a missing pung is three tiles
+    ("11122233344455z", "big-four-winds", 0),
+    ("11122233355z123m", "big-four-winds", 3),
+    # 002 All Green: green bamboo and green dragons; 5s and 7s are not green
+    ("222333444666s88s", "all-green", 0),
+    ("22334455667788s", "all-green", 4),
+    # 003 #9 Fourfold Plenty: four kongs, each a fourth tile more than a pung
+    ("111222333444m55m", "fourfold-plenty", 4),
+    # the Wriggling Snake: 1-9 in one suit, a pair of 1s, and the four winds
+    ("1123456789m1234z", "wriggling-snake", 0),
+    ("1112345678999m1z", "wriggling-snake", 3),
+])
+def test_distance_worked_out_by_hand(text: str, hand: str, away: int) -> None:
+    assert mjscore.distances(text, "chinese-classical")[hand] == away
+
+
+def test_a_complete_special_hand_the_scorer_finds_is_at_distance_zero() -> None:
+    """Every special hand a complete hand scores is one it holds the tiles of."""
+    rules = mjscore.load_rules("chinese-classical")
+    for text, win in (("11122233344455z", "5z"), ("222333444666s88s", "8s"), ("19m19p19s1234567z1m", "1m"),
+                      ("1112345678999m5m", "5m"), ("1123456789m1234z", "4z")):
+        result = mjscore.score(text, rules, self_drawn=True, win_tile=win)
+        made = {line.id for line in result.lines} | set(result.others)
+        away = mjscore.distances(text, rules)
+        assert made & set(away), text
+        assert all(away[h] == 0 for h in made if h in away), text
+
+
+# --- brute force ------------------------------------------------------------------------
+
+def _quant_ways(variant: QuantVariant) -> Iterator[list[int]]:
+    """Every concrete tile multiset a quantified variant allows (small classes only)."""
+    options = []
+    for requirement in variant.requirements:
+        groups = []
+        for kind, mask in enumerate(requirement.masks):
+            for t in range(34):
+                if mask >> t & 1:
+                    groups.append(((t, t + 1, t + 2) if kind == 0 else (t,) * (3, 4, 2)[kind - 1], kind))
+        options.append(list(itertools.combinations_with_replacement(groups, requirement.count)))
+    for picked in itertools.product(*options):
+        counts, chows, pairs = [0] * 34, 0, []
+        for combo in picked:
+            for tiles, kind in combo:
+                chows += kind == 0
+                if kind == 3:
+                    pairs.append(tiles[0])
+                for t in tiles:
+                    counts[t] += 1
+        if max(counts) > 4 or chows > variant.max_chows:
+            continue
+        if variant.form == "pairs" and len(set(pairs)) < len(pairs):
+            continue
+        if any(not counts[t] for t in range(34) if variant.required >> t & 1):
+            continue
+        yield counts
+
+
+def _brute_force(rules: mjscore.RuleSet, held: Sequence[int], small: set[int]) -> dict[int, int]:
+    """The distance to each hand by scanning every way (quantified hands: only ``small``)."""
+    tables = rules.hand_tables
+    best: dict[int, int] = {}
+    for counts, variants in tables.fixed.items():
+        missing = sum(max(0, a - b) for a, b in zip(counts, held))
+        for variant in variants:
+            best[variant.hand] = min(best.get(variant.hand, UNREACHABLE), missing)
+    for variant in tables.quant:
+        if variant.hand in small:
+            for counts in _quant_ways(variant):
+                missing = sum(max(0, a - b) for a, b in zip(counts, held))
+                best[variant.hand] = min(best.get(variant.hand, UNREACHABLE), missing)
+    return best
+
+
+def _small_quantified(rules: mjscore.RuleSet, most: int = 2000) -> set[int]:
+    """The quantified hands whose ways a test can list."""
+    small = set()
+    for index in {v.hand for v in rules.hand_tables.quant}:
+        size = 1
+        for variant in (v for v in rules.hand_tables.quant if v.hand == index):
+            for r in variant.requirements:
+                options = sum(bin(m).count("1") for m in r.masks)
+                size *= max(1, options) ** r.count
+        if size <= most ** 2:
+            small.add(index)
+    return small
+
+
+@pytest.mark.parametrize("rules_name", ["chinese-classical", "guide"])
+def test_reference_equals_brute_force_over_every_way(rules_name: str, guide_rules: mjscore.RuleSet) -> None:
+    rules = guide_rules if rules_name == "guide" else mjscore.load_rules(rules_name)
+    reachable, targets = distance_targets(rules.hands)
+    engine = ReferenceDistances(reachable, targets)
+    small = _small_quantified(rules)
+    fixed_hands = {v.hand for vs in rules.hand_tables.fixed.values() for v in vs}
+    checked = 0
+    for held in _random_hands(16, seed=5, pools=POOLS):
+        out = np.empty((1, len(reachable)), dtype=np.int8)
+        status = np.empty(1, dtype=np.uint8)
+        engine.distances_many([held], [[NO_MELD] * 4], out, status)
+        brute = _brute_force(rules, held, small)
+        for column, hand in enumerate(reachable):
+            if hand in brute and (hand in small or hand in fixed_hands):
+                assert out[0, column] == brute[hand], (rules.hands[hand].id, held)
+                checked += 1
+    assert checked > 100
+
+
+# --- the two backends --------------------------------------------------------------------
+
+def _random_melds(rng: random.Random, held: list[int]) -> list[int]:
+    """Turn up to two of a hand's own pungs or chows into declared melds."""
+    codes = []
+    for t in rng.sample(range(34), 34):
+        if len(codes) == 2:
+            break
+        kind = rng.choice((0, 1, 3))
+        tiles = [t, t + 1, t + 2] if kind == 0 and t < 27 and t % 9 <= 6 else [t] * (3 if kind == 1 else 4)
+        if kind == 0 and len(tiles) != 3 or any(held[x] < tiles.count(x) for x in set(tiles)):
+            continue
+        if kind == 3 and sum(held) > 13:
+            continue
+        for x in tiles:
+            held[x] -= 1
+        codes.append((0 if kind == 0 else kind) << 6 | t)
+    return codes + [NO_MELD] * (4 - len(codes))
+
+
+@pytest.mark.parametrize("rules_name", ["chinese-classical", "guide"])
+def test_kernel_agrees_with_reference_on_random_hands_with_melds(rules_name: str,
+                                                                  guide_rules: mjscore.RuleSet) -> None:
+    rules = guide_rules if rules_name == "guide" else mjscore.load_rules(rules_name)
+    rng = random.Random(11)
+    counts, melds = [], []
+    for held in _random_hands(300 if rules_name == "chinese-classical" else 80, seed=7, pools=POOLS):
+        codes = _random_melds(rng, held) if rng.random() < 0.4 else [NO_MELD] * 4
+        counts.append(held)
+        melds.append(codes)
+    counts_array = np.array(counts, dtype=np.uint8)
+    melds_array = np.array(melds, dtype=np.uint8)
+    results = []
+    for backend in ("cython", "python"):
+        engine, ids = distance_engine(rules, backend)
+        engine.clear()
+        out = np.empty((len(counts), engine.n_columns), dtype=np.int8)
+        status = np.empty(len(counts), dtype=np.uint8)
+        engine.distances_many(counts_array, melds_array, out, status)
+        results.append((out, status))
+    assert (results[0][1] == results[1][1]).all()
+    assert (results[0][0] == results[1][0]).all()
+    assert (results[0][0] == UNREACHABLE).any() and (results[0][0] < UNREACHABLE).any()
+
+
+def test_warm_and_cold_memo_give_the_same_distances() -> None:
+    engine, _ = distance_engine(mjscore.load_rules("chinese-classical"), "cython")
+    hands = np.array(mjscore.sample.random_complete_hands(2000, seed=3), dtype=np.uint8)
+    melds = np.full((len(hands), 4), NO_MELD, dtype=np.uint8)
+    out = [np.empty((len(hands), engine.n_columns), dtype=np.int8) for _ in range(2)]
+    status = np.empty(len(hands), dtype=np.uint8)
+    engine.clear()
+    engine.distances_many(hands, melds, out[0], status)
+    engine.distances_many(hands, melds, out[1], status)
+    assert (out[0] == out[1]).all()
+
+
+# --- declared melds ----------------------------------------------------------------------
+
+def test_an_exposed_meld_rules_out_a_concealed_hand_but_a_concealed_kong_does_not() -> None:
+    # 003 #10 Four Concealed Triplets: the pungs must be concealed; a concealed kong is
+    away = mjscore.distances("222333444s88s [666s]", "chinese-classical")
+    assert away["four-concealed-triplets"] == UNREACHABLE
+    assert away["all-green"] == 0
+    away = mjscore.distances("222333444s88s (6666s)", "chinese-classical")
+    assert away["four-concealed-triplets"] == 0
+
+
+def test_a_meld_no_group_of_the_hand_can_be_rules_it_out() -> None:
+    # 002 All Green: a declared pung of 5s is no green group
+    assert mjscore.distances("222333444s88s [555s]", "chinese-classical")["all-green"] == UNREACHABLE
+    assert mjscore.distances("222333444s88s [555s]", "chinese-classical")["big-four-winds"] == UNREACHABLE
+
+
+# --- the API and bad input ---------------------------------------------------------------
+
+def test_distances_many_returns_ids_in_rule_order_and_int8() -> None:
+    rules = mjscore.load_rules("chinese-classical")
+    table, ids = mjscore.distances_many([_hand("19m19p19s1234567z")], rules)
+    assert table.dtype == np.int8 and table.shape == (1, len(ids))
+    assert list(ids) == [h.id for h in rules.hands if h.forms]
+    assert "heavenly-hand" not in ids  # made by the situation alone
+
+
+def test_a_rule_set_without_hands_of_tiles_has_no_columns() -> None:
+    table, ids = mjscore.distances_many([_hand("123m456p789s1122z")], "babcock")
+    assert table.shape == (1, 0) and ids == ()
+
+
+def test_bad_rows_get_a_status_and_the_rest_are_measured() -> None:
+    good = _hand("19m19p19s1234567z")
+    five = list(good)
+    five[0] = 5
+    rows = [good, five, _hand("19m19p19s12345z"), _hand("19m19p19s1234567z5m")]
+    melds = [[NO_MELD] * 4, [NO_MELD] * 4, [NO_MELD] * 4, [NO_MELD] * 4]
+    bad_meld_row = _hand("19m19p19s1234z")
+    rows.append(bad_meld_row)
+    melds.append([0 << 6 | 8] + [NO_MELD] * 3)  # a chow starting on 9m
+    rows.append(_hand("111m19p19s1234567z"))
+    melds.append([1 << 6 | 0] + [NO_MELD] * 3)  # a fifth 1m
+    table, _, status = mjscore.distances_many(rows, "chinese-classical", melds=melds, return_status=True)
+    assert status.tolist() == [HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.WRONG_SIZE,
+                               HandStatus.OK, HandStatus.BAD_MELD, HandStatus.BAD_COUNT]
+    assert (table[[1, 2, 4, 5]] == UNREACHABLE).all()
+    assert table[0].min() == 1
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    ({"melds": np.zeros((1, 3), dtype=np.uint8)}, "melds: expected an (1, 4)"),
+    ({"melds": np.full((1, 4), 300)}, "meld codes are bytes"),
+    ({"jokers": np.array([1])}, "do not count jokers"),
+    ({"jokers": np.array([0, 0])}, "jokers: expected an (1,)"),
+])
+def test_bad_arguments_raise_a_clear_error(kwargs: dict[str, Any], error: str) -> None:
+    with pytest.raises((InvalidHandError, NotWinningError), match=re.escape(error)):
+        mjscore.distances_many([_hand("19m19p19s1234567z")], "chinese-classical", **kwargs)
+
+
+def test_bad_counts_raise_like_score_many() -> None:
+    with pytest.raises(InvalidHandError, match="shape"):
+        mjscore.distances_many(np.zeros((2, 33)), "chinese-classical")
+    with pytest.raises(InvalidHandError, match="integers"):
+        mjscore.distances_many(np.zeros((2, 34), dtype=float), "chinese-classical")
+
+
+def test_one_hand_that_is_not_13_or_14_tiles_is_refused() -> None:
+    with pytest.raises(InvalidHandError):
+        mjscore.distances(mjscore.Hand(concealed=tuple(_hand("19m19p19s")) ), "chinese-classical")
+
+
+def test_a_hand_with_jokers_is_refused_until_jokers_are_counted() -> None:
+    with pytest.raises(NotWinningError, match="jokers"):
+        mjscore.distances("19m19p19s123456zJ", "chinese-classical")
+
+
+def test_one_hand_matches_its_bulk_row() -> None:
+    hand = mjscore.parse("222333444s88s (6666s)")
+    one = mjscore.distances(hand, "chinese-classical")
+    melds = np.frombuffer(meld_bytes(hand.melds), dtype=np.uint8).reshape(1, 4)
+    table, ids = mjscore.distances_many([hand.concealed], "chinese-classical", melds=melds)
+    assert one == dict(zip(ids, table[0].tolist()))
