@@ -329,6 +329,14 @@ def _scoring_targets() -> list[Target]:
 
 
 TARGETS += _scoring_targets()
+TARGETS += [
+    Target("distances_many chinese-classical, warm memo", "distances_many[chinese-classical]",
+           ("cython-warm", "python"), min_rate=500_000),
+    Target("distances_many chinese-classical, cold memo", "distances_many[chinese-classical]",
+           ("cython-cold",), min_rate=500_000),
+    Target("mjscore.near_misses(Hand, 'chinese-classical')", "near_misses[single]",
+           ("chinese-classical",), max_us=200),
+]
 
 
 def _rate(value: float | None) -> str:

@@ -12,6 +12,8 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
+import itertools
+
 import numpy as np
 
 cdef enum:
@@ -20,9 +22,9 @@ cdef enum:
     MAX_USES = 4096            # uses vectors of one target (the product of count + 1)
     N_BACK = 25                # chows started one and two tiles back: 0-4 each
     NONE = 127                 # no way / unreachable
-    CACHE_BITS = 16
+    CACHE_BITS = 20
     CACHE_SIZE = 1 << CACHE_BITS
-    POOL_ENTRIES = 1 << 21
+    POOL_ENTRIES = 1 << 25       # bytes of memoised tables
 
 cdef struct Moves:            # the choices of groups starting on one tile, for one target
     int first
@@ -47,6 +49,39 @@ cdef struct DTarget:
     int32_t profile[4]
     uint64_t count_packed     # each dimension's count (the chows': their limit), six bits each
     int packed_first          # where the target's uses, packed, start in ``packed_of``
+    int busy[4]               # whether any need has groups in the suit (else its table is one number)
+    int first_triple          # its (a, b, a + b) index triples in ``triples``
+    int n_triples
+    Moves moves[34]
+    int first_variant
+    int n_variants
+
+cdef struct Moves:            # the choices of groups starting on one tile, for one target
+    int first
+    int n
+
+cdef struct DTarget:
+    int column
+    int n_needs
+    int dims
+    int track_chows
+    int max_chows
+    int n_uses
+    int radix[MAX_DIMS]
+    int stride[MAX_DIMS]
+    int count[MAX_NEEDS]
+    uint64_t masks[MAX_NEEDS][5]
+    uint8_t declarable[MAX_NEEDS]
+    uint8_t distinct[MAX_NEEDS]
+    uint8_t fixed[34]
+    uint64_t required
+    int distinct_pairs
+    int32_t profile[4]
+    uint64_t count_packed     # each dimension's count (the chows': their limit), six bits each
+    int packed_first          # where the target's uses, packed, start in ``packed_of``
+    int busy[4]               # whether any need has groups in the suit (else its table is one number)
+    int first_triple          # its (a, b, a + b) index triples in ``triples``
+    int n_triples
     Moves moves[34]
     int first_variant
     int n_variants
@@ -72,19 +107,6 @@ cdef inline uint64_t _packed(const DTarget* t, int index) noexcept nogil:
     for d in range(t.dims):
         packed |= <uint64_t>((index // t.stride[d]) % t.radix[d]) << (6 * d)
     return packed
-
-
-cdef int _sparse(const DTarget* t, const int8_t* dense, Entry* out) noexcept nogil:
-    """A dense table as its header and reachable entries; returns entries written."""
-    cdef int u, n = 0
-    for u in range(t.n_uses):
-        if dense[u] != NONE:
-            n += 1
-            out[n].packed = _packed(t, u)
-            out[n].index = u
-            out[n].value = dense[u]
-    out[0].value = n
-    return n + 1
 
 
 cdef void _suit_table(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
@@ -143,6 +165,18 @@ cdef void _suit_table(const DTarget* t, int suit, const uint8_t* held, const uin
         cur[live[k]] = NONE
 
 
+def _triples(radix, strides):
+    """Every (x, y, x + y) of uses indices whose sum stays within each dimension's count."""
+    out = []
+    ranges = [range(r) for r in radix]
+    for total in itertools.product(*ranges):
+        for part in itertools.product(*[range(v + 1) for v in total]):
+            x = sum(p * s for p, s in zip(part, strides))
+            c = sum(v * s for v, s in zip(total, strides))
+            out += [x, c - x, c]
+    return out
+
+
 def _tile_moves(target, int tile, strides, bint track_chows):
     """Every choice of groups starting on ``tile`` for a target, within four tiles:
     (uses added as an index, the same packed, tiles put on ``tile``, chows started)."""
@@ -186,12 +220,12 @@ cdef class CompiledDistances:
     cdef int n_variants
     cdef uint64_t* cache_keys
     cdef uint32_t* cache_offsets
-    cdef Entry* pool
+    cdef int8_t* pool
     cdef uint32_t pool_used
     cdef int n_cached
     cdef int8_t* scratch          # two state buffers and four suit tables
     cdef int max_uses
-    cdef uint32_t row_entries     # the most one row can add to the pool
+    cdef uint32_t row_entries     # the most one row can add to the pool (bytes)
     cdef object arrays            # the numpy arrays below point into
     cdef const int32_t* move_index
     cdef const uint64_t* move_packed
@@ -199,6 +233,8 @@ cdef class CompiledDistances:
     cdef const uint8_t* move_chows
     cdef const uint64_t* packed_of
     cdef int32_t* live            # two lists of live states
+    cdef int8_t* work             # four suits' tables (when not memoised) and three merged tables
+    cdef const int32_t* triples
 
     def __cinit__(self):
         self.targets = NULL
@@ -208,6 +244,7 @@ cdef class CompiledDistances:
         self.pool = NULL
         self.scratch = NULL
         self.live = NULL
+        self.work = NULL
 
     def __init__(self, reachable, targets):
         cdef DTarget* t
@@ -216,6 +253,7 @@ cdef class CompiledDistances:
         profiles = {}
         moves = []
         packed_of = []
+        triples = []
         self.n_columns = len(reachable)
         column = {hand: i for i, hand in enumerate(reachable)}
         self.n_targets = len(targets)
@@ -262,6 +300,7 @@ cdef class CompiledDistances:
                        tuple(target.fixed[lo:hi]), target.required & span, target.distinct_pairs,
                        target.max_chows, d == 3)
                 t.profile[d] = profiles.setdefault(key, len(profiles))
+                t.busy[d] = any(m & span for n in target.needs for m in n.masks)
             t.count_packed = sum(t.radix[d] - 1 << 6 * d for d in range(t.dims))
             t.packed_first = len(packed_of)
             packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
@@ -271,6 +310,9 @@ cdef class CompiledDistances:
                 t.moves[j].first = len(moves)
                 t.moves[j].n = len(made)
                 moves += made
+            t.first_triple = len(triples) // 3
+            triples += _triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
+            t.n_triples = len(triples) // 3 - t.first_triple
             t.first_variant = n_var
             t.n_variants = len(target.enumerated)
             for variant in target.enumerated:
@@ -287,7 +329,7 @@ cdef class CompiledDistances:
         columns = list(zip(*moves)) or [(), (), (), ()]
         self.arrays = (np.array(columns[0], dtype=np.int32), np.array(columns[1], dtype=np.uint64),
                        np.array(columns[2], dtype=np.uint8), np.array(columns[3], dtype=np.uint8),
-                       np.array(packed_of, dtype=np.uint64))
+                       np.array(packed_of, dtype=np.uint64), np.array(triples or [0], dtype=np.int32))
         cdef const int32_t[::1] move_index = self.arrays[0]
         cdef const uint64_t[::1] move_packed = self.arrays[1]
         cdef const uint8_t[::1] move_put = self.arrays[2]
@@ -297,14 +339,17 @@ cdef class CompiledDistances:
         self.move_packed = &move_packed[0] if len(moves) else NULL
         self.move_put = &move_put[0] if len(moves) else NULL
         self.move_chows = &move_chows[0] if len(moves) else NULL
+        cdef const int32_t[::1] triple_array = self.arrays[5]
         self.packed_of = &packed[0]
+        self.triples = &triple_array[0]
         self.cache_keys = <uint64_t*>malloc(CACHE_SIZE * sizeof(uint64_t))
         self.cache_offsets = <uint32_t*>malloc(CACHE_SIZE * sizeof(uint32_t))
-        self.pool = <Entry*>malloc(POOL_ENTRIES * sizeof(Entry))
+        self.pool = <int8_t*>malloc(POOL_ENTRIES)
         self.scratch = <int8_t*>malloc(self.max_uses * (2 * N_BACK + 1))
         memset(self.scratch, NONE, self.max_uses * 2 * N_BACK)
         self.live = <int32_t*>malloc(2 * self.max_uses * N_BACK * sizeof(int32_t))
-        self.row_entries = 4 * sum(self.targets[i].n_uses + 1 for i in range(self.n_targets))
+        self.work = <int8_t*>malloc(7 * self.max_uses)
+        self.row_entries = 4 * sum(self.targets[i].n_uses for i in range(self.n_targets))
         if self.row_entries > POOL_ENTRIES // 2:
             raise ValueError("the special hands have too many groups to choose for distances")
         self.clear()
@@ -317,6 +362,7 @@ cdef class CompiledDistances:
         free(self.pool)
         free(self.scratch)
         free(self.live)
+        free(self.work)
 
     def clear(self):
         """Empty the per-suit memo (for cold measurements)."""
@@ -333,16 +379,14 @@ cdef class CompiledDistances:
                     self.move_chows, self.packed_of + t.packed_first, dense, self.scratch,
                     self.scratch + self.max_uses * N_BACK, self.live, self.live + self.max_uses * N_BACK)
 
-    cdef const Entry* _table(self, const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
-                             bint memo, Entry* out) noexcept nogil:
+    cdef const int8_t* _table(self, const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
+                              bint memo, int8_t* out) noexcept nogil:
         """One suit's table, from the memo when the suit holds no declared meld."""
         cdef int i, base = BASE[suit]
         cdef uint64_t key = <uint64_t>t.profile[suit] << 27, h
         cdef uint32_t slot
-        cdef int8_t* dense = self.scratch + 2 * self.max_uses * N_BACK
         if not memo:
-            self._suit(t, suit, held + base, caps + base, dense)
-            _sparse(t, dense, out)
+            self._suit(t, suit, held + base, caps + base, out)
             return out
         for i in range(WIDTH[suit]):
             key |= <uint64_t>held[base + i] << (3 * i)
@@ -352,10 +396,10 @@ cdef class CompiledDistances:
             if self.cache_keys[slot] == key:
                 return self.pool + self.cache_offsets[slot]
             slot = (slot + 1) & (CACHE_SIZE - 1)
-        self._suit(t, suit, held + base, caps + base, dense)
+        self._suit(t, suit, held + base, caps + base, self.pool + self.pool_used)
         self.cache_keys[slot] = key
         self.cache_offsets[slot] = self.pool_used
-        self.pool_used += _sparse(t, dense, self.pool + self.pool_used)
+        self.pool_used += t.n_uses
         self.n_cached += 1
         return self.pool + self.cache_offsets[slot]
 
@@ -365,10 +409,16 @@ cdef class CompiledDistances:
         cdef int suit, i, d, k, best = NONE, m, n_left, melded_chows = 0
         cdef uint8_t caps[34]
         cdef bint touched[4]
-        cdef const Entry* tables[4]
-        cdef Entry own[4][MAX_USES + 1]
-        cdef uint64_t limit
-        cdef int left_index
+        cdef const int8_t* tables[4]
+        cdef int8_t* first = self.work + 4 * t.n_uses
+        cdef int8_t* second = first + t.n_uses
+        cdef int8_t* whole = second + t.n_uses
+        cdef const int32_t* triples = self.triples + 3 * t.first_triple
+        cdef const uint64_t* packed_of = self.packed_of + t.packed_first
+        cdef uint64_t limit, needs_mask = (<uint64_t>1 << (6 * t.n_needs)) - 1
+        cdef int left_index, u, offset
+        cdef int bare[4]
+        cdef const int8_t* pair[2]
         cdef int lefts[64][MAX_NEEDS]
         if t.n_variants:
             return self._enumerated(t, held, melds, n_melds, meld_tiles)
@@ -385,19 +435,53 @@ cdef class CompiledDistances:
             caps[i] = 4 - meld_tiles[i]
             if meld_tiles[i]:
                 touched[3 if i >= 27 else i // 9] = True
+        if t.track_chows:  # the chows' count is at most its limit: merge all, scan the whole table
+            for suit in range(4):
+                tables[suit] = self._table(t, suit, held, caps, not touched[suit], self.work + suit * t.n_uses)
+            _merge(triples, t.n_triples, tables[0], tables[1], first, t.n_uses)
+            _merge(triples, t.n_triples, tables[2], tables[3], second, t.n_uses)
+            _merge(triples, t.n_triples, first, second, whole, t.n_uses)
+            for k in range(n_left):
+                limit = (<uint64_t>(t.max_chows - melded_chows)) << (6 * t.n_needs)
+                for d in range(t.n_needs):
+                    limit |= <uint64_t>lefts[k][d] << (6 * d)
+                for u in range(t.n_uses):
+                    if whole[u] < best and (packed_of[u] & needs_mask) == (limit & needs_mask) \
+                            and _within(packed_of[u], limit):
+                        best = whole[u]
+            return best
+        # a suit where no need has groups has a table of one entry (no groups): kept as a number
         for suit in range(4):
-            tables[suit] = self._table(t, suit, held, caps, not touched[suit], own[suit])
+            if t.busy[suit]:
+                tables[suit] = self._table(t, suit, held, caps, not touched[suit], self.work + suit * t.n_uses)
+                bare[suit] = 0
+            else:
+                tables[suit] = NULL
+                bare[suit] = _bare(t, suit, held, caps)
+                if bare[suit] == NONE:
+                    return NONE
+        pair[0] = _pair(triples, t.n_triples, tables[0], tables[1], first, t.n_uses)
+        pair[1] = _pair(triples, t.n_triples, tables[2], tables[3], second, t.n_uses)
+        offset = bare[0] + bare[1] + bare[2] + bare[3]
         for k in range(n_left):
             limit = 0
             left_index = 0
             for d in range(t.n_needs):
                 limit |= <uint64_t>lefts[k][d] << (6 * d)
                 left_index += lefts[k][d] * t.stride[d]
-            if t.track_chows:
-                limit |= <uint64_t>(t.max_chows - melded_chows) << (6 * t.n_needs)
-            m = _combine(t, tables, limit, left_index)
-            if m < best:
-                best = m
+            if pair[0] == NULL or pair[1] == NULL:
+                if pair[0] == NULL and pair[1] == NULL:
+                    m = 0 if left_index == 0 else NONE
+                else:
+                    m = (pair[1] if pair[0] == NULL else pair[0])[left_index]
+                if m != NONE and m + offset < best:
+                    best = m + offset
+                continue
+            for u in range(t.n_uses):  # each sum of the first two suits with its complement
+                if pair[0][u] != NONE and _within(packed_of[u], limit):
+                    m = pair[1][left_index - u]
+                    if m != NONE and pair[0][u] + m + offset < best:
+                        best = pair[0][u] + m + offset
         return best
 
     cdef int _assign(self, const DTarget* t, const uint8_t* melds, int n_melds, int (*lefts)[MAX_NEEDS]) noexcept nogil:
@@ -519,64 +603,41 @@ cdef inline bint _within(uint64_t uses, uint64_t limit) noexcept nogil:
     return ((limit + <uint64_t>GUARD - uses) & <uint64_t>GUARD) == <uint64_t>GUARD
 
 
-cdef int _merge(const Entry* a, const Entry* b, uint64_t limit, Entry* out, int32_t* at) noexcept nogil:
-    """The entries of two tables' sums within ``limit``, fewest missing per sum; ``at``
-    (all -1 on entry, restored on exit) maps an index to its entry."""
-    cdef int i, j, n = 0, index, value
-    cdef uint64_t packed
-    for i in range(1, a[0].value + 1):
-        for j in range(1, b[0].value + 1):
-            packed = a[i].packed + b[j].packed
-            if not _within(packed, limit):
-                continue
-            index = a[i].index + b[j].index
-            value = a[i].value + b[j].value
-            if at[index] < 0:
-                n += 1
-                at[index] = n
-                out[n].packed = packed
-                out[n].index = index
-                out[n].value = value
-            elif value < out[at[index]].value:
-                out[at[index]].value = value
-    for i in range(1, n + 1):
-        at[out[i].index] = -1
-    out[0].value = n
-    return n
+cdef void _merge(const int32_t* triples, int n_triples, const int8_t* a, const int8_t* b, int8_t* out,
+                 int n_uses) noexcept nogil:
+    """``out[c]``: fewest missing over ``a[x] + b[y]`` with ``x + y = c`` (the triples list
+    every such sum within the target's counts)."""
+    cdef int k, value
+    memset(out, NONE, n_uses)
+    for k in range(n_triples):
+        if a[triples[3 * k]] != NONE and b[triples[3 * k + 1]] != NONE:
+            value = a[triples[3 * k]] + b[triples[3 * k + 1]]
+            if value < out[triples[3 * k + 2]]:
+                out[triples[3 * k + 2]] = <int8_t>value
 
 
-cdef int _combine(const DTarget* t, const Entry** tables, uint64_t limit, int left_index) noexcept nogil:
-    """Fewest missing over the four suits' tables with the uses equal to ``limit`` in the
-    needs' dimensions (the chows' dimension at most its limit): two suits with two, then
-    each sum of the first pair with its complement in the second."""
-    cdef int i, j, best = NONE, value
-    cdef uint64_t needs_mask = (<uint64_t>1 << (6 * t.n_needs)) - 1
-    cdef Entry ab[MAX_USES + 1]
-    cdef Entry cd[MAX_USES + 1]
-    cdef int32_t at[MAX_USES]
-    memset(at, 0xFF, t.n_uses * sizeof(int32_t))
-    _merge(tables[0], tables[1], limit, ab, at)
-    _merge(tables[2], tables[3], limit, cd, at)
-    if t.track_chows:
-        for i in range(1, ab[0].value + 1):
-            for j in range(1, cd[0].value + 1):
-                if ((ab[i].packed + cd[j].packed) & needs_mask) == (limit & needs_mask) \
-                        and _within(ab[i].packed + cd[j].packed, limit):
-                    value = ab[i].value + cd[j].value
-                    if value < best:
-                        best = value
-        return best
-    for j in range(1, cd[0].value + 1):
-        at[cd[j].index] = j
-    for i in range(1, ab[0].value + 1):
-        j = at[left_index - ab[i].index] if _within(ab[i].packed, limit) else -1
-        if j >= 0:
-            value = ab[i].value + cd[j].value
-            if value < best:
-                best = value
-    for j in range(1, cd[0].value + 1):
-        at[cd[j].index] = -1
-    return best
+cdef const int8_t* _pair(const int32_t* triples, int n_triples, const int8_t* a, const int8_t* b,
+                         int8_t* out, int n_uses) noexcept nogil:
+    """Two suits' tables merged; NULL stands for a table of one entry at no groups, whose
+    number the caller adds."""
+    if a == NULL:
+        return b
+    if b == NULL:
+        return a
+    _merge(triples, n_triples, a, b, out, n_uses)
+    return out
+
+
+cdef int _bare(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps) noexcept nogil:
+    """The tiles missing in a suit where no need has groups: its fixed tiles only."""
+    cdef int i, tile, missing = 0
+    for i in range(WIDTH[suit]):
+        tile = BASE[suit] + i
+        if t.fixed[tile] > caps[tile] or ((t.required >> tile) & 1 and t.fixed[tile] + 4 - caps[tile] == 0):
+            return NONE
+        if t.fixed[tile] > held[tile]:
+            missing += t.fixed[tile] - held[tile]
+    return missing
 
 
 cdef uint8_t _row_status(const uint8_t* counts, const uint8_t* melds, uint8_t* meld_tiles,
