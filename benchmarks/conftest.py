@@ -334,6 +334,8 @@ TARGETS += [
            ("cython-warm", "python"), min_rate=500_000),
     Target("distances_many chinese-classical, cold memo", "distances_many[chinese-classical]",
            ("cython-cold",), min_rate=500_000),
+    Target("score_many chinese-classical, 20% limit hands", "score_many[chinese-classical+20%-limit]",
+           OURS, min_rate=4_000_000),
     Target("mjscore.near_misses(Hand, 'chinese-classical')", "near_misses[single]",
            ("chinese-classical",), max_us=200),
 ]

@@ -9,7 +9,8 @@ import pytest
 
 MODULES = ["mjscore", "mjscore.errors", "mjscore.tile", "mjscore.group", "mjscore.hand", "mjscore.bulk_scoring",
            "mjscore.payments", "mjscore.scoring", "mjscore.rules",
-           "mjscore.notation", "mjscore.decompose", "mjscore.bulk", "mjscore.sample"]
+           "mjscore.notation", "mjscore.decompose", "mjscore.bulk", "mjscore.sample", "mjscore.special_samples",
+           "mjscore.distances", "mjscore.near_misses"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -12,7 +12,7 @@ hand (:mod:`mjscore.distances`) and says, for the nearest few, what stands betwe
 >>> import mjscore
 >>> best = mjscore.near_misses("1112345678999m", "chinese-classical", k=1)[0]
 >>> best.id, best.tiles_away, best.reason
-('nine-gates', 1, 'one tile short of Nine Gates: needs 1m')
+('nine-gates', 1, 'one tile short of Nine Gates: needs 9m')
 """
 
 from __future__ import annotations
