@@ -185,3 +185,41 @@ def test_hand_status_codes_are_stable_and_each_bad_one_has_an_error() -> None:
     for status in list(HandStatus)[1:]:
         assert isinstance(mjscore.errors.status_error(status), MjscoreError)
     assert isinstance(mjscore.errors.status_error(HandStatus.BAD_NOTATION), mjscore.NotationError)
+
+
+# --- waits with declared melds (issue 11 item 7) ---------------------------------------
+
+def _wait_names(mask: int) -> list[str]:
+    return [str(mjscore.Tile(t)) for t in range(34) if mask >> t & 1]
+
+
+def test_waits_many_with_melds_drops_a_tile_whose_last_copy_sits_in_a_meld() -> None:
+    counts = np.array([parse_tiles("34555p11z")] * 2, dtype=np.uint8)
+    melds = np.array([[0 << 6 | 13, 1 << 6 | 26, 0xFF, 0xFF],   # chow 567p: the fourth 5p
+                      [0 << 6 | 0, 1 << 6 | 26, 0xFF, 0xFF]], dtype=np.uint8)  # chow 123m
+    waits, status = mjscore.waits_many(counts, melds=melds, return_status=True)
+    assert status.tolist() == [0, 0]
+    assert _wait_names(int(waits[0])) == ["2p", "1z"]
+    assert _wait_names(int(waits[1])) == ["2p", "5p", "1z"]
+    assert int(mjscore.waits_many(counts[:1])[0]) == int(waits[1])  # no melds: 5p offered
+
+
+def test_waits_many_with_melds_marks_bad_rows_and_keeps_the_rest() -> None:
+    good = parse_tiles("34555p11z")
+    counts = np.array([good, good, good, parse_tiles("3455p11z")], dtype=np.uint8)
+    melds = np.array([[0 << 6 | 13, 1 << 6 | 26, 0xFF, 0xFF],
+                      [1 << 6 | 13, 1 << 6 | 26, 0xFF, 0xFF],   # a pung of 5p: six 5p
+                      [0 << 6 | 8, 1 << 6 | 26, 0xFF, 0xFF],    # a chow from 9m: no meld
+                      [0 << 6 | 13, 1 << 6 | 26, 0xFF, 0xFF]], dtype=np.uint8)  # 12 tiles
+    waits, status = mjscore.waits_many(counts, melds=melds, return_status=True)
+    assert status.tolist() == [HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.BAD_MELD,
+                               HandStatus.WRONG_SIZE]
+    assert waits[0] != 0 and (waits[1:] == 0).all()
+
+
+def test_waits_many_melds_must_be_an_n_by_4_byte_array() -> None:
+    counts = np.array([parse_tiles("34555p11z")], dtype=np.uint8)
+    with pytest.raises(InvalidHandError, match=r"\(1, 4\)"):
+        mjscore.waits_many(counts, melds=np.zeros((1, 3), dtype=np.uint8))
+    with pytest.raises(InvalidHandError, match="bytes"):
+        mjscore.waits_many(counts, melds=np.full((1, 4), 256))

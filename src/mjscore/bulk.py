@@ -23,7 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ._backend import kernel
-from .errors import InvalidHandError
+from .errors import HandStatus, InvalidHandError
+from .rows import NO_MELD, meld_batch, meld_tile_counts
 
 __all__ = [
     "as_batch", "is_complete_many", "shapes_many", "decomposition_count_many",
@@ -132,10 +133,14 @@ def decomposition_count_many(counts: Any, *, threads: int = 1, return_status: bo
     return (out, status) if return_status else out
 
 
-def waits_many(counts: Any, *, threads: int = 1, return_status: bool = False) -> Any:
+def waits_many(counts: Any, *, melds: Any = None, threads: int = 1, return_status: bool = False) -> Any:
     """``(n, 34) -> (n)``: each 13-tile row's waits as a 34-bit mask (uint64, bit t = tile t).
 
     Rows of 1, 4, 7, 10 or 13 tiles are accepted; a tile held four times is never a wait.
+    With ``melds`` (``(n, 4)`` meld bytes, :mod:`mjscore.rows`), a row's concealed tiles
+    and melds make 13 tiles (a meld counting three), else ``WRONG_SIZE``; a tile whose
+    four copies are among the row's concealed tiles and melds is no wait; a byte that is
+    no meld marks the row ``BAD_MELD``, five of a tile ``BAD_COUNT``.
 
     >>> import numpy as np
     >>> row = np.zeros((1, 34), dtype=np.uint8); row[0, :9] = [3, 1, 1, 1, 1, 1, 1, 1, 3]
@@ -145,6 +150,16 @@ def waits_many(counts: Any, *, threads: int = 1, return_status: bool = False) ->
     batch = as_batch(counts)
     out = np.zeros(batch.shape[0], dtype=np.uint64)
     status = _run(kernel.waits_many, batch, out, threads)
+    if melds is not None:
+        codes = meld_batch(melds, batch.shape[0])
+        held, bad_meld = meld_tile_counts(codes)
+        held += batch
+        size = batch.sum(axis=1, dtype=np.int64) + 3 * (codes != NO_MELD).sum(axis=1)
+        status[(status == HandStatus.OK) & (size != 13)] = HandStatus.WRONG_SIZE
+        status[(held > 4).any(axis=1) & (batch <= 4).all(axis=1)] = HandStatus.BAD_COUNT
+        status[bad_meld] = HandStatus.BAD_MELD
+        out &= ~((held >= 4).astype(np.uint64) << np.arange(34, dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
+        out[status != HandStatus.OK] = 0
     return (out, status) if return_status else out
 
 

@@ -56,7 +56,8 @@ from .tile import N_KINDS, Tile
 __all__ = [
     "CHOW", "PUNG", "KONG", "CONCEALED_KONG", "NO_MELD", "MELDS_PER_ROW", "UNKNOWN_TILE", "NO_TILE",
     "ROW_KEYWORDS", "REPLACEMENTS", "REPLACEMENT_WORDS",
-    "meld_byte", "meld_bytes", "meld_codes", "meld_tiles", "meld_of", "row_sizes",
+    "meld_byte", "meld_bytes", "meld_codes", "meld_tiles", "meld_of", "row_sizes", "meld_batch",
+    "meld_tile_counts",
     "replacement_code", "Row", "row_of", "hand_of_row", "context_of_row", "HandArrays", "hand_arrays",
 ]
 
@@ -134,6 +135,47 @@ def meld_of(code: int) -> Meld:
     if tile >= N_KINDS:
         raise InvalidHandError(f"meld byte {code:#04x} holds no tile (0xFF is no meld)")
     return Meld(_GROUP_KIND[kind], Tile(tile), concealed=kind == CONCEALED_KONG)
+
+
+def meld_batch(melds: Any, n: int) -> npt.NDArray[np.uint8]:
+    """The ``(n, 4)`` uint8 meld bytes the kernels read, from ``melds`` (None: no melds).
+
+    :raises InvalidHandError: for another shape (padding a narrower array would guess
+        which melds are missing), a non-integer dtype, or a value outside 0-255.
+    """
+    if melds is None:
+        return np.broadcast_to(np.frombuffer(_NO_MELDS, dtype=np.uint8), (n, MELDS_PER_ROW))
+    array = np.asarray(melds)
+    if array.shape != (n, MELDS_PER_ROW):
+        raise InvalidHandError(f"melds: expected an ({n}, {MELDS_PER_ROW}) array of meld codes "
+                               f"(0xFF for no meld), got shape {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise InvalidHandError(f"melds: meld codes must be integers (ideally uint8), got dtype {array.dtype}")
+    if array.dtype == np.uint8:
+        return np.ascontiguousarray(array)  # the layout the kernels read: no copy
+    if ((array < 0) | (array > 255)).any():
+        raise InvalidHandError("melds: meld codes are bytes (0-255)")
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def meld_tile_counts(melds: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """Per row of ``(n, 4)`` meld bytes: the 34 counts of its melds' tiles (a kong as 4),
+    and whether a byte is no meld (:func:`meld_tiles` refuses it; :data:`NO_MELD` is fine)."""
+    n = melds.shape[0]
+    counts = np.zeros((n, N_KINDS), dtype=np.int64)
+    kinds, tiles = melds >> 6, (melds & 63).astype(np.intp)
+    present = melds != NO_MELD
+    bad = present & ((tiles >= N_KINDS) | ((kinds == CHOW) & ((tiles >= 27) | (tiles % 9 > 6))))
+    rows = np.arange(n)
+    for column in range(MELDS_PER_ROW):
+        ok = present[:, column] & ~bad[:, column]
+        kind, tile = kinds[:, column], tiles[:, column]
+        chow = ok & (kind == CHOW)
+        for step in range(3):
+            np.add.at(counts, (rows[chow], tile[chow] + step), 1)
+        same = ok & (kind != CHOW)
+        np.add.at(counts, (rows[same], tile[same]), np.where(kind[same] == PUNG, 3, 4))
+    return counts, bad.any(axis=1)
 
 
 def row_sizes(counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None) -> npt.NDArray[np.int64]:
