@@ -75,8 +75,8 @@ def test_a_broken_pattern_names_file_hand_group_and_reason(tmp_path: Path, group
     pytest.param('pairs = "some"', "pairs", "kong-as-two", id="pairs-mode"),
     pytest.param('when = ["raining"]', "when", "unknown fact 'raining'", id="unknown-fact"),
     pytest.param('colour = "red"', "colour", "unknown key", id="unknown-key"),
-    pytest.param('if-concealed = { limit = "3/2" }', "if-concealed.limit", "at most 1",
-                 id="share-above-one"),
+    pytest.param('if-concealed = { limit = "5/2" }', "if-concealed.limit", "at most 2",
+                 id="share-above-two"),
 ])
 def test_a_broken_hand_key_names_file_hand_key_and_reason(tmp_path: Path, extra: str, key: str,
                                                          reason: str) -> None:

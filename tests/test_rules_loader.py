@@ -377,12 +377,13 @@ BROKEN = [
     pytest.param(hand_with('"-1/2"'), "hands.h.limit", "positive",
                  id="negative limit share"),
     pytest.param(hand_with('0'), "hands.h.limit", "positive", id="zero limit share"),
-    pytest.param(hand_with('"3/2"'), "hands.h.limit",
-                 "a share of the limit is at most 1 (a limit hand scores at most the limit), got '3/2'",
-                 id="limit share above 1"),
-    pytest.param(hand_with('2'), "hands.h.limit", "at most 1", id="limit share 2"),
-    pytest.param(hand_with('1.0000001'), "hands.h.limit", "at most 1",
-                 id="limit share a float just above 1"),
+    pytest.param(hand_with('"5/2"'), "hands.h.limit",
+                 "a share of the limit is at most 2 (a \"Double Limit\" hand scores twice the limit; "
+                 "no rule book goes higher), got '5/2'",
+                 id="limit share above 2"),
+    pytest.param(hand_with('3'), "hands.h.limit", "at most 2", id="limit share 3"),
+    pytest.param(hand_with('2.0000001'), "hands.h.limit", "at most 2",
+                 id="limit share a float just above 2"),
     pytest.param(hand_with('"half"'), "hands.h.limit", "fraction",
                  id="limit share not a number"),
     # numbers the scorer cannot represent (see test_numbers_at_the_edges_* below)
@@ -498,14 +499,28 @@ def test_an_id_twice_in_a_base_names_the_base(tmp_path):
         load_rules(tmp_path / "child.toml")
 
 
-def test_a_limit_share_above_one_in_an_extending_file(tmp_path):
-    # issue 12: limit = "3/2" scored 450 under a limit of 300
+def test_a_limit_share_above_two_in_an_extending_file(tmp_path):
+    # issue 12: limit = "3/2" scored 450 under a limit of 300, when shares stopped at 1;
+    # issue 9 allows "Double Limit" (001), so the edge is now 2
     path = tmp_path / "child.toml"
     path.write_text('extends = "babcock"\nname = "child"\n\n[[hands]]\nid = "heaven"\n'
-                    'when = ["heaven"]\nlimit = "3/2"\nsource = "house"\n')
+                    'when = ["heaven"]\nlimit = "5/2"\nsource = "house"\n')
     with pytest.raises(RuleSetError, match=r"child\.toml: hands\.heaven\.limit: a share of the limit "
-                                           r"is at most 1 .*got '3/2'"):
+                                           r"is at most 2 .*got '5/2'"):
         load_rules(path)
+
+
+@pytest.mark.parametrize("limit", [300, LIMIT_RANGE[1]])
+def test_a_double_limit_hand_scores_twice_the_limit_on_both_backends(backend, tmp_path, limit):
+    # 001 "Double Limit" (Imperial Jade, Numbers Racket, ...): limit = 2 scores exactly twice
+    # the limit in score() and score_many(); at the largest limit, 2 x 10**9 still fits int32
+    path = tmp_path / "double.toml"
+    path.write_text(MINIMAL.replace("limit = 100", f"limit = {limit}")
+                    + '[[hands]]\nid = "double"\nwhen = ["heaven"]\nlimit = 2\nsource = "s"\n')
+    rules = load_rules(path)
+    assert rules.hand("double").value.limit == 2
+    assert _heaven_everywhere(rules) == (2 * limit, 2 * limit, 0, mjscore.HandStatus.OK)
+    assert score(HEAVEN, rules, win_tile="1z", heaven=True, self_drawn=True).limit == 2
 
 
 def test_negative_points_in_an_extending_file(tmp_path):
@@ -801,3 +816,79 @@ def test_rules_check_reports_a_number_out_of_range(run, tmp_path):
     assert code != 0, out
     assert "huge.toml: sets.pung.points: must be from 0 to 1000000" in err
     assert "got 3000000000" in err and "Traceback" not in err + out and "OverflowError" not in err + out
+
+
+# --- "special hands required" (001), as a key and as an option -----------------
+REQUIRED_BASE = '''
+name = "required"
+extends = "babcock"
+aliases = []
+{top}
+[options]
+{option}
+[presets.strict]
+description = "special hands required"
+{preset}
+
+[[hands]]
+id = "all-pungs"
+groups = ["4 pung/kong any", "pair any"]
+limit = "1/2"
+source = "a test hand"
+'''
+PLAIN = "123m456p789s2z [111z] +2z"   # a hand of sets and a pair, no special hand
+SPECIAL = "222m555p999s2z [111z] +2z"  # four pungs: the test's special hand
+
+
+def _required_rules(tmp_path: Path, top: str = "", option: str = "", strict: str = "",
+                    **options: object):
+    path = tmp_path / f"required{len(list(tmp_path.iterdir()))}.toml"  # load_rules caches by path
+    path.write_text(REQUIRED_BASE.format(top=top, option=option,
+                                         preset=strict or 'jokers = "off"'))
+    return load_rules(path, **options)
+
+
+def _goes_out(rules, hand: str) -> bool:
+    try:
+        return score(hand, rules).context.winner
+    except NotWinningError:
+        return False
+
+
+def test_special_required_as_a_top_level_key_still_works(tmp_path):
+    rules = _required_rules(tmp_path, top="special-required = true")
+    assert rules.special_required
+    assert not _goes_out(rules, PLAIN) and _goes_out(rules, SPECIAL)
+    assert not _required_rules(tmp_path).special_required
+
+
+@pytest.mark.parametrize(("how", "kwargs", "required"), [
+    ("the option's default", {}, False),
+    ("a keyword", {"special_required": True}, True),
+    ("a keyword with hyphens", {"special-required": True}, True),
+    ("a preset", {"preset": "strict"}, True),
+    ("a keyword after the preset", {"preset": "strict", "special_required": False}, False),
+])
+def test_special_required_as_an_option(tmp_path, backend, how, kwargs, required):
+    # 001: "some players require special hands" -- an option, so presets and keywords set it
+    rules = _required_rules(tmp_path, option="special-required = false",
+                            strict="special-required = true", **kwargs)
+    assert rules.special_required is required, how
+    assert rules.option("special-required") is required
+    assert _goes_out(rules, PLAIN) is not required, how
+    assert _goes_out(rules, SPECIAL)
+    import numpy as np
+    counts = np.array([mjscore.parse_tiles("123m456p789s2z2z111z")], np.uint8)
+    _, _, status = mjscore.score_many(counts, rules, win_tile="2z", return_status=True)
+    assert (status[0] == mjscore.HandStatus.OK) is not required, how
+
+
+def test_the_special_required_option_overrides_the_top_level_key(tmp_path):
+    rules = _required_rules(tmp_path, top="special-required = true", option="special-required = false")
+    assert not rules.special_required and _goes_out(rules, PLAIN)
+
+
+def test_a_special_required_option_that_is_not_true_or_false(tmp_path):
+    with pytest.raises(RuleSetError, match=r"required0\.toml: options\.special-required: expected true or "
+                                           r"false, got 'yes'"):
+        _required_rules(tmp_path, option='special-required = "yes"')

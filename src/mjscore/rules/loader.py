@@ -28,7 +28,10 @@ The format (every key, with the shipped files as examples):
                      doubles or a share of the limit (:mod:`.hands`)
 ``special-hands``    ``"best"`` (default) or ``"stack"``: how several special
                      hands of one reading score (:data:`.model.STACK`)
-``special-required`` true: only readings that make a special hand go out
+``special-required`` true: only readings that make a special hand go out; an
+                     option of this name in ``[options]`` (true/false) decides
+                     instead, so presets and ``load_rules(...,
+                     special_required=True)`` can set it
 ``option``           on a set, item or hand: applies only when that boolean option
                      is true (``"not NAME"``: when false)
 ``[presets.NAME]``   a named set of option values, with an optional
@@ -40,7 +43,7 @@ The format (every key, with the shipped files as examples):
 Every set, item and hand has an ``id`` and a ``source`` (the rule-book line it
 implements). Numbers stay in the ranges the scorer represents exactly
 (:data:`LIMIT_RANGE`, :data:`POINTS_RANGE`, :data:`DOUBLES_RANGE`, limit shares
-above 0 and at most 1 with a denominator up to :data:`MAX_SHARE_DENOMINATOR`).
+above 0 and at most 2 with a denominator up to :data:`MAX_SHARE_DENOMINATOR`).
 Any mistake raises :class:`RuleSetError` naming the file, the key and the reason.
 """
 
@@ -355,6 +358,16 @@ def _jokers(options: Mapping[str, object], path: object) -> JokerUse | None:
     return None if value == "off" else joker_use(str(value))
 
 
+def _special_required(table: Mapping[str, Any], options: Mapping[str, object], path: object) -> bool:
+    """"Special hands required": the option of that name when the file declares one (so a
+    preset or a keyword can turn it on, as 001 describes both ways of play), else the
+    top-level key (default false)."""
+    top = _expect(table.get("special-required", False), bool, path, "special-required")
+    if "special-required" not in options:
+        return bool(top)
+    return bool(_expect(options["special-required"], bool, path, "options.special-required"))
+
+
 def _max_chows(table: Mapping[str, Any], path: object) -> int | None:
     if "max-chows" not in table:
         return None
@@ -428,7 +441,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         max_chows=_max_chows(table, path), sets=tuple(sets), items=tuple(items),
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
         presets=presets, preset=preset, hands=tuple(hands), special_hands=special_hands,
-        special_required=_expect(table.get("special-required", False), bool, path, "special-required"),
+        special_required=_special_required(table, options, path),
         jokers=_jokers(options, path),
     )
 
