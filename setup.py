@@ -17,7 +17,7 @@ if not PURE:
                    extra_compile_args=[] if sys.platform == "win32" else ["-O3"])
          for name in ("_suits", "_shapes", "_joker_table", "_jokers_kernel", "_kernel",
                       "_pattern_kernel", "_score_facts", "_fold", "_score_kernel",
-                      "_distance_kernel")],
+                      "_distance_kernel", "_shanten_kernel")],
         compiler_directives={
             "language_level": 3,
             "embedsignature": True,

@@ -10,7 +10,7 @@ import pytest
 MODULES = ["mjscore", "mjscore.errors", "mjscore.tile", "mjscore.group", "mjscore.hand", "mjscore.bulk_scoring",
            "mjscore.payments", "mjscore.scoring", "mjscore.rules",
            "mjscore.notation", "mjscore.decompose", "mjscore.bulk", "mjscore.sample", "mjscore.special_samples",
-           "mjscore.distances", "mjscore.near_misses"]
+           "mjscore.distances", "mjscore.near_misses", "mjscore.shanten", "mjscore.useful_tiles"]
 
 
 @pytest.mark.parametrize("name", MODULES)

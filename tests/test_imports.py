@@ -33,13 +33,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("notation", ("notation",)),
     ("kernel twins, backend chooser and row codec",
      ("_reference", "_kernel", "_suits*", "_shapes*", "_joker*", "_backend", "rows", "decompose",
-      "bulk")),
+      "bulk", "_shanten*")),
     ("rule model and compiled tables",
      ("facts", "payments", "rules", "rules.*", "matching", "_pattern_kernel*")),
     ("fold", ("joker_readings", "readings", "fold", "_score_facts*", "_fold*")),
     ("single-hand and bulk APIs",
      ("scoring", "bulk_scoring", "_scorer", "_score_reference", "_score_kernel*", "sample", "special_samples",
-      "distances*", "near_misses*", "_distance*")),
+      "distances*", "near_misses*", "_distance*", "shanten", "useful_tiles")),
     ("surfaces", ("", "__main__", "display", "dask", "cli", "cli.*", "compat", "compat.*")),
 )
 """The layers, bottom first, as module names relative to the package (``""`` is the

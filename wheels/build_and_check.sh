@@ -33,7 +33,7 @@ done
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # The compiled modules, as setup.py lists them: a compiled wheel holds each once
 # and nothing else compiled; the sdist holds each one's .pyx.
-EXTENSIONS="_suits _shapes _joker_table _jokers_kernel _kernel _pattern_kernel _score_facts _fold _score_kernel _distance_kernel"
+EXTENSIONS="_suits _shapes _joker_table _jokers_kernel _kernel _pattern_kernel _score_facts _fold _score_kernel _distance_kernel _shanten_kernel"
 OUT=${OUT:-$ROOT/dist}
 PYTHON=${PYTHON:-python3}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/mjscore-wheels.XXXXXX")

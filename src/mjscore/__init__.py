@@ -18,6 +18,8 @@ from .scoring import Line, Score, score, settle
 from .bulk_scoring import score_many
 from .distances import UNREACHABLE, distances, distances_many
 from .near_misses import NearMiss, near_misses
+from .shanten import Form, shanten, shanten_many
+from .useful_tiles import UsefulTiles, UsefulTilesMany, useful_tiles, useful_tiles_many
 from .bulk import (
     decompose_many, decomposition_count_many, is_complete_many, shapes_many, waits_many,
 )
@@ -46,6 +48,7 @@ __all__ = [
     "HandStatus", "sample",
     "score", "score_many", "Score", "Line", "settle", "Settlement", "Transfer", "PaymentRules",
     "distances", "distances_many", "UNREACHABLE", "near_misses", "NearMiss",
+    "shanten", "shanten_many", "Form", "useful_tiles", "useful_tiles_many", "UsefulTiles", "UsefulTilesMany",
     "load_rules", "rulesets", "RuleSet", "WinContext", "InvalidContextError",
     "JokerUse", "JOKERS_IN_PUNGS", "JOKERS_IN_CHOWS", "JOKERS_IN_PAIRS",
 ]
