@@ -74,7 +74,7 @@ def test_every_entry_and_reading_is_on_its_page(name: str) -> None:
     rules = mjscore.load_rules(name)
     page = (REFERENCE / f"{name}.md").read_text(encoding="utf-8")
     raw = tomllib.loads(Path(rules.path).read_text(encoding="utf-8"))
-    entries = raw.get("sets", []) + raw.get("items", [])  # gated-off entries too
+    entries = raw.get("sets", []) + raw.get("items", []) + raw.get("hands", [])  # gated-off too
     assert entries
     for entry in entries:
         assert f"| {entry['id']} |" in page, entry["id"]
@@ -128,7 +128,7 @@ def test_tables_in_order_and_rectangular() -> None:
         tables = reference_tables(mjscore.load_rules(name))
         titles = [t.title for t in tables]
         assert titles[:2] == ["Overview", "Options"] and titles[-1] == "Payments"
-        assert "Presets" not in titles  # no shipped file has presets
+        assert ("Presets" in titles) == bool(mjscore.load_rules(name).presets)  # western has two
         assert {"Sets", "Points and bonuses", "Doubles", "Special hands"} <= set(titles)
         for table in tables:
             assert all(len(row) == len(table.columns) for row in table.rows), table.title
@@ -156,7 +156,7 @@ def test_facts_page_documents_every_fact() -> None:
         assert f"| {name} |" in page
     assert "A group counts as concealed" in page
     assert f"| declared-calling | {HAND_FACTS['declared-calling']} | babcock |" in page
-    assert f"| one-chance | {HAND_FACTS['one-chance']} | babcock, chinese-classical |" in page
+    assert f"| one-chance | {HAND_FACTS['one-chance']} | babcock, chinese-classical, western |" in page
 
 
 def test_command_writes_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -409,3 +409,21 @@ def test_rules_show_prints_every_hand_with_its_value(run, preset):
         assert hand.id in out and hand.name in out
     assert "2 limit (600)" in out and "1/2 limit (150)" in out and "x8 (3 doubles)" in out
     assert f"Applied: {preset}." in out
+
+
+def test_the_reference_lists_every_hand_with_pattern_value_aliases_and_conditions():
+    from mjscore.rules.reference import reference_tables
+
+    rules = western(preset="required")
+    table = next(t for t in reference_tables(rules) if t.title == "Special hands")
+    rows = [dict(zip(table.columns, row)) for row in table.rows]
+    assert {row["Id"] for row in rows} == {h.id for h in rules.hands}
+    by_name = {row["Name"]: row for row in rows}
+    assert by_name["Imperial Jade"]["Aliases"] == "Jade Dragon"
+    assert by_name["Imperial Jade"]["Value"] == "2 limit (600)"
+    assert by_name["Imperial Jade"]["Pattern"].endswith("pair green-s (at most 1 chow)")
+    assert by_name["Jade Hand (at most one chow)"]["Option"] == "only when jade-one-chow is true (off)"
+    assert by_name["All Pair Terminals"]["Pattern"] == "7 pair terminal (four alike count as two pairs)"
+    assert (by_name["Heavenly Gates"]["Value"], by_name["Heavenly Gates"]["If concealed"]) == \
+        ("1/2 limit (150)", "limit (300)")
+    assert "Applied: required." in next(t for t in reference_tables(rules) if t.title == "Presets").note

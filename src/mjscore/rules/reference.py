@@ -245,13 +245,29 @@ def _items(rules: RuleSet, entries: Sequence[_Entry]) -> list[ReferenceTable]:
             if rows]
 
 
+def _pattern(hand: SpecialHand) -> str:
+    """The groups as written, and the hand-wide conditions that narrow them (a reader
+    would otherwise see two gated alternatives with one pattern)."""
+    conditions = []
+    if hand.max_chows is not None:
+        conditions.append("no chows" if hand.max_chows == 0 else
+                          f"at most {hand.max_chows} chow{'s' * (hand.max_chows != 1)}")
+    if hand.kong_as_two:
+        conditions.append("four alike count as two pairs")
+    if hand.tiles:
+        conditions.append(f"every tile {hand.tiles}")
+    if hand.requires:
+        conditions.append(f"holds {', '.join(hand.requires)}")
+    return hand.pattern + "".join(f" ({c})" for c in conditions)
+
+
 def _hands(rules: RuleSet, entries: Sequence[_Entry]) -> ReferenceTable:
     rows = []
     for entry in entries:
         hand = entry.rule
         assert isinstance(hand, SpecialHand)
         concealed = _item_value(hand.concealed_value, rules.limit) if hand.concealed_value else ""
-        rows.append((hand.id, hand.name, ", ".join(hand.aliases), hand.pattern,
+        rows.append((hand.id, hand.name, ", ".join(hand.aliases), _pattern(hand),
                      "concealed" if hand.concealed else "", _facts(hand.when), _facts(hand.unless),
                      "" if hand.win_tile is None else str(hand.win_tile),
                      _item_value(hand.value, rules.limit), concealed,
