@@ -50,7 +50,7 @@ from .context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_
 from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError
 from .hand import MAX_JOKERS, Hand
 from .notation import parse_hand
-from .rows import MELDS_PER_ROW, NO_MELD, REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, replacement_code
+from .rows import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, meld_batch, replacement_code
 from .rules import RuleSet, load_rules
 from .tile import Tile
 
@@ -142,26 +142,6 @@ _WORDS = np.arange(1 << 13, dtype=np.uint32)
 _IMPOSSIBLE_WORD = _WORDS >= 1 << 12
 for _on, _off, _ in IMPOSSIBLE:
     _IMPOSSIBLE_WORD |= ((_WORDS & _on) == _on) & ((_WORDS & _off) == 0)
-
-
-_NO_MELDS = np.full((1, MELDS_PER_ROW), NO_MELD, dtype=np.uint8)
-
-
-def _melds(melds: Any, n: int) -> npt.NDArray[np.uint8]:
-    if melds is None:
-        return np.broadcast_to(_NO_MELDS, (n, MELDS_PER_ROW))
-    array = np.asarray(melds)
-    # Exactly four columns: padding a narrower array would guess which melds are missing.
-    if array.shape != (n, MELDS_PER_ROW):
-        raise InvalidHandError(f"melds: expected an ({n}, {MELDS_PER_ROW}) array of meld codes (0xFF for no meld), "
-                               f"got shape {array.shape}")
-    if array.dtype.kind not in "iu":
-        raise InvalidHandError(f"melds: meld codes must be integers (ideally uint8), got dtype {array.dtype}")
-    if array.dtype == np.uint8:
-        return np.ascontiguousarray(array)  # the layout the kernel reads: no copy
-    if ((array < 0) | (array > 255)).any():
-        raise InvalidHandError("melds: meld codes are bytes (0-255)")
-    return np.ascontiguousarray(array, dtype=np.uint8)
 
 
 def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: int) -> Any:
@@ -270,7 +250,7 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
         status[_IMPOSSIBLE_WORD[word]] = HandStatus.BAD_CONTEXT
     elif n and _IMPOSSIBLE_WORD[word[0]]:
         status[:] = HandStatus.BAD_CONTEXT
-    meld_codes = _melds(melds, n)
+    meld_codes = meld_batch(melds, n)
     totals = np.empty(n, dtype=np.int32)  # the kernel writes every row
     special = np.empty(n, dtype=np.int16)
     scorer = bulk_scorer()
