@@ -245,16 +245,19 @@ cdef inline uint32_t _honour_mask(int c, int cap, int jokers, int use) noexcept 
 
 
 cdef inline uint32_t _merge_masks(uint32_t a, uint32_t b, int jokers) noexcept nogil:
-    """Every (jokers, pair) two parts reach together, with at most one pair."""
-    cdef uint32_t out = 0
-    cdef int x, y, width = 2 * jokers + 2
-    for x in range(width):
-        if not (a >> x) & 1:
-            continue
-        for y in range(width):
-            if (b >> y) & 1 and (x >> 1) + (y >> 1) <= jokers and (x & 1) + (y & 1) <= 1:
-                out |= 1u << (x + y)
-    return out
+    """Every (jokers, pair) two parts reach together, with at most one pair: bit x of
+    ``a`` and bit y of ``b`` give bit x + y (jokers add, pairs add), where x with a pair
+    takes only the y without one, and sums beyond ``jokers`` drop out."""
+    cdef uint32_t out = 0, width = (1u << (2 * jokers + 2)) - 1
+    cdef int x = 0
+    a &= width
+    b &= width
+    while a:
+        if a & 1:
+            out |= (b & 0x15555u if x & 1 else b) << x
+        a >>= 1
+        x += 1
+    return out & width
 
 
 cdef int _standard_jokers(const uint8_t* counts, int jokers, int use, const uint8_t* cap) noexcept nogil:

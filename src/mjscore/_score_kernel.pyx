@@ -26,7 +26,8 @@ from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F
                                    W_KONG_REPLACEMENT, W_ROBBING, W_SELF_DRAWN, W_WINNER, Group,
                                    _atom, _concealed_facts, _context_facts, _counter, _holds,
                                    _meld_tiles, _one_chance, _set_facts, _tile_facts, mj_ctz64)
-from mjscore._shapes cimport c_decompose, c_other_wait, c_waits
+from mjscore._shapes cimport (c_decompose, c_other_wait, c_standard_waits, c_standard_waits_plus,
+                              c_waits)
 
 cdef extern from *:
     """
@@ -324,10 +325,10 @@ cdef int _score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w
         if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
             continue
         single = 0
-        if jf != NULL:  # the winning tile is a natural one; its waits were found with the jokers
+        if jf != NULL:  # the winning tile is a natural one; its waits are found with the jokers
             if jf.natural[wt] == 0:
                 continue
-            single = F_SINGLE_WAIT if (jf.single >> wt) & 1 else 0
+            single = _joker_single(jf, wt, found, n_dec)
         elif r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held):
             if n_melds and n_dec:
                 # with a meld and a standard reading only standard waits exist: a few

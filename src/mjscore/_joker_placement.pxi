@@ -1,0 +1,209 @@
+# Placing the jokers of a substitution D in a decomposition of S = natural + D, included
+# by _score_jokers.pxi: each joker in a group holding its tile that the rule set lets it
+# join (a chow one, a pung two, a pair one), every group keeping a natural tile
+# (mjscore.jokers). Which readings keep the jokers where they may stand, and the
+# single-wait fact of a row with jokers, follow from it.
+
+ctypedef struct Placement:
+    # the groups of one decomposition of S while D's tiles are placed in them as jokers
+    int n
+    uint8_t kind[5]
+    uint8_t first[5]
+    int room[5]                 # jokers the group may still take
+    uint64_t jokered[5]         # a chow's tile a joker took
+    uint64_t possible[5]        # the tiles the group holds naturally in some placement
+    const uint8_t* d
+    int jokers
+
+
+cdef int _place_jokers(Placement* pl, int i, int start) noexcept nogil:
+    """Place D's tiles i.. as jokers (equal tiles into groups in order, so each multiset
+    placement is tried once), recording each group's natural tiles in every complete
+    placement; whether there is one."""
+    cdef int g, t, found = 0
+    cdef uint64_t bit
+    if i == pl.jokers:
+        for g in range(pl.n):
+            if pl.kind[g] == 0:
+                pl.possible[g] |= ((<uint64_t>7) << pl.first[g]) & ~pl.jokered[g]
+            else:
+                pl.possible[g] |= (<uint64_t>1) << pl.first[g]
+        return 1
+    t = pl.d[i]
+    for g in range(start if i and pl.d[i - 1] == t else 0, pl.n):
+        if not pl.room[g]:
+            continue
+        if pl.kind[g] == 0:
+            if not pl.first[g] <= t <= pl.first[g] + 2:
+                continue
+        elif pl.first[g] != t:
+            continue
+        bit = ((<uint64_t>1) << t) if pl.kind[g] == 0 else 0  # a pung or pair keeps its tile
+        pl.room[g] -= 1
+        pl.jokered[g] |= bit
+        found |= _place_jokers(pl, i + 1, g)
+        pl.room[g] += 1
+        pl.jokered[g] &= ~bit
+    return found
+
+
+cdef inline void _start_placement(Placement* pl, const uint8_t* codes, const uint8_t* d, int jokers,
+                                  int use) noexcept nogil:
+    """The groups of a decomposition (five codes, 0xFF pads), no joker placed yet."""
+    cdef int j, code, kind
+    pl.n = 0
+    pl.d = d
+    pl.jokers = jokers
+    for j in range(5):
+        code = codes[j]
+        if code == NO_MELD:
+            continue
+        kind = code >> 6
+        pl.kind[pl.n] = <uint8_t>kind
+        pl.first[pl.n] = <uint8_t>(code & 63)
+        if kind == 0:
+            pl.room[pl.n] = 1 if use & USE_CHOWS else 0
+        elif kind == 1:
+            pl.room[pl.n] = 2 if use & USE_PUNGS else 0
+        else:
+            pl.room[pl.n] = 1 if use & USE_PAIRS else 0
+        pl.jokered[pl.n] = 0
+        pl.possible[pl.n] = 0
+        pl.n += 1
+
+
+cdef inline uint64_t _group_tiles(const Placement* pl, int g) noexcept nogil:
+    return ((<uint64_t>7) << pl.first[g]) if pl.kind[g] == 0 else ((<uint64_t>1) << pl.first[g])
+
+
+cdef int _place_all(Placement* pl) noexcept nogil:
+    """Whether D's tiles can all be placed; each group's natural tiles over the placements
+    in ``pl.possible``. One or two jokers are placed with group masks (most rows): a chow
+    loses a tile only if every placement puts a joker there."""
+    cdef int g, h, t, u, found = 0
+    cdef uint32_t takes_t = 0, takes_u = 0, free = 0, rest
+    cdef uint64_t always[5]     # per chow: the tile a joker takes in every placement so far
+    if pl.jokers > 2:
+        return _place_jokers(pl, 0, 0)
+    for g in range(pl.n):
+        pl.possible[g] = _group_tiles(pl, g)
+    if pl.jokers == 0:
+        return 1
+    t = pl.d[0]
+    u = pl.d[pl.jokers - 1]
+    for g in range(pl.n):
+        if pl.room[g] and pl.possible[g] >> t & 1:
+            takes_t |= 1u << g
+        if pl.room[g] and pl.possible[g] >> u & 1:
+            takes_u |= 1u << g
+        always[g] = ~(<uint64_t>0)
+    if pl.jokers == 1:
+        if takes_t == 0:
+            return 0
+        if not takes_t & (takes_t - 1):  # one group always holds the joker
+            g = mj_ctz64(takes_t)
+            if pl.kind[g] == 0:
+                pl.possible[g] &= ~((<uint64_t>1) << t)
+        return 1
+    rest = takes_t
+    while rest:
+        g = mj_ctz64(rest)
+        rest &= rest - 1
+        for h in range(g if t == u else 0, pl.n):  # equal tiles: each pair of groups once
+            if not takes_u >> h & 1 or (h == g and pl.room[g] < 2):
+                continue
+            found = 1
+            free |= ~((1u << g) | (1u << h))
+            always[g] &= (<uint64_t>1) << t
+            always[h] &= (<uint64_t>1) << u if h != g else always[g]
+    if not found:
+        return 0
+    for g in range(pl.n):
+        if pl.kind[g] == 0 and not free >> g & 1:
+            pl.possible[g] &= ~always[g]
+    return 1
+
+
+cdef uint64_t _joker_single(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec) noexcept nogil:
+    """F_SINGLE_WAIT if only one kind, the winning tile ``wt``, could have completed the row
+    (with its jokers), else 0; worked out once per row and winning tile.
+
+    With one joker that may join any group, another tile x completing the natural tiles
+    proves a second wait; else usually a decomposition of S proves one: if the jokers can stand for
+    D less one tile x (not ``wt``) plus ``wt`` in it, the hand less ``wt`` was completed
+    by x too (S is that hand plus x with the jokers placed so), as it was by ``wt``.
+    Otherwise the kinds completing it are counted, with the jokers."""
+    cdef Placement pl
+    cdef uint8_t swapped[8]
+    cdef uint8_t before[34]
+    cdef uint64_t bit = (<uint64_t>1) << wt
+    cdef int k, j, n, t, dec, kinds
+    if not jf.singles:
+        return 0
+    if jf.others & ~bit:
+        # S = the hand less wt, plus x, plus a joker standing for wt in wt's group
+        return 0
+    if not jf.single_known[0] & bit:
+        for k in range(jf.jokers):
+            if jf.d[k] == wt or (k and jf.d[k] == jf.d[k - 1]):
+                continue
+            n = 0
+            for j in range(jf.jokers):  # D less d[k] plus wt, sorted
+                if j == k:
+                    continue
+                if wt < jf.d[j] and (n == j - (j > k)):
+                    swapped[n] = <uint8_t>wt
+                    n += 1
+                swapped[n] = jf.d[j]
+                n += 1
+            if n < jf.jokers:
+                swapped[n] = <uint8_t>wt
+            for dec in range(n_dec):
+                _start_placement(&pl, &found[5 * dec], swapped, jf.jokers, jf.use)
+                if _place_all(&pl):
+                    jf.single_known[0] |= bit
+                    return 0
+        memcpy(before, jf.natural, 34)
+        before[wt] -= 1
+        kinds = 0
+        for k in range(35):  # the winning tile first: it completes the hand
+            t = wt if k == 0 else k - 1
+            if (k and t == wt) or before[t] >= jf.caps[t]:
+                continue
+            before[t] += 1
+            if c_is_complete_jokers(before, jf.jokers, jf.use, jf.caps):
+                kinds += 1
+            before[t] -= 1
+            if kinds > 1:
+                break
+        jf.single_known[0] |= bit
+        if kinds == 1:
+            jf.single[0] |= bit
+    return F_SINGLE_WAIT if jf.single[0] & bit else 0
+
+
+cdef int _decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
+                                uint64_t* natural_tiles) noexcept nogil:
+    """Whether D's tiles can stand as jokers in this decomposition of S (five codes, 0xFF
+    pads); if so, the tiles each of its groups holds naturally, in the codes' order:
+    per code, in some placement (joker_readings: the masks merged per group code)."""
+    cdef Placement pl
+    cdef int j, k
+    _start_placement(&pl, codes, jf.d, jf.jokers, jf.use)
+    if not _place_all(&pl):
+        return 0
+    k = 0
+    for j in range(5):
+        natural_tiles[j] = 0
+        if codes[j] != NO_MELD:
+            natural_tiles[j] = pl.possible[k]
+            k += 1
+    # equal groups share their tiles: the codes are sorted, so a run of equal ones
+    # gathers its union forwards and hands it back
+    for j in range(1, 5):
+        if codes[j] == codes[j - 1] and codes[j] != NO_MELD:
+            natural_tiles[j] |= natural_tiles[j - 1]
+    for j in range(3, -1, -1):
+        if codes[j] == codes[j + 1] and codes[j] != NO_MELD:
+            natural_tiles[j] = natural_tiles[j + 1]
+    return 1

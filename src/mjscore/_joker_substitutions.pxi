@@ -1,0 +1,137 @@
+# The substitutions D of a row's jokers, included by _score_jokers.pxi: every D making the
+# hand complete, found one tile at a time from the natural standard waits where a joker
+# could stand at all, the seven-pairs pairing, and the fixed-shape hands its missing
+# tiles fit (joker_readings.substitutions finds the same D from the kernel's joker
+# decompositions instead: the two derive them independently).
+
+ctypedef struct Subs:
+    # the substitutions D of one row, 8 bytes each (sorted tiles, 0xFF pads), in a
+    # buffer a bulk call keeps across rows (grown with realloc, freed at its end)
+    uint8_t* d
+    int n
+    int capacity
+    int failed
+
+
+cdef int _push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil:
+    """Append one substitution (``n`` sorted tiles); 1 if out of memory."""
+    cdef uint8_t* grown
+    if sb.n == sb.capacity:
+        grown = <uint8_t*>realloc(sb.d, 8 * (2 * sb.capacity + 64))
+        if grown == NULL:
+            sb.failed = 1
+            return 1
+        sb.d = grown
+        sb.capacity = 2 * sb.capacity + 64
+    memset(sb.d + 8 * sb.n, 0xFF, 8)
+    memcpy(sb.d + 8 * sb.n, d, n)
+    sb.n += 1
+    return 0
+
+
+cdef uint64_t _near(const uint8_t* natural, const uint8_t* caps, int use) noexcept nogil:
+    """The tiles a joker could stand for at all: below its cap, and, as its group keeps a
+    natural tile, a tile held (a pung or pair of it) or, with chows, one within two of a
+    held suit tile."""
+    cdef uint64_t held = mj_presence34(natural), near = held, p
+    cdef int t
+    if use & USE_CHOWS:
+        for t in range(3):
+            p = (held >> (9 * t)) & 0x1FF
+            near |= ((p | p << 1 | p << 2 | p >> 1 | p >> 2) & 0x1FF) << (9 * t)
+    for t in range(34):
+        if natural[t] >= caps[t]:
+            near &= ~((<uint64_t>1) << t)
+    return near
+
+
+cdef int _complete_subs(Subs* sb, uint8_t* s, const uint8_t* caps, uint64_t near, int jokers,
+                        int use, uint8_t* d, int i) noexcept nogil:
+    """Every D (tiles ascending, each in ``near`` and below its cap) completing the counts
+    ``s`` (the natural ones plus ``d[:i]``) in sets and a pair, the last tile from the
+    standard waits; 1 if out of memory. (Seven pairs and fixed hands add theirs apart.)"""
+    cdef uint64_t bits = near, waits
+    cdef uint64_t plus[34]
+    cdef int t, u, low = d[i - 1] if i else 0
+    bits &= ~(((<uint64_t>1) << low) - 1)
+    for t in range(i):  # tiles taken up to their cap are no longer open
+        if s[d[t]] >= caps[d[t]]:
+            bits &= ~((<uint64_t>1) << d[t])
+    if i == jokers - 1:
+        bits &= c_standard_waits(s)
+    elif i == jokers - 2:  # the last two tiles: the waits of s plus each first one at once
+        c_standard_waits_plus(s, bits, plus)
+        while bits:
+            t = mj_ctz64(bits)
+            bits &= bits - 1
+            d[i] = <uint8_t>t
+            waits = plus[t] & near & ~(((<uint64_t>1) << t) - 1)
+            if s[t] + 1 >= caps[t]:
+                waits &= ~((<uint64_t>1) << t)
+            while waits:
+                u = mj_ctz64(waits)
+                waits &= waits - 1
+                d[i + 1] = <uint8_t>u
+                if _push_d(sb, d, jokers):
+                    return 1
+        return 0
+    while bits:
+        t = mj_ctz64(bits)
+        bits &= bits - 1
+        d[i] = <uint8_t>t
+        if i == jokers - 1:
+            if _push_d(sb, d, jokers):
+                return 1
+            continue
+        s[t] += 1
+        # more than two jokers to go: only counts that can still complete are worth a search
+        if c_is_complete_jokers(s, jokers - i - 1, use, caps) and \
+                _complete_subs(sb, s, caps, near, jokers, use, d, i + 1):
+            s[t] -= 1
+            return 1
+        s[t] -= 1
+    return 0
+
+
+cdef int _add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const uint8_t* held, int jokers,
+                         int use, Subs* sb) noexcept nogil:
+    """The substitutions completing a fixed-shape hand (joker_readings.substitutions); 1 if
+    out of memory."""
+    cdef int e, t, k, n, missing
+    cdef const uint8_t* row
+    cdef uint8_t tiles[8]
+    for e in range(n_rows):
+        row = fixed_rows + FIXED_ROW * e
+        n = 0
+        for t in range(34):
+            missing = <int>row[t] - <int>held[t]
+            if missing < 0 or n + missing > jokers:
+                n = -1
+                break
+            for k in range(missing):
+                tiles[n] = <uint8_t>t
+                n += 1
+        if n == jokers and _fits_fixed(row, tiles, n, use) and _push_d(sb, tiles, n):
+            return 1
+    return 0
+
+
+cdef void _sort_subs(Subs* sb) noexcept nogil:
+    """Sort the substitutions and drop repeats (short lists: an insertion sort)."""
+    cdef uint8_t held[8]
+    cdef int i, k, n = 0
+    for i in range(1, sb.n):
+        if memcmp(sb.d + 8 * (i - 1), sb.d + 8 * i, 8) <= 0:
+            continue
+        memcpy(held, sb.d + 8 * i, 8)
+        k = i - 1
+        while k >= 0 and memcmp(sb.d + 8 * k, held, 8) > 0:
+            memcpy(sb.d + 8 * (k + 1), sb.d + 8 * k, 8)
+            k -= 1
+        memcpy(sb.d + 8 * (k + 1), held, 8)
+    for i in range(sb.n):
+        if n == 0 or memcmp(sb.d + 8 * (n - 1), sb.d + 8 * i, 8) != 0:
+            if n != i:
+                memcpy(sb.d + 8 * n, sb.d + 8 * i, 8)
+            n += 1
+    sb.n = n
