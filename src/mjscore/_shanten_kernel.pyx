@@ -28,6 +28,9 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
+cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(object, int*) except? -1
+
 cdef enum:
     SUIT_KEYS = 1953125       # 5 ** 9
     HONOUR_KEYS = 78125       # 5 ** 7
@@ -590,6 +593,17 @@ def discards_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds, con
 
 # --- one hand, at call speed -----------------------------------------------------------------
 
+cdef int _shanten_row(const uint8_t* counts, const uint8_t* melds, int forms) noexcept nogil:
+    cdef Hand h
+    cdef int code = _read_row(counts, melds, &h)
+    if code == OK:
+        code = _check_size(&h, 0)
+    if code != OK:
+        return -100 - code
+    cdef int rn = _replacement(&h, forms)
+    return rn - 1 if rn != NO_VALUE else -100 - WRONG_SIZE
+
+
 def shanten_one(bytes counts, bytes melds, int forms):
     """One row's shanten from 34 count bytes and 4 meld bytes, or ``-100 - status`` for a
     bad row (the caller raises): no arrays, so a single call costs little more than the work."""
@@ -597,12 +611,30 @@ def shanten_one(bytes counts, bytes melds, int forms):
         _ensure_tables()
     if PyBytes_GET_SIZE(counts) != 34 or PyBytes_GET_SIZE(melds) != 4:
         return -100 - WRONG_SIZE
-    cdef Hand h
-    cdef int code = _read_row(<const uint8_t*>PyBytes_AS_STRING(counts),
-                              <const uint8_t*>PyBytes_AS_STRING(melds), &h)
-    if code == OK:
-        code = _check_size(&h, 0)
-    if code != OK:
-        return -100 - code
-    cdef int rn = _replacement(&h, forms)
-    return rn - 1 if rn != NO_VALUE else -100 - WRONG_SIZE
+    return _shanten_row(<const uint8_t*>PyBytes_AS_STRING(counts), <const uint8_t*>PyBytes_AS_STRING(melds),
+                        forms)
+
+
+def shanten_seq(object counts, bytes melds, int forms):
+    """As ``shanten_one``, from a list or tuple of 34 ints (a Hand's ``concealed``) read in
+    place; ``NOT_READ`` (-200) for anything else or a count outside 0-4, which the
+    caller then reads the careful way (and reports)."""
+    cdef uint8_t c[34]
+    cdef Py_ssize_t t
+    cdef object item
+    cdef long v
+    cdef int overflow
+    if (type(counts) is not list and type(counts) is not tuple) or len(counts) != 34 \
+            or PyBytes_GET_SIZE(melds) != 4:
+        return -200
+    if _honour_table == NULL:
+        _ensure_tables()
+    for t in range(34):
+        item = counts[t]
+        if type(item) is not int:
+            return -200
+        v = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or v < 0 or v > 4:
+            return -200
+        c[t] = <uint8_t>v
+    return _shanten_row(c, <const uint8_t*>PyBytes_AS_STRING(melds), forms)

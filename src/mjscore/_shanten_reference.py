@@ -55,7 +55,7 @@ from .rows import NO_MELD, meld_tiles
 
 __all__ = ["STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "ALL_FORMS", "NO_VALUE",
            "suit_replacements", "replacement", "shanten_many", "useful_many", "discards_many",
-           "shanten_one"]
+           "shanten_one", "shanten_seq", "NOT_READ"]
 
 STANDARD = 1
 SEVEN_PAIRS = 2
@@ -248,3 +248,17 @@ def shanten_one(counts: bytes, melds: bytes, forms: int) -> int:
     shanten_many(np.frombuffer(counts, dtype=np.uint8).reshape(1, -1),
                  np.frombuffer(melds, dtype=np.uint8).reshape(1, -1), forms, out, status)
     return int(out[0]) if status[0] == HandStatus.OK else -100 - int(status[0])
+
+
+NOT_READ = -200
+"""What ``shanten_seq`` returns for counts it does not read itself."""
+
+
+def shanten_seq(counts: Any, melds: bytes, forms: int) -> int:
+    """As :func:`shanten_one`, from a list or tuple of 34 ints in 0-4; :data:`NOT_READ`
+    for anything else (the caller reads it the careful way, and reports what is wrong)."""
+    if type(counts) not in (list, tuple) or len(counts) != 34 or len(melds) != 4:
+        return NOT_READ
+    if not all(type(c) is int and 0 <= c <= 4 for c in counts):
+        return NOT_READ
+    return shanten_one(bytes(counts), melds, forms)

@@ -125,6 +125,7 @@ else:
 """The shanten kernel of the backend in use (:mod:`mjscore._backend`)."""
 
 _NO_MELDS = bytes([NO_MELD] * MELDS_PER_ROW)
+_UINT8 = np.dtype(np.uint8)
 
 
 def hand_bytes(hand: Hand | str | Any) -> tuple[bytes, bytes]:
@@ -174,9 +175,18 @@ def shanten(hand: Hand | str | Any, forms: FormsLike = Form.ALL) -> int:
 
     :raises InvalidHandError: for a size shanten does not accept, or bad counts or melds.
     """
-    counts, melds = hand_bytes(hand)
-    bits = forms if forms is Form.ALL else form_bits(forms)
-    result: int = engine.shanten_one(counts, melds, bits)
+    bits = 7 if forms is Form.ALL else form_bits(forms)
+    # The common calls (34 counts as a list or tuple, a Hand without melds) are read by
+    # the kernel in place; the rest, and anything it refuses, the careful way.
+    if type(hand) is Hand and not hand.melds and not hand.jokers:
+        result: int = engine.shanten_seq(hand.concealed, _NO_MELDS, bits)
+    elif type(hand) is np.ndarray and hand.dtype is _UINT8 and hand.shape == (34,):
+        result = engine.shanten_one(hand.tobytes(), _NO_MELDS, bits)
+    else:
+        result = engine.shanten_seq(hand, _NO_MELDS, bits)
+    if result == _shanten_reference.NOT_READ:
+        counts, melds = hand_bytes(hand)
+        result = engine.shanten_one(counts, melds, bits)
     if result <= -100:
         raise_status(-100 - result)
     return result
