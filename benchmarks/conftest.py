@@ -338,6 +338,24 @@ TARGETS += [
            OURS, min_rate=4_000_000),
     Target("mjscore.near_misses(Hand, 'chinese-classical')", "near_misses[single]",
            ("chinese-classical",), max_us=200),
+    # issue 9 item 6 (test_bench_western): western against babcock on the same rows
+    Target("score_many western, 10% special hands vs babcock", "score_many[western+10%-special]",
+           OURS, "score_many[western+10%-special]", "babcock-cython", 0.5),
+    Target("score_many western, 10% special, 2 jokers vs babcock", "score_many[western+jokers]",
+           ("cython-2-jokers", "python-2-jokers"), "score_many[western+10%-special]", "babcock-cython",
+           0.25),
+]
+# issue 11 items 3, 4 (test_bench_shanten): shanten and useful tiles against the peers
+TARGETS += [
+    Target("shanten_many R13 vs riichienv calculate_shanten", "shanten[R13]", OURS, "shanten[R13]", "riichienv",
+           3, guard=True),
+    Target("shanten_many T vs riichienv calculate_shanten", "shanten[T]", OURS, "shanten[T]", "riichienv", 3,
+           guard=True),
+    Target("useful_tiles_many R13 vs xiangting necessary tiles", "useful_tiles[R13]", OURS, "useful_tiles[R13]",
+           "xiangting", 5, guard=True),
+    Target("mjscore.shanten(list)", "shanten[single]", ("api-list",), max_us=1),
+    Target("mjscore.shanten(ndarray row)", "shanten[single]", ("api-ndarray",), max_us=1),
+    Target("mjscore.shanten(Hand)", "shanten[single]", ("api-Hand",), max_us=1),
 ]
 
 
