@@ -24,12 +24,24 @@ tiles need no lookup per tile: a tile lowers the total iff it lowers a class tha
 best deal gives its part, which the entries' rank masks say.
 """
 
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object, int*) except? -1
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #else
+    #define mj_ctz64(x) __builtin_ctzll(x)
+    #endif
+    """
+    int ctz64 "mj_ctz64"(uint64_t) noexcept nogil
 
 cdef enum:
     SUIT_KEYS = 1953125       # 5 ** 9
@@ -136,8 +148,9 @@ cdef int _build(uint64_t* lacks, int ranks, bint sequences) except -1:
 
 
 ctypedef struct Entry:
-    # lacks: ten nibbles, per class; then the ranks whose tile lowers the lack of
-    # classes 1 and 2 (9 bits each; class 0 needs nothing and is never lowered)
+    # lacks: five nibbles for 0-4 sets without the pair, five with it; then the ranks
+    # whose tile lowers the lack of classes 1 and 2 (9 bits each; class 0 needs nothing
+    # and is never lowered)
     uint64_t a
     uint64_t b            # the same 9-bit masks of classes 3-9
 
@@ -185,14 +198,17 @@ cdef int _compact(const uint64_t* lacks, Entry* entries, const int32_t* rank, in
     """Keep the parts of at most 14 tiles, each with the ranks that lower each class."""
     cdef int n_keys = POW5[ranks - 1] * 5, key, r, cls, size
     cdef uint8_t digits[9]
-    cdef uint64_t mine, mask, masks
+    cdef uint64_t mine, mask, masks, packed
     for r in range(ranks):
         digits[r] = 0
     size = 0
     for key in range(n_keys):
         if size <= 14:
             mine = lacks[key]
-            entries[_index(digits, rank, ranks)].a = mine & 0xFFFFFFFFFF
+            packed = 0
+            for cls in range(CLASSES):  # the classes without a pair, then those with one
+                packed |= ((mine >> (4 * cls)) & 15) << (20 * (cls & 1) + 4 * (cls >> 1))
+            entries[_index(digits, rank, ranks)].a = packed
             masks = 0
             for cls in range(1, CLASSES):
                 mask = 0
@@ -263,14 +279,15 @@ def suit_replacements(counts, bint honours=False):
     for r in range(len(counts)):
         c[r] = counts[r]
     cdef const Entry* e = _part_entry(3 if honours else 0, c)
-    return tuple(int((e.a >> (4 * cls)) & 15) for cls in range(CLASSES))
+    return tuple(int((e.a >> (20 * (cls & 1) + 4 * (cls >> 1))) & 15) for cls in range(CLASSES))
 
 
 # --- one hand ------------------------------------------------------------------------------
 
 ctypedef struct Hand:
-    uint8_t c[34]         # concealed counts
-    uint8_t in_melds[34]  # tiles in declared melds
+    const uint8_t* c      # concealed counts (the row itself, or a copy being changed)
+    uint8_t in_melds[34]  # tiles in declared melds (all zero when has_melds is false)
+    bint has_melds
     const Entry* parts[4] # the three suits' entries and the honours'
     int n_melds
     int size              # concealed tiles
@@ -284,40 +301,80 @@ cdef inline const Entry* _part_entry(int part, const uint8_t* c) noexcept nogil:
     return &_suit_table[_index(c, &SUIT_RANK[0][0][0], 9)]
 
 
-cdef inline void _unpack(const Entry* e, uint8_t* a) noexcept nogil:
-    cdef int cls
-    cdef uint64_t packed = e.a
-    for cls in range(CLASSES):
-        a[cls] = (packed >> (4 * cls)) & 15
-
-
-cdef inline void _merge(const uint8_t* a, const uint8_t* b, uint8_t* out) noexcept nogil:
-    """Two parts as one: per class, the best deal of its sets and pair between them. All
-    ten classes, whatever the hand needs: constant bounds let the compiler unroll it."""
-    cdef int m, i, best0, best1, v
-    for m in range(5):
-        best0 = 255
-        best1 = 255
-        for i in range(m + 1):
-            v = a[i * 2] + b[(m - i) * 2]
-            best0 = v if v < best0 else best0
-            v = a[i * 2] + b[(m - i) * 2 + 1]
-            best1 = v if v < best1 else best1
-            v = a[i * 2 + 1] + b[(m - i) * 2]
-            best1 = v if v < best1 else best1
-        out[m * 2] = best0
-        out[m * 2 + 1] = best1
-
-
-cdef inline int _final(const uint8_t* a, const uint8_t* b, int sets) noexcept nogil:
-    """The best total of ``sets`` sets and one pair dealt between two merged halves."""
-    cdef int i, j, best = 255, v
-    for i in range(sets + 1):
-        v = a[i * 2] + b[(sets - i) * 2 + 1]
-        best = v if v < best else best
-        v = a[i * 2 + 1] + b[(sets - i) * 2]
-        best = v if v < best else best
-    return best
+# A part's lacks as one 16-byte vector: lane m (0-4) for m sets without the pair, lane
+# 8 + m with it; the other lanes are scratch. Merging two parts is a min-plus
+# convolution, five shifted adds and minimums over all lanes at once (SSE2, which every
+# x86-64 has; plain C elsewhere).
+cdef extern from *:
+    """
+    #include <stdint.h>
+    static const uint64_t MJ_FILL[5] = {0, 0x40, 0x4040, 0x404040, 0x40404040};
+    static inline uint64_t mj_spread(uint64_t x) {
+        x = (x & 0xFFFF) | ((x & 0xF0000) << 16);
+        x = (x | (x << 8)) & 0x000000FF00FF00FFULL;
+        return (x | (x << 4)) & 0x0000000F0F0F0F0FULL;
+    }
+    #if defined(__SSE2__) || defined(_M_X64)
+    #include <emmintrin.h>
+    typedef __m128i mj_vec;
+    static inline mj_vec mj_part(uint64_t a) {
+        return _mm_set_epi64x((long long)mj_spread((a >> 20) & 0xFFFFF), (long long)mj_spread(a & 0xFFFFF));
+    }
+    static inline void mj_store(mj_vec v, uint8_t *out) { _mm_storeu_si128((__m128i *)out, v); }
+    static inline mj_vec mj_merge(mj_vec a, mj_vec b) {
+        uint8_t la[16];
+        int i;
+        const __m128i low_half = _mm_set_epi64x(0, -1);
+        mj_vec acc = _mm_set1_epi8((char)0xFF);
+        _mm_storeu_si128((__m128i *)la, a);
+        for (i = 0; i < 5; i++) {
+            /* lane m of each half: b[m - i], or 64 (no deal) below i */
+            __m128i bs = _mm_or_si128(_mm_sll_epi64(b, _mm_cvtsi32_si128(8 * i)),
+                                      _mm_set1_epi64x((long long)MJ_FILL[i]));
+            acc = _mm_min_epu8(acc, _mm_add_epi8(_mm_set1_epi8((char)la[i]), bs));
+            acc = _mm_min_epu8(acc, _mm_or_si128(
+                _mm_add_epi8(_mm_set1_epi8((char)la[8 + i]), _mm_shuffle_epi32(bs, 0x4E)), low_half));
+        }
+        return acc;
+    }
+    #else
+    typedef struct { uint8_t b[16]; } mj_vec;
+    static inline mj_vec mj_part(uint64_t a) {
+        mj_vec v; uint64_t lo = mj_spread(a & 0xFFFFF), hi = mj_spread((a >> 20) & 0xFFFFF);
+        memcpy(v.b, &lo, 8); memcpy(v.b + 8, &hi, 8); return v;
+    }
+    static inline void mj_store(mj_vec v, uint8_t *out) { memcpy(out, v.b, 16); }
+    static inline mj_vec mj_merge(mj_vec a, mj_vec b) {
+        mj_vec out; int m, i, v, best0, best1;
+        memset(out.b, 0xFF, 16);
+        for (m = 0; m < 5; m++) {
+            best0 = 255; best1 = 255;
+            for (i = 0; i <= m; i++) {
+                v = a.b[i] + b.b[m - i]; best0 = v < best0 ? v : best0;
+                v = a.b[i] + b.b[8 + m - i]; best1 = v < best1 ? v : best1;
+                v = a.b[8 + i] + b.b[m - i]; best1 = v < best1 ? v : best1;
+            }
+            out.b[m] = (uint8_t)best0; out.b[8 + m] = (uint8_t)best1;
+        }
+        return out;
+    }
+    #endif
+    static inline int mj_final(mj_vec a, mj_vec b, int sets) {
+        uint8_t x[16], y[16];
+        int i, v, best = 255;
+        mj_store(a, x); mj_store(b, y);
+        for (i = 0; i <= sets; i++) {
+            v = x[i] + y[8 + sets - i]; best = v < best ? v : best;
+            v = x[8 + i] + y[sets - i]; best = v < best ? v : best;
+        }
+        return best;
+    }
+    """
+    ctypedef long long mj_vec  # an opaque 16-byte vector in C
+    mj_vec mj_part(uint64_t a) noexcept nogil
+    void mj_store(mj_vec v, uint8_t* out) noexcept nogil
+    mj_vec mj_merge(mj_vec a, mj_vec b) noexcept nogil
+    int mj_final(mj_vec a, mj_vec b, int sets) noexcept nogil
 
 
 cdef inline int _seven_pairs(int pairs, int kinds) noexcept nogil:
@@ -326,17 +383,47 @@ cdef inline int _seven_pairs(int pairs, int kinds) noexcept nogil:
     return 14 - 2 * p - (singles if singles < 7 - p else 7 - p)
 
 
+# Byte-lane arithmetic on eight counts at once (each 0-4 once checked): a lane's high
+# bit after adding 0x80 - k says "at least k".
+cdef uint64_t LANES = 0x0101010101010101ULL
+cdef uint64_t HIGH = 0x8080808080808080ULL
+# The orphan lanes of the four words of tiles 0-31 (tiles 32 and 33 are orphans too).
+cdef uint64_t ORPHAN_LANES[4]
+ORPHAN_LANES[:] = [0x80, 0x8080, 0x808000, 0x8080808080800000]
+
+
+cdef inline uint64_t _word(const uint8_t* p) noexcept nogil:
+    cdef uint64_t w
+    memcpy(&w, p, 8)
+    return w
+
+
+cdef inline int _at_least(uint64_t w, uint64_t k, uint64_t lanes) noexcept nogil:
+    """How many of the selected ``lanes`` (high bits) of ``w`` hold at least ``k``."""
+    # the lanes' flags moved to their low bits, summed by the multiply into the top byte
+    return <int>(((((w + (0x80 - k) * LANES) & lanes) >> 7) * LANES) >> 56)
+
+
 cdef int _read_row(const uint8_t* counts, const uint8_t* melds, Hand* h) noexcept nogil:
     """Fill ``h``'s counts and melds from a row; the row's status before its size is checked."""
-    cdef int t, m, kind, tile, status = OK
+    cdef int t, m, kind, tile
+    cdef uint64_t w, bad = 0, total = 0
+    cdef uint32_t no_melds
+    h.c = counts
     h.n_melds = 0
-    h.size = 0
-    for t in range(34):
-        h.c[t] = counts[t]
-        h.in_melds[t] = 0
-        h.size += counts[t]
-        if counts[t] > 4:
-            status = BAD_COUNT
+    for t in range(4):
+        w = _word(counts + 8 * t)
+        bad |= (w + (0x80 - 5) * LANES) | w
+        total += w
+    if bad & HIGH or counts[32] > 4 or counts[33] > 4:
+        return BAD_COUNT
+    # eight lanes of at most 4 each: the byte sums fit, and the multiply adds them up
+    h.size = <int>((total * LANES) >> 56) + counts[32] + counts[33]
+    memcpy(&no_melds, melds, 4)
+    h.has_melds = no_melds != 0xFFFFFFFFu
+    if not h.has_melds:
+        return OK
+    memset(h.in_melds, 0, 34)
     for m in range(4):
         if melds[m] == NO_MELD:
             continue
@@ -348,11 +435,27 @@ cdef int _read_row(const uint8_t* counts, const uint8_t* melds, Hand* h) noexcep
             h.in_melds[tile] += 1; h.in_melds[tile + 1] += 1; h.in_melds[tile + 2] += 1
         else:
             h.in_melds[tile] += 3 if kind == 1 else 4
-    if status == OK:
-        for t in range(34):
-            if h.c[t] + h.in_melds[t] > 4:
-                return BAD_COUNT
-    return status
+    for t in range(34):
+        if counts[t] + h.in_melds[t] > 4:
+            return BAD_COUNT
+    return OK
+
+
+cdef inline void _pair_counts(const Hand* h, int* pairs, int* kinds, int* orphans, int* orphan_pair) noexcept nogil:
+    """Kinds held twice, kinds held, orphans held and whether one is held twice."""
+    cdef int t
+    cdef uint64_t w
+    pairs[0] = (h.c[32] >= 2) + (h.c[33] >= 2)
+    kinds[0] = (h.c[32] >= 1) + (h.c[33] >= 1)
+    orphans[0] = kinds[0]
+    orphan_pair[0] = pairs[0]
+    for t in range(4):
+        w = _word(h.c + 8 * t)
+        pairs[0] += _at_least(w, 2, HIGH)
+        kinds[0] += _at_least(w, 1, HIGH)
+        orphans[0] += _at_least(w, 1, ORPHAN_LANES[t])
+        orphan_pair[0] += _at_least(w, 2, ORPHAN_LANES[t])
+    orphan_pair[0] = orphan_pair[0] > 0
 
 
 cdef inline int _check_size(Hand* h, int residue) noexcept nogil:
@@ -372,43 +475,41 @@ cdef inline int _check_size(Hand* h, int residue) noexcept nogil:
 
 cdef int _replacement(const Hand* h, int forms) noexcept nogil:
     """The replacement number (minimum over ``forms``), NO_VALUE when none applies."""
-    cdef uint8_t p[4][CLASSES]
-    cdef uint8_t ab[CLASSES]
-    cdef uint8_t cz[CLASSES]
+    cdef mj_vec p[4]
+    cdef mj_vec ab, cz
     cdef int part, t, best = NO_VALUE, v, pairs = 0, kinds = 0, orphans = 0, orphan_pair = 0
     if forms & STANDARD:
         for part in range(4):
-            _unpack(h.parts[part], p[part])
-        _merge(p[0], p[1], ab)
-        _merge(p[2], p[3], cz)
-        best = _final(ab, cz, h.sets)
-    if h.other_forms and forms & SEVEN_PAIRS:
-        for t in range(34):
-            pairs += h.c[t] >= 2
-            kinds += h.c[t] >= 1
-        v = _seven_pairs(pairs, kinds)
-        if v < best:
-            best = v
-    if h.other_forms and forms & THIRTEEN_ORPHANS:
-        for t in range(13):
-            orphans += h.c[ORPHANS[t]] >= 1
-            orphan_pair |= h.c[ORPHANS[t]] >= 2
-        v = 14 - orphans - orphan_pair
-        if v < best:
-            best = v
+            p[part] = mj_part(h.parts[part].a)
+        ab = mj_merge(p[0], p[1])
+        cz = mj_merge(p[2], p[3])
+        best = mj_final(ab, cz, h.sets)
+    if h.other_forms and forms & (SEVEN_PAIRS | THIRTEEN_ORPHANS):
+        _pair_counts(h, &pairs, &kinds, &orphans, &orphan_pair)
+        if forms & SEVEN_PAIRS:
+            v = _seven_pairs(pairs, kinds)
+            best = v if v < best else best
+        if forms & THIRTEEN_ORPHANS:
+            v = 14 - orphans - orphan_pair
+            best = v if v < best else best
     return best
 
 
-cdef inline uint64_t _part_lowering(const Entry* e, const uint8_t* mine, const uint8_t* others, int sets,
+cdef inline uint64_t _part_lowering(const Entry* e, mj_vec mine, mj_vec others, int sets,
                                     int best) noexcept nogil:
     """The ranks of a part whose tile lowers the best total: those lowering a class of
     the part that a best deal gives it."""
-    cdef int i, j
+    cdef int i
     cdef uint64_t ranks = 0
+    cdef uint8_t x[16]
+    cdef uint8_t y[16]
+    mj_store(mine, x)
+    mj_store(others, y)
     for i in range(sets + 1):
-        for j in range(2):
-            if i + j and mine[i * 2 + j] + others[(sets - i) * 2 + 1 - j] == best:
-                ranks |= _lowering(e, i * 2 + j)
+        if i and x[i] + y[8 + sets - i] == best:
+            ranks |= _lowering(e, i * 2)
+        if x[8 + i] + y[sets - i] == best:
+            ranks |= _lowering(e, i * 2 + 1)
     return ranks
 
 
@@ -416,52 +517,43 @@ cdef inline int _is_orphan(int t) noexcept nogil:
     return t >= 27 or t % 9 == 0 or t % 9 == 8
 
 
-cdef int _useful(const Hand* h, int forms, const uint8_t* seen, uint64_t* mask, uint8_t* copies,
-                 int* remaining) noexcept nogil:
+cdef int _useful(const Hand* h, int forms, const uint8_t* held, const uint8_t* visible, uint64_t* mask,
+                 uint8_t* copies, int* remaining) noexcept nogil:
     """A ``3k + 1`` hand's replacement number, useful tiles (``mask``) and copies left
-    (per tile into ``copies`` unless NULL; in all into ``remaining``).
+    (per tile into ``copies`` unless NULL; in all into ``remaining``): 4 less the
+    copies ``held`` (the row as given: before a discard), melded and ``visible``.
 
     A draw lowers the minimum over the forms iff it lowers a form at the minimum (one
     tile lowers a form by at most one); the standard form's tiles come from the parts'
     lowering masks, at the classes a best deal gives each part.
     """
-    cdef uint8_t p[4][CLASSES]
-    cdef uint8_t ab[CLASSES]
-    cdef uint8_t cz[CLASSES]
-    cdef uint8_t others[CLASSES]
+    cdef mj_vec p[4]
+    cdef mj_vec ab, cz
     cdef int part, t, rn, std = NO_VALUE, seven = NO_VALUE, thirteen = NO_VALUE, left
     cdef int pairs = 0, kinds = 0, orphans = 0, orphan_pair = 0
-    cdef uint64_t bits = 0
+    cdef uint64_t bits = 0, rest
     if forms & STANDARD:
         for part in range(4):
-            _unpack(h.parts[part], p[part])
-        _merge(p[0], p[1], ab)
-        _merge(p[2], p[3], cz)
-        std = _final(ab, cz, h.sets)
-    if h.other_forms and forms & SEVEN_PAIRS:
-        for t in range(34):
-            pairs += h.c[t] >= 2
-            kinds += h.c[t] >= 1
-        seven = _seven_pairs(pairs, kinds)
-    if h.other_forms and forms & THIRTEEN_ORPHANS:
-        for t in range(13):
-            orphans += h.c[ORPHANS[t]] >= 1
-            orphan_pair |= h.c[ORPHANS[t]] >= 2
-        thirteen = 14 - orphans - orphan_pair
+            p[part] = mj_part(h.parts[part].a)
+        ab = mj_merge(p[0], p[1])
+        cz = mj_merge(p[2], p[3])
+        std = mj_final(ab, cz, h.sets)
+    if h.other_forms and forms & (SEVEN_PAIRS | THIRTEEN_ORPHANS):
+        _pair_counts(h, &pairs, &kinds, &orphans, &orphan_pair)
+        if forms & SEVEN_PAIRS:
+            seven = _seven_pairs(pairs, kinds)
+        if forms & THIRTEEN_ORPHANS:
+            thirteen = 14 - orphans - orphan_pair
     rn = min(std, min(seven, thirteen))
     mask[0] = 0
     remaining[0] = 0
     if rn == NO_VALUE:
         return rn
     if std == rn:
-        _merge(p[1], cz, others)
-        bits |= _part_lowering(h.parts[0], p[0], others, h.sets, std)
-        _merge(p[0], cz, others)
-        bits |= _part_lowering(h.parts[1], p[1], others, h.sets, std) << 9
-        _merge(ab, p[3], others)
-        bits |= _part_lowering(h.parts[2], p[2], others, h.sets, std) << 18
-        _merge(ab, p[2], others)
-        bits |= _part_lowering(h.parts[3], p[3], others, h.sets, std) << 27
+        bits |= _part_lowering(h.parts[0], p[0], mj_merge(p[1], cz), h.sets, std)
+        bits |= _part_lowering(h.parts[1], p[1], mj_merge(p[0], cz), h.sets, std) << 9
+        bits |= _part_lowering(h.parts[2], p[2], mj_merge(ab, p[3]), h.sets, std) << 18
+        bits |= _part_lowering(h.parts[3], p[3], mj_merge(ab, p[2]), h.sets, std) << 27
     if seven == rn:
         for t in range(34):
             if _seven_pairs(pairs + (h.c[t] == 1), kinds + (h.c[t] == 0)) < seven:
@@ -470,25 +562,23 @@ cdef int _useful(const Hand* h, int forms, const uint8_t* seen, uint64_t* mask, 
         for t in range(13):
             if h.c[ORPHANS[t]] == 0 or (h.c[ORPHANS[t]] == 1 and not orphan_pair):
                 bits |= (<uint64_t>1) << ORPHANS[t]
-    for t in range(34):
-        if copies != NULL:
-            copies[t] = 0
-        if bits >> t & 1:
+    if copies != NULL:
+        memset(copies, 0, 34)
+    if h.has_melds:
+        for t in range(34):
             if h.c[t] + h.in_melds[t] >= 4:
                 bits &= ~((<uint64_t>1) << t)  # no copy left to draw
-                continue
-            left = 4 - seen[t] if seen[t] < 4 else 0
-            remaining[0] += left
-            if copies != NULL:
-                copies[t] = left
+    rest = bits
+    while rest:
+        t = ctz64(rest)
+        rest &= rest - 1
+        left = 4 - held[t] - visible[t] - (h.in_melds[t] if h.has_melds else 0)
+        left = left if left > 0 else 0
+        remaining[0] += left
+        if copies != NULL:
+            copies[t] = left
     mask[0] = bits
     return rn
-
-
-cdef inline void _seen(const Hand* h, const uint8_t* visible, uint8_t* seen) noexcept nogil:
-    cdef int t
-    for t in range(34):
-        seen[t] = h.c[t] + h.in_melds[t] + visible[t]
 
 
 # --- bulk ----------------------------------------------------------------------------------
@@ -534,8 +624,8 @@ def useful_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds, const
             for t in range(34):
                 copies[i, t] = 0
             if code == OK:
-                _seen(&h, &visible[0 if shared else i, 0], seen)
-                rn = _useful(&h, forms, seen, &mask[i], &copies[i, 0], &remaining)
+                rn = _useful(&h, forms, h.c, &visible[0 if shared else i, 0], &mask[i], &copies[i, 0],
+                             &remaining)
                 if rn == NO_VALUE:
                     code = WRONG_SIZE
                 else:
@@ -553,6 +643,8 @@ def discards_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds, con
     cdef Hand h
     cdef int code, rn, left, d, part
     cdef const Entry* kept
+    cdef const uint8_t* held
+    cdef uint8_t work[34]
     cdef uint8_t seen[34]
     # as useful_many, outputs (n, 34)
     with nogil:
@@ -565,18 +657,20 @@ def discards_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds, con
                 mask[i, d] = 0
                 remaining[i, d] = 0
             if code == OK:
-                _seen(&h, &visible[0 if shared else i, 0], seen)
+                held = h.c
+                memcpy(work, h.c, 34)
+                h.c = work
                 h.size -= 1
                 h.sets = h.size // 3
                 for d in range(34):
-                    if not h.c[d]:
+                    if not work[d]:
                         continue
                     part = d // 9 if d < 27 else 3
                     kept = h.parts[part]
-                    h.c[d] -= 1
-                    h.parts[part] = _part_entry(part, &h.c[9 * part])
-                    rn = _useful(&h, forms, seen, &mask[i, d], NULL, &left)
-                    h.c[d] += 1
+                    work[d] -= 1
+                    h.parts[part] = _part_entry(part, &work[9 * part])
+                    rn = _useful(&h, forms, held, &visible[0 if shared else i, 0], &mask[i, d], NULL, &left)
+                    work[d] += 1
                     h.parts[part] = kept
                     if rn == NO_VALUE:
                         code = WRONG_SIZE
