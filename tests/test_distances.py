@@ -23,6 +23,7 @@ from mjscore import UNREACHABLE
 from mjscore._distance_reference import ReferenceDistances
 from mjscore.distances import distance_engine
 from mjscore.errors import HandStatus, InvalidHandError, NotWinningError
+from mjscore.joker_readings import fits_groups
 from mjscore.rules.distance_targets import distance_targets
 from mjscore.rules.patterns import QuantVariant
 from mjscore.rows import NO_MELD, meld_bytes
@@ -192,7 +193,7 @@ def test_reference_equals_brute_force_over_every_way(rules_name: str, guide_rule
     for held in _random_hands(16, seed=5, pools=POOLS):
         out = np.empty((1, len(reachable)), dtype=np.int8)
         status = np.empty(1, dtype=np.uint8)
-        engine.distances_many([held], [[NO_MELD] * 4], out, status)
+        engine.distances_many([held], [[NO_MELD] * 4], None, out, status)
         brute = _brute_force(rules, held, small)
         for column, hand in enumerate(reachable):
             if hand in brute and (hand in small or hand in fixed_hands):
@@ -239,7 +240,7 @@ def test_kernel_agrees_with_reference_on_random_hands_with_melds(rules_name: str
         engine.clear()
         out = np.empty((len(counts), engine.n_columns), dtype=np.int8)
         status = np.empty(len(counts), dtype=np.uint8)
-        engine.distances_many(counts_array, melds_array, out, status)
+        engine.distances_many(counts_array, melds_array, None, out, status)
         results.append((out, status))
     assert (results[0][1] == results[1][1]).all()
     assert (results[0][0] == results[1][0]).all()
@@ -253,8 +254,8 @@ def test_warm_and_cold_memo_give_the_same_distances() -> None:
     out = [np.empty((len(hands), engine.n_columns), dtype=np.int8) for _ in range(2)]
     status = np.empty(len(hands), dtype=np.uint8)
     engine.clear()
-    engine.distances_many(hands, melds, out[0], status)
-    engine.distances_many(hands, melds, out[1], status)
+    engine.distances_many(hands, melds, None, out[0], status)
+    engine.distances_many(hands, melds, None, out[1], status)
     assert (out[0] == out[1]).all()
 
 
@@ -311,8 +312,8 @@ def test_bad_rows_get_a_status_and_the_rest_are_measured() -> None:
 @pytest.mark.parametrize(("kwargs", "error"), [
     ({"melds": np.zeros((1, 3), dtype=np.uint8)}, "melds: expected an (1, 4)"),
     ({"melds": np.full((1, 4), 300)}, "meld codes are bytes"),
-    ({"jokers": np.array([1])}, "do not count jokers"),
     ({"jokers": np.array([0, 0])}, "jokers: expected an (1,)"),
+    ({"jokers": np.array([1.0])}, "jokers: expected an (1,)"),
 ])
 def test_bad_arguments_raise_a_clear_error(kwargs: dict[str, Any], error: str) -> None:
     with pytest.raises((InvalidHandError, NotWinningError), match=re.escape(error)):
@@ -331,14 +332,183 @@ def test_one_hand_that_is_not_13_or_14_tiles_is_refused() -> None:
         mjscore.distances(mjscore.Hand(concealed=tuple(_hand("19m19p19s")) ), "chinese-classical")
 
 
-def test_a_hand_with_jokers_is_refused_until_jokers_are_counted() -> None:
-    with pytest.raises(NotWinningError, match="jokers"):
-        mjscore.distances("19m19p19s123456zJ", "chinese-classical")
-
-
 def test_one_hand_matches_its_bulk_row() -> None:
     hand = mjscore.parse("222333444s88s (6666s)")
     one = mjscore.distances(hand, "chinese-classical")
     melds = np.frombuffer(meld_bytes(hand.melds), dtype=np.uint8).reshape(1, 4)
     table, ids = mjscore.distances_many([hand.concealed], "chinese-classical", melds=melds)
     assert one == dict(zip(ids, table[0].tolist()))
+
+
+# --- jokers --------------------------------------------------------------------------------
+
+SWITCHES = ("pungs", "chows", "pairs")
+
+
+def _groupings(variant: QuantVariant) -> Iterator[tuple[list[int], list[tuple[int, tuple[int, ...], bool]]]]:
+    """Every concrete way of a quantified variant with its groups (small classes only)."""
+    options = []
+    for requirement in variant.requirements:
+        groups = []
+        for kind, mask in enumerate(requirement.masks):
+            for t in range(34):
+                if mask >> t & 1:
+                    groups.append((kind, (t, t + 1, t + 2) if kind == 0 else (t,) * (3, 4, 2, 1)[kind - 1], True))
+        options.append(list(itertools.combinations_with_replacement(groups, requirement.count)))
+    for picked in itertools.product(*options):
+        grouping = [g for combo in picked for g in combo]
+        counts = [0] * 34
+        for _, tiles, _ in grouping:
+            for t in tiles:
+                counts[t] += 1
+        pairs = [tiles[0] for kind, tiles, _ in grouping if kind == 3]
+        if max(counts) > 4 or sum(kind == 0 for kind, _, _ in grouping) > variant.max_chows:
+            continue
+        if variant.form == "pairs" and len(set(pairs)) < len(pairs):
+            continue
+        if any(not counts[t] for t in range(34) if variant.required >> t & 1):
+            continue
+        yield counts, grouping
+
+
+def _with_jokers(way: Sequence[int], groups: Sequence[tuple[int, tuple[int, ...], bool]], held: Sequence[int],
+                 jokers: int, use: mjscore.jokers.JokerUse) -> int:
+    """The fewest tiles a way lacks over every substitution of at most ``jokers`` of its
+    missing tiles by jokers that the scorer's placement rule (fits_groups) allows."""
+    lacking = [max(0, w - h) for w, h in zip(way, held)]
+    candidates = [t for t in range(34) if lacking[t]]
+    best = sum(lacking)
+    for k in range(1, jokers + 1):
+        for tiles in itertools.combinations_with_replacement(candidates, k):
+            if all(tiles.count(t) <= lacking[t] for t in set(tiles)) and fits_groups(tiles, groups, use):
+                best = min(best, sum(lacking) - k)
+    return best
+
+
+def _joker_hands(n: int, seed: int, pools: Sequence[Sequence[int]]) -> Iterator[tuple[list[int], int]]:
+    """Random hands of 13 or 14 tiles of which 1 or 2 are jokers."""
+    rng = random.Random(seed)
+    for held in _random_hands(n, seed, pools):
+        jokers = rng.choice((1, 2))
+        for t in rng.sample([t for t in range(34) for _ in range(held[t])], jokers):
+            held[t] -= 1
+        yield held, jokers
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+@pytest.mark.parametrize("rules_name", ["chinese-classical", "guide"])
+def test_jokers_equal_the_best_allowed_substitution_of_each_way(rules_name: str, switch: str,
+                                                                guide_rules: mjscore.RuleSet) -> None:
+    """The reference with jokers = the brute force over every way with its groups, each
+    substitution of the way's missing tiles by jokers allowed as the scorer allows it."""
+    base = guide_rules if rules_name == "guide" else mjscore.load_rules(rules_name)
+    rules = mjscore.load_rules(base, jokers=switch)
+    use = rules.jokers
+    assert use is not None
+    reachable, targets = distance_targets(rules.hands)
+    engine = ReferenceDistances(reachable, targets, use)
+    small = _small_quantified(rules, 300)
+    ways: dict[int, list[tuple[list[int], Any]]] = {}
+    for counts, variants in rules.hand_tables.fixed.items():
+        for variant in variants:
+            ways.setdefault(variant.hand, []).append((list(counts), variant.groups))
+    for variant in rules.hand_tables.quant:
+        if variant.hand in small:
+            ways.setdefault(variant.hand, []).extend(_groupings(variant))
+    checked = helped = 0
+    for held, jokers in _joker_hands(24 if rules_name == "chinese-classical" else 8, seed=13, pools=POOLS):
+        out = np.empty((1, len(reachable)), dtype=np.int8)
+        status = np.empty(1, dtype=np.uint8)
+        engine.distances_many([held], [[NO_MELD] * 4], [jokers], out, status)
+        assert status[0] == HandStatus.OK
+        plain = np.empty_like(out)
+        engine.distances_many([held], [[NO_MELD] * 4], None, plain, status)
+        for column, hand in enumerate(reachable):
+            if hand in ways:
+                brute = min(_with_jokers(way, groups, held, jokers, use) for way, groups in ways[hand])
+                assert out[0, column] == brute, (rules.hands[hand].id, held, jokers, switch)
+                checked += 1
+                helped += brute < plain[0, column]
+    assert checked > 40 and helped > 5, (checked, helped)
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+@pytest.mark.parametrize("rules_name", ["chinese-classical", "guide"])
+def test_kernel_agrees_with_reference_on_hands_with_jokers(rules_name: str, switch: str,
+                                                           guide_rules: mjscore.RuleSet) -> None:
+    base = guide_rules if rules_name == "guide" else mjscore.load_rules(rules_name)
+    rules = mjscore.load_rules(base, jokers=switch)
+    rng = random.Random(23)
+    counts, melds, wild = [], [], []
+    n = 200 if rules_name == "chinese-classical" else 16  # the guide's reference is slow
+    for held, jokers in _joker_hands(n, seed=19, pools=POOLS):
+        codes = _random_melds(rng, held) if rng.random() < 0.3 else [NO_MELD] * 4
+        counts.append(held)
+        melds.append(codes)
+        wild.append(jokers if rng.random() < 0.9 else 0)  # some rows without: one less tile
+    counts_array = np.array(counts, dtype=np.uint8)
+    melds_array = np.array(melds, dtype=np.uint8)
+    wild_array = np.array(wild, dtype=np.uint8)
+    results = []
+    for backend in ("cython", "python"):
+        engine, _ = distance_engine(rules, backend)
+        engine.clear()
+        out = np.empty((len(counts), engine.n_columns), dtype=np.int8)
+        status = np.empty(len(counts), dtype=np.uint8)
+        engine.distances_many(counts_array, melds_array, wild_array, out, status)
+        results.append((out, status))
+    assert (results[0][1] == results[1][1]).all()
+    assert (results[0][0] == results[1][0]).all()
+    assert (results[0][1] == HandStatus.OK).sum() > len(counts) // 2
+
+
+def test_no_jokers_distances_are_the_same_with_jokers_on() -> None:
+    hands = np.array(list(_random_hands(200, seed=17, pools=POOLS)), dtype=np.uint8)
+    plain, ids = mjscore.distances_many(hands, "chinese-classical")
+    for switch in SWITCHES:
+        rules = mjscore.load_rules("chinese-classical", jokers=switch)
+        for jokers in (None, 0, np.zeros(len(hands), dtype=np.uint8)):
+            table, same_ids = mjscore.distances_many(hands, rules, jokers=jokers)
+            assert same_ids == ids and (table == plain).all()
+
+
+def test_a_joker_fills_only_where_the_switch_lets_it_stand() -> None:
+    # 003 #14 Thirteen Orphans: a joker is a single only where jokers stand in pairs and singles
+    hand = "19m19p19s123456z J"
+    assert mjscore.distances(hand, mjscore.load_rules("chinese-classical", jokers="pairs"))["thirteen-orphans"] == 1
+    assert mjscore.distances(hand, mjscore.load_rules("chinese-classical", jokers="chows"))["thirteen-orphans"] == 2
+    # a run of singles (one `singles` token) takes one joker, as the scorer reads it: 6z and 7z lack
+    two = "19m19p19s12345z JJ"
+    assert mjscore.distances(two, mjscore.load_rules("chinese-classical", jokers="pairs"))["thirteen-orphans"] == 1
+    # 003 #7 Big Four Winds: the jokers complete the fourth pung; a pung keeps a natural tile
+    pungs = mjscore.load_rules("chinese-classical", jokers="pungs")
+    assert mjscore.distances("1112223334z55z JJ", pungs)["big-four-winds"] == 0
+    assert mjscore.distances("11122233355z 1m JJ", pungs)["big-four-winds"] == 1
+
+
+def test_jokers_in_declared_melds_count_as_their_tiles() -> None:
+    pungs = mjscore.load_rules("chinese-classical", jokers="pungs")
+    assert mjscore.distances("111222333z55z [4J4z]", pungs)["big-four-winds"] == 0
+    with pytest.raises(NotWinningError, match="jokers"):
+        mjscore.distances("111222333z55z [4J4z]", "chinese-classical")
+
+
+def test_joker_rows_get_a_status() -> None:
+    held = _hand("19m19p19s123456z")
+    rows = [held] * 4
+    _, _, status = mjscore.distances_many(rows, "chinese-classical", jokers=[1, 0, 2, 9], return_status=True)
+    # the jokers count in the size: 12 tiles alone are too few
+    assert status.tolist() == [HandStatus.NOT_WINNING, HandStatus.WRONG_SIZE, HandStatus.NOT_WINNING,
+                               HandStatus.BAD_COUNT]
+    pairs = mjscore.load_rules("chinese-classical", jokers="pairs")
+    table, ids, status = mjscore.distances_many(rows, pairs, jokers=[1, 2, 3, 9], return_status=True)
+    assert status.tolist() == [HandStatus.OK, HandStatus.OK, HandStatus.WRONG_SIZE, HandStatus.BAD_COUNT]
+    column = ids.index("thirteen-orphans")
+    assert table[:, column].tolist() == [1, 0, UNREACHABLE, UNREACHABLE]
+
+
+def test_one_hand_with_jokers_is_refused_where_jokers_are_not_used() -> None:
+    with pytest.raises(NotWinningError, match="does not use"):
+        mjscore.distances("19m19p19s123456zJ", "chinese-classical")
+    with pytest.raises(NotWinningError, match="does not use"):
+        mjscore.near_misses("19m19p19s123456zJ", "chinese-classical")

@@ -6,11 +6,17 @@ a dynamic programme per suit over its tiles, the suits combined. Here each suit'
 table is memoised by (the target's profile in that suit, the suit's nine counts), so
 in bulk most suits cost one hash probe; a table keeps only its reachable entries, so
 combining the suits touches few pairs.
+
+Rows holding jokers read other targets, built on first use for each number of jokers
+``J``: the same needs with more digits (each run of singles, then the jokers used),
+their own tables (:func:`_suit_table_jokers`, the algorithm of
+``mjscore._distance_jokers``) and their own profiles in the memo. Rows without jokers
+never touch them.
 """
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 import itertools
 
@@ -18,7 +24,12 @@ import numpy as np
 
 cdef enum:
     MAX_NEEDS = 8
-    MAX_DIMS = 9
+    MAX_DIMS = 10
+    MAX_RUNS = 4
+    MAX_JOKER_USES = 1 << 16   # uses vectors of one joker target
+    MAX_GROUPS = 16            # groups of an enumerated way that may hold jokers
+    MAX_JOKERS = 8
+    N_FREE = 25                # chows started one and two tiles back still free to take a joker
     MAX_USES = 4096            # uses vectors of one target (the product of count + 1)
     N_BACK = 25                # chows started one and two tiles back: 0-4 each
     NONE = 127                 # no way / unreachable
@@ -55,41 +66,24 @@ cdef struct DTarget:
     Moves moves[34]
     int first_variant
     int n_variants
+    int jokers                # J for a joker target (0: a target for rows without jokers)
+    int first_run             # the digit of the first run of singles; the jokers' is the last
+    int n_runs
+    int run_cap[MAX_RUNS]
+    uint8_t tile_runs[34]     # the runs through each tile (bits)
+    int chow_joker            # whether chows may hold a joker
+    int n_free                # N_FREE when they may and the target has chows, else 1
+    uint64_t extra_limit      # the digits a row reads past the needs and chows: runs' caps, J
+    int extra_index
 
-cdef struct Moves:            # the choices of groups starting on one tile, for one target
-    int first
-    int n
-
-cdef struct DTarget:
-    int column
-    int n_needs
-    int dims
-    int track_chows
-    int max_chows
-    int n_uses
-    int radix[MAX_DIMS]
-    int stride[MAX_DIMS]
-    int count[MAX_NEEDS]
-    uint64_t masks[MAX_NEEDS][5]
-    uint8_t declarable[MAX_NEEDS]
-    uint8_t distinct[MAX_NEEDS]
-    uint8_t fixed[34]
-    uint64_t required
-    int distinct_pairs
-    int32_t profile[4]
-    uint64_t count_packed     # each dimension's count (the chows': their limit), six bits each
-    int packed_first          # where the target's uses, packed, start in ``packed_of``
-    int busy[4]               # whether any need has groups in the suit (else its table is one number)
-    int first_triple          # its (a, b, a + b) index triples in ``triples``
-    int n_triples
-    Moves moves[34]
-    int first_variant
-    int n_variants
-
-cdef struct Entry:           # one reachable entry of a suit's table
-    uint64_t packed           # the uses, six bits per dimension (sums compare digit by digit)
-    int32_t index             # the uses as a mixed-radix index
-    int32_t value             # fewest tiles missing; in a table's header entry: its length
+cdef struct Ctx:              # the buffers and arrays of one family of targets
+    const uint64_t* packed_of
+    const int32_t* triples
+    int8_t* work              # four suits' tables (when not memoised) and three merged tables
+    int8_t* cur               # two state buffers, NONE everywhere between calls
+    int8_t* nxt
+    int32_t* live             # two lists of live states
+    int32_t* next_live
 
 cdef int SIZE[5]
 SIZE[0] = 1; SIZE[1] = 3; SIZE[2] = 4; SIZE[3] = 2; SIZE[4] = 1
@@ -165,6 +159,208 @@ cdef void _suit_table(const DTarget* t, int suit, const uint8_t* held, const uin
         cur[live[k]] = NONE
 
 
+cdef void _suit_table_jokers(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
+                             const Moves* moves, const int32_t* move_index, const uint64_t* move_packed,
+                             const uint8_t* move_put, const uint8_t* move_chows, const uint8_t* move_cap,
+                             const uint64_t* packed_of, int8_t* out, int8_t* cur, int8_t* nxt, int32_t* live,
+                             int32_t* next_live) noexcept nogil:
+    """``out[uses]`` for a joker target (``mjscore._distance_jokers.suit_table``): a state
+    is (uses with the runs' and jokers' digits, chows started one and two tiles back, of
+    them those still free to take a joker)."""
+    cdef int base = BASE[suit], size = WIDTH[suit]
+    cdef int i, s, k, m, u, rest, back1, back2, free1, free2, present, total, missing, key, tile, n_live = 1
+    cdef int n_next, lacking, limit, alone, spent, left, old, mid, young, new_free, filled, u2, c, n_through
+    cdef int e_stride = t.stride[t.dims - 1], n_free = t.n_free
+    cdef int through[MAX_RUNS]
+    cdef int room[MAX_RUNS]
+    cdef int taken[MAX_RUNS]
+    cdef uint64_t counts = t.count_packed
+    cdef int32_t* swap_list
+    cdef int8_t* swap
+    cur[0] = 0
+    live[0] = 0
+    for i in range(size):
+        tile = base + i
+        n_through = 0
+        for k in range(t.n_runs):
+            if (t.tile_runs[tile] >> k) & 1:
+                through[n_through] = k
+                n_through += 1
+        n_next = 0
+        for c in range(n_live):
+            s = live[c]
+            rest = s // n_free
+            u = rest // N_BACK
+            back1 = (rest // 5) % 5
+            back2 = rest % 5
+            free1 = (s % n_free) // 5
+            free2 = s % 5 if n_free > 1 else 0
+            present = t.fixed[tile] + back1 + back2
+            if present > caps[i]:
+                continue
+            for m in range(moves[tile].first, moves[tile].first + moves[tile].n):
+                if present + move_put[m] > caps[i] or not _within(packed_of[u] + move_packed[m], counts):
+                    continue
+                if move_chows[m] and i + 2 >= size:
+                    continue
+                total = present + move_put[m]
+                if (t.required >> tile) & 1 and total + 4 - caps[i] == 0:
+                    continue
+                lacking = total - held[i] if total > held[i] else 0
+                limit = t.jokers - u // e_stride
+                if lacking < limit:
+                    limit = lacking
+                alone = move_cap[m] if move_cap[m] < limit else limit
+                for k in range(n_through):
+                    room[k] = t.run_cap[through[k]] - (u // t.stride[t.first_run + through[k]]) % t.radix[t.first_run + through[k]]
+                    taken[k] = 0
+                new_free = move_chows[m] if t.chow_joker else 0
+                while True:  # each choice of the runs' jokers on this tile
+                    spent = alone
+                    for k in range(n_through):
+                        spent += taken[k]
+                    if spent <= limit:
+                        left = limit - spent
+                        old = free2 if free2 < left else left
+                        mid = free1 if free1 < left - old else left - old
+                        young = new_free if new_free < left - old - mid else left - old - mid
+                        filled = spent + old + mid + young
+                        u2 = u + move_index[m] + filled * e_stride
+                        for k in range(n_through):
+                            u2 += taken[k] * t.stride[t.first_run + through[k]]
+                        missing = cur[s] + lacking - filled
+                        key = (u2 * N_BACK + move_chows[m] * 5 + back1) * n_free
+                        if n_free > 1:
+                            key += (new_free - young) * 5 + free1 - mid
+                        if nxt[key] == NONE:
+                            next_live[n_next] = key
+                            n_next += 1
+                            nxt[key] = <int8_t>missing
+                        elif missing < nxt[key]:
+                            nxt[key] = <int8_t>missing
+                    k = 0  # the next choice, as a mixed-radix counter
+                    while k < n_through and taken[k] == room[k]:
+                        taken[k] = 0
+                        k += 1
+                    if k == n_through:
+                        break
+                    taken[k] += 1
+        for c in range(n_live):
+            cur[live[c]] = NONE
+        swap = cur
+        cur = nxt
+        nxt = swap
+        swap_list = live
+        live = next_live
+        next_live = swap_list
+        n_live = n_next
+    memset(out, NONE, t.n_uses)
+    for c in range(n_live):
+        if (live[c] // n_free) % N_BACK == 0:
+            u = live[c] // n_free // N_BACK
+            if cur[live[c]] < out[u]:
+                out[u] = cur[live[c]]
+        cur[live[c]] = NONE
+    _close(t, out)
+
+
+cdef void _close(const DTarget* t, int8_t* out) noexcept nogil:
+    """Make a joker table's runs' and jokers' digits mean "at most": an entry using ``e'``
+    jokers also serves ``e >= e'``, and ``e < e'`` with ``e' - e`` more tiles drawn."""
+    cdef int e_stride = t.stride[t.dims - 1], b, e, best, carry, v, k, d, u
+    for b in range(e_stride):
+        best = NONE
+        for e in range(t.jokers + 1):  # fewer used: the same
+            v = out[b + e * e_stride]
+            if v < best:
+                best = v
+            out[b + e * e_stride] = <int8_t>best
+        carry = NONE
+        for e in range(t.jokers - 1, -1, -1):  # more used: one more tile drawn per joker not used
+            v = out[b + (e + 1) * e_stride]  # already closed upward, so at most its own value
+            if v < carry:
+                carry = v
+            if carry != NONE:
+                carry += 1
+                if carry < out[b + e * e_stride]:
+                    out[b + e * e_stride] = <int8_t>carry
+    for k in range(t.n_runs):
+        d = t.first_run + k
+        for u in range(t.n_uses):
+            if (u // t.stride[d]) % t.radix[d] and out[u - t.stride[d]] < out[u]:
+                out[u] = out[u - t.stride[d]]
+
+
+cdef int _flow(const uint8_t* caps, const uint64_t* masks, int n, const int* lacking, int jokers) noexcept nogil:
+    """The most ``lacking`` tiles jokers fill (at most ``jokers``) in concrete groups of
+    capacities ``caps`` over tiles ``masks``: shortest augmenting paths, as the reference."""
+    cdef int flow[MAX_GROUPS][34]
+    cdef int spare[MAX_GROUPS]
+    cdef int placed[34]
+    cdef int parent[MAX_GROUPS + 34]
+    cdef int queue[MAX_GROUPS + 34]
+    cdef int j, g, t, node, head, tail, end, done = 0
+    memset(placed, 0, sizeof(placed))
+    for g in range(n):
+        spare[g] = caps[g]
+        for t in range(34):
+            flow[g][t] = 0
+    for j in range(jokers):
+        for node in range(n + 34):
+            parent[node] = -2  # unseen
+        head = tail = 0
+        for g in range(n):
+            if spare[g]:
+                parent[g] = -1
+                queue[tail] = g
+                tail += 1
+        end = -1
+        while head < tail and end < 0:
+            node = queue[head]
+            head += 1
+            if node < n:
+                for t in range(34):
+                    if (masks[node] >> t) & 1 and parent[n + t] == -2:
+                        parent[n + t] = node
+                        if placed[t] < lacking[t]:
+                            end = t
+                            break
+                        queue[tail] = n + t
+                        tail += 1
+            else:
+                for g in range(n):
+                    if flow[g][node - n] and parent[g] == -2:
+                        parent[g] = node
+                        queue[tail] = g
+                        tail += 1
+        if end < 0:
+            break
+        placed[end] += 1
+        done += 1
+        node = n + end
+        while True:
+            g = parent[node]
+            flow[g][node - n] += 1
+            if parent[g] < 0:
+                spare[g] -= 1
+                break
+            node = parent[g]
+            flow[g][node - n] -= 1
+    return done
+
+
+def _kind_caps(int use):
+    """Jokers one group of each kind may hold (``mjscore._distance_jokers.kind_caps``)."""
+    return (1 if use & 2 else 0, 2 if use & 1 else 0, 3 if use & 1 else 0, 1 if use & 4 else 0,
+            1 if use & 4 else 0)
+
+
+def _variant_groups(variant, kind_caps):
+    """A concrete way's groups that may hold jokers: (capacity, tile mask) each."""
+    return [(kind_caps[kind], sum(1 << t for t in set(tiles))) for kind, tiles, _ in variant.groups
+            if kind < 5 and kind_caps[kind]]
+
+
 def _triples(radix, strides):
     """Every (x, y, x + y) of uses indices whose sum stays within each dimension's count."""
     out = []
@@ -177,19 +373,20 @@ def _triples(radix, strides):
     return out
 
 
-def _tile_moves(target, int tile, strides, bint track_chows):
+def _tile_moves(target, int tile, strides, bint track_chows, kind_caps):
     """Every choice of groups starting on ``tile`` for a target, within four tiles:
-    (uses added as an index, the same packed, tiles put on ``tile``, chows started)."""
+    (uses added as an index, the same packed, tiles put on ``tile``, chows started, jokers
+    its groups other than chows may hold: ``kind_caps`` per kind)."""
     atoms = [(j, kind) for j, need in enumerate(target.needs) for kind in range(5)
              if need.masks[kind] >> tile & 1]
     out = []
 
-    def choose(a, uses, put, chows, pairs):
+    def choose(a, uses, put, chows, pairs, cap):
         if a == len(atoms):
             index = sum(u * s for u, s in zip(uses, strides))
-            out.append((index, sum(u << 6 * d for d, u in enumerate(uses)), put, chows))
+            out.append((index, sum(u << 6 * d for d, u in enumerate(uses)), put, chows, cap))
             return
-        choose(a + 1, uses, put, chows, pairs)
+        choose(a + 1, uses, put, chows, pairs, cap)
         j, kind = atoms[a]
         need = target.needs[j]
         most = 1 if need.distinct or (kind == 3 and target.distinct_pairs) else 4
@@ -204,66 +401,123 @@ def _tile_moves(target, int tile, strides, bint track_chows):
                 more[len(more) - 1] += n
                 if more[len(more) - 1] > target.max_chows:
                     break
-            choose(a + 1, more, put + n * SIZE[kind], chows + n * (kind == 0), pairs + n * (kind == 3))
+            choose(a + 1, more, put + n * SIZE[kind], chows + n * (kind == 0), pairs + n * (kind == 3),
+                   cap + n * kind_caps[kind] * (kind != 0))
 
-    choose(0, [0] * len(strides), 0, 0, 0)
+    choose(0, [0] * len(strides), 0, 0, 0, 0)
     return out
+
+
+cdef class _Family:
+    """Targets in C with the buffers and arrays their tables need: the rule set's own, or
+    those for rows holding a given number of jokers."""
+
+    cdef DTarget* targets
+    cdef Ctx ctx
+    cdef int max_uses
+    cdef int max_states
+    cdef uint32_t row_entries     # the most one row can add to the pool (bytes)
+    cdef object arrays            # the numpy arrays ``ctx`` points into
+
+    def __cinit__(self):
+        self.targets = NULL
+        self.ctx.work = NULL
+        self.ctx.cur = NULL
+        self.ctx.live = NULL
+
+    def __dealloc__(self):
+        free(self.targets)
+        free(self.ctx.work)
+        free(self.ctx.cur)
+        free(self.ctx.live)
+
+    cdef void _allocate(self, int n_targets, packed_of, triples, int max_uses, int max_states):
+        cdef const uint64_t[::1] packed
+        cdef const int32_t[::1] triple_array
+        self.arrays = (np.array(packed_of or [0], dtype=np.uint64), np.array(triples or [0], dtype=np.int32))
+        packed = self.arrays[0]
+        triple_array = self.arrays[1]
+        self.ctx.packed_of = &packed[0]
+        self.ctx.triples = &triple_array[0]
+        self.max_uses = max_uses
+        self.max_states = max_states
+        self.ctx.cur = <int8_t*>malloc(2 * max_states)
+        memset(self.ctx.cur, NONE, 2 * max_states)
+        self.ctx.nxt = self.ctx.cur + max_states
+        self.ctx.live = <int32_t*>malloc(2 * max_states * sizeof(int32_t))
+        self.ctx.next_live = self.ctx.live + max_states
+        self.ctx.work = <int8_t*>malloc(7 * max_uses)
+        self.row_entries = 4 * sum(self.targets[i].n_uses for i in range(n_targets))
+        if self.row_entries > POOL_ENTRIES // 2:
+            raise ValueError("the special hands have too many groups to choose for distances")
 
 
 cdef class CompiledDistances:
     """A rule set's distance targets in C, with the per-suit memo."""
 
+    cdef _Family family           # the targets of rows without jokers
     cdef DTarget* targets
     cdef int n_targets
     cdef readonly int n_columns
+    cdef int use                  # where jokers may stand (JokerUse bits; 0: the rule set has none)
     cdef uint8_t* variants        # enumerated ways: 34 counts then 8 meld bytes, then 8 kong tiles
+    cdef uint8_t* variant_caps    # per way, MAX_GROUPS groups that may hold jokers: capacity (0: none)
+    cdef uint64_t* variant_masks  # and tiles
     cdef int n_variants
     cdef uint64_t* cache_keys
     cdef uint32_t* cache_offsets
     cdef int8_t* pool
     cdef uint32_t pool_used
     cdef int n_cached
-    cdef int8_t* scratch          # two state buffers and four suit tables
-    cdef int max_uses
-    cdef uint32_t row_entries     # the most one row can add to the pool (bytes)
     cdef object arrays            # the numpy arrays below point into
     cdef const int32_t* move_index
     cdef const uint64_t* move_packed
     cdef const uint8_t* move_put
     cdef const uint8_t* move_chows
-    cdef const uint64_t* packed_of
-    cdef int32_t* live            # two lists of live states
-    cdef int8_t* work             # four suits' tables (when not memoised) and three merged tables
-    cdef const int32_t* triples
+    cdef const uint8_t* move_cap
+    cdef object py_targets
+    cdef object profiles          # profile key -> id, for the memo's keys
+    cdef object profile_keys      # per target, per suit: its profile key
+    cdef object joker_families    # per number of jokers (1-8): a _Family, built on first use
+    cdef DTarget* joker_targets[MAX_JOKERS + 1]
+    cdef Ctx joker_ctx[MAX_JOKERS + 1]
+    cdef uint32_t joker_entries[MAX_JOKERS + 1]
 
     def __cinit__(self):
         self.targets = NULL
         self.variants = NULL
+        self.variant_caps = NULL
+        self.variant_masks = NULL
         self.cache_keys = NULL
         self.cache_offsets = NULL
         self.pool = NULL
-        self.scratch = NULL
-        self.live = NULL
-        self.work = NULL
 
-    def __init__(self, reachable, targets):
+    def __init__(self, reachable, targets, use=None):
         cdef DTarget* t
         cdef uint8_t* row
-        cdef int i, j, d, kind, n_var = 0, stride
-        profiles = {}
+        cdef int i, j, d, kind, n_var = 0, stride, max_uses = 1
+        self.use = int(use or 0)
+        kind_caps = _kind_caps(self.use)
+        self.profiles = {}
+        self.profile_keys = []
+        self.py_targets = tuple(targets)
+        self.joker_families = [None] * (MAX_JOKERS + 1)
         moves = []
         packed_of = []
         triples = []
         self.n_columns = len(reachable)
         column = {hand: i for i, hand in enumerate(reachable)}
         self.n_targets = len(targets)
-        self.targets = <DTarget*>malloc(max(1, self.n_targets) * sizeof(DTarget))
+        self.family = _Family()
+        self.family.targets = <DTarget*>malloc(max(1, self.n_targets) * sizeof(DTarget))
+        self.targets = self.family.targets
         for target in targets:
             n_var += len(target.enumerated)
         self.n_variants = n_var
         self.variants = <uint8_t*>malloc(max(1, n_var) * 50)
+        self.variant_caps = <uint8_t*>malloc(max(1, n_var) * MAX_GROUPS)
+        self.variant_masks = <uint64_t*>malloc(max(1, n_var) * MAX_GROUPS * sizeof(uint64_t))
         n_var = 0
-        self.max_uses = 1
         for i, target in enumerate(targets):
             t = &self.targets[i]
             memset(t, 0, sizeof(DTarget))
@@ -282,7 +536,7 @@ cdef class CompiledDistances:
             if stride > MAX_USES:
                 raise ValueError("a special hand has too many groups to choose for distances")
             t.n_uses = stride
-            self.max_uses = max(self.max_uses, stride)
+            max_uses = max(max_uses, stride)
             for j, need in enumerate(target.needs):
                 t.count[j] = need.count
                 for kind in range(5):
@@ -293,20 +547,23 @@ cdef class CompiledDistances:
                 t.fixed[j] = target.fixed[j]
             t.required = target.required
             t.distinct_pairs = target.distinct_pairs
+            keys = []
             for d in range(4):
                 lo, hi = BASE[d], BASE[d] + WIDTH[d]
                 span = ((1 << (hi - lo)) - 1) << lo
                 key = (tuple((n.count, tuple(m & span for m in n.masks), n.distinct) for n in target.needs),
                        tuple(target.fixed[lo:hi]), target.required & span, target.distinct_pairs,
                        target.max_chows, d == 3)
-                t.profile[d] = profiles.setdefault(key, len(profiles))
+                keys.append(key)
+                t.profile[d] = self.profiles.setdefault(key, len(self.profiles))
                 t.busy[d] = any(m & span for n in target.needs for m in n.masks)
+            self.profile_keys.append(keys)
             t.count_packed = sum(t.radix[d] - 1 << 6 * d for d in range(t.dims))
             t.packed_first = len(packed_of)
             packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
                           for u in range(t.n_uses)]
             for j in range(34):
-                made = _tile_moves(target, j, [t.stride[d] for d in range(t.dims)], t.track_chows)
+                made = _tile_moves(target, j, [t.stride[d] for d in range(t.dims)], t.track_chows, kind_caps)
                 t.moves[j].first = len(moves)
                 t.moves[j].n = len(made)
                 moves += made
@@ -325,44 +582,44 @@ cdef class CompiledDistances:
                 kongs = [tiles[0] for kind_, tiles, _ in variant.groups if kind_ == 2]
                 for j, tile in enumerate(kongs[:8]):
                     row[42 + j] = tile
+                groups = _variant_groups(variant, kind_caps)
+                if len(groups) > MAX_GROUPS:
+                    raise ValueError(f"a special hand has more than {MAX_GROUPS} groups that may hold jokers")
+                memset(self.variant_caps + MAX_GROUPS * n_var, 0, MAX_GROUPS)
+                for j, (cap, mask) in enumerate(groups):
+                    self.variant_caps[MAX_GROUPS * n_var + j] = cap
+                    self.variant_masks[MAX_GROUPS * n_var + j] = mask
                 n_var += 1
-        columns = list(zip(*moves)) or [(), (), (), ()]
+        columns = list(zip(*moves)) or [(), (), (), (), ()]
         self.arrays = (np.array(columns[0], dtype=np.int32), np.array(columns[1], dtype=np.uint64),
                        np.array(columns[2], dtype=np.uint8), np.array(columns[3], dtype=np.uint8),
-                       np.array(packed_of, dtype=np.uint64), np.array(triples or [0], dtype=np.int32))
+                       np.array(columns[4], dtype=np.uint8))
         cdef const int32_t[::1] move_index = self.arrays[0]
         cdef const uint64_t[::1] move_packed = self.arrays[1]
         cdef const uint8_t[::1] move_put = self.arrays[2]
         cdef const uint8_t[::1] move_chows = self.arrays[3]
-        cdef const uint64_t[::1] packed = self.arrays[4]
+        cdef const uint8_t[::1] move_cap = self.arrays[4]
         self.move_index = &move_index[0] if len(moves) else NULL
         self.move_packed = &move_packed[0] if len(moves) else NULL
         self.move_put = &move_put[0] if len(moves) else NULL
         self.move_chows = &move_chows[0] if len(moves) else NULL
-        cdef const int32_t[::1] triple_array = self.arrays[5]
-        self.packed_of = &packed[0]
-        self.triples = &triple_array[0]
+        self.move_cap = &move_cap[0] if len(moves) else NULL
+        self.family._allocate(self.n_targets, packed_of, triples, max_uses, max_uses * N_BACK)
         self.cache_keys = <uint64_t*>malloc(CACHE_SIZE * sizeof(uint64_t))
         self.cache_offsets = <uint32_t*>malloc(CACHE_SIZE * sizeof(uint32_t))
         self.pool = <int8_t*>malloc(POOL_ENTRIES)
-        self.scratch = <int8_t*>malloc(self.max_uses * (2 * N_BACK + 1))
-        memset(self.scratch, NONE, self.max_uses * 2 * N_BACK)
-        self.live = <int32_t*>malloc(2 * self.max_uses * N_BACK * sizeof(int32_t))
-        self.work = <int8_t*>malloc(7 * self.max_uses)
-        self.row_entries = 4 * sum(self.targets[i].n_uses for i in range(self.n_targets))
-        if self.row_entries > POOL_ENTRIES // 2:
-            raise ValueError("the special hands have too many groups to choose for distances")
+        for d in range(MAX_JOKERS + 1):
+            self.joker_targets[d] = NULL
+            self.joker_entries[d] = 0
         self.clear()
 
     def __dealloc__(self):
-        free(self.targets)
         free(self.variants)
+        free(self.variant_caps)
+        free(self.variant_masks)
         free(self.cache_keys)
         free(self.cache_offsets)
         free(self.pool)
-        free(self.scratch)
-        free(self.live)
-        free(self.work)
 
     def clear(self):
         """Empty the per-suit memo (for cold measurements)."""
@@ -373,20 +630,91 @@ cdef class CompiledDistances:
         self.pool_used = 0
         self.n_cached = 0
 
-    cdef void _suit(self, const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
-                    int8_t* dense) noexcept nogil:
-        _suit_table(t, suit, held, caps, t.moves, self.move_index, self.move_packed, self.move_put,
-                    self.move_chows, self.packed_of + t.packed_first, dense, self.scratch,
-                    self.scratch + self.max_uses * N_BACK, self.live, self.live + self.max_uses * N_BACK)
+    def _jokers_family(self, int jokers):
+        """The targets of rows holding ``jokers`` jokers (built once): each base target
+        with a digit per run of singles that may hold one and a last digit for the jokers."""
+        cdef DTarget* t
+        cdef const DTarget* b
+        cdef int i, k, d, stride, max_uses = 1, max_states = 1
+        cdef _Family family
+        if self.joker_families[jokers] is not None:
+            return
+        family = _Family()
+        family.targets = <DTarget*>malloc(max(1, self.n_targets) * sizeof(DTarget))
+        run_cap = 1 if self.use & 4 else 0
+        packed_of = []
+        triples = []
+        for i, target in enumerate(self.py_targets):
+            t = &family.targets[i]
+            b = &self.targets[i]
+            memcpy(t, b, sizeof(DTarget))
+            t.jokers = jokers
+            t.chow_joker = (self.use & 2) != 0
+            t.n_free = N_FREE if t.chow_joker and any(n.masks[0] for n in target.needs) else 1
+            runs = [(mask, copies * run_cap) for mask, copies in target.runs if copies * run_cap]
+            if len(runs) > MAX_RUNS or b.dims + len(runs) + 1 > MAX_DIMS:
+                raise ValueError("a special hand has too many runs of singles to count jokers in distances")
+            t.first_run = b.dims
+            t.n_runs = len(runs)
+            memset(t.tile_runs, 0, 34)
+            for k, (mask, cap) in enumerate(runs):
+                t.run_cap[k] = cap
+                t.radix[b.dims + k] = cap + 1
+                for d in range(34):
+                    if mask >> d & 1:
+                        t.tile_runs[d] |= 1 << k
+            t.radix[b.dims + len(runs)] = jokers + 1
+            t.dims = b.dims + len(runs) + 1
+            stride = b.n_uses
+            for d in range(b.dims, t.dims):
+                t.stride[d] = stride
+                stride *= t.radix[d]
+            if stride > MAX_JOKER_USES:
+                raise ValueError("a special hand has too many groups to choose to count jokers in distances")
+            t.n_uses = stride
+            max_uses = max(max_uses, stride)
+            max_states = max(max_states, stride * N_BACK * t.n_free)
+            t.count_packed = sum(t.radix[d] - 1 << 6 * d for d in range(t.dims))
+            t.extra_limit = sum(t.radix[d] - 1 << 6 * d for d in range(b.dims, t.dims))
+            t.extra_index = sum((t.radix[d] - 1) * t.stride[d] for d in range(b.dims, t.dims))
+            t.packed_first = len(packed_of)
+            packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
+                          for u in range(t.n_uses)]
+            t.first_triple = len(triples) // 3
+            triples += _triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
+            t.n_triples = len(triples) // 3 - t.first_triple
+            for d in range(4):
+                lo, hi = BASE[d], BASE[d] + WIDTH[d]
+                span = ((1 << (hi - lo)) - 1) << lo
+                key = (self.profile_keys[i][d], "jokers", jokers, self.use, tuple(m & span for m, _ in runs),
+                       tuple(cap for _, cap in runs))
+                t.profile[d] = self.profiles.setdefault(key, len(self.profiles))
+                t.busy[d] = 1  # a suit may spend jokers even where no need has groups
+        family._allocate(self.n_targets, packed_of, triples, max_uses, max_states)
+        self.joker_families[jokers] = family
+        self.joker_targets[jokers] = family.targets
+        self.joker_ctx[jokers] = family.ctx
+        self.joker_entries[jokers] = family.row_entries
 
-    cdef const int8_t* _table(self, const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
-                              bint memo, int8_t* out) noexcept nogil:
+    cdef void _suit(self, const DTarget* t, const Ctx* ctx, int suit, const uint8_t* held, const uint8_t* caps,
+                    int8_t* dense) noexcept nogil:
+        if t.jokers:
+            _suit_table_jokers(t, suit, held, caps, t.moves, self.move_index, self.move_packed, self.move_put,
+                               self.move_chows, self.move_cap, ctx.packed_of + t.packed_first, dense, ctx.cur,
+                               ctx.nxt, ctx.live, ctx.next_live)
+        else:
+            _suit_table(t, suit, held, caps, t.moves, self.move_index, self.move_packed, self.move_put,
+                        self.move_chows, ctx.packed_of + t.packed_first, dense, ctx.cur, ctx.nxt, ctx.live,
+                        ctx.next_live)
+
+    cdef const int8_t* _table(self, const DTarget* t, const Ctx* ctx, int suit, const uint8_t* held,
+                              const uint8_t* caps, bint memo, int8_t* out) noexcept nogil:
         """One suit's table, from the memo when the suit holds no declared meld."""
         cdef int i, base = BASE[suit]
         cdef uint64_t key = <uint64_t>t.profile[suit] << 27, h
         cdef uint32_t slot
         if not memo:
-            self._suit(t, suit, held + base, caps + base, out)
+            self._suit(t, ctx, suit, held + base, caps + base, out)
             return out
         for i in range(WIDTH[suit]):
             key |= <uint64_t>held[base + i] << (3 * i)
@@ -396,25 +724,25 @@ cdef class CompiledDistances:
             if self.cache_keys[slot] == key:
                 return self.pool + self.cache_offsets[slot]
             slot = (slot + 1) & (CACHE_SIZE - 1)
-        self._suit(t, suit, held + base, caps + base, self.pool + self.pool_used)
+        self._suit(t, ctx, suit, held + base, caps + base, self.pool + self.pool_used)
         self.cache_keys[slot] = key
         self.cache_offsets[slot] = self.pool_used
         self.pool_used += t.n_uses
         self.n_cached += 1
         return self.pool + self.cache_offsets[slot]
 
-    cdef int _target(self, const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
-                     const uint8_t* meld_tiles) noexcept nogil:
-        """The distance from one hand to one target."""
+    cdef int _target(self, const DTarget* t, const Ctx* ctx, const uint8_t* held, const uint8_t* melds,
+                     int n_melds, const uint8_t* meld_tiles) noexcept nogil:
+        """The distance from one hand to one target (for a joker target: with its jokers)."""
         cdef int suit, i, d, k, best = NONE, m, n_left, melded_chows = 0
         cdef uint8_t caps[34]
         cdef bint touched[4]
         cdef const int8_t* tables[4]
-        cdef int8_t* first = self.work + 4 * t.n_uses
+        cdef int8_t* first = ctx.work + 4 * t.n_uses
         cdef int8_t* second = first + t.n_uses
         cdef int8_t* whole = second + t.n_uses
-        cdef const int32_t* triples = self.triples + 3 * t.first_triple
-        cdef const uint64_t* packed_of = self.packed_of + t.packed_first
+        cdef const int32_t* triples = ctx.triples + 3 * t.first_triple
+        cdef const uint64_t* packed_of = ctx.packed_of + t.packed_first
         cdef uint64_t limit, needs_mask = (<uint64_t>1 << (6 * t.n_needs)) - 1
         cdef int left_index, u, offset
         cdef int bare[4]
@@ -437,12 +765,12 @@ cdef class CompiledDistances:
                 touched[3 if i >= 27 else i // 9] = True
         if t.track_chows:  # the chows' count is at most its limit: merge all, scan the whole table
             for suit in range(4):
-                tables[suit] = self._table(t, suit, held, caps, not touched[suit], self.work + suit * t.n_uses)
+                tables[suit] = self._table(t, ctx, suit, held, caps, not touched[suit], ctx.work + suit * t.n_uses)
             _merge(triples, t.n_triples, tables[0], tables[1], first, t.n_uses)
             _merge(triples, t.n_triples, tables[2], tables[3], second, t.n_uses)
             _merge(triples, t.n_triples, first, second, whole, t.n_uses)
             for k in range(n_left):
-                limit = (<uint64_t>(t.max_chows - melded_chows)) << (6 * t.n_needs)
+                limit = (<uint64_t>(t.max_chows - melded_chows)) << (6 * t.n_needs) | t.extra_limit
                 for d in range(t.n_needs):
                     limit |= <uint64_t>lefts[k][d] << (6 * d)
                 for u in range(t.n_uses):
@@ -453,7 +781,7 @@ cdef class CompiledDistances:
         # a suit where no need has groups has a table of one entry (no groups): kept as a number
         for suit in range(4):
             if t.busy[suit]:
-                tables[suit] = self._table(t, suit, held, caps, not touched[suit], self.work + suit * t.n_uses)
+                tables[suit] = self._table(t, ctx, suit, held, caps, not touched[suit], ctx.work + suit * t.n_uses)
                 bare[suit] = 0
             else:
                 tables[suit] = NULL
@@ -464,8 +792,8 @@ cdef class CompiledDistances:
         pair[1] = _pair(triples, t.n_triples, tables[2], tables[3], second, t.n_uses)
         offset = bare[0] + bare[1] + bare[2] + bare[3]
         for k in range(n_left):
-            limit = 0
-            left_index = 0
+            limit = t.extra_limit
+            left_index = t.extra_index
             for d in range(t.n_needs):
                 limit |= <uint64_t>lefts[k][d] << (6 * d)
                 left_index += lefts[k][d] * t.stride[d]
@@ -532,6 +860,7 @@ cdef class CompiledDistances:
         cdef int v, i, j, best = NONE, missing, ok, found, want, tile
         cdef const uint8_t* row
         cdef uint8_t free_[8]
+        cdef int lacking[34]
         for v in range(t.first_variant, t.first_variant + t.n_variants):
             row = self.variants + 50 * v
             for j in range(8):
@@ -559,32 +888,57 @@ cdef class CompiledDistances:
             missing = 0
             for i in range(34):
                 j = row[i] - held[i] - meld_tiles[i]
-                if j > 0:
-                    missing += j
+                lacking[i] = j if j > 0 else 0
+                missing += lacking[i]
+            if t.jokers and missing - t.jokers < best:  # the jokers fill what the way's groups let them
+                missing -= _flow(self.variant_caps + MAX_GROUPS * v, self.variant_masks + MAX_GROUPS * v,
+                                 MAX_GROUPS, lacking, t.jokers)
             if missing < best:
                 best = missing
         return best
 
-    def distances_many(self, const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds,
+    def distances_many(self, const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds, jokers,
                        int8_t[:, ::1] out, uint8_t[::1] status):
-        """Fill ``out`` (n, columns) with each row's distances; bad rows get a status and NONE."""
+        """Fill ``out`` (n, columns) with each row's distances (``jokers``: (n,) uint8
+        jokers held concealed, or None); bad rows get a status and NONE."""
         cdef Py_ssize_t n = counts.shape[0], r
-        cdef int i, j, k, size, d, n_melds, bad
+        cdef int j, k, d, n_melds, wild = 0
         cdef uint8_t meld_tiles[34]
         cdef uint8_t codes[4]
         cdef const DTarget* t
+        cdef const DTarget* family
+        cdef const Ctx* ctx
+        cdef uint32_t entries
+        cdef const uint8_t[::1] wilds
+        cdef bint has_jokers = jokers is not None
+        if has_jokers:
+            wilds = jokers
+            if self.use:
+                for j in np.unique(jokers):
+                    if 0 < j <= MAX_JOKERS:
+                        self._jokers_family(int(j))
         with nogil:
             for r in range(n):
                 for j in range(self.n_columns):
                     out[r, j] = NONE
-                if self.n_cached > CACHE_SIZE // 2 or self.pool_used + self.row_entries > POOL_ENTRIES:
-                    self._clear()  # between rows: the tables of a row stay valid while it is read
-                status[r] = _row_status(&counts[r, 0], &melds[r, 0], meld_tiles, codes, &n_melds)
+                if has_jokers:
+                    wild = wilds[r]
+                status[r] = _row_status(&counts[r, 0], &melds[r, 0], wild, self.use, meld_tiles, codes, &n_melds)
                 if status[r]:
                     continue
+                if wild:
+                    family = self.joker_targets[wild]
+                    ctx = &self.joker_ctx[wild]
+                    entries = self.joker_entries[wild]
+                else:
+                    family = self.targets
+                    ctx = &self.family.ctx
+                    entries = self.family.row_entries
+                if self.n_cached > CACHE_SIZE // 2 or self.pool_used + entries > POOL_ENTRIES:
+                    self._clear()  # between rows: the tables of a row stay valid while it is read
                 for k in range(self.n_targets):
-                    t = &self.targets[k]
-                    d = self._target(t, &counts[r, 0], codes, n_melds, meld_tiles)
+                    t = &family[k]
+                    d = self._target(t, ctx, &counts[r, 0], codes, n_melds, meld_tiles)
                     if d < out[r, t.column]:
                         out[r, t.column] = <int8_t>d
 
@@ -595,7 +949,7 @@ cdef inline bint _fits(const DTarget* t, int j, uint8_t code, const int* left) n
 
 
 cdef enum:
-    GUARD = 0x820820820820820     # bit 5 of each six-bit digit (nine digits)
+    GUARD = 0x820820820820820     # bit 5 of each six-bit digit (ten digits)
 
 
 cdef inline bint _within(uint64_t uses, uint64_t limit) noexcept nogil:
@@ -640,12 +994,15 @@ cdef int _bare(const DTarget* t, int suit, const uint8_t* held, const uint8_t* c
     return missing
 
 
-cdef uint8_t _row_status(const uint8_t* counts, const uint8_t* melds, uint8_t* meld_tiles,
+cdef uint8_t _row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, uint8_t* meld_tiles,
                          uint8_t* codes, int* n_melds) noexcept nogil:
-    """0 for a row distances accept (13 or 14 tiles, a meld counting 3), else its status."""
-    cdef int i, size = 0, kind, tile
+    """0 for a row distances accept (13 or 14 tiles, a meld counting 3, a joker 1), else
+    its status (the reference's ``row_status``)."""
+    cdef int i, size = jokers, kind, tile
     memset(meld_tiles, 0, 34)
     n_melds[0] = 0
+    if jokers > MAX_JOKERS:
+        return 1       # BAD_COUNT
     for i in range(34):
         if counts[i] > 4:
             return 1   # BAD_COUNT
@@ -671,4 +1028,6 @@ cdef uint8_t _row_status(const uint8_t* counts, const uint8_t* melds, uint8_t* m
             return 1
     if size != 13 and size != 14:
         return 2       # WRONG_SIZE
+    if jokers and not use:
+        return 3       # NOT_WINNING: the rule set has no jokers
     return 0

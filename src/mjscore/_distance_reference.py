@@ -14,6 +14,8 @@ groups include the declared melds. It is found suit by suit:
    need's count, and the chows within the target's limit).
 
 Step 2 depends only on the suit's tiles and the target's needs, so it is memoised.
+With jokers held, step 2 is :func:`mjscore._distance_jokers.suit_table` (its state also
+counts the jokers used) and the row reads its tables at the jokers it holds.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from . import _distance_jokers
+from .hand import MAX_JOKERS
+from .jokers import JokerUse
 from .rules.distance_targets import N_GROUP_KINDS, Need, Target
 from .rules.patterns import FixedVariant
 
@@ -171,8 +176,8 @@ def _meld_tiles(melds: Sequence[int]) -> list[int]:
     return tiles
 
 
-def _enumerated(variants: Sequence[FixedVariant], held: Sequence[int], melds: Sequence[int]
-                ) -> tuple[int, tuple[int, ...]]:
+def _enumerated(variants: Sequence[FixedVariant], held: Sequence[int], melds: Sequence[int],
+                jokers: int = 0, use: JokerUse | None = None) -> tuple[int, tuple[int, ...]]:
     meld_tiles = _meld_tiles(melds)
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for variant in variants:
@@ -190,18 +195,26 @@ def _enumerated(variants: Sequence[FixedVariant], held: Sequence[int], melds: Se
                 break
         if not ok:
             continue
-        missing = sum(max(0, v - h - m) for v, h, m in zip(variant.counts, held, meld_tiles))
+        lacking = [max(0, v - h - m) for v, h, m in zip(variant.counts, held, meld_tiles)]
+        filled = (_distance_jokers.enumerated_fill(variant, lacking, use, jokers) if jokers and use
+                  else [0] * 34)
+        missing = sum(lacking) - sum(filled)
         if missing < best[0]:
-            best = (missing, tuple(v - m for v, m in zip(variant.counts, meld_tiles)))
+            best = (missing, tuple(v - m - f | f << _distance_jokers.JOKER_SHIFT
+                                   for v, m, f in zip(variant.counts, meld_tiles, filled)))
     return best
 
 
-def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = ()) -> tuple[int, tuple[int, ...]]:
+def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jokers: int = 0,
+             use: JokerUse | None = None) -> tuple[int, tuple[int, ...]]:
     """The distance from a hand (``held``: 34 concealed counts; ``melds``: declared meld
-    bytes) to one target, and the concealed tiles of a way at that distance (34 counts;
-    empty when unreachable)."""
+    bytes; ``jokers`` held concealed, standing where ``use`` lets them) to one target, and
+    the concealed tiles of a way at that distance (34 entries, each the natural tiles of
+    the way on that tile plus its jokers ``<< JOKER_SHIFT``; empty when unreachable)."""
+    if not use:
+        jokers = 0
     if target.enumerated:
-        return _enumerated(target.enumerated, held, melds)
+        return _enumerated(target.enumerated, held, melds, jokers, use)
     meld_tiles = _meld_tiles(melds)
     track_chows = target.max_chows < 4 and any(n.masks[_CHOW] for n in target.needs)
     melded_chows = sum(code >> 6 == 0 for code in melds)
@@ -210,11 +223,17 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = ()) -> 
     for base, size in SUITS:
         part = slice(base, base + size)
         caps = tuple(4 - m for m in meld_tiles[part])
-        tables.append(suit_table(target.needs, base, size, tuple(held[part]), target.fixed[part], caps,
-                                 target.required, target.distinct_pairs, target.max_chows))
+        if jokers and use:
+            tables.append(_distance_jokers.suit_table(
+                target.needs, base, size, tuple(held[part]), target.fixed[part], caps, target.required,
+                target.distinct_pairs, target.max_chows, target.runs, use, jokers))
+        else:
+            tables.append(suit_table(target.needs, base, size, tuple(held[part]), target.fixed[part], caps,
+                                     target.required, target.distinct_pairs, target.max_chows))
+    extra = _distance_jokers.limit_digits(target, use, jokers) if jokers and use else []
     needs_mask = (1 << 6 * len(target.needs)) - 1
     for left in _meld_assignments(target.needs, melds):
-        limits = tuple(left) + ((target.max_chows - melded_chows,) if track_chows else ())
+        limits = tuple(left) + ((target.max_chows - melded_chows,) if track_chows else ()) + tuple(extra)
         if min(limits, default=0) < 0:
             continue
         limit = _pack(limits)
@@ -232,26 +251,29 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = ()) -> 
     return best
 
 
-def target_distance(target: Target, held: Sequence[int], melds: Sequence[int] = ()) -> int:
+def target_distance(target: Target, held: Sequence[int], melds: Sequence[int] = (), jokers: int = 0,
+                    use: JokerUse | None = None) -> int:
     """The distance alone (see :func:`best_way`)."""
-    return best_way(target, held, melds)[0]
+    return best_way(target, held, melds, jokers, use)[0]
 
 
 def hand_distances(reachable: Sequence[int], targets: Sequence[Target], held: Sequence[int],
-                   melds: Sequence[int] = ()) -> list[int]:
+                   melds: Sequence[int] = (), jokers: int = 0, use: JokerUse | None = None) -> list[int]:
     """The distance to each hand of ``reachable`` (its nearest target)."""
     column = {hand: i for i, hand in enumerate(reachable)}
     out = [UNREACHABLE] * len(reachable)
     for target in targets:
         i = column[target.hand]
-        out[i] = min(out[i], target_distance(target, held, melds))
+        out[i] = min(out[i], target_distance(target, held, melds, jokers, use))
     return out
 
 
-def row_status(held: Sequence[int], melds: Sequence[int]) -> int:
-    """0 for a row distances accept (13 or 14 tiles, a meld counting 3), else its
-    :class:`~mjscore.errors.HandStatus`: BAD_COUNT 1, WRONG_SIZE 2, BAD_MELD 4."""
-    if any(c > 4 for c in held):
+def row_status(held: Sequence[int], melds: Sequence[int], jokers: int = 0, use: JokerUse | None = None) -> int:
+    """0 for a row distances accept (13 or 14 tiles, a meld counting 3, the jokers
+    counting one each), else its :class:`~mjscore.errors.HandStatus`: BAD_COUNT 1 (also
+    more than 8 jokers), WRONG_SIZE 2, NOT_WINNING 3 (jokers where ``use`` is None),
+    BAD_MELD 4."""
+    if any(c > 4 for c in held) or jokers > MAX_JOKERS:
         return 1
     codes = [code for code in melds if code != 0xFF]
     for code in codes:
@@ -260,26 +282,32 @@ def row_status(held: Sequence[int], melds: Sequence[int]) -> int:
             return 4
     if any(c + m > 4 for c, m in zip(held, _meld_tiles(codes))):
         return 1
-    return 0 if sum(held) + 3 * len(codes) in (13, 14) else 2
+    if sum(held) + jokers + 3 * len(codes) not in (13, 14):
+        return 2
+    return 3 if jokers and use is None else 0
 
 
 class ReferenceDistances:
     """A rule set's targets with the interface of ``_distance_kernel.CompiledDistances``."""
 
-    def __init__(self, reachable: Sequence[int], targets: Sequence[Target]) -> None:
+    def __init__(self, reachable: Sequence[int], targets: Sequence[Target], use: JokerUse | None = None) -> None:
         self.reachable = tuple(reachable)
         self.targets = tuple(targets)
         self.n_columns = len(self.reachable)
+        self.use = use
 
     def clear(self) -> None:
         """Empty the per-suit memo."""
         suit_table.cache_clear()
+        _distance_jokers.suit_table.cache_clear()
 
-    def distances_many(self, counts: Any, melds: Any, out: Any, status: Any) -> None:
-        """Fill ``out`` (n, columns) with each row's distances; bad rows get a status and
-        :data:`UNREACHABLE`."""
+    def distances_many(self, counts: Any, melds: Any, jokers: Any, out: Any, status: Any) -> None:
+        """Fill ``out`` (n, columns) with each row's distances (``jokers``: (n,) jokers held
+        concealed, or None); bad rows get a status and :data:`UNREACHABLE`."""
         for r in range(len(counts)):
             held = [int(c) for c in counts[r]]
             codes = [int(c) for c in melds[r] if c != 0xFF]
-            status[r] = row_status(held, codes)
-            out[r] = hand_distances(self.reachable, self.targets, held, codes) if not status[r] else UNREACHABLE
+            wild = 0 if jokers is None else int(jokers[r])
+            status[r] = row_status(held, codes, wild, self.use)
+            out[r] = (hand_distances(self.reachable, self.targets, held, codes, wild, self.use)
+                      if not status[r] else UNREACHABLE)

@@ -9,6 +9,9 @@ hand (:mod:`mjscore.distances`) and says, for the nearest few, what stands betwe
 * ``"made: the hand is Big Four Winds"`` (when a complete hand scores it in the
   context given).
 
+A hand's jokers count as in :mod:`mjscore.distances`: the tiles missing are those
+still to draw once the jokers stand where they may, so they exclude what jokers fill.
+
 >>> import mjscore
 >>> best = mjscore.near_misses("1112345678999m", "chinese-classical", k=1)[0]
 >>> best.id, best.tiles_away, best.reason
@@ -21,8 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ._distance_jokers import JOKER_SHIFT
 from ._distance_reference import UNREACHABLE, best_way
-from .distances import distances_many, hand_row
+from .distances import check_row, distances_many, hand_row
 from .errors import InvalidHandError, MjscoreError
 from .hand import Hand
 from .notation import parse_hand
@@ -46,7 +50,8 @@ class NearMiss:
     tiles_away: int
     """Tiles the hand lacks, :data:`~mjscore.distances.UNREACHABLE` when its declared melds rule it out."""
     missing: tuple[Tile, ...]
-    """The tiles a nearest way lacks (with the melds laid open when they rule the hand out)."""
+    """The tiles a nearest way lacks, once the jokers stand where they may (with the melds
+    laid open when they rule the hand out)."""
     reason: str
     """What stands between, in words a player reads."""
 
@@ -73,17 +78,18 @@ def _tiles_text(tiles: Sequence[Tile]) -> str:
     return " ".join(str(t) for t in tiles)
 
 
-def _missing(rules: RuleSet, hand_index: int, held: Sequence[int], melds: Sequence[int]) -> tuple[Tile, ...]:
-    """The tiles a nearest way of the hand lacks (one such way, in tile order)."""
+def _missing(rules: RuleSet, hand_index: int, held: Sequence[int], melds: Sequence[int],
+             jokers: int) -> tuple[Tile, ...]:
+    """The tiles a nearest way of the hand lacks with its jokers placed (one such way, in tile order)."""
     if "distance-targets" not in rules.derived:
         rules.derived["distance-targets"] = distance_targets(rules.hands)[1]
     targets = [t for t in rules.derived["distance-targets"] if t.hand == hand_index]  # type: ignore[attr-defined]
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for target in targets:
-        found = best_way(target, held, melds)
+        found = best_way(target, held, melds, jokers, rules.jokers)
         if found[0] < best[0]:
             best = found
-    way = best[1]
+    way = [entry & ((1 << JOKER_SHIFT) - 1) for entry in best[1]]  # the natural tiles
     return tuple(Tile(t) for t, (want, have) in enumerate(zip(way, held)) if want > have
                  for _ in range(want - have))
 
@@ -118,17 +124,17 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
     discarded on, with the default winds.
 
     :raises InvalidHandError: for ``k`` below 1, or a hand not of 13 or 14 tiles.
+    :raises NotWinningError: for a hand holding jokers under a rule set without them.
     """
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise InvalidHandError(f"k={k!r}: ask for at least one near miss")
     parsed = parse_hand(hand) if isinstance(hand, str) else hand
     ruleset = load_rules(rules)
-    counts, melds = hand_row(parsed)
-    away, ids, status = distances_many(counts, ruleset, melds=melds, return_status=True)
-    if status[0]:
-        raise InvalidHandError(f"{parsed}: near misses need a hand of 13 or 14 tiles (a meld counting three)")
+    counts, melds, jokers = hand_row(parsed)
+    away, ids, status = distances_many(counts, ruleset, melds=melds, jokers=jokers, return_status=True)
+    check_row(parsed, ruleset, int(status[0]), "near misses")
     open_counts = [list(parsed.counts)]
-    open_away = distances_many(open_counts, ruleset)[0][0] if parsed.melds else away[0]
+    open_away = distances_many(open_counts, ruleset, jokers=jokers)[0][0] if parsed.melds else away[0]
     made: set[str] = set()
     scored = False
     if parsed.size == 14 and (away[0] == 0).any():
@@ -151,7 +157,8 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
         distance = int(open_away[column] if laid_open else away[0][column])
         if distance == UNREACHABLE:
             break
-        missing = _missing(ruleset, index[special.id], *((open_counts[0], ()) if laid_open else (held, codes)))
+        way_held, way_melds = (open_counts[0], []) if laid_open else (held, codes)
+        missing = _missing(ruleset, index[special.id], way_held, way_melds, parsed.jokers)
         out.append(NearMiss(special.id, special.name, int(away[0][column]), missing,
                             _reason(special, distance, missing, special.id in made, scored, laid_open)))
     return out

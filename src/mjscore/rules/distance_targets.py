@@ -9,7 +9,9 @@ and number variables, becomes one :class:`Target`:
   number, and the like);
 - ``needs``: groups still to choose, each :class:`Need` saying how many groups, which
   kinds on which first tiles, whether a declared meld may fill it, and whether its
-  groups must be on different tiles (singles of a class, the pairs of seven pairs).
+  groups must be on different tiles (singles of a class, the pairs of seven pairs);
+- ``runs``: the runs of singles among the fixed tiles (a ``singles`` token is one
+  group, as the scorer reads it: it takes one joker where jokers stand in singles).
 
 Every such group lies in one suit, so the distance can be found suit by suit and the
 suits combined (the kernels memoise each suit). A form whose choices span suits
@@ -61,6 +63,8 @@ class Target:
     """No two pairs on one tile (seven pairs, unless four alike count as two pairs)."""
     enumerated: tuple[FixedVariant, ...] = ()
     """When not empty: the concrete ways, and ``fixed``/``needs`` are unused."""
+    runs: tuple[tuple[int, int], ...] = ()
+    """Runs of singles among ``fixed``: (34-bit mask of their tiles, copies)."""
 
 
 def _need(count: int, kinds_tiles: dict[int, int], declarable: bool, distinct: bool) -> Need:
@@ -81,6 +85,7 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
             required |= class_mask(expression, full_suits, full_numbers)
         counts = [0] * 34
         needs = []
+        runs = []
         spans_suits = possible = True
         for g in form:
             options = group_options(g, full_suits, full_numbers, whole)
@@ -91,6 +96,8 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
                                       and len(options[0][1]) > 1):
                 for t in options[0][1]:  # a run of singles or a knitted group: no choice
                     counts[t] += g.count
+                if options[0][0] == SINGLE:
+                    runs.append((sum(1 << t for t in options[0][1]), g.count))
             elif all(kind <= Kind.PAIR or kind == SINGLE and len(tiles) == 1 for kind, tiles, _ in options):
                 firsts: dict[int, int] = {}
                 for kind, tiles, _ in options:
@@ -102,7 +109,7 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
         if not possible or max(counts) > 4:
             continue
         if spans_suits:
-            targets.append(Target(index, tuple(counts), tuple(needs), required, 4, False))
+            targets.append(Target(index, tuple(counts), tuple(needs), required, 4, False, runs=tuple(runs)))
         else:
             variants = tuple(fixed(index, form, full_suits, full_numbers, whole, required, hand.concealed))
             if variants:
