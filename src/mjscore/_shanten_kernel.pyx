@@ -314,7 +314,8 @@ cdef extern from *:
         x = (x | (x << 8)) & 0x000000FF00FF00FFULL;
         return (x | (x << 4)) & 0x0000000F0F0F0F0FULL;
     }
-    #if defined(__SSE2__) || defined(_M_X64)
+    #include <string.h>
+    #if (defined(__SSE2__) || defined(_M_X64)) && !defined(MJ_NO_SIMD)
     #include <emmintrin.h>
     typedef __m128i mj_vec;
     static inline mj_vec mj_part(uint64_t a) {
@@ -375,6 +376,16 @@ cdef extern from *:
     void mj_store(mj_vec v, uint8_t* out) noexcept nogil
     mj_vec mj_merge(mj_vec a, mj_vec b) noexcept nogil
     int mj_final(mj_vec a, mj_vec b, int sets) noexcept nogil
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mj_shanten_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define mj_shanten_prefetch(p) ((void)(p))
+    #endif
+    """
+    void mj_prefetch "mj_shanten_prefetch"(const void* p) noexcept nogil
 
 
 cdef inline int _seven_pairs(int pairs, int kinds) noexcept nogil:
@@ -583,20 +594,35 @@ cdef int _useful(const Hand* h, int forms, const uint8_t* held, const uint8_t* v
 
 # --- bulk ----------------------------------------------------------------------------------
 
+cdef inline int _prepare(const uint8_t* counts, const uint8_t* melds, Hand* h, int residue) noexcept nogil:
+    """Read a row and find its table entries, asking the memory for them early: the bulk
+    loops prepare the next row before working out this one, so the loads overlap."""
+    cdef int code = _read_row(counts, melds, h), part
+    if code == OK:
+        code = _check_size(h, residue)
+        if code == OK:
+            for part in range(4):
+                mj_prefetch(h.parts[part])
+    return code
+
+
 def shanten_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds, int forms,
                  int8_t[::1] out, uint8_t[::1] status):
     """Per row: the shanten (minimum over ``forms``) and the row's status."""
     _ensure_tables()
     cdef Py_ssize_t i, n = counts.shape[0]
-    cdef Hand h
+    cdef Hand hands[2]
+    cdef int codes[2]
     cdef int code, rn
     # counts (n, 34), melds (n, 4), out and status (n): shapes checked by the caller
     with nogil:
+        if n:
+            codes[0] = _prepare(&counts[0, 0], &melds[0, 0], &hands[0], 0)
         for i in range(n):
-            code = _read_row(&counts[i, 0], &melds[i, 0], &h)
-            if code == OK:
-                code = _check_size(&h, 0)
-            rn = _replacement(&h, forms) if code == OK else NO_VALUE
+            if i + 1 < n:
+                codes[(i + 1) & 1] = _prepare(&counts[i + 1, 0], &melds[i + 1, 0], &hands[(i + 1) & 1], 0)
+            code = codes[i & 1]
+            rn = _replacement(&hands[i & 1], forms) if code == OK else NO_VALUE
             if code == OK and rn == NO_VALUE:
                 code = WRONG_SIZE
             status[i] = code
@@ -610,26 +636,28 @@ def useful_many(const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds, const
     _ensure_tables()
     cdef Py_ssize_t i, n = counts.shape[0]
     cdef bint shared = visible.shape[0] == 1
-    cdef Hand h
-    cdef int code, rn, remaining, t
-    cdef uint8_t seen[34]
+    cdef Hand hands[2]
+    cdef int codes[2]
+    cdef int code, rn, remaining
     # counts (n, 34), melds (n, 4), visible (1 or n, 34), outputs (n[, 34]): checked by the caller
     with nogil:
+        if n:
+            codes[0] = _prepare(&counts[0, 0], &melds[0, 0], &hands[0], 1)
         for i in range(n):
-            code = _read_row(&counts[i, 0], &melds[i, 0], &h)
-            if code == OK:
-                code = _check_size(&h, 1)
+            if i + 1 < n:
+                codes[(i + 1) & 1] = _prepare(&counts[i + 1, 0], &melds[i + 1, 0], &hands[(i + 1) & 1], 1)
+            code = codes[i & 1]
             shanten[i] = NO_VALUE
             mask[i] = 0
-            for t in range(34):
-                copies[i, t] = 0
             if code == OK:
-                rn = _useful(&h, forms, h.c, &visible[0 if shared else i, 0], &mask[i], &copies[i, 0],
-                             &remaining)
+                rn = _useful(&hands[i & 1], forms, hands[i & 1].c, &visible[0 if shared else i, 0], &mask[i],
+                             &copies[i, 0], &remaining)
                 if rn == NO_VALUE:
                     code = WRONG_SIZE
                 else:
                     shanten[i] = rn - 1
+            else:
+                memset(&copies[i, 0], 0, 34)
             status[i] = code
 
 
