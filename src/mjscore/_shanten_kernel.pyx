@@ -558,6 +558,8 @@ cdef int _useful(const Hand* h, int forms, const uint8_t* held, const uint8_t* v
     rn = min(std, min(seven, thirteen))
     mask[0] = 0
     remaining[0] = 0
+    if copies != NULL:
+        memset(copies, 0, 34)
     if rn == NO_VALUE:
         return rn
     if std == rn:
@@ -573,8 +575,6 @@ cdef int _useful(const Hand* h, int forms, const uint8_t* held, const uint8_t* v
         for t in range(13):
             if h.c[ORPHANS[t]] == 0 or (h.c[ORPHANS[t]] == 1 and not orphan_pair):
                 bits |= (<uint64_t>1) << ORPHANS[t]
-    if copies != NULL:
-        memset(copies, 0, 34)
     if h.has_melds:
         for t in range(34):
             if h.c[t] + h.in_melds[t] >= 4:
