@@ -5,6 +5,9 @@
   with tiles), sides ``cython-warm`` (the per-suit memo filled by an earlier call),
   ``cython-cold`` (the memo emptied before every round) and ``python`` (the
   reference, its first rows). Issue 8 item 9: at least 500k hands/s.
+* ``distances_many[chinese-classical+jokers]`` - the same rows with one or two of
+  their tiles turned into jokers, under ``chinese-classical`` with jokers in pairs
+  (jokers anywhere), warm: rows with jokers read their own tables.
 * ``near_misses[single]`` - :func:`mjscore.near_misses` on one hand at a time,
   cycling through 50 hands of ``T`` (13 tiles) and ``W``; the summary reports the
   mean microseconds per call (issue 8 item 9: at most 200 us), warm.
@@ -33,9 +36,9 @@ def test_distances_many(measure, corpus, backend, temperature):
     status = np.empty(len(counts), dtype=np.uint8)
     side = backend.name if backend.name == "python" else f"cython-{temperature}"
     if temperature == "warm":
-        engine.distances_many(counts, melds, out, status)
-    measure(f"distances_many[{RULES}]", side, len(counts), engine.distances_many, counts, melds, out, status,
-            setup=engine.clear if temperature == "cold" else None)
+        engine.distances_many(counts, melds, None, out, status)
+    measure(f"distances_many[{RULES}]", side, len(counts), engine.distances_many, counts, melds, None, out,
+            status, setup=engine.clear if temperature == "cold" else None)
     assert (status == 0).all() and (out < mjscore.UNREACHABLE).all()
     # the public call gives the same table
     table, public_ids = mjscore.distances_many(counts[:200], rules)
@@ -50,3 +53,23 @@ def test_near_misses_single(measure, corpus):
     results = measure("near_misses[single]", RULES, len(hands),
                       lambda: [mjscore.near_misses(hand, rules) for hand in hands])
     assert all(len(found) == 3 for found in results)
+
+
+def test_distances_many_jokers(measure, corpus, backend):
+    rules = mjscore.load_rules(RULES, jokers="pairs")
+    engine, _ = distance_engine(rules, backend.name)
+    counts = np.array(corpus.W[:backend.rows], dtype=np.uint8)
+    rng = np.random.default_rng(5)
+    jokers = rng.integers(1, 3, size=len(counts)).astype(np.uint8)
+    for row, wild in zip(counts, jokers):
+        for tile in rng.choice(np.repeat(np.arange(34), row), size=wild, replace=False):
+            row[tile] -= 1
+    melds = np.full((len(counts), 4), 0xFF, dtype=np.uint8)
+    out = np.empty((len(counts), engine.n_columns), dtype=np.int8)
+    status = np.empty(len(counts), dtype=np.uint8)
+    engine.distances_many(counts, melds, jokers, out, status)
+    measure(f"distances_many[{RULES}+jokers]", backend.name, len(counts), engine.distances_many, counts, melds,
+            jokers, out, status)
+    assert (status == 0).all() and (out < mjscore.UNREACHABLE).all()
+    table, _ = mjscore.distances_many(counts[:200], rules, jokers=jokers[:200])
+    assert (table == out[:200]).all()
