@@ -427,3 +427,11 @@ def test_the_reference_lists_every_hand_with_pattern_value_aliases_and_condition
     assert (by_name["Heavenly Gates"]["Value"], by_name["Heavenly Gates"]["If concealed"]) == \
         ("1/2 limit (150)", "limit (300)")
     assert "Applied: required." in next(t for t in reference_tables(rules) if t.title == "Presets").note
+
+
+def test_special_hands_required_holds_for_hands_with_jokers(backend):
+    # 001:8 a plain hand of sets does not go out under "special hands required", jokers or not
+    plain_with_joker = "123m 456p 99s J 2z [111z] +2z"  # the joker makes the pung of 9s
+    assert special(plain_with_joker, western(jokers="pungs")) is None  # goes out, no special hand
+    assert special(plain_with_joker, western(preset="required")) == "not winning"
+    assert special("1168m 1568p 22z J 444z", western(preset="required")) == "civil-war"
