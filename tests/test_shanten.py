@@ -113,6 +113,9 @@ def test_forms_accept_names_flags_and_several(engine: ModuleType) -> None:
         mjscore.shanten(hand, forms=[])
     with pytest.raises(InvalidHandError, match="forms"):
         mjscore.shanten(hand, forms=3.5)  # type: ignore[arg-type]
+    assert mjscore.shanten(hand, forms=2) == 6
+    with pytest.raises(InvalidHandError, match="combination"):
+        mjscore.shanten(hand, forms=8)
 
 
 # --- bad input -------------------------------------------------------------------------------
@@ -180,6 +183,12 @@ def test_bulk_arguments_are_checked() -> None:
 def test_threads_give_the_same_answers(engine: ModuleType) -> None:
     rows = random_draws(9000 if engine is not reference else 300, seed=8, size=13)
     assert (mjscore.shanten_many(rows, threads=3) == mjscore.shanten_many(rows)).all()
+    if engine is not reference:
+        for size in (13, 14):
+            rows = random_draws(9000, seed=size, size=size)
+            one, three = mjscore.useful_tiles_many(rows), mjscore.useful_tiles_many(rows, threads=3)
+            assert (one.mask == three.mask).all() and (one.remaining == three.remaining).all()
+            assert (one.shanten == three.shanten).all() and one.per_discard == (size == 14)
 
 
 # --- useful tiles ----------------------------------------------------------------------------

@@ -71,8 +71,8 @@ class Form(enum.IntFlag):
     ALL = STANDARD | SEVEN_PAIRS | THIRTEEN_ORPHANS
 
 
-FormsLike = Form | str | Iterable[Form | str]
-"""What ``forms=`` accepts: a :class:`Form`, a form's name, or several of either."""
+FormsLike = Form | int | str | Iterable[Form | str]
+"""What ``forms=`` accepts: a :class:`Form` (or its int value), a form's name, or several."""
 
 _NAMES = {"standard": Form.STANDARD, "seven-pairs": Form.SEVEN_PAIRS, "thirteen-orphans": Form.THIRTEEN_ORPHANS,
           "all": Form.ALL}
@@ -96,6 +96,10 @@ def form_bits(forms: FormsLike) -> int:
     """
     if isinstance(forms, Form):
         bits = int(forms)
+    elif isinstance(forms, int):
+        if isinstance(forms, bool) or forms & ~int(Form.ALL):
+            raise InvalidHandError(f"forms: {forms!r} is not a combination of Form flags")
+        bits = forms
     elif isinstance(forms, str):
         bits = _form_of_name(forms)
     else:
