@@ -153,6 +153,19 @@ cdef int _read_row(const uint8_t* counts, const uint8_t* melds, Hand* h) noexcep
     return OK
 
 
+cdef uint64_t ALL_TILES = (1ULL << 34) - 1
+
+
+cdef inline uint64_t _kinds_held(const uint8_t* c, uint64_t k) noexcept nogil:
+    """The tiles held at least ``k`` times, as a 34-bit mask."""
+    cdef uint64_t bits = (<uint64_t>(c[32] >= k) << 32) | (<uint64_t>(c[33] >= k) << 33)
+    cdef int t
+    for t in range(4):
+        # each lane's flag to its low bit, then the multiply gathers the eight into the top byte
+        bits |= (((((_word(c + 8 * t) + (0x80 - k) * LANES) & HIGH) >> 7) * 0x0102040810204080ULL) >> 56) << (8 * t)
+    return bits
+
+
 cdef inline void _pair_counts(const Hand* h, int* pairs, int* kinds, int* orphans, int* orphan_pair) noexcept nogil:
     """Kinds held twice, kinds held, orphans held and whether one is held twice."""
     cdef int t
@@ -210,18 +223,19 @@ cdef int _replacement(const Hand* h, int forms) noexcept nogil:
 cdef inline uint64_t _part_lowering(const Entry* e, mj_vec mine, mj_vec others, int sets,
                                     int best) noexcept nogil:
     """The ranks of a part whose tile lowers the best total: those lowering a class of
-    the part that a best deal gives it."""
+    the part that a best deal gives it. Branch-free: which classes a best deal gives a
+    part is a coin toss to the branch predictor."""
     cdef int i
-    cdef uint64_t ranks = 0
+    cdef uint64_t ranks = 0, without_pair, with_pair
     cdef uint8_t x[16]
     cdef uint8_t y[16]
     mj_store(mine, x)
     mj_store(others, y)
     for i in range(sets + 1):
-        if i and x[i] + y[8 + sets - i] == best:
-            ranks |= _lowering(e, i * 2)
-        if x[8 + i] + y[sets - i] == best:
-            ranks |= _lowering(e, i * 2 + 1)
+        without_pair = 0 if i == 0 else (e.a >> 49) if i == 1 else (e.b >> (9 * (i * 2 - 3)))
+        with_pair = (e.a >> (40 + 9 * (i * 2))) if i == 0 else (e.b >> (9 * (i * 2 - 2)))
+        ranks |= without_pair & 511 & -<uint64_t>(i > 0 and x[i] + y[8 + sets - i] == best)
+        ranks |= with_pair & 511 & -<uint64_t>(x[8 + i] + y[sets - i] == best)
     return ranks
 
 
@@ -269,9 +283,10 @@ cdef int _useful(const Hand* h, int forms, const uint8_t* held, const uint8_t* v
         bits |= _part_lowering(h.parts[2], p[2], mj_merge(ab, p[3]), h.sets, std) << 18
         bits |= _part_lowering(h.parts[3], p[3], mj_merge(ab, p[2]), h.sets, std) << 27
     if seven == rn:
-        for t in range(34):
-            if _seven_pairs(pairs + (h.c[t] == 1), kinds + (h.c[t] == 0)) < seven:
-                bits |= (<uint64_t>1) << t
+        # a single becomes a pair; a new kind helps while fewer than seven are held
+        bits |= _kinds_held(h.c, 1) & ~_kinds_held(h.c, 2)
+        if kinds < 7:
+            bits |= ~_kinds_held(h.c, 1) & ALL_TILES
     if thirteen == rn:
         for t in range(13):
             if h.c[ORPHANS[t]] == 0 or (h.c[ORPHANS[t]] == 1 and not orphan_pair):
