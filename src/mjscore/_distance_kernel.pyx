@@ -699,13 +699,17 @@ cdef class CompiledDistances:
     cdef void _suit(self, const DTarget* t, const Ctx* ctx, int suit, const uint8_t* held, const uint8_t* caps,
                     int8_t* dense) noexcept nogil:
         if t.jokers:
-            _suit_table_jokers(t, suit, held, caps, t.moves, self.move_index, self.move_packed, self.move_put,
-                               self.move_chows, self.move_cap, ctx.packed_of + t.packed_first, dense, ctx.cur,
-                               ctx.nxt, ctx.live, ctx.next_live)
-        else:
-            _suit_table(t, suit, held, caps, t.moves, self.move_index, self.move_packed, self.move_put,
-                        self.move_chows, ctx.packed_of + t.packed_first, dense, ctx.cur, ctx.nxt, ctx.live,
-                        ctx.next_live)
+            self._suit_jokers(t, ctx, suit, held, caps, dense)
+            return
+        _suit_table(t, suit, held, caps, t.moves, self.move_index, self.move_packed, self.move_put,
+                    self.move_chows, ctx.packed_of + t.packed_first, dense, ctx.cur, ctx.nxt, ctx.live,
+                    ctx.next_live)
+
+    cdef void _suit_jokers(self, const DTarget* t, const Ctx* ctx, int suit, const uint8_t* held,
+                           const uint8_t* caps, int8_t* dense) noexcept nogil:
+        _suit_table_jokers(t, suit, held, caps, t.moves, self.move_index, self.move_packed, self.move_put,
+                           self.move_chows, self.move_cap, ctx.packed_of + t.packed_first, dense, ctx.cur,
+                           ctx.nxt, ctx.live, ctx.next_live)
 
     cdef const int8_t* _table(self, const DTarget* t, const Ctx* ctx, int suit, const uint8_t* held,
                               const uint8_t* caps, bint memo, int8_t* out) noexcept nogil:
