@@ -113,3 +113,32 @@ def test_the_score_command_prints_near_misses(run: Callable[..., tuple[int, str,
     document = json.loads(out)
     assert [n["id"] for n in document["near_misses"]][0] == "nine-gates"
     assert len(document["near_misses"]) == 2
+
+
+@pytest.mark.parametrize("complete", ["11122233344455z", "222444666888s33s", "19m19p19s1234567z1m",
+                                      "1112345678999m5m"])
+def test_with_a_joker_the_missing_tiles_are_those_still_to_draw(complete: str) -> None:
+    """A special hand of 002/003 held whole, one tile a joker and another removed: the
+    near miss lacks one tile (the joker stands in for the other) and drawing it makes
+    the hand (distance 0, the joker kept)."""
+    rules = mjscore.load_rules(RULES, jokers="pairs")
+    whole = list(mjscore.parse_tiles(complete))
+    tiles = sorted({t for t in range(34) if whole[t]})
+    for wild, removed in zip(tiles, tiles[1:] + tiles[:1]):
+        counts = list(whole)
+        counts[wild] -= 1
+        counts[removed] -= 1
+        hand = mjscore.Hand(concealed=tuple(counts), jokers=1)
+        away = mjscore.distances(hand, rules)
+        near = next(n for n in mjscore.near_misses(hand, rules, k=len(away)) if away[n.id] == 1)
+        assert near.tiles_away == 1 and len(near.missing) == 1, (complete, wild, removed)
+        drawn = list(counts)
+        drawn[near.missing[0]] += 1
+        assert mjscore.distances(mjscore.Hand(concealed=tuple(drawn), jokers=1), rules)[near.id] == 0
+
+
+def test_near_misses_with_jokers_need_a_rule_set_that_uses_them() -> None:
+    hand = mjscore.Hand(concealed=tuple(mjscore.parse_tiles("19m19p19s123456z")), jokers=1)
+    assert mjscore.near_misses(hand, mjscore.load_rules(RULES, jokers="pairs"), k=1)[0].tiles_away == 1
+    with pytest.raises(mjscore.errors.NotWinningError, match="does not use"):
+        mjscore.near_misses(hand, RULES)
