@@ -156,7 +156,7 @@ def test_jsonl_context_keys(run: Run, tmp_path: Path) -> None:
     ('{"hand": "123m 456p 789s 1z [777z] +1z", "replacement": "flower"}', "BAD_CONTEXT", "replacement"),
     ('{"hand": "123m 456p 789s 1z [777z] +1z", "heaven": true}', "BAD_CONTEXT", "cannot happen"),
     ('{"hand": "123m 456p 789s 1z [777z] +1z", "seat_wind": "S", "dealer": true}', "BAD_CONTEXT", ""),
-    ('{"hand": "123m 456p 789s J [777z] +1z"}', "NOT_WINNING", "jokers"),
+    ('{"hand": "123m 456p 789s J [777z] +1z"}', "NOT_WINNING", "holds jokers, which babcock does not use"),
 ])
 def test_jsonl_bad_rows(run: Run, tmp_path: Path, line: str, status: str, message: str) -> None:
     source = tmp_path / "hands.jsonl"
@@ -164,6 +164,74 @@ def test_jsonl_bad_rows(run: Run, tmp_path: Path, line: str, status: str, messag
     code, _, err = run("bulk", source, "-o", tmp_path / "out.csv")
     assert code == 1 and f"line 2: {status}: " in err and message in err
     assert read_output(tmp_path / "out.csv")["status"] == ["OK", status]
+
+
+JOKER_HANDS = [
+    '{"hand": "123m 456p 789s 11z 7z J +7z"}',                     # a joker in the pung of 7z
+    '{"hand": "123m 456p 789s J [777z] +1z", "self_drawn": true}',  # one as the pair's 1z
+    '{"hand": "123m 456p 78s 11z 7z JJ +7z"}',                      # two: 9s, and 7z or 1z
+    '{"hand": "123m 456p 789s 1z [777z] +1z"}',                     # none
+]
+
+
+@pytest.mark.parametrize("option", ["jokers=pairs", "jokers=pungs"])
+def test_jokers_in_text_rows_are_scored_when_the_rules_use_them(run: Run, tmp_path: Path, option: str) -> None:
+    source = tmp_path / "hands.jsonl"
+    source.write_text("\n".join(JOKER_HANDS) + "\n", encoding="utf-8")
+    code, _, err = run("bulk", source, "-o", tmp_path / "out.csv", "--option", option)
+    rules = mjscore.load_rules("babcock", jokers=option.split("=")[1])
+    expected = []
+    for line in JOKER_HANDS:
+        row = json.loads(line)
+        try:
+            expected.append(mjscore.score(row.pop("hand"), rules, **row).total)
+        except mjscore.NotWinningError:
+            expected.append(0)
+    result = read_output(tmp_path / "out.csv")
+    assert result["total"] == expected and expected[0] > 0 and expected[3] > 0
+    # pungs only: the pair's joker and the chow's (9s) cannot stand; pairs: every hand goes out
+    assert result["status"] == (["OK"] * 4 if option == "jokers=pairs"
+                                else ["OK", "NOT_WINNING", "NOT_WINNING", "OK"])
+    assert code == (0 if option == "jokers=pairs" else 1)
+
+
+def test_jokers_under_a_rule_set_without_them_or_in_a_meld_are_bad_rows(run: Run, tmp_path: Path) -> None:
+    source = tmp_path / "hands.txt"
+    source.write_text("123m 456p 789s 11z 7z J +7z\n"
+                      "123m 456p 789s 1z [77Jz] +1z\n"
+                      "123m 456p 789s 1z [777z] +1z\n", encoding="utf-8")
+    code, _, err = run("bulk", source, "-o", tmp_path / "out.csv")
+    assert code == 1 and "line 1: NOT_WINNING: " in err and "babcock does not use" in err
+    assert read_output(tmp_path / "out.csv")["status"] == ["NOT_WINNING", "NOT_WINNING", "OK"]
+    code, _, err = run("bulk", source, "-o", tmp_path / "out.csv", "--option", "jokers=pungs")
+    assert code == 1 and "line 2: BAD_MELD: " in err and "mjscore.score() scores this hand" in err
+    result = read_output(tmp_path / "out.csv")
+    assert result["status"] == ["OK", "BAD_MELD", "OK"]
+    assert result["total"][0] == mjscore.score("123m 456p 789s 11z 7z J +7z",
+                                               mjscore.load_rules("babcock", jokers="pungs")).total
+
+
+def test_npz_jokers_array_and_a_bad_count_marks_only_its_row(run: Run, tmp_path: Path) -> None:
+    complete = mjscore.sample.random_complete_hands(300, seed=5)
+    won = complete.argmax(axis=1).astype(np.uint8)
+    counts = complete.copy()
+    rows = np.arange(300)
+    spare = counts.astype(np.int64)
+    spare[rows, won] -= 1  # the winning tile stays natural
+    counts[rows, (spare > 0).argmax(axis=1)] -= 1  # one tile becomes a joker
+    jokers = np.ones(300, dtype=np.int64)
+    jokers[7] = 9  # more than a set's 8
+    np.savez(tmp_path / "hands.npz", counts=counts, jokers=jokers, win_tile=won, self_drawn=True)
+    code, _, err = run("bulk", tmp_path / "hands.npz", "-o", tmp_path / "out.csv", "--option", "jokers=pairs")
+    assert code == 1 and "row 7: BAD_COUNT" in err
+    expected, _, status = mjscore.score_many(counts, mjscore.load_rules("babcock", jokers="pairs"),
+                                            win_tile=won, jokers=np.minimum(jokers, 1), self_drawn=True,
+                                            return_status=True)
+    result = read_output(tmp_path / "out.csv")
+    assert result["status"][7] == "BAD_COUNT" and result["total"][7] == 0
+    others = [i for i in range(300) if i != 7]
+    assert [result["total"][i] for i in others] == expected[others].tolist()
+    assert (status[others] == 0).all()
 
 
 def test_csv_input_with_context_columns(run: Run, tmp_path: Path) -> None:

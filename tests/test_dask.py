@@ -214,6 +214,75 @@ def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
             assert (None if pd.isna(special_id) else special_id) == one.special
 
 
+def _joker_rows(n: int, seed: int) -> tuple[Any, Any, Any]:
+    """Complete concealed hands with one or two tiles (never the winning one) turned into
+    jokers, their winning tiles, and the joker counts (int64, as a DataFrame column holds)."""
+    complete = mjscore.sample.random_complete_hands(n, seed=seed)
+    won = complete.argmax(axis=1).astype(np.uint8)
+    counts = complete.copy()
+    jokers = (np.arange(n) % 2 + 1).astype(np.int64)
+    for k in range(2):
+        take = np.flatnonzero(jokers > k)
+        spare = counts[take].astype(np.int64)
+        spare[np.arange(len(take)), won[take]] -= 1
+        counts[take, (spare > 0).argmax(axis=1)] -= 1
+    return counts, won, jokers
+
+
+JOKER_RULES = mjscore.load_rules("babcock", jokers="pairs")
+
+
+def test_score_array_and_dataframe_take_a_jokers_column(client: Any) -> None:
+    counts, won, jokers = _joker_rows(3_000, seed=21)
+    jokers[[5, 17]] = [9, -1]  # a count no hand holds: those rows alone are marked
+    expected = mjscore.score_many(counts, JOKER_RULES, win_tile=won, jokers=jokers, self_drawn=True,
+                                  return_status=True)
+    assert list(expected[2][[5, 17]]) == [HandStatus.BAD_COUNT] * 2
+    # a pair turned wholly into jokers keeps no natural tile: such rows rarely go out
+    assert (expected[2] == 0).sum() > 2_850 and (expected[0][expected[2] == 0] > 0).all()
+    totals, special, status = mjdask.score_array(
+        da.from_array(counts, chunks=(700, 34)), rules=JOKER_RULES, win_tile=won,
+        jokers=da.from_array(jokers, chunks=500), self_drawn=True)
+    _check_same(_run(client, totals, special, status), expected)
+    frame = pd.DataFrame(counts, columns=list(mjdask.COUNT_COLUMNS)).assign(
+        jokers=jokers, win_tile=won, self_drawn=True)
+    scored = mjdask.score_dataframe(dd.from_pandas(frame, npartitions=3), rules=JOKER_RULES)
+    got = client.compute(scored).result()
+    _check_frame(got, expected, "babcock")
+    assert list(got["status"].iloc[[5, 17]]) == ["BAD_COUNT"] * 2
+    # without the column, the same counts are short of tiles
+    plain = mjdask.score_dataframe(dd.from_pandas(frame.drop(columns=["jokers"]), npartitions=3),
+                                   rules=JOKER_RULES)
+    assert set(client.compute(plain).result()["status"]) == {"WRONG_SIZE"}
+
+
+def test_score_dataframe_hand_strings_with_jokers(client: Any) -> None:
+    counts, won, jokers = _joker_rows(600, seed=22)
+    texts: list[Any] = []
+    for row, tile, j in zip(counts, won, jokers):
+        concealed = list(row)
+        concealed[tile] -= 1
+        texts.append(str(mjscore.Hand(tuple(concealed), jokers=int(j))) + f" +{mjscore.Tile(tile)}")
+    texts[3] = "123m 456p 789s 1z [77Jz] +1z"  # a joker in a declared meld: no row can carry it
+    frame = pd.DataFrame({"hand": texts, "self_drawn": True})
+    scored = mjdask.score_dataframe(dd.from_pandas(frame, npartitions=3), rules=JOKER_RULES,
+                                    hand_column="hand")
+    got = client.compute(scored).result()
+    totals, special, status = mjscore.score_many(counts, JOKER_RULES, win_tile=won, jokers=jokers,
+                                                 self_drawn=True, return_status=True)
+    totals[3], special[3], status[3] = 0, -1, HandStatus.BAD_MELD
+    _check_frame(got, (totals, special, status), "babcock")  # as the arrays with a jokers column
+    assert (status == 0).sum() > 550
+    for i in np.flatnonzero(status == 0)[:20]:  # the single-hand API agrees row by row
+        assert got["total"].iloc[i] == mjscore.score(texts[i], JOKER_RULES, self_drawn=True).total
+    # babcock as shipped plays without jokers: every hand holding one is not winning, as score() says
+    off = client.compute(mjdask.score_dataframe(dd.from_pandas(frame, npartitions=2),
+                                                hand_column="hand")).result()
+    assert set(off["status"]) == {"NOT_WINNING"}
+    with pytest.raises(mjscore.NotWinningError):
+        mjscore.score(texts[0], "babcock", self_drawn=True)
+
+
 def test_score_array_errors_at_build_time(rows: Any) -> None:
     counts = da.from_array(rows.counts, chunks=(CHUNK, 34))
     with pytest.raises(InvalidHandError, match=r"\(n, 34\).*\(20000, 33\)"):
@@ -265,6 +334,14 @@ def test_score_dataframe_errors_at_build_time(rows: Any) -> None:
         mjdask.score_dataframe(texts, hand_column="hands")
     with pytest.raises(InvalidHandError, match="count_columns"):
         mjdask.score_dataframe(texts, hand_column="hand", count_columns=["hand"])
+    with pytest.raises(InvalidHandError, match="hand strings hold the jokers"):
+        mjdask.score_dataframe(texts.assign(jokers=1), hand_column="hand")
+    with pytest.raises(InvalidHandError, match="hand strings hold the jokers"):
+        mjdask.score_dataframe(texts, hand_column="hand", jokers=1)
+    with pytest.raises(InvalidContextError, match="jokers is given both"):
+        mjdask.score_dataframe(frame.assign(jokers=0), jokers=1)
+    with pytest.raises(InvalidHandError, match="jokers: joker counts must be integers"):
+        mjdask.score_dataframe(frame.assign(jokers=0.5))
 
 
 def test_import_mjscore_needs_no_dask() -> None:

@@ -273,6 +273,24 @@ def test_read_hand_gives_the_hand_or_the_row_status(text: object, outcome: objec
         assert isinstance(got, tuple) and got[0] == status and fragment in got[1], got
 
 
+@pytest.mark.parametrize(("jokers", "text", "outcome"), [
+    ("pungs", "123m 456p 789s 11z 7z J +7z", 1),                   # concealed: its row's jokers column
+    ("pungs", "123m 456p 789s 1z [77Jz] +1z", (HandStatus.BAD_MELD, "meld bytes cannot say")),
+    ("chows", "123m 456p 789s 1z [1J3s] +1z", (HandStatus.BAD_MELD, "mjscore.score() scores this hand")),
+    ("pungs", "123m 456p 789s 1z [1J3s] +1z", (HandStatus.NOT_WINNING, "only in pungs and kongs")),
+    ("off", "123m 456p 789s 11z 7z J +7z", (HandStatus.NOT_WINNING, "babcock does not use")),
+])
+def test_read_hand_with_jokers_follows_the_rule_set(jokers: str, text: str, outcome: object) -> None:
+    from mjscore.bulk_scoring import read_hand
+
+    got = read_hand(text, mjscore.load_rules("babcock", jokers=jokers))
+    if isinstance(outcome, int):
+        assert isinstance(got, mjscore.Hand) and got.jokers == outcome and got == mjscore.parse(text)
+    else:
+        status, fragment = outcome
+        assert isinstance(got, tuple) and got[0] == status and fragment in got[1], got
+
+
 # --- the edges of the arguments (issue 12 item 4) ------------------------------------------------
 
 

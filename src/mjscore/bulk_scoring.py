@@ -28,6 +28,11 @@ flags              scalar or ``(n,)`` bool  ``self_drawn``, ``last_tile``,
                                             more than 8 is ``BAD_COUNT``
 =================  =======================  ======================================
 
+The ``jokers`` column counts only the jokers held concealed: a meld byte cannot say
+that the meld holds a joker, so a row's melds are all natural. Score a hand with a
+joker inside a declared meld with :func:`mjscore.score` (:func:`read_hand` marks such
+a hand of a bulk input ``BAD_MELD``).
+
 Returns ``(totals, special)``: int32 totals, and int16 indices into
 ``rules.items`` of the limit hand that applied (-1 for none); with
 ``return_status=True`` also the per-row :class:`~mjscore.errors.HandStatus`.
@@ -47,11 +52,12 @@ import numpy.typing as npt
 from ._scorer import bulk_scorer
 from .bulk import as_batch, run_in_parts
 from .context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_of, wind_of
-from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError
+from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError, NotWinningError
 from .hand import MAX_JOKERS, Hand
 from .notation import parse_hand
 from .rows import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, meld_batch, replacement_code
 from .rules import RuleSet, load_rules
+from .scoring import check_jokers
 from .tile import Tile
 
 __all__ = ["score_many", "read_hand"]
@@ -201,19 +207,30 @@ def _jokers(value: Any, n: int, status: npt.NDArray[np.uint8]) -> npt.NDArray[np
     return array
 
 
-def read_hand(text: object) -> Hand | tuple[HandStatus, str]:
+def read_hand(text: object, rules: str | RuleSet = "babcock") -> Hand | tuple[HandStatus, str]:
     """One hand string of a bulk input (a file line, a DataFrame cell), or the status
-    and message of a row that cannot be scored: ``BAD_NOTATION`` for text that is no
-    hand, ``NOT_WINNING`` for a hand with jokers (no shipped rule set scores them, and
-    :func:`mjscore.score` says the same)."""
+    and message of a row that cannot be scored under ``rules``: ``BAD_NOTATION`` for
+    text that is no hand; for a hand with jokers (``J``), ``NOT_WINNING`` where the rule
+    set uses none or a declared meld holds one where it may not stand (as
+    :func:`mjscore.score` says), else ``BAD_MELD`` if a declared meld holds one (a row's
+    meld bytes cannot carry it: :func:`mjscore.score` scores that hand). A hand
+    returned may hold concealed jokers: its row's ``jokers`` column is
+    :attr:`Hand.jokers <mjscore.Hand.jokers>`."""
     if not isinstance(text, str):
         return HandStatus.BAD_NOTATION, f"a hand is written as text, not {text!r:.40}"
     try:
         hand = parse_hand(text)
     except MjscoreError as error:
         return HandStatus.BAD_NOTATION, str(error)
-    if hand.total_jokers:  # in melds too
-        return HandStatus.NOT_WINNING, f"{hand} holds jokers, which no shipped rule set scores"
+    if hand.total_jokers:
+        ruleset = load_rules(rules)
+        try:
+            check_jokers(hand, ruleset)
+        except NotWinningError as error:
+            return HandStatus.NOT_WINNING, str(error)
+        if hand.meld_jokers:
+            return HandStatus.BAD_MELD, (f"{hand}: a declared meld holds a joker, which a row's meld "
+                                         "bytes cannot say; mjscore.score() scores this hand")
     return hand
 
 
@@ -246,20 +263,22 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
                                             seat if seat.strides else seat[:1], n),
                                       dtype=np.uint32), (n,))
     status = np.zeros(n, dtype=np.uint8)
+    # a joker count that cannot be outranks the context, as a tile count does in the kernel
+    wild = None if jokers is None else _jokers(jokers, n, status)
     if word.strides:
-        status[_IMPOSSIBLE_WORD[word]] = HandStatus.BAD_CONTEXT
+        impossible = _IMPOSSIBLE_WORD[word]
+        status[impossible if wild is None else impossible & (status == 0)] = HandStatus.BAD_CONTEXT
     elif n and _IMPOSSIBLE_WORD[word[0]]:
-        status[:] = HandStatus.BAD_CONTEXT
+        status[status == 0] = HandStatus.BAD_CONTEXT
     meld_codes = meld_batch(melds, n)
     totals = np.empty(n, dtype=np.int32)  # the kernel writes every row
     special = np.empty(n, dtype=np.int16)
     scorer = bulk_scorer()
-    if jokers is None:
+    if wild is None:
         run_in_parts(n, threads, lambda rows: scorer.score_many(
             batch[rows], meld_codes[rows], win[rows], word[rows], seat[rows], prevailing[rows],
             ruleset, totals[rows], special[rows], status[rows]))
     else:
-        wild = _jokers(jokers, n, status)
         run_in_parts(n, threads, lambda rows: scorer.score_many_jokers(
             batch[rows], meld_codes[rows], win[rows], word[rows], seat[rows], prevailing[rows],
             wild[rows], ruleset, totals[rows], special[rows], status[rows]))

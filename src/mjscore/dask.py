@@ -11,8 +11,8 @@ imports Dask.
   :mod:`mjscore.bulk_scoring`), optional ``(n, 4)`` meld bytes and per-row
   context arrays; returns lazy ``(totals, special, status)`` arrays.
 * :func:`score_dataframe`: a ``dask.dataframe`` whose rows are hands, as 34
-  count columns or as a column of hand strings; returns it with ``total``,
-  ``special`` and ``status`` columns added.
+  count columns (and a ``jokers`` column) or as a column of hand strings (``J`` a
+  joker); returns it with ``total``, ``special`` and ``status`` columns added.
 
 >>> import dask.array as da, numpy as np, mjscore, mjscore.dask
 >>> rows = mjscore.sample.random_scoring_rows(1000, seed=1)
@@ -53,13 +53,16 @@ from .rows import MELDS_PER_ROW, NO_MELD, ROW_KEYWORDS, UNKNOWN_TILE, hand_array
 from .rules import RuleSet, load_rules
 from .tile import N_KINDS, Tile
 
-__all__ = ["score_array", "score_dataframe", "COUNT_COLUMNS", "MELD_COLUMNS",
+__all__ = ["score_array", "score_dataframe", "COUNT_COLUMNS", "MELD_COLUMNS", "JOKERS_COLUMN",
            "ROW_CONTEXT_KEYWORDS", "STATUS_NAMES"]
 
 COUNT_COLUMNS = tuple(tile.name for tile in Tile)
 """The default count columns of :func:`score_dataframe`: ``"M1"`` ... ``"RED"``, in 34-index order."""
 MELD_COLUMNS = ("meld0", "meld1", "meld2", "meld3")
 """The meld-byte columns :func:`score_dataframe` reads when a frame has them."""
+JOKERS_COLUMN = "jokers"
+"""The column of jokers held concealed :func:`score_dataframe` reads in the counts layout
+when a frame has it (:func:`mjscore.score_many`'s ``jokers``)."""
 ROW_CONTEXT_KEYWORDS = ROW_KEYWORDS
 """The context keywords of :func:`mjscore.score_many` (:data:`mjscore.rows.ROW_KEYWORDS`;
 it has no bonus-tile columns); a DataFrame column of one of these names gives that
@@ -118,8 +121,9 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
     :param melds: ``(n, 4)`` meld bytes (:mod:`mjscore.rows`: ``kind << 6 | tile``, 0xFF none), or None.
     :param rules: a rule set name, alias or ``.toml`` path, or a :class:`RuleSet`.
     :param threads: threads per block (see :func:`mjscore.score_many`).
-    :param context: :func:`mjscore.score_many`'s context keywords, each a scalar
-        or an ``(n,)`` NumPy or Dask array.
+    :param context: :func:`mjscore.score_many`'s keywords (the context, and
+        ``jokers``: jokers held concealed), each a scalar or an ``(n,)`` NumPy or Dask
+        array.
     :returns: lazy ``(totals, special, status)``: ``(n,)`` int32 totals, int16 indices
         into ``load_rules(rules).items`` (-1: no limit hand) and uint8
         :class:`~mjscore.HandStatus` codes.
@@ -158,21 +162,21 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
     return result["total"], result["special"], result["status"]
 
 
-def _read_hands(texts: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8],
-                                     npt.NDArray[np.uint8], npt.NDArray[np.bool_],
-                                     npt.NDArray[np.uint8]]:
-    """Hand strings as counts, melds, winning tiles, 14-tile flags and status.
+def _read_hands(texts: Any, rules: RuleSet) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8],
+                                                    npt.NDArray[np.uint8], npt.NDArray[np.bool_],
+                                                    npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Hand strings as counts, melds, winning tiles, 14-tile flags, concealed jokers and status.
 
     A row :func:`mjscore.bulk_scoring.read_hand` declines gets its status
-    (BAD_NOTATION, or NOT_WINNING for jokers). Bonus tiles are left out:
-    ``score_many`` has no column for them.
+    (BAD_NOTATION; for jokers NOT_WINNING, or BAD_MELD in a declared meld). Bonus
+    tiles are left out: ``score_many`` has no column for them.
     """
     n = len(texts)
     status = np.zeros(n, dtype=np.uint8)
     hands: list[Hand] = []
     rows: list[int] = []
     for i, text in enumerate(texts):
-        hand = read_hand(text)
+        hand = read_hand(text, rules)
         if isinstance(hand, Hand):
             hands.append(hand)
             rows.append(i)
@@ -183,8 +187,10 @@ def _read_hands(texts: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8
     melds = np.full((n, MELDS_PER_ROW), NO_MELD, dtype=np.uint8)
     win = np.full(n, UNKNOWN_TILE, dtype=np.uint8)
     complete = np.zeros(n, dtype=bool)
+    jokers = np.zeros(n, dtype=np.uint8)
     counts[rows], melds[rows], win[rows], complete[rows] = read.counts, read.melds, read.win_tile, read.sizes == 14
-    return counts, melds, win, complete, status
+    jokers[rows] = [hand.jokers for hand in hands]
+    return counts, melds, win, complete, jokers, status
 
 
 def _score_frame(part: pd.DataFrame, *, rules: RuleSet, hand_column: str | None,
@@ -197,8 +203,10 @@ def _score_frame(part: pd.DataFrame, *, rules: RuleSet, hand_column: str | None,
         melds = part[meld_columns].to_numpy() if meld_columns else None
         read = None
     else:
-        counts, melds, keywords["win_tile"], complete, read = _read_hands(part[hand_column])
+        counts, melds, keywords["win_tile"], complete, jokers, read = _read_hands(part[hand_column], rules)
         keywords.setdefault("winner", complete)  # as score(): a 13-tile hand did not go out
+        if jokers.any():  # a partition without jokers keeps score_many's path without them
+            keywords["jokers"] = jokers
     totals, special, status = score_many(counts, rules, melds=melds, threads=threads,
                                          return_status=True, **keywords)
     if read is not None:
@@ -221,12 +229,17 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
       (the winning tile included), named ``"M1"`` ... ``"RED"`` (:data:`COUNT_COLUMNS`,
       the :class:`~mjscore.Tile` names) or listed in ``count_columns``; meld bytes
       (:mod:`mjscore.rows`: ``kind << 6 | tile``, 0xFF none) in the columns ``meld_columns``, by default
-      those of ``"meld0"`` ... ``"meld3"`` the frame has.
+      those of ``"meld0"`` ... ``"meld3"`` the frame has; the jokers held concealed in
+      a ``"jokers"`` column (:data:`JOKERS_COLUMN`) if the frame has one (a count
+      :func:`mjscore.score_many` refuses marks its row BAD_COUNT).
     * **hand strings** (``hand_column="hand"``): text :func:`mjscore.parse` reads;
-      ``+tile`` marks the winning tile, and ``winner`` defaults to whether the hand
-      has 14 tiles, as in :func:`mjscore.score`. A string parse rejects (bad text,
-      a fifth copy, a wrong size written down) is marked BAD_NOTATION, with jokers
-      NOT_WINNING; bonus tiles are ignored (no shipped rule set scores them).
+      ``+tile`` marks the winning tile, ``J`` a joker, and ``winner`` defaults to
+      whether the hand has 14 tiles, as in :func:`mjscore.score`. A string parse
+      rejects (bad text, a fifth copy, a wrong size written down) is marked
+      BAD_NOTATION; a hand with jokers NOT_WINNING under a rule set without them,
+      BAD_MELD with one in a declared meld (a row cannot carry it:
+      :func:`mjscore.bulk_scoring.read_hand`); bonus tiles are ignored (no shipped
+      rule set scores them).
 
     In both, a column named like a context keyword of :func:`mjscore.score_many`
     (``win_tile``, ``self_drawn``, ``seat_wind``, ...: :data:`ROW_CONTEXT_KEYWORDS`)
@@ -247,7 +260,7 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
     :param context: scalar context keywords for every row.
     :returns: a lazy DataFrame: ``df`` with ``total``, ``special`` and ``status``.
     :raises InvalidHandError: for a missing column, an output column already there,
-        or the two layouts mixed up.
+        the two layouts mixed up, or jokers given besides hand strings.
     :raises InvalidContextError: for a keyword given as a column and a keyword too,
         or a bad keyword or value.
     :raises RuleSetError: for an unknown rule set.
@@ -256,7 +269,7 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
     taken = [name for name in ("total", "special", "status") if name in columns]
     if taken:
         raise InvalidHandError(f"the frame already has the output column {taken[0]!r}")
-    context_columns = [name for name in ROW_CONTEXT_KEYWORDS if name in columns]
+    context_columns = [name for name in (*ROW_CONTEXT_KEYWORDS, JOKERS_COLUMN) if name in columns]
     both = sorted(set(context_columns) & set(context))
     if both:
         raise InvalidContextError(f"{both[0]} is given both as a column and as a keyword")
@@ -274,6 +287,8 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
         if "win_tile" in context or "win_tile" in context_columns:
             raise InvalidContextError("win_tile: with hand_column, the hand strings mark the "
                                       "winning tile ('+1z')")
+        if JOKERS_COLUMN in context or JOKERS_COLUMN in context_columns:
+            raise InvalidHandError("jokers: with hand_column, the hand strings hold the jokers ('J')")
         count_columns, meld_columns, needed = [], [], [hand_column]
     missing = [name for name in needed if name not in columns]
     if missing:

@@ -178,12 +178,16 @@ def meld_tile_counts(melds: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int64
     return counts, bad.any(axis=1)
 
 
-def row_sizes(counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None) -> npt.NDArray[np.int64]:
-    """Tiles per row of ``(n, 34)`` counts and ``(n, 4)`` meld bytes (None: no melds), a
-    meld counting 3 (a kong too): 14 for a hand that went out, 13 for one that did not."""
+def row_sizes(counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None,
+              jokers: Any = None) -> npt.NDArray[np.int64]:
+    """Tiles per row of ``(n, 34)`` counts, ``(n, 4)`` meld bytes (None: no melds) and
+    jokers held concealed (a count or ``(n,)``; None: none), a meld counting 3 (a kong
+    too): 14 for a hand that went out, 13 for one that did not."""
     sizes: npt.NDArray[np.int64] = np.asarray(counts).sum(axis=1, dtype=np.int64)
     if melds is not None:
         sizes += 3 * (np.asarray(melds) != NO_MELD).sum(axis=1)
+    if jokers is not None:
+        sizes += np.asarray(jokers, dtype=np.int64)
     return sizes
 
 

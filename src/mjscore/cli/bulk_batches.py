@@ -94,7 +94,7 @@ def score_batch(batch: Batch, rules: RuleSet, threads: int = 1) -> Results:
     for bad in batch.errors:
         status[bad.position] = bad.status
     sizes = np.zeros(n, dtype=np.int64)
-    sizes[batch.scored] = row_sizes(batch.counts, batch.melds)
+    sizes[batch.scored] = row_sizes(batch.counts, batch.melds, batch.context.get("jokers"))
     return Results(batch.numbers, totals, special, status,
                    {e.position: e.message for e in batch.errors}, sizes)
 

@@ -53,11 +53,18 @@ def command(input_path: Path | None, output: Path | None, rules_name: str, prese
       .csv    a "hand" column plus optional context columns
       .npy    (N, 34) concealed tile counts; the winning tile is unknown,
               so every tile held is tried and the best reading kept
-      .npz    arrays "counts", optional "melds" ((N, 4) meld bytes) and
-              context arrays named as score_many's keywords
+      .npz    arrays "counts", optional "melds" ((N, 4) meld bytes), "jokers"
+              (jokers held concealed) and context arrays named as
+              score_many's keywords
     Context keys: win_tile, seat_wind, prevailing_wind, dealer, replacement,
     self_drawn, last_tile, last_discard, robbing_kong, kong_on_kong, heaven,
     earth, declared_calling, winner (default: the hand holds 14 tiles).
+
+    Jokers (J in a hand) are scored where the rule set lets them stand: a
+    shipped book plays without them unless given --option jokers=pungs,
+    chows or pairs (NOT_WINNING otherwise, as mjscore score says); a hand
+    with a joker in a declared meld is BAD_MELD (a row cannot carry it: score
+    it with mjscore score).
 
     A row that cannot be read (bad notation, bad JSON, a line that is not
     UTF-8) is reported with its line number and the run goes on. Output
@@ -74,7 +81,7 @@ def command(input_path: Path | None, output: Path | None, rules_name: str, prese
     rules = load_rule_set(rules_name, preset, rule_options)
     start = time.perf_counter()  # --sample's rows are made here: they count too
     try:
-        source = (open_input(input_path, chunk_size) if input_path is not None
+        source = (open_input(input_path, chunk_size, rules) if input_path is not None
                   else sample_source(sample or 0, seed or 0, chunk_size))
         writer = None if output is None else open_writer(output, source.label, rules)
     except BulkFileError as error:

@@ -11,8 +11,9 @@
     An ``(n, 34)`` integer array of concealed hands; no winning tile is known, so
     :func:`~mjscore.score_many` tries every tile the hand holds (the best reading wins).
 ``.npz``
-    Arrays ``counts`` (``(n, 34)``), optionally ``melds`` (``(n, 4)`` uint8) and
-    context arrays (``(n,)`` or scalars) named as :func:`~mjscore.score_many`'s keywords.
+    Arrays ``counts`` (``(n, 34)``), optionally ``melds`` (``(n, 4)`` uint8), ``jokers``
+    (jokers held concealed, ``(n,)`` or a scalar) and context arrays (``(n,)`` or
+    scalars) named as :func:`~mjscore.score_many`'s keywords.
 
 Text files are read a line at a time as bytes: a line that is not UTF-8 is a bad
 row (``BAD_NOTATION``, with its line number and the offending byte) and the other
@@ -37,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..rows import ROW_KEYWORDS, row_sizes
+from ..rules import RuleSet
 from ..sample import ScoringRows, scoring_row_blocks
 from .bulk_batches import Batch, BulkFileError
 from .bulk_rows import Record, column_key, text_batches
@@ -57,15 +59,16 @@ class Source:
     """``"line"`` (1-based lines of a text file) or ``"row"`` (0-based rows)."""
 
 
-def open_input(path: Path, chunk_size: int) -> Source:
-    """The rows of an input file, by its extension (see the module docstring).
+def open_input(path: Path, chunk_size: int, rules: RuleSet) -> Source:
+    """The rows of an input file, by its extension (see the module docstring), for
+    ``rules`` (which says whether a hand's jokers can be scored).
 
     :raises BulkFileError: an unknown extension, or a file that cannot be read as a whole.
     """
     suffix = path.suffix.lower()
     if suffix in (".txt", ".jsonl", ".csv"):
         lines = {".txt": _txt_records, ".jsonl": _jsonl_records, ".csv": _csv_records}[suffix]
-        return Source(text_batches(lines(path), chunk_size), None, "line")
+        return Source(text_batches(lines(path), chunk_size, rules), None, "line")
     if suffix == ".npy":
         counts = _load_npy(path)
         return _array_source(counts, None, {}, chunk_size)
@@ -245,10 +248,10 @@ def _load_npz(path: Path) -> tuple[npt.NDArray[Any], npt.NDArray[Any] | None, di
     melds = arrays.pop("melds", None)
     if melds is not None and (melds.ndim != 2 or melds.shape[0] != len(counts)):
         raise BulkFileError(f"{path}: melds: expected an ({len(counts)}, 4) array, got shape {melds.shape}")
-    unknown = sorted(set(arrays) - set(ROW_KEYWORDS))
+    unknown = sorted(set(arrays) - {"jokers", *ROW_KEYWORDS})
     if unknown:
         raise BulkFileError(f"{path}: unknown array {unknown[0]!r}; "
-                            f"known: counts, melds, {', '.join(ROW_KEYWORDS)}")
+                            f"known: counts, melds, jokers, {', '.join(ROW_KEYWORDS)}")
     for name, array in arrays.items():
         if array.ndim > 1 or (array.ndim == 1 and len(array) != len(counts)):
             raise BulkFileError(f"{path}: {name}: expected a scalar or a ({len(counts)},) array, "
@@ -276,6 +279,6 @@ def _array_batch(first: int, counts: npt.NDArray[Any], melds: npt.NDArray[Any] |
     """Rows ``first``, ``first + 1``, ... of an array input, all of them to score."""
     m = len(counts)
     if "winner" not in context:  # as score(): a 13-tile hand did not go out
-        context = {**context, "winner": row_sizes(counts, melds) == 14}
+        context = {**context, "winner": row_sizes(counts, melds, context.get("jokers")) == 14}
     return Batch(numbers=np.arange(first, first + m, dtype=np.int64), scored=np.arange(m, dtype=np.intp),
                  counts=counts, melds=melds, context=context)

@@ -7,9 +7,16 @@ same defaults: in particular ``winner`` defaults to "the hand holds 14 tiles", s
 13-tile row is scored as a hand that did not go out. Flowers and seasons are not
 read (no shipped rule set scores them).
 
+A hand's jokers (``J`` in its notation) are scored as the rule set lets them stand
+(``--option jokers=pungs|chows|pairs`` for a shipped book): its concealed jokers go
+to :func:`~mjscore.score_many`'s ``jokers`` column (there is no ``jokers`` key: the
+notation says how many).
+
 A text row that cannot be read (bad notation, bad JSON, a hand that cannot exist)
-gets the status ``BAD_NOTATION`` (code 6, :class:`~mjscore.HandStatus`), a hand
-with jokers ``NOT_WINNING`` (as in :func:`mjscore.score`); a
+gets the status ``BAD_NOTATION`` (code 6, :class:`~mjscore.HandStatus`); a hand with
+jokers under a rule set without them ``NOT_WINNING`` (as in :func:`mjscore.score`),
+one with a joker in a declared meld ``BAD_MELD`` (a row cannot carry it:
+:func:`mjscore.bulk_scoring.read_hand`); a
 context value that cannot be read, or a ``win_tile`` other than the hand's ``+X``,
 gets ``BAD_CONTEXT``; the other rows are scored together. Every row gets a result.
 
@@ -29,6 +36,7 @@ from ..context import FLAG_KEYWORDS, tile_of, wind_of
 from ..errors import HandStatus, MjscoreError
 from ..hand import Hand
 from ..rows import ROW_KEYWORDS, UNKNOWN_TILE, hand_arrays, replacement_code
+from ..rules import RuleSet
 from ..tile import Tile
 from .bulk_batches import Batch, RowError
 
@@ -51,6 +59,7 @@ class _Row:
     """One readable text row: its hand, and its context as score_many columns."""
 
     hand: Hand
+    """Its tiles, and the jokers it holds concealed."""
     win_tile: int
     seat: int
     prevailing: int
@@ -59,24 +68,25 @@ class _Row:
     flags: tuple[bool, ...]
 
 
-def text_batches(records: Iterable[Record], chunk_size: int) -> Iterator[Batch]:
-    """The records in batches of ``chunk_size`` rows."""
+def text_batches(records: Iterable[Record], chunk_size: int, rules: RuleSet) -> Iterator[Batch]:
+    """The records in batches of ``chunk_size`` rows, read for ``rules`` (which says
+    whether a hand's jokers can be scored)."""
     chunk: list[Record] = []
     for record in records:
         chunk.append(record)
         if len(chunk) == chunk_size:
-            yield _text_batch(chunk)
+            yield _text_batch(chunk, rules)
             chunk = []
     if chunk:
-        yield _text_batch(chunk)
+        yield _text_batch(chunk, rules)
 
 
-def _text_batch(records: list[Record]) -> Batch:
+def _text_batch(records: list[Record], rules: RuleSet) -> Batch:
     rows: list[_Row] = []
     scored: list[int] = []
     errors: list[RowError] = []
     for position, (_, fields) in enumerate(records):
-        row = _read_row(fields)
+        row = _read_row(fields, rules)
         if isinstance(row, _Row):
             rows.append(row)
             scored.append(position)
@@ -91,6 +101,9 @@ def _text_batch(records: list[Record]) -> Batch:
         "replacement": np.array([r.replacement for r in rows], dtype=np.uint8),
         **{key: flags[:, i] for i, key in enumerate(FLAG_KEYWORDS)},
     }
+    jokers = np.array([r.hand.jokers for r in rows], dtype=np.uint8)
+    if jokers.any():  # a batch without jokers keeps score_many's path without them
+        context["jokers"] = jokers
     hands = hand_arrays([r.hand for r in rows])
     return Batch(
         numbers=np.array([number for number, _ in records], dtype=np.int64),
@@ -98,14 +111,14 @@ def _text_batch(records: list[Record]) -> Batch:
         context=context, errors=tuple(errors))
 
 
-def _read_row(fields: Mapping[str, object] | str) -> _Row | tuple[int, str]:
+def _read_row(fields: Mapping[str, object] | str, rules: RuleSet) -> _Row | tuple[int, str]:
     """A text row as score_many columns, or ``(status, message)``."""
     if isinstance(fields, str):
         return HandStatus.BAD_NOTATION, fields
     fields = {column_key(str(k)): v for k, v in fields.items() if v is not None}
     if "hand" not in fields:
         return HandStatus.BAD_NOTATION, "no 'hand' given"
-    hand = read_hand(fields.pop("hand"))
+    hand = read_hand(fields.pop("hand"), rules)
     if not isinstance(hand, Hand):
         return hand
     try:
