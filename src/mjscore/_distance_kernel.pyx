@@ -689,7 +689,8 @@ cdef class CompiledDistances:
                 key = (self.profile_keys[i][d], "jokers", jokers, self.use, tuple(m & span for m, _ in runs),
                        tuple(cap for _, cap in runs))
                 t.profile[d] = self.profiles.setdefault(key, len(self.profiles))
-                t.busy[d] = 1  # a suit may spend jokers even where no need has groups
+                # a suit with no need's groups and no run holds knitted tiles at most: no joker there
+                t.busy[d] = b.busy[d] or any(m & span for m, _ in runs)
         family._allocate(self.n_targets, packed_of, triples, max_uses, max_states)
         self.joker_families[jokers] = family
         self.joker_targets[jokers] = family.targets
@@ -802,8 +803,8 @@ cdef class CompiledDistances:
                 limit |= <uint64_t>lefts[k][d] << (6 * d)
                 left_index += lefts[k][d] * t.stride[d]
             if pair[0] == NULL or pair[1] == NULL:
-                if pair[0] == NULL and pair[1] == NULL:
-                    m = 0 if left_index == 0 else NONE
+                if pair[0] == NULL and pair[1] == NULL:  # no groups, no jokers: only the needs' digits count
+                    m = 0 if left_index == t.extra_index else NONE
                 else:
                     m = (pair[1] if pair[0] == NULL else pair[0])[left_index]
                 if m != NONE and m + offset < best:
