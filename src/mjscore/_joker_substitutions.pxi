@@ -1,16 +1,23 @@
 # The substitutions D of a row's jokers, included by _score_jokers.pxi: every D making the
-# hand complete, found one tile at a time from the natural standard waits where a joker
-# could stand at all, the seven-pairs pairing, and the fixed-shape hands its missing
-# tiles fit (joker_readings.substitutions finds the same D from the kernel's joker
-# decompositions instead: the two derive them independently).
+# hand complete, found (one or two jokers) one tile at a time from the natural standard
+# waits where a joker could stand at all, or (more) from the kernel's joker
+# decompositions; the seven-pairs pairing, and the fixed-shape hands its missing tiles
+# fit. (joker_readings.substitutions finds D from the joker decompositions always: for
+# the rows most have, the two derive them independently.)
+
+cdef enum:
+    JROW = 10               # a joker decomposition: five (code, jokers) pairs, sorted
 
 ctypedef struct Subs:
-    # the substitutions D of one row, 8 bytes each (sorted tiles, 0xFF pads), in a
-    # buffer a bulk call keeps across rows (grown with realloc, freed at its end)
+    # the substitutions D of one row, 8 bytes each (sorted tiles, 0xFF pads), and the
+    # kernel's joker decompositions (three jokers or more), in buffers a bulk call
+    # keeps across rows (grown with realloc, freed at its end)
     uint8_t* d
     int n
     int capacity
     int failed
+    uint8_t* rows
+    int rows_capacity
 
 
 cdef int _push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil:
@@ -90,6 +97,54 @@ cdef int _complete_subs(Subs* sb, uint8_t* s, const uint8_t* caps, uint64_t near
             s[t] -= 1
             return 1
         s[t] -= 1
+    return 0
+
+
+cdef int _decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
+                             const uint8_t* caps) noexcept nogil:
+    """Every D of the kernel's joker decompositions (the tiles their groups hold beyond
+    the natural ones), unsorted; 1 if out of memory."""
+    cdef uint8_t* grown
+    cdef uint8_t* row
+    cdef uint8_t d[8]
+    cdef int rest[34]
+    cdef int i, g, t, n, code, kind, found
+    found = c_decompose_jokers(natural, jokers, use, caps, sb.rows, sb.rows_capacity)
+    if found > sb.rows_capacity:
+        grown = <uint8_t*>realloc(sb.rows, JROW * found)
+        if grown == NULL:
+            sb.failed = 1
+            return 1
+        sb.rows = grown
+        sb.rows_capacity = found
+        found = c_decompose_jokers(natural, jokers, use, caps, sb.rows, sb.rows_capacity)
+    if found < 0:
+        sb.failed = 1
+        return 1
+    for i in range(found):
+        row = sb.rows + JROW * i
+        for t in range(34):
+            rest[t] = -natural[t]
+        for g in range(5):
+            code = row[2 * g]
+            if code == 0xFF:
+                continue
+            kind = code >> 6
+            t = code & 63
+            if kind == 0:
+                rest[t] += 1
+                rest[t + 1] += 1
+                rest[t + 2] += 1
+            else:
+                rest[t] += 3 if kind == 1 else 2
+        n = 0
+        for t in range(34):
+            for g in range(rest[t]):
+                if n < 8:
+                    d[n] = <uint8_t>t
+                n += 1
+        if n == jokers and _push_d(sb, d, n):
+            return 1
     return 0
 
 

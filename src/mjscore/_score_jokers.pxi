@@ -10,7 +10,7 @@
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcmp, memset
 
-from mjscore._jokers_kernel cimport c_is_complete_jokers
+from mjscore._jokers_kernel cimport c_decompose_jokers, c_is_complete_jokers
 
 cdef enum:
     FIXED_ROW = 64          # a fixed variant: counts[34], n_groups, kinds[14], firsts[14]
@@ -128,13 +128,15 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
     jf.others = 0
     if jokers == 0:  # only melds hold jokers: the natural hand as it is
         _push_d(sb, d, 0)
-    else:
+    elif jokers <= 2:
         memcpy(s, c, 34)
         _complete_subs(sb, s, caps, _near(c, caps, use), jokers, use, d, 0)
         if jokers == 1 and use == USE_PUNGS | USE_CHOWS | USE_PAIRS:
             for i in range(sb.n):
                 jf.others |= (<uint64_t>1) << sb.d[8 * i]
-    n_found = sb.n
+    else:  # more: a search tile by tile would branch too widely; the kernel's ways do not
+        _decomposition_subs(sb, c, jokers, use, caps)
+    n_found = sb.n if jokers <= 2 else 0  # (those of the decompositions need sorting)
     if n_melds == 0 and use & USE_PAIRS:  # seven pairs: a joker beside each odd tile
         odd = 0
         for t in range(34):
@@ -243,6 +245,7 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
                 out_total[i] = <int32_t>best.total
                 out_special[i] = best.special
         free(sb.d)
+        free(sb.rows)
 
 
 def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int win_tile,
@@ -265,6 +268,7 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
     st = _score_row_jokers(&counts[0], &melds[0], win_tile, flags, seat, prevailing, &compiled.r,
                            jokers, meld_jokers, &fixed_rows[0, 0], n_fixed, &sb, &best, best_d)
     free(sb.d)
+    free(sb.rows)
     if st != S_OK:
         return (st, 0, -1, 0, 0, 0, -1, -1, -1, -1, ()), ()
     return ((st, best.total, best.special, best.points, best.doubles, best.applied,
