@@ -52,51 +52,38 @@ cdef uint64_t _near(const uint8_t* natural, const uint8_t* caps, int use) noexce
     return near
 
 
-cdef int _complete_subs(Subs* sb, uint8_t* s, const uint8_t* caps, uint64_t near, int jokers,
-                        int use, uint8_t* d, int i) noexcept nogil:
-    """Every D (tiles ascending, each in ``near`` and below its cap) completing the counts
-    ``s`` (the natural ones plus ``d[:i]``) in sets and a pair, the last tile from the
-    standard waits; 1 if out of memory. (Seven pairs and fixed hands add theirs apart.)"""
+cdef int _complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near,
+                        int jokers) noexcept nogil:
+    """Every D of one or two tiles (ascending, each in ``near`` and below its cap)
+    completing the natural counts ``s`` in sets and a pair: the standard waits of ``s``,
+    or of ``s`` plus each first tile; 1 if out of memory. (Seven pairs and fixed hands
+    add theirs apart.)"""
     cdef uint64_t bits = near, waits
     cdef uint64_t plus[34]
-    cdef int t, u, low = d[i - 1] if i else 0
-    bits &= ~(((<uint64_t>1) << low) - 1)
-    for t in range(i):  # tiles taken up to their cap are no longer open
-        if s[d[t]] >= caps[d[t]]:
-            bits &= ~((<uint64_t>1) << d[t])
-    if i == jokers - 1:
+    cdef uint8_t d[2]
+    cdef int t, u
+    if jokers == 1:
         bits &= c_standard_waits(s)
-    elif i == jokers - 2:  # the last two tiles: the waits of s plus each first one at once
-        c_standard_waits_plus(s, bits, plus)
         while bits:
-            t = mj_ctz64(bits)
+            d[0] = <uint8_t>mj_ctz64(bits)
             bits &= bits - 1
-            d[i] = <uint8_t>t
-            waits = plus[t] & near & ~(((<uint64_t>1) << t) - 1)
-            if s[t] + 1 >= caps[t]:
-                waits &= ~((<uint64_t>1) << t)
-            while waits:
-                u = mj_ctz64(waits)
-                waits &= waits - 1
-                d[i + 1] = <uint8_t>u
-                if _push_d(sb, d, jokers):
-                    return 1
+            if _push_d(sb, d, 1):
+                return 1
         return 0
+    c_standard_waits_plus(s, bits, plus)  # the waits of s plus each first tile, at once
     while bits:
         t = mj_ctz64(bits)
         bits &= bits - 1
-        d[i] = <uint8_t>t
-        if i == jokers - 1:
-            if _push_d(sb, d, jokers):
+        d[0] = <uint8_t>t
+        waits = plus[t] & near & ~(((<uint64_t>1) << t) - 1)
+        if s[t] + 1 >= caps[t]:  # a tile taken up to its cap is no longer open
+            waits &= ~((<uint64_t>1) << t)
+        while waits:
+            u = mj_ctz64(waits)
+            waits &= waits - 1
+            d[1] = <uint8_t>u
+            if _push_d(sb, d, 2):
                 return 1
-            continue
-        s[t] += 1
-        # more than two jokers to go: only counts that can still complete are worth a search
-        if c_is_complete_jokers(s, jokers - i - 1, use, caps) and \
-                _complete_subs(sb, s, caps, near, jokers, use, d, i + 1):
-            s[t] -= 1
-            return 1
-        s[t] -= 1
     return 0
 
 

@@ -129,8 +129,7 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
     if jokers == 0:  # only melds hold jokers: the natural hand as it is
         _push_d(sb, d, 0)
     elif jokers <= 2:
-        memcpy(s, c, 34)
-        _complete_subs(sb, s, caps, _near(c, caps, use), jokers, use, d, 0)
+        _complete_subs(sb, c, caps, _near(c, caps, use), jokers)
         if jokers == 1 and use == USE_PUNGS | USE_CHOWS | USE_PAIRS:
             for i in range(sb.n):
                 jf.others |= (<uint64_t>1) << sb.d[8 * i]
