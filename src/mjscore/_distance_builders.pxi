@@ -1,0 +1,61 @@
+# Included by _distance_kernel.pyx (its structs, enums and cimports in scope).
+"""Building a rule set's targets in C: each tile's moves, the index triples, joker capacities."""
+
+
+def _kind_caps(int use):
+    """Jokers one group of each kind may hold (``mjscore._distance_jokers.kind_caps``)."""
+    return (1 if use & 2 else 0, 2 if use & 1 else 0, 3 if use & 1 else 0, 1 if use & 4 else 0,
+            1 if use & 4 else 0)
+
+
+def _variant_groups(variant, kind_caps):
+    """A concrete way's groups that may hold jokers: (capacity, tile mask) each."""
+    return [(kind_caps[kind], sum(1 << t for t in set(tiles))) for kind, tiles, _ in variant.groups
+            if kind < 5 and kind_caps[kind]]
+
+
+def _triples(radix, strides):
+    """Every (x, y, x + y) of uses indices whose sum stays within each dimension's count."""
+    out = []
+    ranges = [range(r) for r in radix]
+    for total in itertools.product(*ranges):
+        for part in itertools.product(*[range(v + 1) for v in total]):
+            x = sum(p * s for p, s in zip(part, strides))
+            c = sum(v * s for v, s in zip(total, strides))
+            out += [x, c - x, c]
+    return out
+
+
+def _tile_moves(target, int tile, strides, bint track_chows, kind_caps):
+    """Every choice of groups starting on ``tile`` for a target, within four tiles:
+    (uses added as an index, the same packed, tiles put on ``tile``, chows started, jokers
+    its groups other than chows may hold: ``kind_caps`` per kind)."""
+    atoms = [(j, kind) for j, need in enumerate(target.needs) for kind in range(5)
+             if need.masks[kind] >> tile & 1]
+    out = []
+
+    def choose(a, uses, put, chows, pairs, cap):
+        if a == len(atoms):
+            index = sum(u * s for u, s in zip(uses, strides))
+            out.append((index, sum(u << 6 * d for d, u in enumerate(uses)), put, chows, cap))
+            return
+        choose(a + 1, uses, put, chows, pairs, cap)
+        j, kind = atoms[a]
+        need = target.needs[j]
+        most = 1 if need.distinct or (kind == 3 and target.distinct_pairs) else 4
+        for n in range(1, most + 1):
+            if uses[j] + n > need.count or put + n * SIZE[kind] > 4:
+                break
+            if kind == 3 and target.distinct_pairs and pairs + n > 1:
+                break
+            more = list(uses)
+            more[j] += n
+            if kind == 0 and track_chows:
+                more[len(more) - 1] += n
+                if more[len(more) - 1] > target.max_chows:
+                    break
+            choose(a + 1, more, put + n * SIZE[kind], chows + n * (kind == 0), pairs + n * (kind == 3),
+                   cap + n * kind_caps[kind] * (kind != 0))
+
+    choose(0, [0] * len(strides), 0, 0, 0, 0)
+    return out
