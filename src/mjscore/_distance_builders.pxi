@@ -1,5 +1,5 @@
 # Included by _distance_kernel.pyx (its structs, enums and cimports in scope).
-"""Building a rule set's targets in C: each tile's moves, the index triples, joker capacities."""
+# Building a rule set's targets in C: each tile's moves, the index triples, joker capacities.
 
 
 def _kind_caps(int use):

@@ -1,6 +1,6 @@
 # Included by _distance_kernel.pyx (its structs, enums and cimports in scope).
-"""Reading one row: declared melds to needs, tables merged, bare suits, the row's status,
-and the joker flow of an enumerated way."""
+# Reading one row: declared melds to needs, tables merged, bare suits, the row's status,
+# and the joker flow of an enumerated way.
 
 
 cdef inline bint _fits(const DTarget* t, int j, uint8_t code, const int* left) noexcept nogil:

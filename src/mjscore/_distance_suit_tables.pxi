@@ -1,5 +1,5 @@
 # Included by _distance_kernel.pyx (its structs, enums and cimports in scope).
-"""Per-suit tables: the dynamic programme over one suit's tiles, without and with jokers."""
+# Per-suit tables: the dynamic programme over one suit's tiles, without and with jokers.
 
 
 cdef void _suit_table(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
