@@ -494,6 +494,10 @@ def test_jokers_in_declared_melds_count_as_their_tiles() -> None:
     assert mjscore.distances("111222333z55z [4J4z]", pungs)["big-four-winds"] == 0
     with pytest.raises(NotWinningError, match="jokers"):
         mjscore.distances("111222333z55z [4J4z]", "chinese-classical")
+    # as the scorer: a declared chow holds a joker only where jokers stand in chows
+    with pytest.raises(NotWinningError, match="stand only in pungs"):
+        mjscore.distances("111222333z55z [4J6s]", pungs)
+    assert mjscore.distances("111222333z55z [4J6s]", mjscore.load_rules("chinese-classical", jokers="chows"))
 
 
 def test_joker_rows_get_a_status() -> None:

@@ -50,12 +50,13 @@ import numpy.typing as npt
 from ._backend import BACKEND
 from ._distance_reference import UNREACHABLE, ReferenceDistances
 from .bulk import as_batch
-from .errors import HandStatus, InvalidHandError, NotWinningError
+from .errors import InvalidHandError
 from .hand import MAX_JOKERS, Hand
 from .notation import parse_hand
 from .rows import MELDS_PER_ROW, NO_MELD, meld_bytes
 from .rules import RuleSet, load_rules
 from .rules.distance_targets import distance_targets
+from .scoring import check_jokers
 
 __all__ = ["UNREACHABLE", "distances", "distances_many", "distance_engine", "hand_row", "check_row"]
 
@@ -152,11 +153,11 @@ def hand_row(hand: Hand | str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.ui
 
 def check_row(hand: Hand, rules: RuleSet, status: int, what: str = "distances") -> None:
     """Raise the error a bad one-hand row calls for (``status`` a
-    :class:`~mjscore.errors.HandStatus`; nothing for ``OK``), or for jokers in its melds
-    under a rule set without jokers."""
-    if status == HandStatus.NOT_WINNING or hand.meld_jokers and rules.jokers is None:
-        raise NotWinningError(f"{hand} holds jokers, which {rules.name} does not use (its option jokers is "
-                              f"\"off\"; load_rules({rules.name!r}, jokers=\"pungs\") lets them stand in pungs)")
+    :class:`~mjscore.errors.HandStatus`; nothing for ``OK``): as :func:`mjscore.score`,
+    a hand's jokers need a rule set that uses them, and its melds' jokers a group
+    where they may stand."""
+    if hand.total_jokers:
+        check_jokers(hand, rules)
     if status:
         raise InvalidHandError(f"{hand}: {what} need a hand of 13 or 14 tiles (a meld counting three, "
                                "a joker one)")
@@ -168,7 +169,8 @@ def distances(hand: Hand | str, rules: str | RuleSet = "babcock") -> dict[str, i
 
     :raises InvalidHandError: for a hand that is not 13 or 14 tiles (a meld counting
         three, a joker one).
-    :raises NotWinningError: for a hand holding jokers under a rule set without them.
+    :raises NotWinningError: for a hand holding jokers under a rule set without them, or
+        a declared meld holding one where the rule set lets none stand.
     """
     ruleset = load_rules(rules)
     parsed = parse_hand(hand) if isinstance(hand, str) else hand
