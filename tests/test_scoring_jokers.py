@@ -124,9 +124,24 @@ def test_a_fixed_hand_takes_a_joker_only_in_a_group_that_may_hold_one(backend: s
     hand = "19m 19p 19s 1234567z J"  # thirteen orphans: the joker is a second of some kind
     result = score(hand, load_rules("chinese-classical", jokers="pairs"), win_tile="1z")
     assert result.special == "thirteen-orphans" and result.limit == 1
-    assert result.jokers[0].group.split()[0] in ("pair", "single")
+    assert result.jokers[0].group.split()[0] in ("pair", "single", "singles")
     with pytest.raises(NotWinningError):  # its singles and pair take no joker under pungs
         score(hand, load_rules("chinese-classical", jokers="pungs"), win_tile="1z")
+
+
+@pytest.mark.parametrize(("hand", "stands_for", "run"), [
+    ("19m 9p 19s 1234567z 1m J", "1p", "19m19p19s"),   # the joker is a tile of the suited run
+    ("19m 19p 19s 123456z 1m J", "7z", "1234567z"),     # ... or of the honours' run
+])
+def test_a_joker_stands_in_a_run_of_singles_of_a_fixed_hand(backend: str, hand: str, stands_for: str,
+                                                             run: str) -> None:
+    """003 #14 Thirteen Orphans: a run of singles holds several tiles, and a joker may be
+    any one of them (not only its first), under jokers in pairs and singles."""
+    result = score(hand, load_rules("chinese-classical", jokers="pairs"), win_tile="1m", self_drawn=True)
+    assert result.special == "thirteen-orphans"
+    assert [str(j) for j in result.jokers] == [f"joker as {stands_for} in the singles of {run}"]
+    with pytest.raises(NotWinningError):
+        score(hand, load_rules("chinese-classical", jokers="pungs"), win_tile="1m", self_drawn=True)
 
 
 def test_no_five_of_a_kind_counting_jokers(backend: str) -> None:

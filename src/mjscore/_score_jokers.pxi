@@ -13,7 +13,8 @@ from libc.string cimport memcmp, memset
 from mjscore._jokers_kernel cimport c_decompose_jokers, c_is_complete_jokers
 
 cdef enum:
-    FIXED_ROW = 64          # a fixed variant: counts[34], n_groups, kinds[14], firsts[14]
+    FIXED_ROW = 176         # a fixed variant: counts[34], n_groups, kinds[14], firsts[14], pad,
+    FIXED_MASKS = 64        # then from byte 64 each group's tiles as a 64-bit mask (a run of singles holds several)
     USE_PUNGS = 1
     USE_CHOWS = 2
     USE_PAIRS = 4
@@ -44,8 +45,8 @@ cdef inline int _room(int kind, int use) noexcept nogil:
     return 0
 
 
-cdef int _place(const uint8_t* tiles, int i, int n, const uint8_t* kinds, const uint8_t* firsts,
-                int n_groups, int* room) noexcept nogil:
+cdef int _place(const uint8_t* tiles, int i, int n, const uint64_t* holds, int n_groups,
+                int* room) noexcept nogil:
     """joker_readings.fits_groups: each of tiles[i:n] into a group holding it, with room."""
     cdef int g, t
     if i == n:
@@ -54,9 +55,9 @@ cdef int _place(const uint8_t* tiles, int i, int n, const uint8_t* kinds, const 
     for g in range(n_groups):
         if not room[g]:
             continue
-        if (firsts[g] <= t <= firsts[g] + 2) if kinds[g] == 0 else firsts[g] == t:
+        if (holds[g] >> t) & 1:
             room[g] -= 1
-            if _place(tiles, i + 1, n, kinds, firsts, n_groups, room):
+            if _place(tiles, i + 1, n, holds, n_groups, room):
                 return 1
             room[g] += 1
     return 0
@@ -67,7 +68,7 @@ cdef int _fits_fixed(const uint8_t* row, const uint8_t* tiles, int n, int use) n
     cdef int g, n_groups = row[34]
     for g in range(n_groups):
         room[g] = _room(row[35 + g], use)
-    return _place(tiles, 0, n, row + 35, row + 49, n_groups, room)
+    return _place(tiles, 0, n, <const uint64_t*>(row + FIXED_MASKS), n_groups, room)
 
 
 cdef int _fixed_allowed(const JokerFilter* jf, int32_t* fixed, int n) noexcept nogil:
@@ -200,9 +201,12 @@ def _fixed_rows(rules):
         for e, v in enumerate(variants):
             rows[e, :34] = v.counts
             rows[e, 34] = len(v.groups)
+            masks = rows[e, FIXED_MASKS:FIXED_MASKS + 8 * 14].view(np.uint64)
+            masks[:] = 0
             for g, (kind, tiles, _) in enumerate(v.groups):
                 rows[e, 35 + g] = kind
                 rows[e, 49 + g] = tiles[0]
+                masks[g] = sum(1 << t for t in set(tiles))
         rows = rules.derived["joker fixed rows"] = (rows, len(variants))
     return rows
 

@@ -174,20 +174,20 @@ def substitutions(natural: Sequence[int], jokers: int, use: JokerUse, caps: Sequ
     return result
 
 
-def place_jokers(tiles: Sequence[int], groups: Sequence[tuple[int, int, int]], use: JokerUse,
+def place_jokers(tiles: Sequence[int], groups: Sequence[tuple[int, tuple[int, ...]]], use: JokerUse,
                  ) -> list[tuple[int, int]]:
-    """Which group (an index into ``groups``, each ``(kind, first, size)``) each joker of
+    """Which group (an index into ``groups``, each ``(kind, its tiles)``) each joker of
     ``tiles`` joins: a placement the rules allow (see the module docstring), each group
-    keeping a natural tile; empty if there is none."""
+    keeping a natural tile (a run of singles is one group: it holds several tiles);
+    empty if there is none."""
     room = []
-    for kind, _, size in groups:
+    for kind, held in groups:
         allowed = group_allows(kind, use)
-        room.append(min(allowed, size - 1) if kind != SINGLE else allowed)
+        room.append(min(allowed, len(held) - 1) if kind != SINGLE else allowed)
     placed: list[tuple[int, int]] = []
 
     def holds(g: int, t: int) -> bool:
-        kind, first, _ = groups[g]
-        return first <= t <= first + 2 if kind == _SEQUENCE else t == first
+        return t in groups[g][1]
 
     def place(i: int) -> bool:
         if i == len(tiles):

@@ -40,7 +40,7 @@ from .readings import SHAPE_CODES, ScoredGroup, forget_groups, reading_groups
 from .rows import row_of
 from .rules import RuleSet, load_rules
 from .rules.model import STACK
-from .tile import Tile
+from .tile import Tile, format_tiles
 
 __all__ = ["Line", "Score", "JokerPlacement", "ReadingScore", "score", "score_reading", "explain_lines", "settle",
            "clear_caches", "use_html"]
@@ -89,9 +89,11 @@ _KIND_WORDS = {GroupKind.SEQUENCE: "chow", GroupKind.TRIPLET: "pung", GroupKind.
                GroupKind.PAIR: "pair"}
 
 
-def _group_words(kind: int, first: int) -> str:
+def _group_words(kind: int, first: int, tiles: tuple[int, ...] = ()) -> str:
     if kind == GroupKind.SEQUENCE:
         return f"chow {Group(GroupKind.SEQUENCE, Tile(first))}"
+    if len(set(tiles)) > 1:  # a run of singles or a knitted group of a special hand
+        return f"singles {format_tiles([tiles.count(t) for t in range(34)])}"
     return f"{_KIND_WORDS.get(GroupKind(kind), 'single') if kind < 4 else 'single'} {Tile(first)}"
 
 
@@ -329,13 +331,14 @@ def joker_placements(hand: Hand, read: Hand, rules: RuleSet, order: Decompositio
                      for m in hand.melds for t in m.joker_tiles)
     if order is not None:
         concealed = [g for g in order if not isinstance(g, Meld)]
-        shapes = [(int(g.kind), int(g.first), g.size) for g in concealed]
+        shapes = [(int(g.kind), tuple(int(t) for t in g.tiles)) for g in concealed]
     else:
         variants = [v for v in fixed_variants(rules.hand_tables, read.counts, read.melds) if v.hand == special]
         fitting = [v for v in variants if fits_groups(tiles, v.groups, rules.jokers)]
-        shapes = [(kind, held[0], len(held)) for kind, held, _ in (fitting or variants)[0].groups] if variants else []
+        shapes = [(kind, held) for kind, held, _ in (fitting or variants)[0].groups] if variants else []
     placed = place_jokers(tiles, shapes, rules.jokers)
-    placements = tuple(JokerPlacement(Tile(t), _group_words(shapes[g][0], shapes[g][1])) for t, g in placed)
+    placements = tuple(JokerPlacement(Tile(t), _group_words(shapes[g][0], shapes[g][1][0], shapes[g][1]))
+                       for t, g in placed)
     if order is not None:
         lifted = list(order)
         index = {id(g): i for i, g in enumerate(order)}
