@@ -496,3 +496,9 @@ def test_the_readme_commands_work(run: Run, line: str) -> None:
 
     code, out, err = run(*shlex.split(line)[1:])
     assert code == 0 and out and err == "", err
+
+
+@pytest.mark.parametrize("name", ["babcock", "chinese-classical", "western"])
+def test_rules_check_takes_a_shipped_rule_set_by_name(run: Run, name: str) -> None:
+    code, out, _ = run("rules", "check", name)
+    assert code == 0 and out.startswith("OK: ") and f"{name} (" in out

@@ -53,12 +53,16 @@ def show_command(name: str, preset: str | None, rule_options: dict[str, object])
 
 
 @group.command("check")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def check_command(file: Path) -> int:
-    """Load a rule file and report OK, or the file, key and reason of its first mistake
-    (exit 1; a FILE that does not exist exits 2)."""
+@click.argument("file")
+def check_command(file: str) -> int:
+    """Load a rule file (or a shipped rule set by name) and report OK, or the file, key
+    and reason of its first mistake (exit 1; a FILE that does not exist exits 2)."""
+    known = {name.lower() for name in rulesets()}
+    if not Path(file).is_file() and file.lower() not in known:
+        raise click.BadParameter(f"{file!r} is neither a rule file nor a shipped rule set "
+                                 f"({', '.join(rulesets())})", param_hint="FILE")
     try:
-        rules = load_rules(file)
+        rules = load_rules(Path(file) if Path(file).is_file() else file)
     except RuleSetError as error:
         return fail(error)
     presets = ", ".join(p.name for p in rules.presets) or "none"
