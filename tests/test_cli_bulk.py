@@ -649,3 +649,17 @@ def test_heaven_and_loose_tiles_are_self_drawn_in_bulk_rows(run: Run, tmp_path: 
     assert result["special"][0] == "heaven" and code == 1
     kong = mjscore.score("123m 456p [6666s] 23s 55s +4s", seat_wind="S", replacement="kong")
     assert result["total"][2] == kong.total and kong.context.self_drawn
+
+
+def test_sample_under_a_rule_set_with_special_hands_draws_them(run: Run) -> None:
+    """Issue 9 item 7: one --sample row in ten is a special hand of the rule set (001's
+    western hands), and the summary says how often each scored."""
+    code, out, err = run("bulk", "--sample", 3000, "--rules", "western", "--seed", 4)
+    assert code == 0 and err == "" and "Errors: none" in out
+    rules = mjscore.load_rules("western")
+    ids = {hand.id for hand in rules.hands}
+    scored = {row[0].rsplit("(", 1)[1].rstrip(")"): int(row[1].replace(",", "")) for row in cells(out)
+              if len(row) == 2 and row[0].endswith(")") and row[0].rsplit("(", 1)[-1].rstrip(")") in ids}
+    assert len(scored) >= 20  # 300 special rows spread over 50 hands
+    assert 250 <= sum(scored.values()) <= 400
+

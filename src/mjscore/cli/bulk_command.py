@@ -34,7 +34,8 @@ __all__ = ["command"]
               help="Write one result per row: .csv, .jsonl, .parquet (needs pyarrow) or .npy.")
 @rules_options
 @click.option("--sample", type=click.IntRange(min=0), metavar="N",
-              help="Score N random winning hands (mjscore.sample.random_scoring_rows) instead of INPUT.")
+              help="Score N random winning hands (mjscore.sample.random_scoring_rows) instead of INPUT; "
+                   "under a rule set with special hands of tiles, one in ten is one of them.")
 @click.option("--seed", type=int, help="Seed of --sample (default: 0).")
 @click.option("--threads", type=click.IntRange(min=1), default=1, show_default=True,
               help="Threads scoring each chunk.")
@@ -82,7 +83,7 @@ def command(input_path: Path | None, output: Path | None, rules_name: str, prese
     start = time.perf_counter()  # --sample's rows are made here: they count too
     try:
         source = (open_input(input_path, chunk_size, rules) if input_path is not None
-                  else sample_source(sample or 0, seed or 0, chunk_size))
+                  else sample_source(sample or 0, seed or 0, chunk_size, rules))
         writer = None if output is None else open_writer(output, source.label, rules)
     except BulkFileError as error:
         raise click.UsageError(str(error)) from None

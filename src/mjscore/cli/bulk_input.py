@@ -40,6 +40,7 @@ import numpy.typing as npt
 from ..rows import ROW_KEYWORDS, row_sizes
 from ..rules import RuleSet
 from ..sample import ScoringRows, scoring_row_blocks
+from ..special_samples import random_special_hands
 from .bulk_batches import Batch, BulkFileError
 from .bulk_rows import Record, column_key, text_batches
 
@@ -79,17 +80,50 @@ def open_input(path: Path, chunk_size: int, rules: RuleSet) -> Source:
                         f"expected one of {', '.join(INPUT_FORMATS)}")
 
 
-def sample_source(n: int, seed: int, chunk_size: int) -> Source:
+SPECIAL_SHARE = 10
+"""Under a rule set with special hands made of tiles, ``--sample`` makes one row in this
+many one of them: random hands of sets almost never take a special hand's shape."""
+SPECIAL_POOL = 2_000
+"""Special-hand rows drawn once per sample and reused (drawing one costs about 70 us)."""
+
+
+def sample_source(n: int, seed: int, chunk_size: int, rules: RuleSet | None = None) -> Source:
     """``n`` rows of :func:`mjscore.sample.random_scoring_rows` with this seed, drawn a
-    block at a time (:func:`~mjscore.sample.scoring_row_blocks`) so the memory stays flat in ``n``."""
+    block at a time (:func:`~mjscore.sample.scoring_row_blocks`) so the memory stays flat in ``n``;
+    under ``rules`` with special hands made of tiles, every :data:`SPECIAL_SHARE`-th row is
+    one of them instead (:func:`mjscore.special_samples.random_special_hands`), won
+    self-drawn on one of its concealed tiles, in a plain situation."""
+    pool = None
+    if rules is not None and any(hand.forms for hand in rules.hands):
+        pool = random_special_hands(rules, min(n, SPECIAL_POOL), seed)
+    rng = np.random.default_rng(seed)
 
     def batches() -> Iterator[Batch]:
         first = 0
         for rows in _rechunk(scoring_row_blocks(n, seed), chunk_size):
+            if pool is not None and len(pool[0]):
+                rows = _with_special_hands(rows, first, pool, rng)
             yield _array_batch(first, rows.counts, rows.melds, rows.context())
             first += len(rows.counts)
 
     return Source(batches(), n, "row")
+
+
+def _with_special_hands(rows: ScoringRows, first: int, pool: tuple[npt.NDArray[Any], ...],
+                        rng: np.random.Generator) -> ScoringRows:
+    """``rows`` (numbered from ``first``) with every SPECIAL_SHARE-th one drawn from ``pool``."""
+    at = np.arange((-first) % SPECIAL_SHARE, len(rows.counts), SPECIAL_SHARE)
+    if not len(at):
+        return rows
+    picked = rng.integers(len(pool[0]), size=len(at))
+    columns = {name: np.array(value, copy=True) for name, value in rows._asdict().items()}
+    columns["counts"][at], columns["melds"][at] = pool[0][picked], pool[1][picked]
+    weights = pool[0][picked] * rng.random((len(at), 34))  # a concealed tile, by copies
+    columns["win_tile"][at] = weights.argmax(axis=1)
+    columns["self_drawn"][at] = True
+    for flag in ("heaven", "earth", "declared_calling"):
+        columns[flag][at] = False
+    return ScoringRows(**columns)
 
 
 def _rechunk(blocks: Iterable[ScoringRows], size: int) -> Iterator[ScoringRows]:

@@ -30,16 +30,16 @@ def print_summary(tally: Tally, seconds: float) -> None:
         table.add_row(*(f"{v:,.1f}" if name == "mean" else f"{v:,.0f}" for name, v in stats.items()))
         out.print(table)
         out.print(_histogram(tally.histogram()))
-    specials = tally.top_specials()
+    specials = tally.special_counts()
     if specials:
-        table = Table(title="Most frequent limit hands", title_justify="left", show_edge=False)
-        table.add_column("limit hand")
+        table = Table(title="Special hands scored", title_justify="left", show_edge=False)
+        table.add_column("special hand")
         table.add_column("hands", justify="right")
         for item_id, name, count in specials:
             table.add_row(f"{name} ({item_id})", f"{count:,}")
         out.print(table)
     else:
-        out.print("Limit hands: none")
+        out.print("Special hands scored: none")
 
 
 def _histogram(bins: list[tuple[int, int, int]], width: int = 40) -> Table:

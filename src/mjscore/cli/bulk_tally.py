@@ -102,8 +102,9 @@ class Tally:
         return [(start, min(high, start + width - 1), int(running[edges[i + 1]] - running[edges[i]]))
                 for i, start in enumerate(starts)]
 
-    def top_specials(self, k: int = 5) -> list[tuple[str, str, int]]:
-        """The ``k`` most frequent limit hands: ``(id, name, count)``."""
-        order = np.argsort(-self.specials[:-1], kind="stable")[:k]
+    def special_counts(self) -> list[tuple[str, str, int]]:
+        """Every special hand that scored, most frequent first (file order between equals):
+        ``(id, name, count)``."""
+        order = np.argsort(-self.specials[:-1], kind="stable")
         return [(self.rules.hands[i].id, self.rules.hands[i].name, int(self.specials[i]))
                 for i in order.tolist() if self.specials[i]]
