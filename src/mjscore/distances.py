@@ -53,7 +53,7 @@ from .bulk import as_batch
 from .errors import InvalidHandError
 from .hand import MAX_JOKERS, Hand
 from .notation import parse_hand
-from .rows import MELDS_PER_ROW, NO_MELD, meld_bytes
+from .rows import MELDS_PER_ROW, meld_batch, meld_bytes
 from .rules import RuleSet, load_rules
 from .rules.distance_targets import distance_targets
 from .scoring import check_jokers
@@ -88,18 +88,6 @@ def distance_engine(rules: RuleSet, backend: str = BACKEND) -> tuple[DistanceEng
     return found
 
 
-def _meld_batch(melds: Any, n: int) -> npt.NDArray[np.uint8]:
-    if melds is None:
-        return np.full((n, MELDS_PER_ROW), NO_MELD, dtype=np.uint8)
-    array = np.asarray(melds)
-    if array.shape != (n, MELDS_PER_ROW) or array.dtype.kind not in "iu":
-        raise InvalidHandError(f"melds: expected an ({n}, {MELDS_PER_ROW}) integer array of meld codes "
-                               f"(0xFF for no meld), got shape {array.shape} and dtype {array.dtype}")
-    if ((array < 0) | (array > 255)).any():
-        raise InvalidHandError("melds: meld codes are bytes (0-255)")
-    return np.ascontiguousarray(array, dtype=np.uint8)
-
-
 def _joker_batch(jokers: Any, n: int) -> npt.NDArray[np.uint8] | None:
     """The jokers column as (n,) uint8 (None when no row holds one); a count outside 0-8
     becomes 255, which the engines mark ``BAD_COUNT``."""
@@ -131,7 +119,7 @@ def distances_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any 
     ruleset = load_rules(rules)
     batch = as_batch(counts)
     n = batch.shape[0]
-    meld_codes = _meld_batch(melds, n)
+    meld_codes = np.ascontiguousarray(meld_batch(melds, n))  # the kernel reads rows in place
     wild = _joker_batch(jokers, n)
     engine, ids = distance_engine(ruleset)
     out = np.empty((n, engine.n_columns), dtype=np.int8)
