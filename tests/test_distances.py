@@ -222,6 +222,20 @@ def _random_melds(rng: random.Random, held: list[int]) -> list[int]:
     return codes + [NO_MELD] * (4 - len(codes))
 
 
+def _on_both_engines(rules: mjscore.RuleSet, counts: Any, melds: Any, jokers: Any
+                     ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(distances, statuses) of the compiled engine, then of the reference, each cold."""
+    results = []
+    for backend in ("cython", "python"):
+        engine, _ = distance_engine(rules, backend)
+        engine.clear()
+        out = np.empty((len(counts), engine.n_columns), dtype=np.int8)
+        status = np.empty(len(counts), dtype=np.uint8)
+        engine.distances_many(counts, melds, jokers, out, status)
+        results.append((out, status))
+    return results
+
+
 @pytest.mark.parametrize("rules_name", ["chinese-classical", "guide"])
 def test_kernel_agrees_with_reference_on_random_hands_with_melds(rules_name: str,
                                                                   guide_rules: mjscore.RuleSet) -> None:
@@ -234,14 +248,7 @@ def test_kernel_agrees_with_reference_on_random_hands_with_melds(rules_name: str
         melds.append(codes)
     counts_array = np.array(counts, dtype=np.uint8)
     melds_array = np.array(melds, dtype=np.uint8)
-    results = []
-    for backend in ("cython", "python"):
-        engine, ids = distance_engine(rules, backend)
-        engine.clear()
-        out = np.empty((len(counts), engine.n_columns), dtype=np.int8)
-        status = np.empty(len(counts), dtype=np.uint8)
-        engine.distances_many(counts_array, melds_array, None, out, status)
-        results.append((out, status))
+    results = _on_both_engines(rules, counts_array, melds_array, None)
     assert (results[0][1] == results[1][1]).all()
     assert (results[0][0] == results[1][0]).all()
     assert (results[0][0] == UNREACHABLE).any() and (results[0][0] < UNREACHABLE).any()
@@ -452,14 +459,7 @@ def test_kernel_agrees_with_reference_on_hands_with_jokers(rules_name: str, swit
     counts_array = np.array(counts, dtype=np.uint8)
     melds_array = np.array(melds, dtype=np.uint8)
     wild_array = np.array(wild, dtype=np.uint8)
-    results = []
-    for backend in ("cython", "python"):
-        engine, _ = distance_engine(rules, backend)
-        engine.clear()
-        out = np.empty((len(counts), engine.n_columns), dtype=np.int8)
-        status = np.empty(len(counts), dtype=np.uint8)
-        engine.distances_many(counts_array, melds_array, wild_array, out, status)
-        results.append((out, status))
+    results = _on_both_engines(rules, counts_array, melds_array, wild_array)
     assert (results[0][1] == results[1][1]).all()
     assert (results[0][0] == results[1][0]).all()
     assert (results[0][1] == HandStatus.OK).sum() > len(counts) // 2
