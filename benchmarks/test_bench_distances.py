@@ -8,6 +8,10 @@
 * ``distances_many[chinese-classical+jokers]`` - the same rows with one or two of
   their tiles turned into jokers, under ``chinese-classical`` with jokers in pairs
   (jokers anywhere), warm: rows with jokers read their own tables.
+* ``distances_many[western]`` - the same rows under ``western`` (its 50 special
+  hands, Knitting and Triple Knitting found number by number), sides ``cython-warm``,
+  ``cython-cold`` and ``python`` (the reference on its first ``WESTERN_REFERENCE_ROWS``:
+  about 40 ms a row). Issue 9 item 6: at least 250k hands/s.
 * ``near_misses[single]`` - :func:`mjscore.near_misses` on one hand at a time,
   cycling through 50 hands of ``T`` (13 tiles) and ``W``; the summary reports the
   mean microseconds per call (issue 8 item 9: at most 200 us), warm.
@@ -22,6 +26,8 @@ import mjscore
 from mjscore.distances import distance_engine
 
 RULES = "chinese-classical"
+WESTERN_REFERENCE_ROWS = 50
+"""Rows the reference measures under ``western`` (about 40 ms each)."""
 
 
 @pytest.mark.parametrize("temperature", ["warm", "cold"])
@@ -43,6 +49,25 @@ def test_distances_many(measure, corpus, backend, temperature):
     # the public call gives the same table
     table, public_ids = mjscore.distances_many(counts[:200], rules)
     assert public_ids == ids and (table == out[:200]).all()
+
+
+@pytest.mark.parametrize("temperature", ["warm", "cold"])
+def test_distances_many_western(measure, corpus, backend, temperature):
+    if backend.name == "python" and temperature == "cold":
+        pytest.skip("the reference is measured once")
+    rules = mjscore.load_rules("western")
+    engine, ids = distance_engine(rules, backend.name)
+    rows = backend.rows if backend.name == "cython" else min(backend.rows, WESTERN_REFERENCE_ROWS)
+    counts = np.ascontiguousarray(corpus.W[:rows])
+    melds = np.full((len(counts), 4), 0xFF, dtype=np.uint8)
+    out = np.empty((len(counts), engine.n_columns), dtype=np.int8)
+    status = np.empty(len(counts), dtype=np.uint8)
+    side = backend.name if backend.name == "python" else f"cython-{temperature}"
+    if temperature == "warm":
+        engine.distances_many(counts, melds, None, out, status)
+    measure("distances_many[western]", side, len(counts), engine.distances_many, counts, melds, None, out,
+            status, setup=engine.clear if temperature == "cold" else None)
+    assert len(ids) == 50 and (status == 0).all() and (out < mjscore.UNREACHABLE).any(axis=1).all()
 
 
 def test_near_misses_single(measure, corpus):

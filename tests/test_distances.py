@@ -202,6 +202,48 @@ def test_reference_equals_brute_force_over_every_way(rules_name: str, guide_rule
     assert checked > 100
 
 
+# --- knitted groups: found number by number, not by scanning their ways ---------------------
+
+KNIT_POOLS = ([0, 1, 2, 9, 10, 11, 18, 19, 20], [3, 4, 12, 13, 21, 22, 5, 14], range(27), [6, 7, 8, 15, 16, 17, 30])
+
+
+@pytest.mark.parametrize(("hand_id", "seed_line"), [
+    ("knitting", "Any seven knitted pairs in any two suits. No Winds or Dragons"),
+    ("triple-knitting", "Four knitted Pungs plus a knitted pair"),
+])
+def test_knitted_targets_equal_the_scan_of_every_way(hand_id: str, seed_line: str) -> None:
+    """001 (western): the number-by-number programme gives the fewest tiles any concrete
+    way of the hand lacks, and a way at that distance; held declared melds rule it out."""
+    from mjscore._distance_reference import best_way
+    rules = mjscore.load_rules("western")
+    assert seed_line in rules.hands[[h.id for h in rules.hands].index(hand_id)].source
+    _, targets = distance_targets(rules.hands)
+    knitted = [t for t in targets if t.knits and rules.hands[t.hand].id == hand_id]
+    assert len(knitted) == 6  # one per ordering of the suits
+    ways = [np.array([v.counts for v in target.enumerated]) for target in knitted]
+    near = 0
+    for held in _random_hands(8, seed=29, pools=KNIT_POOLS):
+        for target, every in zip(knitted, ways):
+            away, way = best_way(target, held)
+            lacking = np.maximum(every - np.array(held), 0).sum(axis=1)
+            assert away == lacking.min(), (hand_id, held)
+            assert way in {tuple(every[i]) for i in np.flatnonzero(lacking == away)}
+            assert sum(max(0, w - h) for w, h in zip(way, held)) == away
+            near += away <= 3
+        assert best_way(knitted[0], held, [1 << 6 | 27])[0] == UNREACHABLE
+    assert near > 3
+
+
+def test_a_knitting_hand_is_at_distance_zero_and_one_tile_off_at_one() -> None:
+    # 001 Knitting: "Any seven knitted pairs in any two suits"; 1m1p 2m2p 2m2p 4m4p 6m6p 7m7p 9m9p
+    away = mjscore.distances("1224679m1224679p", "western")
+    assert away["knitting"] == 0
+    assert mjscore.distances("1224679m1224678p", "western")["knitting"] == 1
+    # 001 Triple Knitting: four knitted pungs and a knitted pair: 1-1-1, 3-3-3, 5-5-5, 8-8-8, 9-9
+    assert mjscore.distances("13589m13589p1358s", "western")["triple-knitting"] == 0
+    assert mjscore.distances("13589m13589p1357s", "western")["triple-knitting"] == 1
+
+
 # --- the two backends --------------------------------------------------------------------
 
 def _random_melds(rng: random.Random, held: list[int]) -> list[int]:
@@ -236,13 +278,14 @@ def _on_both_engines(rules: mjscore.RuleSet, counts: Any, melds: Any, jokers: An
     return results
 
 
-@pytest.mark.parametrize("rules_name", ["chinese-classical", "guide"])
+@pytest.mark.parametrize("rules_name", ["chinese-classical", "guide", "western"])
 def test_kernel_agrees_with_reference_on_random_hands_with_melds(rules_name: str,
                                                                   guide_rules: mjscore.RuleSet) -> None:
     rules = guide_rules if rules_name == "guide" else mjscore.load_rules(rules_name)
     rng = random.Random(11)
     counts, melds = [], []
-    for held in _random_hands(300 if rules_name == "chinese-classical" else 80, seed=7, pools=POOLS):
+    pools = POOLS + KNIT_POOLS if rules_name == "western" else POOLS
+    for held in _random_hands(300 if rules_name == "chinese-classical" else 80, seed=7, pools=pools):
         codes = _random_melds(rng, held) if rng.random() < 0.4 else [NO_MELD] * 4
         counts.append(held)
         melds.append(codes)

@@ -59,3 +59,38 @@ def _tile_moves(target, int tile, strides, bint track_chows, kind_caps):
 
     choose(0, [0] * len(strides), 0, 0, 0, 0)
     return out
+
+
+cdef void _knit_target(DTarget* t, target, list put, list numbers, list after) except *:
+    """A target of knitted groups in C: every move (how many groups of each knit take one
+    number) with the tiles it puts per suit and the numbers it may take, and the state
+    each move leads to from each state (states count the groups used per knit)."""
+    knits = target.knits
+    radix = [k.count + 1 for k in knits]
+    states = list(itertools.product(*[range(r) for r in radix]))
+    index = {state: i for i, state in enumerate(states)}
+    if len(states) > MAX_KNIT_STATES or len(states) > MAX_KNIT_MOVES:
+        raise ValueError("a special hand has too many knitted groups to choose for distances")
+    t.n_knits = len(knits)
+    t.knit_states = len(states)
+    t.knit_full = index[tuple(k.count for k in knits)]
+    t.first_knit_move = len(numbers)
+    t.n_knit_moves = len(states)  # a move adds as many groups per knit as a state holds
+    t.first_knit_next = len(after)
+    t.knit_suits = 0
+    for k in knits:
+        for s in k.suits:
+            t.knit_suits |= 1 << s
+    t.knit_plain = sum(1 << i for i in range(34) if (i >= 27 or not (t.knit_suits >> (i // 9)) & 1)
+                       and (target.fixed[i] or (target.required >> i) & 1))
+    for add in states:
+        put += [sum(a for a, k in zip(add, knits) if s in k.suits) for s in range(3)]
+        allowed = 511
+        for a, k in zip(add, knits):
+            if a:
+                allowed &= k.numbers
+        numbers.append(allowed)
+    for state in states:
+        for add in states:
+            total = tuple(u + a for u, a in zip(state, add))
+            after.append(index.get(total, -1))

@@ -12,9 +12,13 @@ Rows holding jokers read other targets, built on first use for each number of jo
 their own tables (:func:`_suit_table_jokers`, the algorithm of
 ``mjscore._distance_jokers``) and their own profiles in the memo. Rows without jokers
 never touch them.
+
+A target of knitted groups (``Target.knits``) is found number by number, as the
+reference's ``_knitted``: its moves (how many groups of each knit take a number) and
+their transitions between states are listed once, at build.
 """
 
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
@@ -36,6 +40,8 @@ cdef enum:
     CACHE_BITS = 20
     CACHE_SIZE = 1 << CACHE_BITS
     POOL_ENTRIES = 1 << 25       # bytes of memoised tables
+    MAX_KNIT_STATES = 256        # groups used per knit, all knits of a target (product of count + 1)
+    MAX_KNIT_MOVES = 256
 
 cdef struct Moves:            # the choices of groups starting on one tile, for one target
     int first
@@ -75,6 +81,15 @@ cdef struct DTarget:
     int n_free                # N_FREE when they may and the target has chows, else 1
     uint64_t extra_limit      # the digits a row reads past the needs and chows: runs' caps, J
     int extra_index
+    int n_knits               # a target of knitted groups (found by ``_knitted``)
+    int knit_states
+    int knit_full             # the state with every knit's groups chosen
+    int first_knit_move       # its moves in ``knit_put``/``knit_numbers``, transitions in ``knit_next``
+    int n_knit_moves
+    int first_knit_next
+    uint64_t knit_plain       # tiles no knit touches with a fixed or required tile there
+    int knit_suits            # the suits (bits) some knit touches
+    int duplicate             # the same knitted target as an earlier one (its suits named the other way)
 
 cdef struct Ctx:              # the buffers and arrays of one family of targets
     const uint64_t* packed_of
@@ -170,6 +185,9 @@ cdef class CompiledDistances:
     cdef object py_targets
     cdef object profiles          # profile key -> id, for the memo's keys
     cdef object profile_keys      # per target, per suit: its profile key
+    cdef const uint8_t* knit_put  # per knit move, the tiles it puts on a number in each suit (3)
+    cdef const uint16_t* knit_numbers  # per knit move, the numbers it may take
+    cdef const int16_t* knit_next # per knit state and move, the state after (-1: past a count)
     cdef object joker_families    # per number of jokers (1-8): a _Family, built on first use
     cdef DTarget* joker_targets[MAX_JOKERS + 1]
     cdef Ctx joker_ctx[MAX_JOKERS + 1]
@@ -197,6 +215,7 @@ cdef class CompiledDistances:
         moves = []
         packed_of = []
         triples = []
+        knit_put, knit_numbers, knit_next, knit_seen = [], [], [], set()
         self.n_columns = len(reachable)
         column = {hand: i for i, hand in enumerate(reachable)}
         self.n_targets = len(targets)
@@ -204,7 +223,7 @@ cdef class CompiledDistances:
         self.family.targets = <DTarget*>malloc(max(1, self.n_targets) * sizeof(DTarget))
         self.targets = self.family.targets
         for target in targets:
-            n_var += len(target.enumerated)
+            n_var += 0 if target.knits else len(target.enumerated)
         self.n_variants = n_var
         self.variants = <uint8_t*>malloc(max(1, n_var) * 50)
         self.variant_caps = <uint8_t*>malloc(max(1, n_var) * MAX_GROUPS)
@@ -262,6 +281,12 @@ cdef class CompiledDistances:
             t.first_triple = len(triples) // 3
             triples += _triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
             t.n_triples = len(triples) // 3 - t.first_triple
+            if target.knits:
+                key = (target.hand, target.knits, target.fixed, target.required)
+                t.duplicate = key in knit_seen
+                knit_seen.add(key)
+                _knit_target(t, target, knit_put, knit_numbers, knit_next)
+                continue
             t.first_variant = n_var
             t.n_variants = len(target.enumerated)
             for variant in target.enumerated:
@@ -296,6 +321,14 @@ cdef class CompiledDistances:
         self.move_put = &move_put[0] if len(moves) else NULL
         self.move_chows = &move_chows[0] if len(moves) else NULL
         self.move_cap = &move_cap[0] if len(moves) else NULL
+        self.arrays += (np.array(knit_put or [0], dtype=np.uint8), np.array(knit_numbers or [0], dtype=np.uint16),
+                        np.array(knit_next or [0], dtype=np.int16))
+        cdef const uint8_t[::1] knit_put_array = self.arrays[5]
+        cdef const uint16_t[::1] knit_numbers_array = self.arrays[6]
+        cdef const int16_t[::1] knit_next_array = self.arrays[7]
+        self.knit_put = &knit_put_array[0]
+        self.knit_numbers = &knit_numbers_array[0]
+        self.knit_next = &knit_next_array[0]
         self.family._allocate(self.n_targets, packed_of, triples, max_uses, max_uses * N_BACK)
         self.cache_keys = <uint64_t*>malloc(CACHE_SIZE * sizeof(uint64_t))
         self.cache_offsets = <uint32_t*>malloc(CACHE_SIZE * sizeof(uint32_t))
@@ -445,6 +478,8 @@ cdef class CompiledDistances:
         cdef int bare[4]
         cdef const int8_t* pair[2]
         cdef int lefts[64][MAX_NEEDS]
+        if t.n_knits:
+            return NONE if t.duplicate or n_melds else self._knitted(t, held)
         if t.n_variants:
             return self._enumerated(t, held, melds, n_melds, meld_tiles)
         n_left = self._assign(t, melds, n_melds, lefts)
@@ -551,6 +586,56 @@ cdef class CompiledDistances:
                     lefts[n][j] = left[j]
                 n += 1
         return n
+
+    cdef int _knitted(self, const DTarget* t, const uint8_t* held) noexcept nogil:
+        """The distance to a target of knitted groups (no declared melds): the reference's
+        ``_knitted``, a programme over the nine numbers whose state is the groups used per knit."""
+        cdef int best[MAX_KNIT_STATES]
+        cdef int nxt[MAX_KNIT_STATES]
+        cdef int cost[MAX_KNIT_MOVES]
+        cdef int i, r, s, m, u, v, wanted, c, missing = 0, n_moves = t.n_knit_moves
+        cdef const uint8_t* put
+        cdef const int16_t* after
+        for i in range(34):
+            if (t.knit_plain >> i) & 1:
+                if (t.required >> i) & 1 and not t.fixed[i]:
+                    return NONE
+                if t.fixed[i] > held[i]:
+                    missing += t.fixed[i] - held[i]
+        for u in range(t.knit_states):
+            best[u] = NONE
+        best[0] = missing
+        for r in range(9):
+            for m in range(n_moves):
+                cost[m] = NONE
+                if not (self.knit_numbers[t.first_knit_move + m] >> r) & 1:
+                    continue
+                put = self.knit_put + 3 * (t.first_knit_move + m)
+                c = 0
+                for s in range(3):
+                    if not (t.knit_suits >> s) & 1:
+                        continue
+                    i = 9 * s + r
+                    wanted = t.fixed[i] + put[s]
+                    if wanted > 4 or ((t.required >> i) & 1 and not wanted):
+                        c = NONE
+                        break
+                    if wanted > held[i]:
+                        c += wanted - held[i]
+                cost[m] = c
+            for u in range(t.knit_states):
+                nxt[u] = NONE
+            for u in range(t.knit_states):
+                if best[u] == NONE:
+                    continue
+                after = self.knit_next + t.first_knit_next + u * n_moves
+                for m in range(n_moves):
+                    v = after[m]
+                    if v >= 0 and cost[m] != NONE and best[u] + cost[m] < nxt[v]:
+                        nxt[v] = best[u] + cost[m]
+            for u in range(t.knit_states):
+                best[u] = nxt[u]
+        return best[t.knit_full] if best[t.knit_full] < NONE else NONE
 
     cdef int _enumerated(self, const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
                          const uint8_t* meld_tiles) noexcept nogil:

@@ -14,7 +14,8 @@ groups include the declared melds. It is found suit by suit:
    need's count, and the chows within the target's limit).
 
 Step 2 depends only on the suit's tiles and the target's needs, so it is memoised.
-With jokers held, step 2 is :func:`mjscore._distance_jokers.suit_table` (its state also
+A target of knitted groups (``Target.knits``) is found number by number instead
+(:func:`_knitted`). With jokers held, step 2 is :func:`mjscore._distance_jokers.suit_table` (its state also
 counts the jokers used) and the row reads its tables at the jokers it holds.
 """
 
@@ -205,6 +206,54 @@ def _enumerated(variants: Sequence[FixedVariant], held: Sequence[int], melds: Se
     return best
 
 
+def _knitted(target: Target, held: Sequence[int], melds: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """:func:`best_way` for a target of knitted groups: a dynamic programme over the nine
+    numbers choosing how many groups of each knit take each number (a group puts one
+    tile of it in each of its suits), keeping per state the groups used so far. The
+    tiles of each number are counted once all groups on it are chosen, so the distance
+    is exact. Knitted groups hold no jokers and may not be declared."""
+    if melds:
+        return UNREACHABLE, ()
+    knits = target.knits
+    way = list(target.fixed)
+    missing = 0
+    for t in range(34):  # the tiles no knit touches: the fixed ones
+        if t >= 27 or not any(t // 9 in k.suits for k in knits):
+            if target.required >> t & 1 and not way[t]:
+                return UNREACHABLE, ()
+            missing += max(0, way[t] - held[t])
+    choices = list(itertools.product(*(range(k.count + 1) for k in knits)))
+    states: dict[tuple[int, ...], tuple[int, tuple[tuple[int, ...], ...]]] = {(0,) * len(knits): (missing, ())}
+    for r in range(9):
+        running: dict[tuple[int, ...], tuple[int, tuple[tuple[int, ...], ...]]] = {}
+        for add in choices:
+            if any(a and not k.numbers >> r & 1 for a, k in zip(add, knits)):
+                continue
+            cost = 0
+            for s in range(3):
+                t = 9 * s + r
+                wanted = target.fixed[t] + sum(a for a, k in zip(add, knits) if s in k.suits)
+                if wanted > 4 or target.required >> t & 1 and not wanted:
+                    break
+                cost += max(0, wanted - held[t])
+            else:
+                for used, (m, picks) in states.items():
+                    after = tuple(u + a for u, a in zip(used, add))
+                    if all(u <= k.count for u, k in zip(after, knits)) and \
+                            (after not in running or m + cost < running[after][0]):
+                        running[after] = (m + cost, picks + (add,))
+        states = running
+    full = tuple(k.count for k in knits)
+    if full not in states:
+        return UNREACHABLE, ()
+    found, picks = states[full]
+    for r, add in enumerate(picks):
+        for a, k in zip(add, knits):
+            for s in k.suits:
+                way[9 * s + r] += a
+    return found, tuple(way)
+
+
 def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jokers: int = 0,
              use: JokerUse | None = None) -> tuple[int, tuple[int, ...]]:
     """The distance from a hand (``held``: 34 concealed counts; ``melds``: declared meld
@@ -213,6 +262,8 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jok
     the way on that tile plus its jokers ``<< JOKER_SHIFT``; empty when unreachable)."""
     if not use:
         jokers = 0
+    if target.knits:
+        return _knitted(target, held, melds)
     if target.enumerated:
         return _enumerated(target.enumerated, held, melds, jokers, use)
     meld_tiles = _meld_tiles(melds)

@@ -15,7 +15,10 @@ and number variables, becomes one :class:`Target`:
 
 Every such group lies in one suit, so the distance can be found suit by suit and the
 suits combined (the kernels memoise each suit). A form whose choices span suits
-(knitted groups of any number) keeps its concrete variants in ``enumerated`` instead.
+(knitted groups of any number) keeps its concrete variants in ``enumerated`` instead;
+when its only choices are knitted groups (Knitting, Triple Knitting) it also lists
+them in ``knits``, and the distance is found number by number (a knitted group puts
+one tile of its number in each of its suits) rather than by scanning the variants.
 """
 
 from __future__ import annotations
@@ -24,11 +27,11 @@ from dataclasses import dataclass
 
 from ..facts import Kind
 from .hands import SpecialHand, pattern_variants
-from .patterns import (FIXED, PAIRS, SINGLE, FixedVariant, GroupSpec, bindings, fixed, form_kind,
+from .patterns import (FIXED, KNIT, PAIRS, SINGLE, FixedVariant, GroupSpec, bindings, fixed, form_kind,
                        group_options)
 from .tile_expressions import ALL_TILES, NUMBER_VARS, SUIT_VARS, class_mask
 
-__all__ = ["Need", "Target", "distance_targets", "N_GROUP_KINDS"]
+__all__ = ["Need", "Knit", "Target", "distance_targets", "N_GROUP_KINDS"]
 
 N_GROUP_KINDS = 5
 """Group kinds a need may allow: :class:`~mjscore.facts.Kind` (chow, pung, kong, pair), then a single."""
@@ -45,6 +48,17 @@ class Need:
     """An exposed meld may fill it (a concealed kong may fill any need that allows kongs)."""
     distinct: bool
     """Its groups lie on different tiles (several singles of a class)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knit:
+    """``count`` knitted groups still to choose, each one tile of a number in every suit of ``suits``."""
+
+    count: int
+    suits: tuple[int, ...]
+    """The suits (0-2), in order: the same tiles whichever suit variable is named first."""
+    numbers: int
+    """The numbers a group may take (bit ``r - 1`` for ``r``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +79,10 @@ class Target:
     """When not empty: the concrete ways, and ``fixed``/``needs`` are unused."""
     runs: tuple[tuple[int, int], ...] = ()
     """Runs of singles among ``fixed``: (34-bit mask of their tiles, copies)."""
+    knits: tuple[Knit, ...] = ()
+    """When not empty: the form's choices are these knitted groups alone, on top of
+    ``fixed`` (its groups without a choice, none of them declarable or holding jokers);
+    ``enumerated`` still lists the concrete ways (for drawing one)."""
 
 
 def _need(count: int, kinds_tiles: dict[int, int], declarable: bool, distinct: bool) -> Need:
@@ -86,7 +104,8 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
         counts = [0] * 34
         needs = []
         runs = []
-        spans_suits = possible = True
+        knits = []
+        spans_suits = possible = only_knits = True
         for g in form:
             options = group_options(g, full_suits, full_numbers, whole)
             if not options:
@@ -106,13 +125,21 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
                 needs.append(_need(g.count, firsts, declarable, g.kinds == (SINGLE,)))
             else:
                 spans_suits = False
+                if all(kind == KNIT for kind, _, _ in options):
+                    knits.append(Knit(g.count, tuple(sorted({t // 9 for t in options[0][1]})),
+                                      sum(1 << tiles[0] % 9 for _, tiles, _ in options)))
+                else:
+                    only_knits = False
         if not possible or max(counts) > 4:
             continue
         if spans_suits:
             targets.append(Target(index, tuple(counts), tuple(needs), required, 4, False, runs=tuple(runs)))
         else:
             variants = tuple(fixed(index, form, full_suits, full_numbers, whole, required, hand.concealed))
-            if variants:
+            if variants and only_knits and not needs and not runs:
+                targets.append(Target(index, tuple(counts), (), required, 4, False, variants,
+                                      knits=tuple(knits)))
+            elif variants:
                 targets.append(Target(index, (0,) * 34, (), required, 4, False, variants))
     return targets
 
