@@ -156,7 +156,7 @@ def test_facts_page_documents_every_fact() -> None:
         assert f"| {name} |" in page
     assert "A group counts as concealed" in page
     assert f"| declared-calling | {HAND_FACTS['declared-calling']} | babcock |" in page
-    assert f"| one-chance | {HAND_FACTS['one-chance']} | babcock, chinese-classical, western |" in page
+    assert f"| one-chance | {HAND_FACTS['one-chance']} | american, babcock, chinese-classical, western |" in page
 
 
 def test_command_writes_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

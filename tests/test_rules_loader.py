@@ -596,7 +596,9 @@ def test_unreadable_path(tmp_path):
                  "got 2147483648", id="limit 2**31: past int32"),
     pytest.param({"limit": 2**62}, "limit", "got 4611686018427387904", id="limit 2**62"),
     pytest.param({"limit": 1_000_000_001}, "limit", "must be from 1 to 1000000000", id="limit one past the top"),
-    pytest.param({"only_place_by_role": [True]}, "options", "true/false", id="unhashable option value"),
+    pytest.param({"only_place_by_role": {True}}, "options", "true/false", id="unhashable option value"),
+    pytest.param({"only_place_by_role": [True]}, "options.only-place-by-role", "expected true or false",
+                 id="a list for a bool option"),
 ])
 def test_bad_option_override(options, key, reason):
     with pytest.raises(RuleSetError) as info:

@@ -94,7 +94,7 @@ def load_rule_set(rules_name: str, preset: str | None, rule_options: dict[str, o
     if preset is not None:
         keywords["preset"] = preset
     try:
-        return load_rules(rules_name, **keywords)
+        return load_rules(rules_name, keywords)
     except RuleSetError as error:
         raise click.BadParameter(without_shipped_paths(str(error)),
                                  param_hint="--rules/--preset/--option") from None

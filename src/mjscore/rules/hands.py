@@ -31,9 +31,35 @@ Keys of a ``[[hands]]`` entry:
 ``exact``             true: the hand scores exactly its share of the limit, even when
                       its own score is higher
 ``pairs``             ``"kong-as-two"``: four alike held count as two pairs
-``option``            applies only when that boolean option holds
+``option``            applies only when that boolean option holds (a name the
+                      hand declares in ``options`` is the hand's own option)
+``options``           the hand's own options and their defaults (a table of
+                      true/false, below); the rule set knows each as
+                      ``HAND-ID.NAME``
+``seven-pairs``       the groups of the hand's seven-pairs version, which its
+                      ``allow-seven-pairs`` option adds as another form
+``max-chows-exception``  false: the rule set's exception letting limit hands
+                      hold more chows than ``max-chows`` does not cover this
+                      hand (default true)
 ``source``            the rule-book line (required)
 ====================  =======================================================
+
+A hand's own options (:data:`HAND_OPTIONS` says what the loader does with each):
+
+=========================  ==================================================
+``allow-melded``           false: the hand is concealed (``concealed = true``);
+                           true: melds may be declared
+``double-if-concealed``    true: the value doubles when no meld is exposed (a
+                           share of the limit times 2, else one more double)
+``allow-seven-pairs``      true: the ``seven-pairs`` groups make the hand too
+``no-chows``               true: no chows (``max-chows = 0``)
+any other name             gates alternatives of the entry (``option = NAME``)
+=========================  ==================================================
+
+The rule set's restrictions (:class:`Restrictions`, from its options) apply at compile
+time too: its chow limit (a hand worth a share of the limit may exceed it when the
+exception is on, unless ``max-chows-exception = false``) and its prohibition of mixed
+suits (every variant of one suit, honours allowed, unless the hand is an exception).
 """
 
 from __future__ import annotations
@@ -47,18 +73,27 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import MjscoreError, RuleSetError
-from ..facts import HAND_FACTS, fact_mask
+from ..facts import HAND_FACTS, Kind, fact_mask
 from ..tile import Tile, as_tile
 from .numbers import DOUBLES_RANGE, POINTS_RANGE, NumberError, bounded, limit_share
 from .patterns import (FixedVariant, GroupSpec, PatternError,
                        QuantVariant, expand_form, parse_group)
 
-__all__ = ["Value", "SpecialHand", "HandTables", "read_hand", "compile_hands", "pattern_variants",
-           "HAND_KEYS", "MAX_MATCHED", "MAX_FIXED"]
+__all__ = ["Value", "SpecialHand", "HandTables", "Restrictions", "read_hand", "compile_hands",
+           "pattern_variants", "hand_option_defaults", "HAND_KEYS", "HAND_OPTIONS", "MAX_MATCHED",
+           "MAX_FIXED"]
 
 HAND_KEYS = {"id", "name", "aliases", "groups", "forms", "points", "doubles", "limit", "if-concealed",
              "concealed", "when", "unless", "win-tile", "tiles", "requires", "max-chows", "pairs",
-             "exact", "option", "source"}
+             "exact", "option", "options", "seven-pairs", "max-chows-exception", "source"}
+HAND_OPTIONS = {
+    "allow-melded": "true: melds may be declared; false: the hand is concealed (the winning "
+                    "tile may be a discard)",
+    "double-if-concealed": "true: the value doubles when no meld is exposed",
+    "allow-seven-pairs": "true: the hand's seven-pairs version makes it too",
+    "no-chows": "true: the hand holds no chows",
+}
+"""The hand options the loader applies itself; other names only gate alternatives."""
 MAX_MATCHED = 16
 """At most this many special hands count for one reading: the first in the file."""
 MAX_FIXED = 64
@@ -105,6 +140,12 @@ class SpecialHand:
     source: str
     exact: bool = False
     """It scores exactly its share of the limit (not the better of that and its own score)."""
+    options: tuple[tuple[str, bool], ...] = ()
+    """The hand's own options with their effective values, in the file's order."""
+    one_suit: bool = False
+    """Every variant keeps to one suit (the rule set prohibits mixed suits; not an exception)."""
+    as_fixed: bool = False
+    """Its sets are matched on its tiles (it may exceed the rule set's chow limit)."""
 
     def value_for(self, concealed: bool) -> Value:
         """The value of the hand made concealed or not."""
@@ -138,17 +179,68 @@ def _value(table: Mapping[str, Any], where: str, fail: Callable[[str, str], Rule
     return Value(numbers["points"], numbers["doubles"], share)
 
 
-def read_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
-    """A checked :class:`SpecialHand` from one ``[[hands]]`` table.
+@dataclass(frozen=True, slots=True)
+class Restrictions:
+    """The rule set's winning restrictions that shape its special hands at compile time."""
+
+    max_chows: int = 4
+    """At most this many chows in a hand (4: no limit)."""
+    chow_exception: bool = False
+    """A hand worth a share of the limit may hold more chows than ``max_chows``."""
+    one_suit: bool = False
+    """Mixed suits are prohibited: every hand keeps to one suit, honours allowed..."""
+    exceptions: frozenset[str] = frozenset()
+    """...but the hands with these ids."""
+
+
+def _fail_in(path: object, key: str) -> Callable[[str, str], RuleSetError]:
+    def fail(part: str, reason: str) -> RuleSetError:
+        return RuleSetError(f"{path}: {key}{'.' + part if part else ''}: {reason}")
+    return fail
+
+
+def hand_option_defaults(entry: Mapping[str, Any], path: object, key: str) -> dict[str, bool]:
+    """The hand's own options (its ``options`` table) with their defaults.
+
+    :raises RuleSetError: for a table that is not names with true/false.
+    """
+    table = entry.get("options", {})
+    fail = _fail_in(path, key)
+    if not isinstance(table, dict):
+        raise fail("options", f"expected a table of option names and true/false, got {table!r}")
+    for name, value in table.items():
+        if not isinstance(value, bool):
+            raise fail(f"options.{name}", f"a hand's option is true or false, got {value!r}")
+        if "." in name or not name:
+            raise fail(f"options.{name}", "an option name has no dots")
+    return dict(table)
+
+
+def _doubled(value: Value, fail: Callable[[str, str], RuleSetError]) -> Value:
+    """The value doubled: a share of the limit times 2, else one more double."""
+    if value.limit is None:
+        return Value(value.points, value.doubles + 1, None)
+    try:
+        return Value(value.points, value.doubles, limit_share(str(value.limit * 2)))
+    except NumberError as error:
+        raise fail("options.double-if-concealed", f"doubles the limit share {value.limit}: {error}") from None
+
+
+def read_hand(entry: Mapping[str, Any], path: object, key: str,
+              options: Mapping[str, bool] | None = None,
+              restrictions: Restrictions = Restrictions()) -> SpecialHand:
+    """A checked :class:`SpecialHand` from one ``[[hands]]`` table, its own ``options``
+    given (the entry's defaults for any left out) and the rule set's ``restrictions``
+    applied.
 
     :raises RuleSetError: naming the file, the hand, the group and the reason.
     """
-    def fail(part: str, reason: str) -> RuleSetError:
-        return RuleSetError(f"{path}: {key}{'.' + part if part else ''}: {reason}")
+    fail = _fail_in(path, key)
 
     extra = sorted(set(entry) - HAND_KEYS)
     if extra:
         raise fail(extra[0], f"unknown key (expected one of {', '.join(sorted(HAND_KEYS))})")
+    own = {**hand_option_defaults(entry, path, key), **(options or {})}
 
     def strings(name: str) -> list[str]:
         value = entry.get(name, [])
@@ -168,9 +260,15 @@ def read_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
     raw_forms: list[Any] = [entry["groups"]] if "groups" in entry else entry.get("forms", [])
     if not isinstance(raw_forms, list) or "forms" in entry and not raw_forms:
         raise fail("forms", f"expected a list of group lists, got {raw_forms!r}")
+    if ("seven-pairs" in entry) != ("allow-seven-pairs" in own):
+        raise fail("seven-pairs", "a hand with a seven-pairs version declares the option "
+                   "allow-seven-pairs, and the option needs the seven-pairs groups")
+    labels = ["groups" if "groups" in entry else f"forms[{f}]" for f in range(len(raw_forms))]
+    if own.get("allow-seven-pairs"):
+        raw_forms, labels = [*raw_forms, entry["seven-pairs"]], [*labels, "seven-pairs"]
     forms = []
     for f, raw in enumerate(raw_forms):
-        where = "groups" if "groups" in entry else f"forms[{f}]"
+        where = labels[f]
         if not isinstance(raw, list) or not raw or not all(isinstance(g, str) for g in raw):
             raise fail(where, f"expected a list of group tokens like \"pung 1A\", got {raw!r}")
         groups = []
@@ -193,13 +291,20 @@ def read_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
             win_tile = as_tile(text("win-tile"))
         except MjscoreError as error:
             raise fail("win-tile", str(error)) from None
+    value = _value(entry, "", fail)
     concealed_value = None
+    for option, other in (("double-if-concealed", "if-concealed"), ("allow-melded", "concealed"),
+                          ("no-chows", "max-chows")):
+        if option in own and other in entry:
+            raise fail(other, f"decided by the hand's option {option} (leave {other} out)")
     if "if-concealed" in entry:
         table = entry["if-concealed"]
         if not isinstance(table, dict) or set(table) - {"points", "doubles", "limit"}:
             raise fail("if-concealed", f"expected a table of points, doubles and limit, got {table!r}")
         concealed_value = _value(table, "if-concealed.", fail)
-    max_chows = entry.get("max-chows")
+    if own.get("double-if-concealed"):
+        concealed_value = _doubled(value, fail)
+    max_chows = 0 if own.get("no-chows") else entry.get("max-chows")
     if max_chows is not None and (isinstance(max_chows, bool) or not isinstance(max_chows, int)
                                   or not 0 <= max_chows <= 4):
         raise fail("max-chows", f"a hand has 0 to 4 chows, got {max_chows!r}")
@@ -207,20 +312,34 @@ def read_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
     if pairs not in ("distinct", "kong-as-two"):
         raise fail("pairs", f"expected \"distinct\" or \"kong-as-two\", got {pairs!r}")
     concealed, exact = entry.get("concealed", False), entry.get("exact", False)
-    for name, flag in (("concealed", concealed), ("exact", exact)):
+    if "allow-melded" in own:
+        concealed = not own["allow-melded"]
+    exempt = entry.get("max-chows-exception", True)
+    for name, flag in (("concealed", concealed), ("exact", exact), ("max-chows-exception", exempt)):
         if not isinstance(flag, bool):
             raise fail(name, f"expected true or false, got {flag!r}")
     if exact and "limit" not in entry:
         raise fail("exact", "only a hand worth a share of the limit (limit = ...) can score it exactly")
+    # The rule set's chow limit: a limit hand under the exception keeps its own (and is matched
+    # on its tiles, since decompositions over the limit are dropped); any other takes the lower.
+    own_chows = 4 if max_chows is None else max_chows
+    exempt = exempt and restrictions.chow_exception and value.limit is not None
+    as_fixed = exempt and restrictions.max_chows < own_chows and any(
+        Kind.CHOW in g.kinds for form in forms for g in form)
+    if not exempt and restrictions.max_chows < own_chows:
+        max_chows = restrictions.max_chows
     hand = SpecialHand(
         id=text("id"), name=text("name", text("id")), aliases=tuple(strings("aliases")),
-        forms=tuple(forms), value=_value(entry, "", fail), concealed_value=concealed_value,
+        forms=tuple(forms), value=value, concealed_value=concealed_value,
         concealed=concealed, when=facts["when"], unless=facts["unless"], win_tile=win_tile,
         tiles=entry.get("tiles") if "tiles" not in entry else text("tiles"),
         requires=tuple(strings("requires")), max_chows=max_chows,
-        kong_as_two=pairs == "kong-as-two", source=text("source"), exact=exact)
+        kong_as_two=pairs == "kong-as-two", source=text("source"), exact=exact,
+        options=tuple(own.items()),
+        one_suit=restrictions.one_suit and text("id") not in restrictions.exceptions,
+        as_fixed=as_fixed)
     for f, form in enumerate(hand.forms):  # expand once now, so every mistake shows at load
-        where = "groups" if "groups" in entry else f"forms[{f}]"
+        where = labels[f]
         for g in form:
             if g.melded and not any(s.fixed_only for s in form):
                 raise fail(where, f"{g.text!r}: 'melded' marks a group of a fixed hand (with singles or "
@@ -236,7 +355,8 @@ def pattern_variants(hand: SpecialHand, index: int, form: tuple[GroupSpec, ...]
                      ) -> tuple[list[QuantVariant], list[FixedVariant]]:
     """The compiled variants of one form of a hand (``index``: the hand's place in the rule set)."""
     return expand_form(index, form, hand.tiles, hand.requires,
-                       4 if hand.max_chows is None else hand.max_chows, hand.kong_as_two, hand.concealed)
+                       4 if hand.max_chows is None else hand.max_chows, hand.kong_as_two, hand.concealed,
+                       hand.one_suit, hand.as_fixed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,22 @@ The format (every key, with the shipped files as examples):
 ``shapes``           winning shapes besides ``standard``: ``seven-pairs``
                      (special hands make their own shapes win)
 ``losers``           whether hands that did not go out score (default true)
-``max-chows``        a winning restriction: at most this many runs (omit: any)
-``[options]``        option names and default values (bool, int or string);
-                     the option ``jokers`` (``"off"``, ``"pungs"``, ``"chows"``,
-                     ``"pairs"``) says where jokers may stand (:mod:`mjscore.jokers`)
+``max-chows``        a winning restriction: at most this many runs (omit: any);
+                     an option of this name (0-4, 4: any) decides instead
+``[options]``        option names and default values (bool, int, string or a
+                     list of strings); the option ``jokers`` (``"off"``,
+                     ``"pungs"``, ``"chows"``, ``"pairs"``) says where jokers may
+                     stand (:mod:`mjscore.jokers`); the loader also reads
+                     ``max-chows-exception`` (true: a hand worth a share of the
+                     limit may hold more runs than ``max-chows``),
+                     ``no-mixed-suits`` (true: every special hand keeps to one
+                     suit, honours allowed) and ``mixed-suits-exceptions`` (the
+                     ids of the hands it does not bind)
+hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); the
+                     rule set knows each as ``HAND-ID.NAME``. Presets and
+                     ``load_rules`` set them for one hand (``{"jade-hand":
+                     {"allow-melded": true}}`` or ``"jade-hand.allow-melded"``)
+                     or, by the bare name, for every hand that has it
 ``[[sets]]``         points/doubles per group: ``kind`` (chow, pung, kong,
                      pair, or a list), ``tiles`` (atoms or classes from
                      :mod:`mjscore.facts`), ``concealed`` (omit for both)
@@ -36,7 +48,8 @@ The format (every key, with the shipped files as examples):
                      is true (``"not NAME"``: when false)
 ``[presets.NAME]``   a named set of option values, with an optional
                      ``description``; ``load_rules(name, preset=NAME)``
-                     applies it before any keyword option
+                     applies it before any keyword option (in a preset and in
+                     the keywords, a hand's own value outranks a bare name)
 ``[payments]``       the payment scheme (:mod:`mjscore.payments`)
 ===================  =========================================================
 
@@ -64,7 +77,8 @@ from ..payments import PaymentRules
 from ..tile import Tile, as_tile
 from .hands import SpecialHand, read_hand
 from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
-from .model import BEST, SPECIAL_SHAPES, STACK, ItemRule, Preset, RuleSet, SetRule
+from .model import BEST, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
+from .option_values import expect as _expect, fail as _fail, flat_keywords, max_chows, option_values, restrictions
 from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group
 
 __all__ = ["load_rules", "rulesets", "RULES_DIR", "LIMIT_RANGE", "POINTS_RANGE", "DOUBLES_RANGE",
@@ -82,26 +96,6 @@ ENTRY_SECTIONS = ("sets", "items", "hands")
 _SET_KEYS = {"id", "name", "kind", "tiles", "concealed", "points", "doubles", "source", "option"}
 _ITEM_KEYS = {"id", "name", "when", "unless", "win-tile", "points", "doubles", "limit",
               "excludes", "source", "option", "pattern"}
-
-
-def _fail(path: object, key: str, reason: str) -> RuleSetError:
-    return RuleSetError(f"{path}: {key}: {reason}")
-
-
-def _expect(value: object, kind: type | tuple[type, ...], path: object, key: str) -> Any:
-    # bool is an int: never accept one for the other.
-    wanted = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, bool) and bool not in wanted:
-        raise _fail(path, key, f"expected {_type_names(wanted)}, got {value!r}")
-    if not isinstance(value, wanted):
-        raise _fail(path, key, f"expected {_type_names(wanted)}, got {value!r}")
-    return value
-
-
-def _type_names(kinds: tuple[type, ...]) -> str:
-    names = {str: "a string", int: "an integer", bool: "true or false", list: "a list",
-             dict: "a table", float: "a number"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
 def _bounded(value: object, bounds: tuple[int, int], path: object, key: str) -> int:
@@ -197,12 +191,15 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
 
 
 def _gate(entry: Mapping[str, object], options: Mapping[str, object], path: object, key: str) -> bool:
-    """Whether an entry with an ``option`` gate applies under these option values."""
+    """Whether an entry with an ``option`` gate applies under these option values (a hand's
+    gate may name one of its own options)."""
     if "option" not in entry:
         return True
     gate = _expect(entry["option"], str, path, f"{key}.option")
     negated = gate.startswith("not ")
     name = gate[4:].strip() if negated else gate
+    if key.startswith("hands.") and f"{entry.get('id')}.{name}" in options:
+        name = f"{entry.get('id')}.{name}"
     if name not in options:
         raise _fail(path, f"{key}.option", f"no option named {name!r} in [options]")
     if not isinstance(options[name], bool):
@@ -297,53 +294,6 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
     )
 
 
-def _overridden(options: dict[str, object], overrides: Mapping[str, object], path: object,
-                where: str) -> dict[str, object]:
-    """``options`` with ``overrides`` applied, each checked against the default's type."""
-    options = dict(options)
-    for raw_name, value in overrides.items():
-        name = raw_name.replace("_", "-")
-        if name == "limit":
-            continue
-        if name not in options:
-            raise _fail(path, f"{where}.{name}", f"no such option (known: {', '.join(options) or 'none'})")
-        default = options[name]
-        _expect(value, (bool,) if isinstance(default, bool) else (type(default),), path, f"{where}.{name}")
-        options[name] = value
-    return options
-
-
-def _presets(table: Mapping[str, Any], defaults: dict[str, object], path: object) -> tuple[Preset, ...]:
-    presets = []
-    for name, entry in _expect(table.get("presets", {}), dict, path, "presets").items():
-        where = f"presets.{name}"
-        values = dict(_expect(entry, dict, path, where))
-        description = _expect(values.pop("description", ""), str, path, f"{where}.description")
-        _overridden(defaults, values, path, where)  # validates names and types
-        presets.append(Preset(name, description, tuple(sorted(values.items()))))
-    return tuple(presets)
-
-
-def _options(table: Mapping[str, Any], overrides: Mapping[str, object], path: object
-             ) -> tuple[dict[str, object], tuple[Preset, ...], str | None]:
-    """The effective options, the file's presets and the preset applied (``preset=`` in overrides)."""
-    defaults = dict(_expect(table.get("options", {}), dict, path, "options"))
-    for name, value in defaults.items():
-        _expect(value, (bool, int, str), path, f"options.{name}")
-    presets = _presets(table, defaults, path)
-    overrides = dict(overrides)
-    chosen = overrides.pop("preset", None)
-    if chosen is not None:
-        by_name = {p.name.lower(): p for p in presets}
-        preset = by_name.get(str(chosen).lower())
-        if preset is None:
-            raise _fail(path, "presets", f"no preset {chosen!r} "
-                        f"(known: {', '.join(p.name for p in presets) or 'none'})")
-        defaults = _overridden(defaults, dict(preset.options), path, f"presets.{preset.name}")
-        chosen = preset.name
-    return _overridden(defaults, overrides, path, "options"), presets, chosen
-
-
 JOKER_WORDS = ("off", "pungs", "chows", "pairs")
 """The values of the ``jokers`` option: no jokers, or the groups they may stand in
 (cumulative: :data:`~mjscore.jokers.JOKERS_IN_PUNGS`, ``_CHOWS``, ``_PAIRS``)."""
@@ -368,19 +318,10 @@ def _special_required(table: Mapping[str, Any], options: Mapping[str, object], p
     return bool(_expect(options["special-required"], bool, path, "options.special-required"))
 
 
-def _max_chows(table: Mapping[str, Any], path: object) -> int | None:
-    if "max-chows" not in table:
-        return None
-    value = _expect(table["max-chows"], int, path, "max-chows")
-    if not 0 <= value <= 4:
-        raise _fail(path, "max-chows", f"a hand has 0 to 4 runs, got {value}")
-    return int(value)
-
-
 def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     path = table["_path"]
     name = _expect(table.get("name"), str, path, "name")
-    options, presets, preset = _options(table, overrides, path)
+    options, presets, preset = option_values(table, overrides, path)
     limit = _bounded(overrides.get("limit", table.get("limit")), LIMIT_RANGE, path, "limit")
     shapes = set(_strings(table.get("shapes", []), path, "shapes")) | {"standard"}
     if shapes - SHAPES:
@@ -396,8 +337,15 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     ids: set[str] = set()
     alternatives: dict[str, set[str]] = {}  # ids with option-gated alternatives, per section
     active: set[str] = set()
+    compile_with = restrictions(table, options, path)
+
+    def build_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
+        prefix = f"{entry.get('id')}."
+        own = {k[len(prefix):]: v for k, v in options.items() if k.startswith(prefix)}
+        return read_hand(entry, path, key, own, compile_with)  # type: ignore[arg-type]
+
     sections: tuple[tuple[str, Any, list[Any]], ...] = (
-        ("sets", read_set_rule, sets), ("items", read_item_rule, items), ("hands", read_hand, hands))
+        ("sets", read_set_rule, sets), ("items", read_item_rule, items), ("hands", build_hand, hands))
     for section, build, out in sections:
         for i, entry in enumerate(_expect(table.get(section, []), list, path, section)):
             key = f"{section}[{i}]"
@@ -438,7 +386,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         source=_expect(table.get("source", ""), str, path, "source"),
         limit=limit, shapes=frozenset(shapes),
         losers=_expect(table.get("losers", True), bool, path, "losers"),
-        max_chows=_max_chows(table, path), sets=tuple(sets), items=tuple(items),
+        max_chows=max_chows(table, options, path), sets=tuple(sets), items=tuple(items),
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
         presets=presets, preset=preset, hands=tuple(hands), special_hands=special_hands,
         special_required=_special_required(table, options, path),
@@ -476,14 +424,20 @@ def _load_cached(path: Path, overrides: tuple[tuple[str, str, object], ...]) -> 
     return _build(merged_file(path), {name: value for name, _, value in overrides})
 
 
-def load_rules(name_or_path: str | Path | RuleSet, **options: object) -> RuleSet:
+def load_rules(name_or_path: str | Path | RuleSet, options: Mapping[str, object] | None = None,
+               **keywords: object) -> RuleSet:
     """A rule set by shipped name or alias (``"babcock"``, ``"CC"``) or from a TOML file.
 
     Keyword options override the file's ``[options]`` (``own_wind_exposed=True``);
     ``preset=NAME`` applies one of its ``[presets]`` first; ``limit=`` overrides its limit.
+    ``options`` is the same as a mapping, where a special hand's id maps to a table of its
+    own options (``{"imperial-jade": {"no-chows": True}}``); a bare hand option name
+    (``allow_melded=True``) sets it for every hand that has it, and a hand's own value
+    outranks it.
 
     :raises RuleSetError: for an unknown name, or a file with any mistake.
     """
+    options = flat_keywords({**(options or {}), **keywords})
     if isinstance(name_or_path, RuleSet):
         if not options:
             return name_or_path
@@ -501,7 +455,8 @@ def load_rules(name_or_path: str | Path | RuleSet, **options: object) -> RuleSet
         key = tuple(sorted((name, type(value).__name__, value) for name, value in options.items()))
         hash(key)
     except TypeError:
-        raise RuleSetError(f"{path}: options: values must be true/false, integers or strings") from None
+        raise RuleSetError(f"{path}: options: values must be true/false, integers, strings or lists "
+                           "of strings") from None
     rules = _load_cached(path.resolve(), key)
     if not options and isinstance(name_or_path, str) and path.parent == RULES_DIR:
         _BY_NAME[name_or_path] = rules

@@ -328,9 +328,9 @@ def quantified(hand: int, form: str, groups: Sequence[GroupSpec], suits: dict[st
 
 
 def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers: dict[str, int],
-          whole: int, requires: int, concealed: bool = False) -> Iterator[FixedVariant]:
-    """Every concrete variant of a fixed form under one binding; in a ``concealed`` hand
-    only the groups marked ``melded`` may be declared."""
+          whole: int, requires: int, concealed: bool = False, max_chows: int = 4) -> Iterator[FixedVariant]:
+    """Every concrete variant of a fixed form under one binding, with at most ``max_chows``
+    chows; in a ``concealed`` hand only the groups marked ``melded`` may be declared."""
     choices: list[list[tuple[tuple[int, tuple[int, ...], bool], ...]]] = []
     for g in groups:
         options = [(kind, tiles, meldable and (g.melded or not concealed))
@@ -345,6 +345,8 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
             for t in tiles:
                 counts[t] += 1
         if max(counts) > 4 or any(not counts[t] for t in range(34) if requires >> t & 1):
+            continue
+        if sum(kind == Kind.CHOW for kind, _, _ in grouping) > max_chows:
             continue
         win_groups = [g for g, spec in zip(picked, groups) if spec.win]
         win_tiles = 0
@@ -387,14 +389,20 @@ def group_options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], 
 
 def expand_form(hand: int, groups: Sequence[GroupSpec], tiles: str | None = None,
                 requires: Sequence[str] = (), max_chows: int = 4, kong_as_two: bool = False,
-                concealed: bool = False) -> tuple[list[QuantVariant], list[FixedVariant]]:
+                concealed: bool = False, one_suit: bool = False, as_fixed: bool = False
+                ) -> tuple[list[QuantVariant], list[FixedVariant]]:
     """Every variant of one form of a hand (see the module docstring). ``tiles`` is a
     class every tile of the hand must be in, ``requires`` tiles the hand must hold; both
-    may name the groups' variables.
+    may name the groups' variables. ``one_suit``: every variant keeps to one suit (honours
+    allowed), as a rule set prohibiting mixed suits asks. ``as_fixed``: a hand of sets is
+    compiled as fixed variants too (matched on its tiles, not on a decomposition: how a
+    hand escapes the rule set's chow limit, which drops decompositions over it).
 
     :raises PatternError: for a variable no group binds, or too many concrete variants.
     """
     kind = check_form(groups)
+    if as_fixed and kind == STANDARD:
+        kind = FIXED
     bound_suits = set().union(*(g.variables[0] for g in groups))
     bound_numbers = set().union(*(g.variables[1] for g in groups))
     for expression in ([tiles] if tiles else []) + list(requires):
@@ -410,20 +418,28 @@ def expand_form(hand: int, groups: Sequence[GroupSpec], tiles: str | None = None
         needed = 0
         for expression in requires:
             needed |= class_mask(expression, full_suits, full_numbers)
-        if kind == FIXED:
-            for made in fixed(hand, groups, full_suits, full_numbers, whole, needed, concealed):
-                fixed_variants.setdefault((made.counts, made.melds, made.win_tiles), made)
-                if len(fixed_variants) > MAX_VARIANTS:
-                    raise PatternError(f"more than {MAX_VARIANTS} concrete variants: narrow the "
-                                       "classes, or write the sets as quantified groups")
-        else:
+        for within in ([whole & (_SUIT_TILES << 9 * s | _HONOUR_TILES) for s in range(3)]
+                       if one_suit else [whole]):
+            if kind == FIXED:
+                for made in fixed(hand, groups, full_suits, full_numbers, within, needed, concealed,
+                                  max_chows):
+                    fixed_variants.setdefault((made.counts, made.melds, made.win_tiles), made)
+                    if len(fixed_variants) > MAX_VARIANTS:
+                        raise PatternError(f"more than {MAX_VARIANTS} concrete variants: narrow the "
+                                           "classes, or write the sets as quantified groups")
+                continue
             form = (PAIRS_KONGS if kong_as_two else PAIRS) if kind == PAIRS else STANDARD
-            variant = quantified(hand, form, groups, full_suits, full_numbers, whole, needed, max_chows)
+            variant = quantified(hand, form, groups, full_suits, full_numbers, within, needed, max_chows)
             if variant is not None:
                 key = (variant.form, variant.required, variant.max_chows,
                        tuple(sorted((r.masks, r.count, r.concealed) for r in variant.requirements)))
                 quant.setdefault(key, variant)
     return list(quant.values()), list(fixed_variants.values())
+
+
+_SUIT_TILES = 0x1FF
+"""The nine tiles of the first suit; shifted by 9 per suit."""
+_HONOUR_TILES = 0x7F << 27
 
 
 def match_requirements(requirements: Sequence[Requirement],

@@ -79,11 +79,20 @@ def _entries(rules: RuleSet, raw: Mapping[str, Any], section: str) -> list[_Entr
         if not gate:
             return True
         name = gate.removeprefix("not ").strip()
-        return bool(options.get(name)) != gate.startswith("not ")
+        own = f"{entry['id']}.{name}"  # a hand's gate may name one of its own options
+        return bool(options.get(own if own in options else name)) != gate.startswith("not ")
+
+    def built(entry: Mapping[str, Any]) -> SetRule | ItemRule | SpecialHand:
+        if section != "hands":
+            rule: SetRule | ItemRule = build(entry, rules.path, f"{section}.{entry['id']}")
+            return rule
+        prefix = f"{entry['id']}."  # the hand's own options as loaded
+        own = {k[len(prefix):]: bool(v) for k, v in options.items() if k.startswith(prefix)}
+        return read_hand(entry, rules.path, f"hands.{entry['id']}", own)
 
     # an entry with option-gated alternatives shows each alternative, the one in force active
-    return [_Entry(loaded[e["id"]] if applies(e) else build(e, rules.path, f"{section}.{e['id']}"),
-                   str(e.get("option", "")), applies(e)) for e in declared]
+    return [_Entry(loaded[e["id"]] if applies(e) else built(e), str(e.get("option", "")), applies(e))
+            for e in declared]
 
 
 def readings(rules: RuleSet) -> str:
@@ -115,6 +124,8 @@ def _value(value: object) -> str:
     """An option value as it is written in TOML."""
     if isinstance(value, bool):
         return str(value).lower()
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
@@ -191,6 +202,8 @@ def _options(rules: RuleSet, raw: Mapping[str, Any], entries: Sequence[_Entry]) 
     defaults = raw.get("options", {})
     rows = []
     for name, value in rules.options:
+        if "." in name:
+            continue  # a hand's own option: in the Special hands table
         gated = [f"{e.rule.id} ({'when false' if e.gate.startswith('not ') else 'when true'})"
                  for e in entries if e.gate.removeprefix("not ").strip() == name]
         rows.append((name, _value(defaults.get(name, value)), _value(value), ", ".join(gated)))
@@ -198,6 +211,9 @@ def _options(rules: RuleSet, raw: Mapping[str, Any], entries: Sequence[_Entry]) 
     if any(e.gate for e in entries):
         note = ("Entries whose Option cell ends in \"(off)\" do not apply under these option "
                 "values; they are listed with the rest.")
+    if any("." in name for name, _ in rules.options):
+        note += (" Special hands have options of their own (the Hand options column), set as "
+                 "HAND-ID.NAME or, for every hand that has it, by NAME alone.")
     return ReferenceTable("Options", ("Option", "Default", "Value", "Gates"), tuple(rows), note)
 
 
@@ -258,6 +274,8 @@ def _pattern(hand: SpecialHand) -> str:
         conditions.append(f"every tile {hand.tiles}")
     if hand.requires:
         conditions.append(f"holds {', '.join(hand.requires)}")
+    if hand.one_suit:
+        conditions.append("one suit: mixed suits prohibited")
     return hand.pattern + "".join(f" ({c})" for c in conditions)
 
 
@@ -271,11 +289,13 @@ def _hands(rules: RuleSet, entries: Sequence[_Entry]) -> ReferenceTable:
                      "concealed" if hand.concealed else "", _facts(hand.when), _facts(hand.unless),
                      "" if hand.win_tile is None else str(hand.win_tile),
                      _item_value(hand.value, rules.limit), concealed,
+                     ", ".join(f"{name} = {_value(value)}" for name, value in hand.options),
                      _gate(entry.gate, entry.active), hand.source))
     how = ("every special hand a reading makes scores" if rules.special_hands == "stack"
            else "only the special hand worth most scores (the first in this table at equal value)")
     return _table("Special hands", ("Id", "Name", "Aliases", "Pattern", "Concealment", "When", "Unless",
-                                    "Win tile", "Value", "If concealed", "Option", "Source"), rows,
+                                    "Win tile", "Value", "If concealed", "Hand options", "Option",
+                                    "Source"), rows,
                   f"Patterns in the notation of docs/rule-files.md; {how}. A share of the limit "
                   "is rounded half up.")
 

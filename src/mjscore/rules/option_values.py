@@ -1,0 +1,207 @@
+"""A rule set's option values: its ``[options]``, its special hands' own options, its
+presets and the options ``load_rules`` is given, merged into one table of flat names.
+
+A hand's own option is known as ``HAND-ID.NAME`` (``jade-hand.allow-melded``). Presets
+and overrides may give one hand's options as a table (``{"jade-hand": {"allow-melded":
+True}}``), a flat name, or a bare name that sets it for every hand that has it; the
+hand's own value outranks the bare name. The options that shape special hands when they
+compile (the chow limit and its exception, the prohibition of mixed suits) are read into
+:class:`~mjscore.rules.hands.Restrictions` here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import RuleSetError
+from .hands import Restrictions, hand_option_defaults
+from .model import Preset
+
+__all__ = ["fail", "expect", "option_values", "flat_keywords", "max_chows", "restrictions"]
+
+
+def fail(path: object, key: str, reason: str) -> RuleSetError:
+    """The error for a mistake at ``key`` of the file ``path``."""
+    return RuleSetError(f"{path}: {key}: {reason}")
+
+
+def expect(value: object, kind: type | tuple[type, ...], path: object, key: str) -> Any:
+    """``value`` if it is of ``kind``, else the error naming ``key``."""
+    # bool is an int: never accept one for the other.
+    wanted = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in wanted:
+        raise fail(path, key, f"expected {_type_names(wanted)}, got {value!r}")
+    if not isinstance(value, wanted):
+        raise fail(path, key, f"expected {_type_names(wanted)}, got {value!r}")
+    return value
+
+
+def _type_names(kinds: tuple[type, ...]) -> str:
+    names = {str: "a string", int: "an integer", bool: "true or false", list: "a list",
+             dict: "a table", float: "a number"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _strings_value(value: object, path: object, key: str) -> tuple[str, ...]:
+    """A list option's value: a list of strings, or one string of names split at commas."""
+    if isinstance(value, str):
+        return tuple(part.strip() for part in value.split(",") if part.strip())
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise fail(path, key, f"expected a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _overridden(options: dict[str, object], overrides: Mapping[str, object], path: object,
+                where: str) -> dict[str, object]:
+    """``options`` with ``overrides`` applied, each checked against the default's type."""
+    options = dict(options)
+    for raw_name, value in overrides.items():
+        name = raw_name.replace("_", "-")
+        if name == "limit":
+            continue
+        if name not in options:
+            hand, dot, option = name.partition(".")
+            if dot and not any(known.startswith(f"{hand}.") for known in options):
+                raise fail(path, f"{where}.{hand}", f"no special hand {hand!r} has options "
+                            f"(hands with options: {', '.join(_hands_with_options(options)) or 'none'})")
+            if dot:
+                own = [k.partition(".")[2] for k in options if k.startswith(f"{hand}.")]
+                raise fail(path, f"{where}.{name}", f"the hand {hand!r} has no option {option!r} "
+                            f"(its options: {', '.join(own)})")
+            known = [k for k in options if "." not in k]
+            raise fail(path, f"{where}.{name}", f"no such option (known: {', '.join(known) or 'none'}"
+                        f"{'; and the options of each special hand' if len(known) < len(options) else ''})")
+        default = options[name]
+        if isinstance(default, tuple):
+            value = _strings_value(value, path, f"{where}.{name}")
+        else:
+            expect(value, (bool,) if isinstance(default, bool) else (type(default),), path, f"{where}.{name}")
+        options[name] = value
+    return options
+
+
+def _hands_with_options(options: Mapping[str, object]) -> list[str]:
+    return list(dict.fromkeys(k.partition(".")[0] for k in options if "." in k))
+
+
+def _flat(values: Mapping[str, object], options: Mapping[str, object], path: object,
+          where: str) -> dict[str, object]:
+    """Option values as flat names: a hand's table (``{"jade-hand": {"allow-melded": True}}``)
+    to ``jade-hand.allow-melded``, and a bare name only hands declare to every hand that has
+    it; a hand's own value last, so it outranks the bare name."""
+    broad: dict[str, object] = {}
+    narrow: dict[str, object] = {}
+    for raw_name, value in values.items():
+        name = raw_name.replace("_", "-")
+        if isinstance(value, Mapping):
+            if not any(k.startswith(f"{name}.") for k in options):
+                raise fail(path, f"{where}.{name}", f"no special hand {name!r} has options (hands "
+                            f"with options: {', '.join(_hands_with_options(options)) or 'none'})")
+            for option, own in value.items():
+                narrow[f"{name}.{str(option).replace('_', '-')}"] = own
+        elif "." in name:
+            narrow[name] = value
+        elif name not in options and any(k.endswith(f".{name}") for k in options):
+            broad.update({k: value for k in options if k.endswith(f".{name}")})
+        else:
+            broad[name] = value
+    return {**broad, **narrow}
+
+
+def _presets(table: Mapping[str, Any], defaults: dict[str, object], path: object) -> tuple[Preset, ...]:
+    presets = []
+    for name, entry in expect(table.get("presets", {}), dict, path, "presets").items():
+        where = f"presets.{name}"
+        values = dict(expect(entry, dict, path, where))
+        description = expect(values.pop("description", ""), str, path, f"{where}.description")
+        flat = _flat(values, defaults, path, where)
+        _overridden(defaults, flat, path, where)  # validates names and types
+        presets.append(Preset(name, description, tuple(sorted(flat.items()))))
+    return tuple(presets)
+
+
+def _hand_options(table: Mapping[str, Any], path: object) -> dict[str, bool]:
+    """Every hand's own options as ``HAND-ID.NAME``: default (alternatives of one hand
+    declare them alike, or one of them alone)."""
+    found: dict[str, bool] = {}
+    for i, entry in enumerate(expect(table.get("hands", []), list, path, "hands")):
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+            continue  # reported when the entry is built
+        key = f"hands.{entry['id']}"
+        for name, default in hand_option_defaults(entry, path, key).items():
+            flat = f"{entry['id']}.{name}"
+            if found.get(flat, default) != default:
+                raise fail(path, f"{key}.options.{name}", "alternatives of one hand give this option "
+                            "different defaults")
+            found[flat] = default
+    return found
+
+
+def option_values(table: Mapping[str, Any], overrides: Mapping[str, object], path: object
+             ) -> tuple[dict[str, object], tuple[Preset, ...], str | None]:
+    """The effective options, the file's presets and the preset applied (``preset=`` in overrides)."""
+    defaults: dict[str, object] = {}
+    for name, value in expect(table.get("options", {}), dict, path, "options").items():
+        if "." in name:
+            raise fail(path, f"options.{name}", "a dot names a hand's own option: declare it in "
+                        "that hand's options table")
+        defaults[name] = (_strings_value(value, path, f"options.{name}") if isinstance(value, list)
+                          else expect(value, (bool, int, str), path, f"options.{name}"))
+    for own, default in _hand_options(table, path).items():
+        if own.partition(".")[2] in defaults:
+            raise fail(path, f"options.{own.partition('.')[2]}", "a rule-set option cannot share "
+                        f"its name with a hand's own option ({own})")
+        defaults[own] = default
+    presets = _presets(table, defaults, path)
+    overrides = dict(overrides)
+    chosen = overrides.pop("preset", None)
+    applied = None
+    if chosen is not None:
+        applied = {p.name.lower(): p for p in presets}.get(str(chosen).lower())
+        if applied is None:
+            raise fail(path, "presets", f"no preset {chosen!r} "
+                        f"(known: {', '.join(p.name for p in presets) or 'none'})")
+        defaults = _overridden(defaults, dict(applied.options), path, f"presets.{applied.name}")
+    flat = _flat(overrides, defaults, path, "options")
+    return (_overridden(defaults, flat, path, "options"), presets,
+            None if applied is None else applied.name)
+
+
+def max_chows(table: Mapping[str, Any], options: Mapping[str, object], path: object) -> int | None:
+    """The chow limit: the option ``max-chows`` when the file declares one (4: none), else
+    the top-level key."""
+    where = "options.max-chows" if "max-chows" in options else "max-chows"
+    if where == "max-chows" and "max-chows" not in table:
+        return None
+    value = expect(options["max-chows"] if "max-chows" in options else table["max-chows"], int, path, where)
+    if not 0 <= value <= 4:
+        raise fail(path, where, f"a hand has 0 to 4 runs, got {value}")
+    return None if where != "max-chows" and value == 4 else int(value)
+
+
+def restrictions(table: Mapping[str, Any], options: Mapping[str, object], path: object) -> Restrictions:
+    """The options that shape the special hands when they compile (see :mod:`.hands`)."""
+    limit = max_chows(table, options, path)
+    exception = expect(options.get("max-chows-exception", False), bool, path, "options.max-chows-exception")
+    one_suit = expect(options.get("no-mixed-suits", False), bool, path, "options.no-mixed-suits")
+    exceptions = _strings_value(options.get("mixed-suits-exceptions", ()), path,
+                                "options.mixed-suits-exceptions")
+    ids = {e.get("id") for e in table.get("hands", []) if isinstance(e, dict)}
+    for hand in exceptions:
+        if hand not in ids:
+            raise fail(path, "options.mixed-suits-exceptions", f"no special hand {hand!r}")
+    return Restrictions(4 if limit is None else limit, exception, one_suit, frozenset(exceptions))
+
+
+def flat_keywords(options: Mapping[str, object]) -> dict[str, object]:
+    """Keyword options with one hand's table (``imperial_jade={"no-chows": True}``) as flat
+    ``HAND.OPTION`` names and lists as tuples, so they key the cache; checked when built."""
+    flat: dict[str, object] = {}
+    for name, value in options.items():
+        if isinstance(value, Mapping):
+            for option, own in value.items():
+                flat[f"{name.replace('_', '-')}.{str(option).replace('_', '-')}"] = own
+        else:
+            flat[name] = tuple(value) if isinstance(value, list) else value
+    return flat
