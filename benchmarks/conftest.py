@@ -344,6 +344,9 @@ TARGETS += [
     Target("score_many western, 10% special, 2 jokers vs babcock", "score_many[western+jokers]",
            ("cython-2-jokers", "python-2-jokers"), "score_many[western+10%-special]", "babcock-cython",
            0.25),
+    # issue 10 item 7 (test_bench_american): american (preset AM) against babcock on the same rows
+    Target("score_many american AM, 10% special hands vs babcock", "score_many[american+10%-special]",
+           OURS, "score_many[american+10%-special]", "babcock-cython", 0.5),
 ]
 # issue 11 items 3, 4 (test_bench_shanten): shanten and useful tiles against the peers
 TARGETS += [

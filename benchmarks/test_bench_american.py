@@ -1,0 +1,75 @@
+"""Bulk scoring under ``american`` with preset AM (issue 10 item 7), against ``babcock``
+on the same rows.
+
+Workload: the ``concealed`` scoring rows (complete hands of sets, self-drawn, won on
+the tile ``T`` lacks) with every tenth row replaced by one of
+:func:`mjscore.special_samples.random_special_hands` for ``american`` under AM (a hand
+drawn uniformly among its 28, kongs declared concealed), won self-drawn on one of its
+concealed tiles.
+
+``score_many[american+10%-special]``: sides ``cython``/``python`` (american, preset AM)
+and ``babcock-cython``/``babcock-python`` (babcock's rules on the same rows, in the same
+run). Target: american at least 0.5x babcock.
+
+The drawn rows do not all make their hand under AM: ``random_special_hands`` draws
+from the distance targets, which do not yet keep AM's prohibition of mixed suits, so a
+Simple Gates of several suits is drawn but does not score (about one special row in
+thirty).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import mjscore
+from mjscore import bulk_scoring
+from mjscore.special_samples import random_special_hands
+
+EVERY = 10
+"""Every tenth row holds an american special hand."""
+ROUNDS = 15
+"""Rounds of each compiled side."""
+
+
+def _rules(name):
+    return mjscore.load_rules("american", preset="AM") if name == "american" else mjscore.load_rules(name)
+
+
+def _rows(corpus, n):
+    """Counts, melds and winning tiles: every tenth row an american special hand."""
+    counts = corpus.W[:n].copy()
+    won_on = (corpus.W[:n].astype(np.int8) - corpus.T[:n].astype(np.int8)).argmax(axis=1).astype(np.uint8)
+    melds = np.full((n, 4), 0xFF, dtype=np.uint8)
+    special = np.arange(0, n, EVERY)
+    drawn, drawn_melds, _ = random_special_hands(_rules("american"), len(special), seed=10)
+    counts[special], melds[special] = drawn, drawn_melds
+    rng = np.random.default_rng(10)
+    won_on[special] = (drawn * rng.random(drawn.shape)).argmax(axis=1)  # a concealed tile, by copies
+    return np.ascontiguousarray(counts), melds, won_on
+
+
+def _scorer(backend, monkeypatch):
+    scorer = (pytest.importorskip("mjscore._score_kernel") if backend.name == "cython"
+              else pytest.importorskip("mjscore._score_reference"))
+    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: scorer)
+
+
+@pytest.mark.parametrize("rules_name", ["american", "babcock"])
+def test_score_many_american_with_special_hands(measure, corpus, backend, monkeypatch, rules_name):
+    _scorer(backend, monkeypatch)
+    counts, melds, won_on = _rows(corpus, backend.rows)
+    rules = _rules(rules_name)
+    side = backend.name if rules_name == "american" else f"babcock-{backend.name}"
+    # the same number of rounds on both rule sets: the target is a ratio of the two
+    totals, special, status = measure(
+        "score_many[american+10%-special]", side, len(counts),
+        lambda: mjscore.score_many(counts, rules, melds=melds, win_tile=won_on, self_drawn=True,
+                                   return_status=True),
+        setup=lambda: None, rounds=ROUNDS if backend.name == "cython" else 3)
+    if rules_name == "american":
+        # the drawn rows score an american hand, the limit (see the module docstring)
+        made = special[::EVERY] >= 0
+        assert made.mean() > 0.9 and (totals[::EVERY][made] >= rules.limit).all()
+    # the rows of sets go out under both (AM's prohibition of mixed suits binds special hands only)
+    assert (np.delete(status, np.s_[::EVERY]) == 0).all()
