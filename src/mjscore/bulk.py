@@ -60,14 +60,19 @@ def as_batch(counts: Any) -> U8:
     return np.ascontiguousarray(np.where(out_of_range, 5, array).astype(np.uint8))
 
 
+def check_threads(threads: object) -> None:
+    """:raises InvalidHandError: unless ``threads`` is a positive integer."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise InvalidHandError(f"threads must be a positive integer, got {threads!r}")
+
+
 def run_in_parts(n: int, threads: int, work: Callable[[slice], None]) -> None:
     """Call ``work(rows)`` on contiguous row slices covering ``range(n)``, one per thread.
 
     The kernels release the GIL, so the slices run in parallel; the calling thread
     takes the first slice itself.
     """
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise InvalidHandError(f"threads must be a positive integer, got {threads!r}")
+    check_threads(threads)
     parts = min(threads, max(1, n // MIN_ROWS_PER_THREAD))
     bounds = [n * k // parts for k in range(parts + 1)]
     jobs = [_pool().submit(work, slice(a, b)) for a, b in zip(bounds[1:-1], bounds[2:])]

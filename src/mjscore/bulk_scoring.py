@@ -44,13 +44,14 @@ rest (see ``mjscore._score_reference``). Bad rows score 0.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ._scorer import bulk_scorer
-from .bulk import as_batch, run_in_parts
+from .bulk import MIN_ROWS_PER_THREAD, as_batch, check_threads, run_in_parts
 from .context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_of, wind_of
 from .errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError, NotWinningError
 from .hand import MAX_JOKERS, Hand
@@ -207,6 +208,60 @@ def _jokers(value: Any, n: int, status: npt.NDArray[np.uint8]) -> npt.NDArray[np
     return array
 
 
+_FLAG_NAMES = frozenset(FLAG_KEYWORDS)
+_SCALAR_TYPES = (str, int, bool, type(None), np.generic)
+_ENDLESS = 1 << 48
+"""Rows a repeated scalar column covers: a stride-0 view, sliced to each batch (slicing
+costs a tenth of :func:`numpy.broadcast_to`, which a single-row call would pay per column)."""
+
+
+def _scalar_context(win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any, replacement: Any,
+                    flags: dict[str, Any]) -> tuple[npt.NDArray[Any], ...] | None:
+    """Endless columns ``(win, word, seat, prevailing, impossible)`` when every context
+    argument is a scalar (else None), kept per distinct context."""
+    for value in (win_tile, seat_wind, prevailing_wind, dealer, replacement, *flags.values()):
+        if not isinstance(value, _SCALAR_TYPES):
+            return None
+    try:
+        return _repeated_context(win_tile, seat_wind, prevailing_wind, dealer, replacement,
+                                 tuple(flags.items()))
+    except TypeError:  # an unhashable numpy scalar (np.void): the general path reads it
+        return None
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _repeated_context(win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any, replacement: Any,
+                      flags: tuple[tuple[str, Any], ...]) -> tuple[npt.NDArray[Any], ...]:
+    win, word, seat, prevailing, _ = _context_columns(1, win_tile, seat_wind, prevailing_wind, dealer,
+                                                      replacement, None, dict(flags), np.zeros(1, np.uint8))
+    word = np.asarray(word, dtype=np.uint32).reshape(1)
+    return tuple(np.broadcast_to(column[:1], (_ENDLESS,))
+                 for column in (win, word, seat, prevailing, _IMPOSSIBLE_WORD[word]))
+
+
+def _context_columns(n: int, win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any,
+                     replacement: Any, jokers: Any, flags: dict[str, Any], status: npt.NDArray[np.uint8],
+                     ) -> tuple[Any, ...]:
+    """The (n,) columns ``(win, word, seat, prevailing, jokers)`` of ``score_many``'s context
+    arguments (``jokers`` None when not given); rows whose context cannot happen, or whose
+    joker count cannot, are marked in ``status``."""
+    seat = _tiles(seat_wind, n, "seat_wind", winds=True)
+    prevailing = _tiles(prevailing_wind, n, "prevailing_wind", winds=True)
+    win = _tiles(UNKNOWN_TILE if win_tile is None else win_tile, n, "win_tile", winds=False)
+    # Scalars stay scalars until here and are broadcast without copies.
+    word = np.broadcast_to(np.asarray(_word(flags, replacement, dealer,
+                                            seat if seat.strides else seat[:1], n),
+                                      dtype=np.uint32), (n,))
+    # a joker count that cannot be outranks the context, as a tile count does in the kernel
+    wild = None if jokers is None else _jokers(jokers, n, status)
+    if word.strides:
+        impossible = _IMPOSSIBLE_WORD[word]
+        status[impossible if wild is None else impossible & (status == 0)] = HandStatus.BAD_CONTEXT
+    elif n and _IMPOSSIBLE_WORD[word[0]]:
+        status[status == 0] = HandStatus.BAD_CONTEXT
+    return win, word, seat, prevailing, wild
+
+
 def read_hand(text: object, rules: str | RuleSet = "babcock") -> Hand | tuple[HandStatus, str]:
     """One hand string of a bulk input (a file line, a DataFrame cell), or the status
     and message of a row that cannot be scored under ``rules``: ``BAD_NOTATION`` for
@@ -248,33 +303,31 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     >>> totals.tolist(), special.tolist()  # (20+2+8+2+2 only place) x2; (20+2+8+2) x2
     ([68, 64], [-1, -1])
     """
-    unknown = sorted(set(flags) - set(FLAG_KEYWORDS))
-    if unknown:
+    if flags and not flags.keys() <= _FLAG_NAMES:
+        unknown = sorted(set(flags) - _FLAG_NAMES)
         raise InvalidContextError(f"unknown context keyword {unknown[0]!r}; known: {', '.join(ROW_KEYWORDS)}")
     ruleset = load_rules(rules)
     batch = as_batch(counts)
     n = batch.shape[0]
-    seat = _tiles(seat_wind, n, "seat_wind", winds=True)
-    prevailing = _tiles(prevailing_wind, n, "prevailing_wind", winds=True)
-    win = _tiles(UNKNOWN_TILE if win_tile is None else win_tile, n, "win_tile", winds=False)
     flags.setdefault("winner", True)
-    # Scalars stay scalars until here and are broadcast without copies.
-    word = np.broadcast_to(np.asarray(_word(flags, replacement, dealer,
-                                            seat if seat.strides else seat[:1], n),
-                                      dtype=np.uint32), (n,))
     status = np.zeros(n, dtype=np.uint8)
-    # a joker count that cannot be outranks the context, as a tile count does in the kernel
-    wild = None if jokers is None else _jokers(jokers, n, status)
-    if word.strides:
-        impossible = _IMPOSSIBLE_WORD[word]
-        status[impossible if wild is None else impossible & (status == 0)] = HandStatus.BAD_CONTEXT
-    elif n and _IMPOSSIBLE_WORD[word[0]]:
-        status[status == 0] = HandStatus.BAD_CONTEXT
+    scalars = _scalar_context(win_tile, seat_wind, prevailing_wind, dealer, replacement, flags)
+    if scalars is not None:  # the common case, and a single row's: no array work per call
+        win, word, seat, prevailing, impossible = scalars  # the kernels read the first n rows
+        wild = None if jokers is None else _jokers(jokers, n, status)
+        if n and impossible[0]:
+            status[status == 0] = HandStatus.BAD_CONTEXT
+    else:
+        win, word, seat, prevailing, wild = _context_columns(
+            n, win_tile, seat_wind, prevailing_wind, dealer, replacement, jokers, flags, status)
     meld_codes = meld_batch(melds, n)
     totals = np.empty(n, dtype=np.int32)  # the kernel writes every row
     special = np.empty(n, dtype=np.int16)
     scorer = bulk_scorer()
-    if wild is None:
+    if wild is None and (threads == 1 or n < 2 * MIN_ROWS_PER_THREAD):  # one part: no slicing
+        check_threads(threads)
+        scorer.score_many(batch, meld_codes, win, word, seat, prevailing, ruleset, totals, special, status)
+    elif wild is None:
         run_in_parts(n, threads, lambda rows: scorer.score_many(
             batch[rows], meld_codes[rows], win[rows], word[rows], seat[rows], prevailing[rows],
             ruleset, totals[rows], special[rows], status[rows]))

@@ -179,17 +179,19 @@ class WinContext:
 
         The same keywords give the same (immutable) context, kept from the last time.
         """
-        unknown = sorted(set(keywords) - set(CONTEXT_KEYWORDS))
-        if unknown:
-            raise InvalidContextError(
-                f"unknown context keyword{'s' * (len(unknown) > 1)} {', '.join(unknown)}; "
-                f"known: {', '.join(CONTEXT_KEYWORDS)}")
-        # The type is part of the key: 1 == True, but only True is a valid flag.
-        key = tuple(sorted((name, type(value), value) for name, value in keywords.items()))
         try:
-            return _context_of(key)
+            return _context_of(**keywords)
         except TypeError:  # an unhashable value, such as a list of flowers
+            _check_keywords(keywords)
             return cls(**keywords)
+
+
+def _check_keywords(keywords: dict[str, Any]) -> None:
+    unknown = sorted(set(keywords) - set(CONTEXT_KEYWORDS))
+    if unknown:
+        raise InvalidContextError(
+            f"unknown context keyword{'s' * (len(unknown) > 1)} {', '.join(unknown)}; "
+            f"known: {', '.join(CONTEXT_KEYWORDS)}")
 
 
 _FLAG_OF_FIELD = {**FLAG_KEYWORDS, "dealer": int(Flag.DEALER)}
@@ -231,9 +233,13 @@ def impossibilities(flags: int) -> list[str]:
     return [why for on, off, why in IMPOSSIBLE if flags & on == on and not flags & off]
 
 
-@functools.lru_cache(maxsize=4096)
-def _context_of(key: tuple[tuple[str, type, Any], ...]) -> WinContext:
-    return WinContext(**{name: value for name, _, value in key})
+# typed: 1 == True, but only True is a valid flag. The key is the keywords in the order
+# given, so the same context given in two orders is made twice; that costs less per call
+# than sorting the keywords.
+@functools.lru_cache(maxsize=4096, typed=True)
+def _context_of(**keywords: Any) -> WinContext:
+    _check_keywords(keywords)
+    return WinContext(**keywords)
 
 
 def forget_contexts() -> None:

@@ -24,7 +24,7 @@ import functools
 import operator
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Self, TypeAlias
 
 from .errors import InvalidHandError, NotationError
@@ -79,6 +79,7 @@ class Group:
     concealed: bool = True
     jokers: int = 0
     joker_tile: Tile | None = None
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         try:
@@ -99,6 +100,15 @@ class Group:
                 )
         if type(self.jokers) is not int or self.jokers or self.joker_tile is not None:
             self._check_jokers()
+        # Groups key the scorer's caches; the generated hash would hash two enums in
+        # Python on every lookup. Integers only: their hashes are the same in every
+        # process (hash(None) is not before 3.12), and a pickled group keeps its hash.
+        joker_tile = -1 if self.joker_tile is None else int(self.joker_tile)
+        object.__setattr__(self, "_hash", hash((int(self.kind), int(self.first), self.concealed,
+                                                self.jokers, joker_tile)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def _check_jokers(self) -> None:
         """Normalise and check :attr:`jokers` and :attr:`joker_tile` (rare: kept off the common path)."""
@@ -339,6 +349,7 @@ class Meld(Group):
     """
 
     concealed: bool = False
+    __hash__ = Group.__hash__  # defined here, so the dataclass does not generate a slower one
 
     def __post_init__(self) -> None:
         Group.__post_init__(self)  # zero-argument super() breaks in slotted dataclasses

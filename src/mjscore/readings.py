@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ._backend import kernel
 from .context import WinContext
@@ -32,6 +32,7 @@ SHAPE_CODES = ("standard", "seven-pairs", "special", "losing")
 """A reading's shape as the scorers' ``score_one`` reports it (its index here): four sets
 and a pair, seven pairs, a fixed-shape special hand, or a hand that did not go out."""
 
+_PAIR = int(GroupKind.PAIR)  # an int key: an enum member hashes in Python
 _KIND = {GroupKind.SEQUENCE: Kind.CHOW, GroupKind.TRIPLET: Kind.PUNG,
          GroupKind.QUAD: Kind.KONG, GroupKind.PAIR: Kind.PAIR}
 
@@ -44,6 +45,16 @@ class ScoredGroup:
     kind: Kind
     concealed: bool
     atom: Atom
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Scored groups key the breakdown's caches; the generated hash would hash the
+        # group and two enums in Python on every lookup (integers: the same in every process).
+        object.__setattr__(self, "_hash", hash((hash(self.group), int(self.kind), self.concealed,
+                                                int(self.atom))))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +103,16 @@ def _scored_group(group: Group, concealed: bool, seat: Tile, prevailing: Tile) -
     return ScoredGroup(group, _KIND[group.kind], concealed, _atom(group, seat, prevailing))
 
 
+@functools.cache  # kinds x tiles x concealment x winds: a few thousand cells at most
+def _cell(kind: int, first: int, concealed: bool, seat: int, prevailing: int) -> ScoredGroup:
+    """The scored group of a kernel group ``(kind, first)``, keyed by integers alone."""
+    return _scored_group(_group(kind, first), concealed, Tile(seat), Tile(prevailing))
+
+
 def forget_groups() -> None:
     """Empty the memory of scored groups (groups with their winds' atoms)."""
     _scored_group.cache_clear()
+    _cell.cache_clear()
 
 
 def _bits(**facts: bool) -> int:
@@ -263,13 +281,19 @@ def reading_groups(hand: Hand, context: WinContext, shape: str, index: tuple[int
     if shape != "standard":
         return ()
     raw = kernel.decompose(hand.concealed)[index[0]]
-    melds = [_scored(m, m.concealed, context) for m in hand.melds]
-    return _standard_groups([_group(kind, first) for kind, first in raw], index[1], melds, context)
+    seat, prevailing, completed = int(context.seat_wind), int(context.prevailing_wind), index[1]
+    if context.self_drawn:
+        completed = -1  # only a discard makes the group it completed exposed
+    groups = [_cell(kind, first, i != completed, seat, prevailing) for i, (kind, first) in enumerate(raw)]
+    if hand.melds:
+        groups += [_scored(m, m.concealed, context) for m in hand.melds]
+    return tuple(groups)
 
 
 def _pairs(hand: Hand, context: WinContext) -> tuple[ScoredGroup, ...]:
     """The pairs of a seven-pairs reading; four alike held count as two pairs."""
-    return tuple(_scored(_group(GroupKind.PAIR, t), True, context)
+    seat, prevailing = int(context.seat_wind), int(context.prevailing_wind)
+    return tuple(_cell(_PAIR, t, True, seat, prevailing)
                  for t in range(34) for _ in range(hand.concealed[t] // 2))
 
 

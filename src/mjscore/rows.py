@@ -41,6 +41,7 @@ columns of ``mjscore bulk`` and of :func:`mjscore.dask.score_dataframe`) are
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, NamedTuple, TypeAlias
 
@@ -101,6 +102,14 @@ def meld_bytes(melds: Sequence[Meld]) -> bytes:
     """A hand's declared melds as a row's four meld bytes, :data:`NO_MELD` after them."""
     if not melds:
         return _NO_MELDS
+    if isinstance(melds, tuple):  # a hand's melds: the single-hand calls ask again and again
+        return _tuple_meld_bytes(melds)
+    codes = [meld_byte(meld) for meld in melds]
+    return bytes(codes + [NO_MELD] * (MELDS_PER_ROW - len(codes)))
+
+
+@functools.lru_cache(maxsize=65536)
+def _tuple_meld_bytes(melds: tuple[Meld, ...]) -> bytes:
     codes = [meld_byte(meld) for meld in melds]
     return bytes(codes + [NO_MELD] * (MELDS_PER_ROW - len(codes)))
 
@@ -144,7 +153,7 @@ def meld_batch(melds: Any, n: int) -> npt.NDArray[np.uint8]:
         which melds are missing), a non-integer dtype, or a value outside 0-255.
     """
     if melds is None:
-        return np.broadcast_to(np.frombuffer(_NO_MELDS, dtype=np.uint8), (n, MELDS_PER_ROW))
+        return _NO_MELD_ROWS[:n]
     array = np.asarray(melds)
     if array.shape != (n, MELDS_PER_ROW):
         raise InvalidHandError(f"melds: expected an ({n}, {MELDS_PER_ROW}) array of meld codes "
@@ -156,6 +165,11 @@ def meld_batch(melds: Any, n: int) -> npt.NDArray[np.uint8]:
     if ((array < 0) | (array > 255)).any():
         raise InvalidHandError("melds: meld codes are bytes (0-255)")
     return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+# Rows of no melds, as many as any batch has, in no memory (stride 0); slicing it costs
+# a tenth of np.broadcast_to, which a single-row call would pay on every call.
+_NO_MELD_ROWS = np.broadcast_to(np.frombuffer(_NO_MELDS, dtype=np.uint8), (1 << 48, MELDS_PER_ROW))
 
 
 def meld_tile_counts(melds: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:

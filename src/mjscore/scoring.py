@@ -19,6 +19,7 @@ highest total wins; ties go to the first found.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -205,7 +206,10 @@ def explain_lines(rules: RuleSet, groups: Sequence[ScoredGroup], applied: int) -
                 Line(rule.id, f"{rule.name}: {g.group}", rule.points, rule.doubles, source=rule.source)
                 for rule in cells[(g.kind, int(g.concealed), g.atom)])
         lines += group_lines
-    lines += [items[i] for i in range(len(items)) if applied >> i & 1]
+    while applied:
+        low = applied & -applied
+        lines.append(items[low.bit_length() - 1])
+        applied ^= low
     return tuple(lines)
 
 
@@ -219,8 +223,9 @@ def hand_lines(rules: RuleSet, hands: Sequence[int], concealed: bool) -> tuple[L
     return tuple(lines)
 
 
-def _group_order(group: Group) -> tuple[int, int, bool]:
-    return (group.kind, group.first, group.concealed)
+_GROUP_ORDER = operator.attrgetter("kind", "first", "concealed")
+"""How a reading's groups are listed in :attr:`Score.decomposition`."""
+_ORDERED_SHAPES = frozenset(("standard", "losing", "seven-pairs"))
 
 
 def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) -> Score:
@@ -244,7 +249,8 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     """
     parsed = hand if isinstance(hand, Hand) else parse_hand(hand)  # which names what is not text
     ruleset = load_rules(rules)
-    context.setdefault("winner", parsed.size == 14)
+    size = parsed.size
+    context.setdefault("winner", size == 14)
     if parsed.win_tile is not None:
         if context.get("win_tile") not in (None, parsed.win_tile, str(parsed.win_tile)):
             raise InvalidContextError(
@@ -255,14 +261,15 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
         if numbers and name not in context:
             context[name] = tuple(numbers)  # the hand shows them
     ctx = WinContext.from_keywords(**context)
-    if ctx.winner and parsed.size != 14:
-        raise InvalidContextError(f"{parsed} has {parsed.size} tiles; a hand that went out has 14")
-    if not ctx.winner and parsed.size != 13:
-        raise InvalidContextError(f"{parsed} has {parsed.size} tiles; a hand that did not go out has 13")
-    check_against_hand(ctx, parsed)
+    if size != (14 if ctx.winner else 13):
+        raise InvalidContextError(f"{parsed} has {size} tiles; a hand that "
+                                  + ("went out has 14" if ctx.winner else "did not go out has 13"))
+    if parsed.bonus:  # the scorers check the rest of check_against_hand: BAD_CONTEXT below
+        check_against_hand(ctx, parsed)
     read = parsed  # the natural hand scored: with jokers, the tiles they stood for
     placements: tuple[JokerPlacement, ...] = ()
-    if parsed.total_jokers:
+    jokers = parsed.jokers or parsed.melds and parsed.meld_jokers
+    if jokers:
         check_jokers(parsed, ruleset)
         result, tiles = bulk_scorer().score_one_jokers(*row_of(parsed, ctx), ruleset, parsed.jokers,
                                                        parsed.meld_jokers)
@@ -276,13 +283,15 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     status, total, special, points, doubles, applied, _, shape_code, decomposition, group, matched = result
     if status == HandStatus.NOT_WINNING:
         raise NotWinningError(f"{parsed} is not a winning hand under {ruleset.name}")
-    if status:  # everything the scorer checks was checked above
+    if status == HandStatus.BAD_CONTEXT:
+        check_against_hand(ctx, parsed)  # which says why
+    if status:  # anything else the scorer checks was checked above
         raise status_error(status)
     shape = SHAPE_CODES[shape_code]
     groups = reading_groups(read, ctx, shape, (decomposition, group)) if points or applied or read is not parsed else ()
-    order = (tuple(sorted([g.group for g in groups], key=_group_order))
-             if shape in ("standard", "losing", "seven-pairs") and groups else None)
-    if parsed.total_jokers and ctx.winner:
+    order = (tuple(sorted([g.group for g in groups], key=_GROUP_ORDER))
+             if shape in _ORDERED_SHAPES and groups else None)
+    if jokers and ctx.winner:
         order, placements = joker_placements(parsed, read, ruleset, order, decomposition if shape == "special" else -1)
     lines = explain_lines(ruleset, groups, applied)
     if not matched:  # the common case: no special hand
@@ -346,7 +355,7 @@ def joker_placements(hand: Hand, read: Hand, rules: RuleSet, order: Decompositio
             i = index[id(concealed[g])]
             old = lifted[i]
             lifted[i] = Group(old.kind, old.first, old.concealed, old.jokers + 1, Tile(t))
-        order = tuple(sorted(lifted, key=_group_order))
+        order = tuple(sorted(lifted, key=_GROUP_ORDER))
     return order, placements + declared
 
 
