@@ -61,8 +61,8 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 
 @pytest.fixture(params=["python", "cython"])
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Route ``score()`` and ``score_many()`` through one backend's scorer."""
-    from mjscore import bulk_scoring, scoring
+    """Route ``score()``, ``score_many()`` and ``Scorer`` through one backend's scorer."""
+    from mjscore import bulk_scoring, scorer, scoring
 
     name = {"python": "mjscore._score_reference", "cython": "mjscore._score_kernel"}[request.param]
     try:
@@ -71,4 +71,5 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
         pytest.skip(f"{name} is not built")
     monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
     monkeypatch.setattr(scoring, "bulk_scorer", lambda: module)
+    monkeypatch.setattr(scorer, "bulk_scorer", lambda: module)
     return request.param

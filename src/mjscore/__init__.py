@@ -16,6 +16,7 @@ from .payments import PaymentRules, Settlement, Transfer
 from .rules import RuleSet, load_rules, rulesets
 from .scoring import Line, Score, score, settle
 from .bulk_scoring import score_many
+from .scorer import Scorer
 from .distances import UNREACHABLE, distances, distances_many
 from .near_misses import NearMiss, near_misses
 from .shanten import Form, shanten, shanten_many
@@ -46,7 +47,7 @@ __all__ = [
     "is_complete_many", "shapes_many", "decomposition_count_many", "waits_many", "decompose_many",
     "MjscoreError", "NotationError", "InvalidHandError", "NotWinningError", "RuleSetError",
     "HandStatus", "sample",
-    "score", "score_many", "Score", "Line", "settle", "Settlement", "Transfer", "PaymentRules",
+    "score", "score_many", "Scorer", "Score", "Line", "settle", "Settlement", "Transfer", "PaymentRules",
     "distances", "distances_many", "UNREACHABLE", "near_misses", "NearMiss",
     "shanten", "shanten_many", "Form", "useful_tiles", "useful_tiles_many", "UsefulTiles", "UsefulTilesMany",
     "load_rules", "rulesets", "RuleSet", "WinContext", "InvalidContextError",

@@ -1,0 +1,264 @@
+"""A rule set bound to part of the context: per-hand scoring at the least cost per call.
+
+A search program scores hand after hand under one rule set, in one seat, in one
+round; :class:`Scorer` loads the rule set once, validates the context it is given
+once, and keeps the row each distinct context makes, so a call does little more
+than the kernel's own work::
+
+    >>> import mjscore
+    >>> scorer = mjscore.Scorer("babcock", seat_wind="S", prevailing_wind="E")
+    >>> scorer.total("123m 456p 789s 11z [555z]", win_tile="1z")
+    56
+    >>> counts = mjscore.parse("123m456p789s11z").concealed
+    >>> scorer.total(counts, melds=[mjscore.Meld.from_str("555z")], win_tile="1z")
+    56
+
+A hand is a :class:`~mjscore.Hand`, its text, or 34 concealed counts (a list, a
+tuple, bytes or a NumPy row) with its declared melds in ``melds=`` (:class:`~mjscore.Meld`
+objects or meld bytes, see :mod:`mjscore.rows`) and its concealed jokers in ``jokers=``.
+The winning tile is text (``"3m"``) or a 34-index. A hand that gives no ``winner``
+went out when it has 14 tiles, as with :func:`mjscore.score`.
+
+Every call scores exactly as :func:`mjscore.score` does (the same kernel, the same
+checks); a bad hand or context raises the same error, with the same message.
+"""
+
+from __future__ import annotations
+
+import functools
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ._scorer import bulk_scorer
+from .bulk_scoring import score_many
+from .context import WinContext
+from .distances import check_row, distance_engine, distances_many
+from .errors import HandStatus, InvalidHandError, status_error
+from .group import Meld
+from .hand import Hand
+from .near_misses import NearMiss, near_misses
+from .notation import parse_hand
+from .rows import MELDS_PER_ROW, NO_MELD, UNKNOWN_TILE, meld_byte, meld_bytes, meld_of
+from .rules import RuleSet, load_rules
+from .scoring import Score, score
+
+__all__ = ["Scorer"]
+
+_NO_MELDS = bytes([NO_MELD] * MELDS_PER_ROW)
+_MAX_ROWS = 4096
+"""Distinct per-call contexts a scorer keeps the row of (a search asks a few dozen)."""
+
+Row = tuple[int, int, int, int]
+"""A context as the kernel reads it: ``(win_tile, word, seat, prevailing)``."""
+
+
+class Scorer:
+    """A rule set with part of the context bound: ``total`` and ``score`` per hand.
+
+    :param rules: a shipped name, a rule file or a :class:`~mjscore.rules.RuleSet`.
+    :param context: any keywords of :func:`mjscore.score` (``seat_wind``,
+        ``prevailing_wind``, ``self_drawn``, ...), used by every call unless the call
+        gives the keyword itself.
+    :raises RuleSetError: for an unknown rule set.
+    :raises InvalidContextError: for a context that cannot happen, or an unknown keyword.
+    """
+
+    __slots__ = ("rules", "context", "_rows", "_score_one")
+
+    rules: RuleSet
+    context: MappingProxyType[str, Any]
+    """The bound context keywords (read-only)."""
+
+    def __init__(self, rules: str | RuleSet = "babcock", **context: Any) -> None:
+        self.rules = load_rules(rules)
+        WinContext.from_keywords(**context)  # rejects a bad keyword or value now, not per call
+        self.context = MappingProxyType(dict(context))
+        self._rows: dict[Any, Row] = {}
+        self._score_one = bulk_scorer().score_one
+
+    def __repr__(self) -> str:
+        bound = "".join(f", {name}={value!r}" for name, value in self.context.items())
+        return f"Scorer({self.rules.name!r}{bound})"
+
+    # --- scoring ----------------------------------------------------------------------
+
+    def total(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0, **context: Any) -> int:
+        """The hand's total, as ``score(...).total`` but without the breakdown.
+
+        :raises NotationError: for text that is no hand.
+        :raises InvalidHandError: for counts that are no hand (a count above 4, not 34
+            of them, a wrong tile total) or melds that are no sets.
+        :raises NotWinningError: for a hand said to have gone out that the rule set
+            does not accept.
+        :raises InvalidContextError: for a context that cannot happen with this hand.
+        """
+        if isinstance(hand, str):
+            hand = parse_hand(hand)
+        if isinstance(hand, Hand):
+            if melds is not None or jokers:
+                raise InvalidHandError("melds= and jokers= go with counts; a Hand carries its own")
+            if hand.jokers or hand.bonus or hand.win_tile is not None or hand.meld_jokers:
+                return self.score(hand, **context).total  # what only score() reads
+            counts: Any = bytes(hand.concealed)
+            codes = meld_bytes(hand.melds)
+        else:
+            counts, codes = _counts_row(hand), _meld_row(melds)
+            if jokers:
+                return self.score(self._hand(counts, codes, jokers), **context).total
+        key = tuple(context.items()) if context else ()
+        try:
+            row = self._rows[key]
+        except KeyError:
+            row = self._row(key, context, winner=None)
+        except TypeError:  # an unhashable value (a list of flowers): not kept
+            row = self._context_row({**self.context, **context}, winner=None)
+        result = self._score_one(counts, codes, *row, self.rules)
+        if result[0]:
+            return self._retry(result[0], counts, codes, context)
+        total: int = result[1]
+        return total
+
+    def score(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0, **context: Any) -> Score:
+        """The hand's :class:`~mjscore.Score` with its whole breakdown: :func:`mjscore.score`
+        with the bound context (the call's keywords win).
+
+        :raises: what :meth:`total` raises.
+        """
+        if not isinstance(hand, (Hand, str)):
+            hand = self._hand(_counts_row(hand), _meld_row(melds), jokers)
+        elif melds is not None or jokers:
+            raise InvalidHandError("melds= and jokers= go with counts; a Hand carries its own")
+        return score(hand, self.rules, **{**self.context, **context})
+
+    def score_many(self, counts: Any, **arguments: Any) -> Any:
+        """:func:`mjscore.score_many` under this rule set, the bound context filling in
+        what ``arguments`` does not give."""
+        return score_many(counts, self.rules, **{**self.context, **arguments})
+
+    # --- special hands ---------------------------------------------------------------------
+
+    def distances(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0) -> dict[str, int]:
+        """Tiles away from each special hand of the rule set (see :mod:`mjscore.distances`);
+        the tables are the rule set's, built once for every caller."""
+        parsed = self._as_hand(hand, melds, jokers)
+        counts = np.array([parsed.concealed], dtype=np.uint8)
+        codes = np.frombuffer(meld_bytes(parsed.melds), dtype=np.uint8).reshape(1, MELDS_PER_ROW)
+        out, ids, status = distances_many(counts, self.rules, melds=codes, jokers=parsed.jokers or None,
+                                          return_status=True)
+        check_row(parsed, self.rules, int(status[0]))
+        return {hand_id: int(d) for hand_id, d in zip(ids, out[0])}
+
+    def distances_many(self, counts: Any, *, melds: Any = None, jokers: Any = None,
+                       return_status: bool = False) -> Any:
+        """:func:`mjscore.distances_many` under this rule set: an ``(n, H)`` int8 array and
+        the ids of its columns, e.g. for the hands after each candidate discard."""
+        return distances_many(counts, self.rules, melds=melds, jokers=jokers, return_status=return_status)
+
+    @property
+    def special_hand_ids(self) -> tuple[str, ...]:
+        """The ids of the columns :meth:`distances_many` returns, in order."""
+        return distance_engine(self.rules)[1]
+
+    def near_misses(self, hand: Hand | str, k: int = 3, **context: Any) -> list[NearMiss]:
+        """:func:`mjscore.near_misses` with the bound context."""
+        return near_misses(hand, self.rules, k, **{**self.context, **context})
+
+    # --- rows ---------------------------------------------------------------------------
+
+    def _row(self, key: Any, context: dict[str, Any], winner: bool | None) -> Row:
+        """The kernel row of the bound context with ``context`` over it, kept under ``key``."""
+        row = self._context_row({**self.context, **context}, winner)
+        if len(self._rows) >= _MAX_ROWS:
+            self._rows.clear()
+        self._rows[key] = row
+        return row
+
+    @staticmethod
+    def _context_row(keywords: dict[str, Any], winner: bool | None) -> Row:
+        if winner is not None:
+            keywords.setdefault("winner", winner)
+        ctx = WinContext.from_keywords(**keywords)
+        win = UNKNOWN_TILE if ctx.win_tile is None else int(ctx.win_tile)
+        return win, ctx.flags, int(ctx.seat_wind), int(ctx.prevailing_wind)
+
+    def _retry(self, status: int, counts: Any, codes: bytes, context: dict[str, Any]) -> int:
+        """A row the kernel refused: a 13-tile hand given no ``winner`` did not go out
+        (scored as such); anything else raises what :func:`mjscore.score` says."""
+        winner_given = "winner" in context or "winner" in self.context
+        if status == HandStatus.WRONG_SIZE and not winner_given and sum(counts) + 3 * _meld_count(codes) == 13:
+            row = self._context_row({**self.context, **context}, winner=False)
+            result = self._score_one(counts, codes, *row, self.rules)
+            if not result[0]:
+                total: int = result[1]
+                return total
+        self.score(self._hand(counts, codes, 0), **context)  # raises what score() says
+        raise status_error(status, size=sum(counts) + 3 * _meld_count(codes), sizes="13 or 14")
+
+    @staticmethod
+    def _hand(counts: Any, codes: bytes, jokers: int) -> Hand:
+        melds = tuple(meld_of(c) for c in codes if c != NO_MELD)
+        return Hand(tuple(int(c) for c in counts), melds, jokers=jokers)
+
+    def _as_hand(self, hand: Hand | str | Any, melds: Any, jokers: int) -> Hand:
+        if isinstance(hand, str):
+            hand = parse_hand(hand)
+        if isinstance(hand, Hand):
+            if melds is not None or jokers:
+                raise InvalidHandError("melds= and jokers= go with counts; a Hand carries its own")
+            return hand
+        return self._hand(_counts_row(hand), _meld_row(melds), jokers)
+
+
+def _counts_row(counts: Any) -> bytes | npt.NDArray[np.uint8]:
+    """34 concealed counts as the kernel reads them: bytes, or a contiguous uint8 row as is."""
+    if isinstance(counts, np.ndarray) and counts.dtype == np.uint8 and counts.shape == (34,) \
+            and counts.flags.c_contiguous:
+        return counts
+    if isinstance(counts, np.ndarray):
+        if counts.ndim != 1 or counts.dtype.kind not in "iu":
+            raise InvalidHandError(f"expected 34 integer tile counts, got an array of shape {counts.shape} "
+                                   f"and dtype {counts.dtype}")
+        counts = counts.tolist()
+    try:
+        row = bytes(counts)
+    except (TypeError, ValueError):
+        raise InvalidHandError(f"expected 34 tile counts from 0 to 4, got {counts!r:.80}") from None
+    if len(row) != 34:
+        raise InvalidHandError(f"expected 34 tile counts, got {len(row)}")
+    return row
+
+
+def _meld_row(melds: Any) -> bytes:
+    """Declared melds (Meld objects or meld bytes, at most four) as a row's four meld bytes."""
+    if melds is None:
+        return _NO_MELDS
+    kind = type(melds)
+    if kind is bytes and len(melds) == MELDS_PER_ROW:
+        return melds  # type: ignore[no-any-return]
+    if kind is list or kind is tuple:
+        if not melds:
+            return _NO_MELDS
+        try:
+            return _meld_bytes_of(tuple(melds))
+        except TypeError:  # an unhashable item
+            pass
+    elif isinstance(melds, np.ndarray):
+        return _meld_bytes_of(tuple(melds.tolist()))
+    raise InvalidHandError(f"melds: expected Meld objects or meld bytes, got {melds!r:.60}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _meld_bytes_of(melds: tuple[Any, ...]) -> bytes:
+    codes = [meld_byte(m) if isinstance(m, Meld) else m for m in melds if m != NO_MELD]
+    if len(codes) > MELDS_PER_ROW:
+        raise InvalidHandError(f"a hand declares at most {MELDS_PER_ROW} melds, got {len(codes)}")
+    if not all(isinstance(c, (int, np.integer)) and 0 <= c < NO_MELD for c in codes):
+        raise InvalidHandError(f"melds: expected Meld objects or meld bytes (0-254), got {melds!r:.60}")
+    return bytes(codes + [NO_MELD] * (MELDS_PER_ROW - len(codes)))
+
+
+def _meld_count(codes: bytes) -> int:
+    return sum(c != NO_MELD for c in codes)

@@ -1,0 +1,195 @@
+"""mjscore.Scorer (issue 11 items 1 and 5): a rule set bound to part of the context scores
+exactly as mjscore.score does, from every form of hand, on both backends."""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+
+import mjscore
+from mjscore import Meld, Scorer
+from mjscore.errors import InvalidContextError, InvalidHandError, NotationError, NotWinningError, RuleSetError
+from mjscore.rows import NO_MELD, hand_of_row
+from mjscore.sample import random_scoring_rows
+
+WINDS = {27: "E", 28: "S", 29: "W", 30: "N"}
+
+
+@pytest.fixture
+def rows():
+    return random_scoring_rows(150, seed=11)
+
+
+def _keywords(rows, i: int) -> dict[str, object]:
+    return {"win_tile": int(rows.win_tile[i]), "self_drawn": bool(rows.self_drawn[i]),
+            "heaven": bool(rows.heaven[i]), "earth": bool(rows.earth[i]),
+            "declared_calling": bool(rows.declared_calling[i])}
+
+
+@pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
+def test_total_and_score_equal_mjscore_score_on_random_hands(backend, rows, rules):
+    """Every form of the same hand gives score()'s total; score() gives score()'s Score."""
+    checked = 0
+    for seat in (27, 28):
+        scorer = Scorer(rules, seat_wind=WINDS[seat], prevailing_wind="S")
+        for i in range(len(rows.counts)):
+            keywords = _keywords(rows, i)
+            if keywords["heaven"] and seat != 27:
+                continue  # only the dealer (East) wins from heaven
+            hand = hand_of_row(rows.counts[i], rows.melds[i])
+            expected = mjscore.score(hand, rules, seat_wind=WINDS[seat], prevailing_wind="S", **keywords)
+            codes = [int(c) for c in rows.melds[i] if c != NO_MELD]
+            assert scorer.total(hand, **keywords) == expected.total
+            assert scorer.total(str(hand), **keywords) == expected.total
+            assert scorer.total(rows.counts[i], melds=rows.melds[i], **keywords) == expected.total
+            assert scorer.total(rows.counts[i].tolist(), melds=codes, **keywords) == expected.total
+            assert scorer.total(bytes(rows.counts[i]), melds=list(hand.melds), **keywords) == expected.total
+            assert scorer.score(rows.counts[i], melds=codes, **keywords) == expected
+            checked += 1
+    assert checked > 250
+
+
+def test_bound_context_and_call_keywords(backend):
+    """The bound keywords apply to every call; a call's own keyword wins over a bound one."""
+    hand = "123m 456p 789s 11z [555z]"  # a pair of east: double wind in E/E, seat wind in E/S
+    scorer = Scorer("babcock", seat_wind="E", prevailing_wind="E")
+    assert scorer.context == {"seat_wind": "E", "prevailing_wind": "E"}
+    assert scorer.total(hand, win_tile="1z") == mjscore.score(hand, win_tile="1z").total
+    south = mjscore.score(hand, win_tile="1z", seat_wind="S").total
+    assert scorer.total(hand, win_tile="1z", seat_wind="S") == south
+    assert scorer.total(hand, win_tile="1z", seat_wind="S") != scorer.total(hand, win_tile="1z")
+    drawn = Scorer("babcock", self_drawn=True)
+    assert drawn.total(hand, win_tile="1z") == mjscore.score(hand, win_tile="1z", self_drawn=True).total
+    assert drawn.total(hand, win_tile="1z", self_drawn=False) == mjscore.score(hand, win_tile="1z").total
+
+
+def test_win_tile_as_text_index_or_tile(backend):
+    counts = mjscore.parse_tiles("123m456p789s11155z")
+    scorer = Scorer("babcock")
+    totals = {scorer.total(counts, win_tile=w) for w in ("5z", 31, mjscore.Tile(31), np.uint8(31))}
+    assert totals == {mjscore.score("123m456p789s11155z", win_tile="5z").total}
+
+
+def test_thirteen_tiles_did_not_go_out(backend):
+    """Given no ``winner``, a hand of 13 tiles did not go out, as with score()."""
+    hand = "111m 999p 11z [555z] 23s"
+    expected = mjscore.score(hand, "babcock").total
+    assert mjscore.score(hand, "babcock").context.winner is False
+    scorer = Scorer("babcock")
+    assert scorer.total(hand) == expected
+    assert scorer.total(mjscore.parse(hand).concealed, melds=[Meld.from_str("555z")]) == expected
+    with pytest.raises(InvalidContextError, match="did not go out has 13"):
+        scorer.total(mjscore.parse_tiles("123m456p789s11155z"), winner=False)
+
+
+def test_limit_hands_and_jokers():
+    """Special hands score as with score(), and rows may hold jokers (``jokers=``)."""
+    orphans = "19m19p19s1234567z1m"
+    cc = Scorer("chinese-classical")
+    assert cc.total(orphans, win_tile="1m") == mjscore.score(orphans, "chinese-classical", win_tile="1m").total
+    rules = mjscore.load_rules("western", jokers="pungs")
+    jokers = Scorer(rules, self_drawn=True)
+    hand = mjscore.parse("123m456p789s11z55zJ")
+    expected = mjscore.score(hand, rules, self_drawn=True, win_tile="1z")
+    assert jokers.total(hand, win_tile="1z") == expected.total
+    natural = mjscore.parse_tiles("123m456p789s11z55z")
+    assert jokers.total(natural, jokers=1, win_tile="1z") == expected.total
+    assert jokers.score(natural, jokers=1, win_tile="1z").total == expected.total
+    with pytest.raises(NotWinningError, match="joker"):
+        Scorer("babcock").total(natural, jokers=1, win_tile="1z")
+
+
+def test_scorer_distances_and_near_misses_equal_the_functions():
+    """Item 5: distances from a scorer, without rebuilding the rule set's tables."""
+    scorer = Scorer("chinese-classical", seat_wind="S")
+    hand = "19m19p19s1234566z"
+    assert scorer.distances(hand) == mjscore.distances(hand, "chinese-classical")
+    assert scorer.distances(mjscore.parse(hand).concealed) == mjscore.distances(hand, "chinese-classical")
+    counts = np.array([mjscore.parse_tiles(hand)] * 3, dtype=np.uint8)
+    out, ids = scorer.distances_many(counts)
+    expected, expected_ids = mjscore.distances_many(counts, "chinese-classical")
+    assert ids == expected_ids == scorer.special_hand_ids
+    assert (out == expected).all()
+    assert out[0, ids.index("thirteen-orphans")] == 1
+    engine = importlib.import_module("mjscore.distances").distance_engine
+    tables = engine(scorer.rules)[0]
+    scorer.distances(hand)
+    assert engine(scorer.rules)[0] is tables  # built once, kept
+    assert scorer.near_misses(hand, k=2) == mjscore.near_misses(hand, "chinese-classical", k=2, seat_wind="S")
+
+
+def test_scorer_score_many_uses_the_bound_context(backend, rows):
+    scorer = Scorer("babcock", seat_wind="W", prevailing_wind="S")
+    totals, special = scorer.score_many(rows.counts, melds=rows.melds, **rows.context() | {
+        "seat_wind": "W", "prevailing_wind": "S", "heaven": False})
+    expected, _ = mjscore.score_many(rows.counts, "babcock", melds=rows.melds,
+                                     **rows.context() | {"seat_wind": "W", "prevailing_wind": "S", "heaven": False})
+    assert (totals == expected).all()
+    bound, _ = scorer.score_many(rows.counts, melds=rows.melds, win_tile=rows.win_tile)
+    plain, _ = mjscore.score_many(rows.counts, "babcock", melds=rows.melds, win_tile=rows.win_tile,
+                                  seat_wind="W", prevailing_wind="S")
+    assert (bound == plain).all()
+
+
+def test_many_contexts_are_kept_within_bounds(backend):
+    """The scorer keeps the row of each distinct context up to a bound, and stays right past it."""
+    from mjscore import scorer as module
+
+    counts = mjscore.parse_tiles("123m456p789s11155z")
+    scorer = Scorer("babcock")
+    for flowers in range(module._MAX_ROWS // 4 + 8):
+        for wind in "ESWN":
+            scorer.total(counts, win_tile="5z", seat_wind=wind, flowers=(flowers % 4 + 1,), dealer=wind == "E")
+    assert len(scorer._rows) <= module._MAX_ROWS
+    assert scorer.total(counts, win_tile="5z", seat_wind="N") == mjscore.score(
+        "123m456p789s11155z", win_tile="5z", seat_wind="N").total
+
+
+def test_repr_names_rules_and_context():
+    assert repr(Scorer("babcock", seat_wind="S")) == "Scorer('babcock', seat_wind='S')"
+
+
+# --- bad input: the errors score() raises, with its messages ------------------------------
+
+def test_bad_rules_and_bound_context_fail_at_construction():
+    with pytest.raises(RuleSetError, match="no rule set"):
+        Scorer("no-such-rules")
+    with pytest.raises(InvalidContextError, match="unknown context keyword"):
+        Scorer("babcock", sead_wind="S")
+    with pytest.raises(InvalidContextError, match="wind"):
+        Scorer("babcock", seat_wind="X")
+    with pytest.raises(InvalidContextError, match="dealer"):
+        Scorer("babcock", heaven=True, seat_wind="S")
+
+
+@pytest.mark.parametrize(("hand", "keywords", "error", "message"), [
+    ([1] * 33, {}, InvalidHandError, "34 tile counts"),
+    ([5] + [0] * 33, {}, InvalidHandError, "5 copies of 1m"),
+    ([-1] + [0] * 33, {}, InvalidHandError, "from 0 to 4"),
+    ([1.0] * 34, {}, InvalidHandError, "from 0 to 4"),
+    (np.ones((2, 34), dtype=np.uint8), {}, InvalidHandError, "shape"),
+    (np.ones(34, dtype=np.float64), {}, InvalidHandError, "dtype"),
+    ([1] * 12 + [0] * 22, {}, InvalidHandError, "12 tiles"),
+    ([1] * 14 + [0] * 20, {}, NotWinningError, "not a winning hand"),
+    (mjscore.parse_tiles("123m456p789s11155z"), {"win_tile": "9m"}, InvalidContextError, "not among"),
+    (mjscore.parse_tiles("123m456p789s11155z"), {"win_tile": "1x"}, InvalidContextError, "1x"),
+    (mjscore.parse_tiles("123m456p789s11155z"), {"win_tile": 40}, InvalidContextError, "40"),
+    (mjscore.parse_tiles("123m456p789s11155z"), {"replacement": "kong"}, InvalidContextError, "kong"),
+    (mjscore.parse_tiles("123m456p789s11155z"), {"windy": True}, InvalidContextError, "unknown context"),
+    (mjscore.parse_tiles("123m456p789s11z"), {"melds": [0xC0 | 40]}, InvalidHandError, "no tile"),
+    (mjscore.parse_tiles("123m456p789s11z"), {"melds": [7 * 9 + 60]}, InvalidHandError, "meld"),
+    (mjscore.parse_tiles("11z"), {"melds": [0x40 | t for t in range(5)]}, InvalidHandError, "at most 4"),
+    (mjscore.parse_tiles("123m456p789s11z"), {"melds": "555z"}, InvalidHandError, "Meld objects"),
+    (mjscore.parse_tiles("123m456p789s11z"), {"melds": [1.5]}, InvalidHandError, "meld bytes"),
+    ("123m456p789s11155x", {}, NotationError, "x"),
+    ("123m 456p 789s 11z [555z]", {"melds": [Meld.from_str("555z")]}, InvalidHandError, "a Hand carries"),
+    (None, {}, InvalidHandError, "tile counts"),
+])
+def test_bad_input_raises_a_clear_error(backend, hand, keywords, error, message):
+    scorer = Scorer("babcock")
+    with pytest.raises(error, match=message):
+        scorer.total(hand, **keywords)
+    with pytest.raises(error, match=message):
+        scorer.score(hand, **keywords)
