@@ -328,16 +328,21 @@ def read_hand(entry: Mapping[str, Any], path: object, key: str,
         Kind.CHOW in g.kinds for form in forms for g in form)
     if not exempt and restrictions.max_chows < own_chows:
         max_chows = restrictions.max_chows
+    one_suit = restrictions.one_suit and text("id") not in restrictions.exceptions
+    tiles = entry.get("tiles") if "tiles" not in entry else text("tiles")
+    if one_suit and tiles is None and forms and all("A" in g.variables[0] for form in forms for g in form
+                                                    if g.variables[0]) \
+            and all(any(g.variables[0] for g in form) for form in forms):
+        # every form names suit A: "one suit" is then a class every tile is in, which the
+        # distances and the sampler read too (they do not read one_suit)
+        tiles = "A|honour"
     hand = SpecialHand(
         id=text("id"), name=text("name", text("id")), aliases=tuple(strings("aliases")),
         forms=tuple(forms), value=value, concealed_value=concealed_value,
         concealed=concealed, when=facts["when"], unless=facts["unless"], win_tile=win_tile,
-        tiles=entry.get("tiles") if "tiles" not in entry else text("tiles"),
-        requires=tuple(strings("requires")), max_chows=max_chows,
+        tiles=tiles, requires=tuple(strings("requires")), max_chows=max_chows,
         kong_as_two=pairs == "kong-as-two", source=text("source"), exact=exact,
-        options=tuple(own.items()),
-        one_suit=restrictions.one_suit and text("id") not in restrictions.exceptions,
-        as_fixed=as_fixed)
+        options=tuple(own.items()), one_suit=one_suit, as_fixed=as_fixed)
     for f, form in enumerate(hand.forms):  # expand once now, so every mistake shows at load
         where = labels[f]
         for g in form:
