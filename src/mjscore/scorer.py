@@ -95,19 +95,22 @@ class Scorer:
             does not accept.
         :raises InvalidContextError: for a context that cannot happen with this hand.
         """
-        if isinstance(hand, str):
-            hand = parse_hand(hand)
-        if isinstance(hand, Hand):
+        kind = type(hand)
+        if kind is np.ndarray and hand.dtype is _UINT8 and hand.shape == _ROW:
+            counts: Any = hand  # the kernel reads a search's row in place (if contiguous: below)
+            codes = _meld_row(melds)
+        elif kind is str or kind is Hand or isinstance(hand, (str, Hand)):
+            hand = parse_hand(hand) if isinstance(hand, str) else hand
             if melds is not None or jokers:
                 raise InvalidHandError("melds= and jokers= go with counts; a Hand carries its own")
             if hand.jokers or hand.bonus or hand.win_tile is not None or hand.meld_jokers:
                 return self.score(hand, **context).total  # what only score() reads
-            counts: Any = bytes(hand.concealed)
+            counts = bytes(hand.concealed)
             codes = meld_bytes(hand.melds)
         else:
             counts, codes = _counts_row(hand), _meld_row(melds)
-            if jokers:
-                return self.score(self._hand(counts, codes, jokers), **context).total
+        if jokers:
+            return self.score(self._hand(counts, codes, jokers), **context).total
         key = tuple(context.items()) if context else ()
         try:
             row = self._rows[key]
@@ -115,7 +118,11 @@ class Scorer:
             row = self._row(key, context, winner=None)
         except TypeError:  # an unhashable value (a list of flowers): not kept
             row = self._context_row({**self.context, **context}, winner=None)
-        result = self._score_one(counts, codes, *row, self.rules)
+        try:
+            result = self._score_one(counts, codes, *row, self.rules)
+        except ValueError:  # the compiled kernel reads only a contiguous row in place
+            counts = _counts_row(counts.tolist())
+            result = self._score_one(counts, codes, *row, self.rules)
         if result[0]:
             return self._retry(result[0], counts, codes, context)
         total: int = result[1]
@@ -212,9 +219,15 @@ class Scorer:
         return self._hand(_counts_row(hand), _meld_row(melds), jokers)
 
 
+_UINT8 = np.dtype(np.uint8)
+_ROW = (34,)
+
+
 def _counts_row(counts: Any) -> bytes | npt.NDArray[np.uint8]:
     """34 concealed counts as the kernel reads them: bytes, or a contiguous uint8 row as is."""
-    if isinstance(counts, np.ndarray) and counts.dtype == np.uint8 and counts.shape == (34,) \
+    if type(counts) is bytes and len(counts) == 34:
+        return counts
+    if isinstance(counts, np.ndarray) and counts.dtype == np.uint8 and counts.shape == _ROW \
             and counts.flags.c_contiguous:
         return counts
     if isinstance(counts, np.ndarray):
