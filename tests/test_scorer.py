@@ -193,3 +193,16 @@ def test_bad_input_raises_a_clear_error(backend, hand, keywords, error, message)
         scorer.total(hand, **keywords)
     with pytest.raises(error, match=message):
         scorer.score(hand, **keywords)
+
+
+def test_rows_of_any_integer_dtype_or_layout(backend):
+    """A row need not be a contiguous uint8 array: a strided view or another integer dtype
+    scores the same (the compiled kernel reads only contiguous uint8 rows in place)."""
+    counts = mjscore.parse_tiles("123m456p789s11155z")
+    expected = mjscore.score("123m456p789s11155z", win_tile="5z").total
+    table = np.array([counts, counts], dtype=np.uint8).T  # columns of a (34, 2) array
+    assert not table[:, 0].flags.c_contiguous
+    scorer = Scorer("babcock")
+    assert scorer.total(table[:, 0], win_tile="5z") == expected
+    assert scorer.total(np.array(counts, dtype=np.int64), win_tile="5z") == expected
+    assert scorer.total(tuple(counts), win_tile="5z") == expected
