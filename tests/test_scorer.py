@@ -200,7 +200,7 @@ def test_rows_of_any_integer_dtype_or_layout(backend):
     scores the same (the compiled kernel reads only contiguous uint8 rows in place)."""
     counts = mjscore.parse_tiles("123m456p789s11155z")
     expected = mjscore.score("123m456p789s11155z", win_tile="5z").total
-    table = np.array([counts, counts], dtype=np.uint8).T  # columns of a (34, 2) array
+    table = np.ascontiguousarray(np.array([counts, counts], dtype=np.uint8).T)  # a column: strided
     assert not table[:, 0].flags.c_contiguous
     scorer = Scorer("babcock")
     assert scorer.total(table[:, 0], win_tile="5z") == expected
