@@ -139,6 +139,13 @@ def test_divide_hand_melds() -> None:
     assert str(kan) == "Type: kan, Tiles: 1111m (0, 1, 2, 3)" and kan.tiles_34 == [0, 0, 0, 0]
     assert HandDivider.divide_hand(counts("1111m456p789s11222z"), [kan]) == [
         [[0, 0, 0, 0], [12, 13, 14], [24, 25, 26], [27, 27], [28, 28, 28]]]
+    # The library drops honours it cannot read as pungs and one pair (1z alone; 2z with 33z), so more
+    # tiles than a hand holds may still divide; this module does the same.
+    assert HandDivider.divide_hand(counts("123m456p789s123p11s1z")) == [
+        [[0, 1, 2], [9, 10, 11], [12, 13, 14], [18, 18], [24, 25, 26]]]
+    pon = Meld(Meld.PON, tiles=[108, 109, 110])
+    assert HandDivider.divide_hand(counts("123456789m11p1112333z"), [pon]) == [
+        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 9], [27, 27, 27]]]
     with pytest.raises(MeldTypeError, match="invalid meld type: nuki") as info:
         HandDivider.divide_hand(counts("123m456p789s11222z"), [Meld(Meld.NUKI, tiles=[120])])
     assert isinstance(info.value, RuntimeError) and isinstance(info.value, InvalidHandError)
@@ -310,6 +317,8 @@ def test_melds_equal_mahjong(peer: Any) -> None:
                 concealed[t] -= 1
         cases.append((concealed, melds))
     cases.append((counts("123m456p789s11222z"), [("nuki", [30])]))
+    cases.append((counts("123456789m11p1112333z"), [(Meld.PON, [27, 27, 27])]))  # honours the library drops
+    cases.append((counts("123456789m11p1112333z"), [(Meld.PON, [-1, -1, -1])]))  # an index from the end
     cases.append((counts("123m456p789s11222z"), [(Meld.CHI, [32, 33, 34])]))  # past the last tile
 
     def calls() -> Iterator[tuple[str, Callable[..., Any], Callable[..., Any], tuple[Any, ...]]]:

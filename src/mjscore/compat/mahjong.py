@@ -71,8 +71,10 @@ _QUAD, _TRIPLET, _PAIR, _SEQUENCE = 0, 1, 2, 3
 _TYPE_OF_KIND = {0: _SEQUENCE, 1: _TRIPLET, 2: _QUAD, 3: _PAIR}
 _KEY = {(kind, t): t * 4 + ty for kind, ty in _TYPE_OF_KIND.items() for t in range(34)}
 """A kernel group ``(kind, tile)`` as ``tile * 4 + type``: ints sort as the library's blocks."""
-_TILES_OF_KEY = [(t, t + 1, t + 2) if ty == _SEQUENCE else (t,) * (4 - ty if ty < 2 else 2)
+_TILES_OF_KEY = [[t, t + 1, t + 2] if ty == _SEQUENCE else [t] * (4 - ty if ty < 2 else 2)
                  for t in range(34) for ty in range(4)]
+"""A block key's tiles (copied for each result)."""
+_BAD_COUNT, _NOT_COUNTS = 1, 4  # is_complete_counts' -status for a count outside 0-4, and for no counts
 
 
 class MeldTypeError(InvalidHandError, RuntimeError):
@@ -228,36 +230,91 @@ class HandDivider:
 
         :raises MeldTypeError: for a meld that is not a chi, pon, kan or shouminkan.
         """
+        found = _complete(tiles_34)
+        if found == -_BAD_COUNT:
+            return []  # a count outside 0-4: the library checks this first
+        counts: list[int] = tiles_34 if type(tiles_34) is list and found != -_NOT_COUNTS else _counts(tiles_34)
         if not melds:
-            found = _complete(tiles_34)
-            if found == 0:
-                return []
-            if found == 1:
-                return _concealed_divisions(tiles_34 if type(tiles_34) is list else _counts(tiles_34))
-        return _divisions(_counts(tiles_34), melds)
+            if found != 1:
+                return [] if found == 0 else _divisions(counts[:], [])
+            # Complete counts (0-4 each); inlined as it is the usual call.
+            divisions = []
+            for groups in _decompose(counts):
+                if len(groups) == 5:
+                    a, b, c, d, e = groups
+                    keys = [_KEY[a], _KEY[b], _KEY[c], _KEY[d], _KEY[e]]
+                    keys.sort()
+                    divisions.append(keys)
+            if 1 not in counts and 3 not in counts and counts.count(2) == 7:
+                divisions.append([t * 4 + _PAIR for t in range(34) if counts[t] == 2])
+            if len(divisions) == 1 and len(divisions[0]) == 5:
+                k1, k2, k3, k4, k5 = divisions[0]
+                return [[_TILES_OF_KEY[k1][:], _TILES_OF_KEY[k2][:], _TILES_OF_KEY[k3][:], _TILES_OF_KEY[k4][:],
+                         _TILES_OF_KEY[k5][:]]]
+            return _output(divisions)
+        pure = counts[:]
+        keys = []
+        for meld in melds:
+            key = _meld_key(meld)
+            if key < 0:  # a negative index counts from the end: the careful way
+                return _divisions_of_melds(counts, melds)
+            for t in _TILES_OF_KEY[key]:  # past the last tile: IndexError, as the library's
+                pure[t] -= 1
+            keys.append(key)
+        found = _complete(pure)
+        if found == 1:
+            return _melded_divisions(pure, keys)
+        if found == 0 and _honours_readable(pure[27:]):
+            return []
+        return _divisions(pure, [divmod(key, 4) for key in keys])
 
 
-def _concealed_divisions(counts: list[int]) -> list[list[list[int]]]:
-    """The divisions of complete counts (0-4 each) without melds: those of 14 tiles."""
-    divisions = [sorted([_KEY[group] for group in groups]) for groups in _decompose(counts) if len(groups) == 5]
-    if counts.count(2) == 7:
-        divisions.append([t * 4 + _PAIR for t in range(34) if counts[t] == 2])
+def _divisions_of_melds(counts: list[int], melds: Collection[MeldLike]) -> list[list[list[int]]]:
+    blocks = [divmod(_meld_key(meld), 4) for meld in melds]
+    pure = counts[:]
+    for tile, ty in blocks:
+        for t in _block_tiles(tile, ty):
+            pure[t] -= 1
+    return _divisions(pure, blocks)
+
+
+def _output(divisions: list[list[int]]) -> list[list[list[int]]]:
+    """Divisions of block keys (``tile * 4 + type``, sorted) as the library's lists, in its order."""
+    if len(divisions) == 1 and len(divisions[0]) == 5:  # the usual answer, built without loops
+        a, b, c, d, e = divisions[0]
+        return [[_TILES_OF_KEY[a][:], _TILES_OF_KEY[b][:], _TILES_OF_KEY[c][:], _TILES_OF_KEY[d][:],
+                 _TILES_OF_KEY[e][:]]]
     divisions.sort()
-    return [[list(_TILES_OF_KEY[key]) for key in keys] for keys in divisions]
+    return [[_TILES_OF_KEY[key][:] for key in keys] for keys in divisions]
+
+
+def _melded_divisions(pure: list[int], melds: list[int]) -> list[list[list[int]]]:
+    """The divisions of complete concealed counts (0-4 each) with the melds' block keys."""
+    divisions = []
+    for groups in _decompose(pure):
+        if len(groups) + len(melds) == 5:
+            keys = list(map(_KEY.__getitem__, groups))
+            keys += melds
+            keys.sort()
+            divisions.append(keys)
+    return _output(divisions)
 
 
 def _block_tiles(tile: int, ty: int) -> list[int]:
     return [tile, tile + 1, tile + 2] if ty == _SEQUENCE else [tile] * (2 if ty == _PAIR else 4 - ty)
 
 
-def _meld_block(meld: MeldLike) -> tuple[int, int]:
-    """A declared meld as the library's block: its first tile and type."""
+_MELD_TYPES = {"chi": _SEQUENCE, "pon": _TRIPLET, "kan": _QUAD, "shouminkan": _QUAD}
+
+
+def _meld_key(meld: MeldLike) -> int:
+    """A declared meld as the key of the library's block: its first tile and type."""
     tile = meld.tiles_34[0]
-    types = {Meld.CHI: _SEQUENCE, Meld.PON: _TRIPLET, Meld.KAN: _QUAD, Meld.SHOUMINKAN: _QUAD}
-    if meld.type not in types:
+    ty = _MELD_TYPES.get(meld.type or "")
+    if ty is None:
         raise MeldTypeError(f"invalid meld type: {meld.type}, tiles: {meld.tiles_34}; a meld to divide a hand "
                             "with is a chi, pon, kan or shouminkan")
-    return tile, types[meld.type]
+    return tile * 4 + ty
 
 
 def _honours_readable(honours: list[int]) -> bool:
@@ -265,15 +322,10 @@ def _honours_readable(honours: list[int]) -> bool:
     return all(c in (0, 2, 3) for c in honours) and honours.count(2) <= 1
 
 
-def _divisions(counts: list[int], melds: Collection[MeldLike] | None) -> list[list[list[int]]]:
-    """The library's divisions, for melds or counts the kernel does not take whole."""
-    if not all(0 <= c <= 4 for c in counts):
-        return []
-    blocks = [_meld_block(meld) for meld in melds] if melds else []
-    pure = counts[:]
-    for tile, ty in blocks:
-        for t in _block_tiles(tile, ty):
-            pure[t] -= 1
+def _divisions(pure: list[int], blocks: list[tuple[int, int]]) -> list[list[list[int]]]:
+    """The library's divisions of concealed counts ``pure`` (the melds' tiles taken out;
+    changed here) and the melds' ``blocks``, for what the kernel does not take whole:
+    negative counts, sizes that are no hand, honours the library drops."""
     found: list[list[tuple[int, int]]] = []
     if not blocks and pure.count(2) == 7 and pure.count(0) == 27:
         found.append([(t, _PAIR) for t in range(34) if pure[t] == 2])
@@ -298,16 +350,26 @@ class Meld:
     def __init__(self, meld_type: str | None = None, tiles: Sequence[int] | None = None, opened: bool = True,
                  called_tile: int | None = None, who: int | None = None, from_who: int | None = None) -> None:
         self.type = meld_type
-        self.tiles: tuple[int, ...] = tuple(tiles) if tiles else ()
+        self.tiles = tiles or ()
         self.opened = opened
         self.called_tile = called_tile
         self.who = who
         self.from_who = from_who
 
     @property
+    def tiles(self) -> tuple[int, ...]:
+        """The tiles in 136-format (four ids a kind: ``4 * index + copy``)."""
+        return self._tiles
+
+    @tiles.setter
+    def tiles(self, tiles: Sequence[int]) -> None:
+        self._tiles = tuple(tiles)
+        self._tiles_34 = [t // 4 for t in self._tiles]  # kept: divide_hand reads it on every call
+
+    @property
     def tiles_34(self) -> list[int]:
         """The tiles as 34-format indices."""
-        return [t // 4 for t in self.tiles]
+        return self._tiles_34
 
     def __str__(self) -> str:
         counts = [0] * 34
