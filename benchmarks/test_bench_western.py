@@ -18,10 +18,12 @@ concealed tiles.
 
 Measured when this landed (2 shared cores, other jobs running): western 1.51M
 hands/s against babcock's 2.45M (0.62x, target 0.5x; 0.65-0.68x with the two
-interleaved); with 2 jokers 2.9k-4.8k hands/s (0.001-0.002x, target 0.25x). The joker search scans every fixed variant of the rule set
-for each row (``_add_fixed_subs`` in ``_joker_substitutions.pxi``), and western has
-41,717 of them (Knitting 18,090, Triple Knitting 13,338, Dragon's Breath 7,938):
-about 300 us a row, rows of plain sets included.
+interleaved); with 2 jokers 2.9k-4.8k hands/s (0.001-0.002x, target 0.25x): the joker
+search scanned every fixed variant of the rule set (western has 41,717: Knitting
+18,090, Triple Knitting 13,338, Dragon's Breath 7,938) for each row. Rows with one or
+two jokers now visit only the variants their held tiles plus one or two tiles make
+(``FixedIndex`` in ``_joker_substitutions.pxi``); what is left is the substitution
+search every joker row pays (babcock with 2 jokers runs at about the same rate).
 """
 
 from __future__ import annotations
@@ -37,9 +39,8 @@ EVERY = 10
 """Every tenth row holds a western special hand."""
 ROUNDS = 15
 """Rounds of each compiled side of ``score_many[western+10%-special]``."""
-JOKER_ROWS = 10_000
-"""Rows the compiled scorer scores with jokers: at about 5k rows/s today (each row scans
-every fixed variant, see the module docstring) 100,000 would take 20 s a round."""
+JOKER_ROWS = 100_000
+"""Rows the compiled scorer scores with jokers (a few hundred thousand a second)."""
 JOKER_REFERENCE_ROWS = 20
 """Rows the pure-Python reference scores with jokers (about 0.1 s a row)."""
 

@@ -326,6 +326,40 @@ def test_the_backends_agree_on_joker_hands(rules: str) -> None:
         assert results[0][2].count(0) > len(hands) // 4  # most of them won
 
 
+def test_the_backends_agree_on_western_special_hands_with_jokers() -> None:
+    """001 (western): ways of its fixed-shape special hands (Knitting, the Gates, Civil
+    War, ...) with 1, 2 or 3 of their tiles (never the winning one) turned into jokers:
+    the compiled scorer, which visits only the fixed variants the held tiles plus one or
+    two tiles make (three: every variant), scores them as the reference, which tries
+    every fixed variant."""
+    from mjscore import _score_reference as reference
+
+    compiled = pytest.importorskip("mjscore._score_kernel")
+    ruleset = load_rules("western", jokers="pairs")
+    ways = sorted({v.counts for vs in ruleset.hand_tables.fixed.values() for v in vs if sum(v.counts) == 14})
+    rng = np.random.default_rng(31)
+    n = 12
+    counts = np.array([ways[k] for k in rng.choice(len(ways), size=n, replace=False)], dtype=np.uint8)
+    wins = np.array([rng.choice(np.flatnonzero(row)) for row in counts], dtype=np.uint8)
+    jokers = (np.arange(n) % 3 + 1).astype(np.uint8)
+    for row, win, wild in zip(counts, wins, jokers):
+        spare = [t for t in range(34) for _ in range(row[t] - (t == win))]
+        for k in rng.choice(len(spare), size=wild, replace=False):
+            row[spare[k]] -= 1
+    results = []
+    for module in (reference, compiled):
+        totals = np.zeros(n, dtype=np.int32)
+        special = np.zeros(n, dtype=np.int16)
+        status = np.zeros(n, dtype=np.uint8)
+        module.score_many_jokers(counts, np.full((n, 4), 0xFF, dtype=np.uint8), wins,
+                                 np.full(n, 2048 | 2 | 1, dtype=np.uint32), np.full(n, 27, dtype=np.uint8),
+                                 np.full(n, 27, dtype=np.uint8), jokers, ruleset, totals, special, status)
+        results.append((totals.tolist(), special.tolist(), status.tolist()))
+    assert results[0] == results[1]
+    specials = np.array(results[0][1])
+    assert (specials[jokers < 3] >= 0).sum() >= 3  # the index found their special hands
+
+
 # ------------------------------------------------------------------ bulk
 
 def test_score_many_takes_a_jokers_column(backend: str) -> None:

@@ -135,26 +135,92 @@ cdef int _decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int u
     return 0
 
 
-cdef int _add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const uint8_t* held, int jokers,
-                         int use, Subs* sb) noexcept nogil:
-    """The substitutions completing a fixed-shape hand (joker_readings.substitutions); 1 if
-    out of memory."""
-    cdef int e, t, k, n, missing
-    cdef const uint8_t* row
+ctypedef struct FixedIndex:
+    # the fixed variants by their tiles, so a row with one or two jokers visits only those
+    # it can make: a multiset's key is the sum of its tiles' random 64-bit weights, so
+    # the key of the held tiles plus D is the held key plus D's weights
+    const uint64_t* weight      # per tile
+    const uint64_t* keys        # the variants' distinct keys, sorted
+    const int32_t* first        # per key, its variants: order[first[k] : first[k + 1]]
+    const int32_t* order
+    int n_keys
+    const uint64_t* key_bits    # a bit per key (its top ``key_shift``-complement bits) ...
+    int key_shift
+    const uint64_t* near_bits   # ... and per key of a variant less one of its tiles
+    int near_shift
+
+
+cdef inline int _bit(const uint64_t* bits, int shift, uint64_t key) noexcept nogil:
+    cdef uint64_t b = key >> shift
+    return (bits[b >> 6] >> (b & 63)) & 1
+
+
+cdef int _try_fixed(const uint8_t* row, const uint8_t* held, int jokers, int use, Subs* sb) noexcept nogil:
+    """Push the substitution completing one fixed variant, if its missing tiles are
+    ``jokers`` tiles its groups may hold; 1 if out of memory."""
+    cdef int t, k, n = 0, missing
     cdef uint8_t tiles[8]
-    for e in range(n_rows):
-        row = fixed_rows + FIXED_ROW * e
-        n = 0
-        for t in range(34):
-            missing = <int>row[t] - <int>held[t]
-            if missing < 0 or n + missing > jokers:
-                n = -1
-                break
-            for k in range(missing):
-                tiles[n] = <uint8_t>t
-                n += 1
-        if n == jokers and _fits_fixed(row, tiles, n, use) and _push_d(sb, tiles, n):
+    for t in range(34):
+        missing = <int>row[t] - <int>held[t]
+        if missing < 0 or n + missing > jokers:
+            return 0
+        for k in range(missing):
+            tiles[n] = <uint8_t>t
+            n += 1
+    if n == jokers and _fits_fixed(row, tiles, n, use):
+        return _push_d(sb, tiles, n)
+    return 0
+
+
+cdef int _try_key(const FixedIndex* ix, uint64_t key, const uint8_t* fixed_rows, const uint8_t* held,
+                  int jokers, int use, Subs* sb) noexcept nogil:
+    """The variants whose key is ``key`` (a binary search), each tried; 1 if out of memory."""
+    cdef int lo = 0, hi = ix.n_keys, mid, e
+    if not _bit(ix.key_bits, ix.key_shift, key):
+        return 0
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if ix.keys[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == ix.n_keys or ix.keys[lo] != key:
+        return 0
+    for e in range(ix.first[lo], ix.first[lo + 1]):
+        if _try_fixed(fixed_rows + FIXED_ROW * ix.order[e], held, jokers, use, sb):
             return 1
+    return 0
+
+
+cdef int _add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex* ix, const uint8_t* held,
+                         int jokers, int use, Subs* sb) noexcept nogil:
+    """The substitutions completing a fixed-shape hand (joker_readings.substitutions); 1 if
+    out of memory. With one or two jokers, only the variants the held tiles plus one or
+    two tiles make are tried (``FixedIndex``); with more, every variant."""
+    cdef int e, d1, d2
+    cdef uint64_t key = 0, k1
+    if jokers > 2:
+        for e in range(n_rows):
+            if _try_fixed(fixed_rows + FIXED_ROW * e, held, jokers, use, sb):
+                return 1
+        return 0
+    for d1 in range(34):
+        key += <uint64_t>held[d1] * ix.weight[d1]
+    for d1 in range(34):
+        if held[d1] >= 4:
+            continue
+        k1 = key + ix.weight[d1]
+        if jokers == 1:
+            if _try_key(ix, k1, fixed_rows, held, jokers, use, sb):
+                return 1
+            continue
+        if not _bit(ix.near_bits, ix.near_shift, k1):  # no variant holds these tiles and one more
+            continue
+        for d2 in range(d1, 34):
+            if held[d2] + 1 + (d2 == d1) > 4:
+                continue
+            if _try_key(ix, k1 + ix.weight[d2], fixed_rows, held, jokers, use, sb):
+                return 1
     return 0
 
 

@@ -87,8 +87,8 @@ include "_joker_substitutions.pxi"
 
 cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                            int prevailing, const Tables* r, int jokers, int meld_jokers,
-                           const uint8_t* fixed_rows, int n_fixed_rows, Subs* sb, Best* best,
-                           uint8_t* best_d) noexcept nogil:
+                           const uint8_t* fixed_rows, int n_fixed_rows, const FixedIndex* ix, Subs* sb,
+                           Best* best, uint8_t* best_d) noexcept nogil:
     """Validate and score one row holding jokers (``_score_reference.score_one_jokers``);
     its status, and the best reading's substitution in ``best_d`` (0xFF pads). ``sb``: a
     buffer the caller keeps across rows."""
@@ -149,7 +149,7 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
         if odd == jokers:
             _push_d(sb, d, odd)
     if r.pat.n_slots:
-        _add_fixed_subs(fixed_rows, n_fixed_rows, held, jokers, use, sb)
+        _add_fixed_subs(fixed_rows, n_fixed_rows, ix, held, jokers, use, sb)
     if sb.failed:
         return S_NOT_WINNING  # out of memory: the row is left unscored
     if sb.n > n_found:  # the decompositions' come sorted and once each; the others join them
@@ -192,7 +192,8 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
 
 def _fixed_rows(rules):
     """The rule set's fixed variants as FIXED_ROW bytes each, in the order of the
-    patterns' fixed entries (_pattern_kernel._fill_fixed), kept in rules.derived."""
+    patterns' fixed entries (_pattern_kernel._fill_fixed), their count, and the arrays
+    of their ``FixedIndex``; kept in rules.derived."""
     import numpy as np
     rows = rules.derived.get("joker fixed rows")
     if rows is None:
@@ -207,8 +208,48 @@ def _fixed_rows(rules):
                 rows[e, 35 + g] = kind
                 rows[e, 49 + g] = tiles[0]
                 masks[g] = sum(1 << t for t in set(tiles))
-        rows = rules.derived["joker fixed rows"] = (rows, len(variants))
+        rows = rules.derived["joker fixed rows"] = (rows, len(variants), _index_arrays(rows[:len(variants), :34]))
     return rows
+
+
+def _index_arrays(counts):
+    """A ``FixedIndex``'s arrays for the variants' ``counts``: the weights, the sorted
+    distinct keys, each key's first position in the variants grouped by key (one more
+    at the end), that grouping, and the two bitsets with their shifts."""
+    import numpy as np
+    weight = np.random.default_rng(0x6A6F6B6572).integers(0, 2 ** 63, size=34, dtype=np.uint64) * 2 + 1
+    counts = counts.astype(np.uint64)
+    with np.errstate(over="ignore"):
+        key = (counts * weight).sum(axis=1, dtype=np.uint64)  # sums wrap, as the kernel's
+        less_one = (key[:, None] - weight[None, :])[counts > 0]
+    order = np.argsort(key, kind="stable").astype(np.int32)
+    keys, first = np.unique(key[order], return_index=True)
+    first = np.append(first, len(order)).astype(np.int32)
+    bitsets = []
+    for members in (keys, less_one):
+        width = max(10, min(26, int(len(members) * 32).bit_length()))  # about 1 in 32 set
+        bits = np.zeros(1 << (width - 6), dtype=np.uint64)
+        top = members >> np.uint64(64 - width)
+        np.bitwise_or.at(bits, (top >> np.uint64(6)).astype(np.int64), np.uint64(1) << (top & np.uint64(63)))
+        bitsets += [bits, 64 - width]
+    return (weight, np.ascontiguousarray(keys, dtype=np.uint64), first, order, *bitsets)
+
+
+cdef FixedIndex _fixed_index(arrays, const uint64_t[::1] weight, const uint64_t[::1] keys,
+                             const int32_t[::1] first, const int32_t[::1] order,
+                             const uint64_t[::1] key_bits, const uint64_t[::1] near_bits):
+    """The ``FixedIndex`` over arrays of ``_index_arrays`` (the caller keeps them)."""
+    cdef FixedIndex ix
+    ix.weight = &weight[0]
+    ix.keys = &keys[0] if keys.shape[0] else NULL
+    ix.first = &first[0]
+    ix.order = &order[0] if order.shape[0] else NULL
+    ix.n_keys = keys.shape[0]
+    ix.key_bits = &key_bits[0]
+    ix.key_shift = arrays[5]
+    ix.near_bits = &near_bits[0]
+    ix.near_shift = arrays[7]
+    return ix
 
 
 def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
@@ -224,8 +265,9 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
     cdef Subs sb
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st, n_fixed
-    fixed, n_fixed = _fixed_rows(rules)
+    fixed, n_fixed, arrays = _fixed_rows(rules)
     cdef const uint8_t[:, ::1] fixed_rows = fixed
+    cdef FixedIndex ix = _fixed_index(arrays, arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[6])
     if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
             or jokers.shape[0] < n or out_total.shape[0] < n or out_special.shape[0] < n
@@ -241,7 +283,7 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
             if status[i]:
                 continue
             st = _score_row_jokers(&batch[i, 0], &melds[i, 0], win_tile[i], flags[i], seat[i],
-                                   prevailing[i], r, jokers[i], 0, &fixed_rows[0, 0], n_fixed,
+                                   prevailing[i], r, jokers[i], 0, &fixed_rows[0, 0], n_fixed, &ix,
                                    &sb, &best, best_d)
             status[i] = st
             if st == S_OK:
@@ -261,15 +303,16 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
     cdef uint8_t best_d[8]
     cdef Subs sb
     cdef int st, n_fixed
-    fixed, n_fixed = _fixed_rows(rules)
+    fixed, n_fixed, arrays = _fixed_rows(rules)
     cdef const uint8_t[:, ::1] fixed_rows = fixed
+    cdef FixedIndex ix = _fixed_index(arrays, arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[6])
     if counts.shape[0] != 34 or melds.shape[0] != 4:
         raise ValueError("score_one_jokers: 34 counts and 4 meld bytes")
     if not 0 <= jokers <= 255 or not 0 <= meld_jokers <= 255:
         raise ValueError("score_one_jokers: joker counts are 0-255")
     memset(&sb, 0, sizeof(sb))
     st = _score_row_jokers(&counts[0], &melds[0], win_tile, flags, seat, prevailing, &compiled.r,
-                           jokers, meld_jokers, &fixed_rows[0, 0], n_fixed, &sb, &best, best_d)
+                           jokers, meld_jokers, &fixed_rows[0, 0], n_fixed, &ix, &sb, &best, best_d)
     free(sb.d)
     free(sb.rows)
     if st != S_OK:
