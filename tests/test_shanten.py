@@ -108,14 +108,14 @@ def test_forms_accept_names_flags_and_several(engine: ModuleType) -> None:
     assert mjscore.shanten(hand, forms="Thirteen Orphans") == 0
     assert mjscore.shanten(hand, forms="all") == 0
     with pytest.raises(InvalidHandError, match="unknown form"):
-        mjscore.shanten(hand, forms="knitted")
+        mjscore.shanten(hand, forms="knitted-pairs")
     with pytest.raises(InvalidHandError, match="at least one"):
         mjscore.shanten(hand, forms=[])
     with pytest.raises(InvalidHandError, match="forms"):
         mjscore.shanten(hand, forms=3.5)  # type: ignore[arg-type]
     assert mjscore.shanten(hand, forms=2) == 6
     with pytest.raises(InvalidHandError, match="combination"):
-        mjscore.shanten(hand, forms=8)
+        mjscore.shanten(hand, forms=64)
 
 
 # --- bad input -------------------------------------------------------------------------------

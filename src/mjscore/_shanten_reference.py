@@ -1,6 +1,7 @@
 """Shanten and useful tiles: the readable specification (the compiled twin is ``_shanten_kernel``).
 
-**Replacement number.** For a form (standard, seven pairs, thirteen orphans), a hand's
+**Replacement number.** For a form (standard, seven pairs, thirteen orphans; on request
+the knitted hands of seed 001, Knitting and Triple Knitting), a hand's
 replacement number is the fewest tiles it lacks to hold a complete hand of that form:
 the minimum, over every complete arrangement ``T`` of the form that holds at most four
 of a tile, of ``sum(max(0, T[t] - held[t]))``. Its **shanten** is the replacement
@@ -11,7 +12,8 @@ where a fifth copy of a tile never helps (see ``mjscore.shanten``).
 **Sizes.** A row holds ``3k + 1`` or ``3k + 2`` concealed tiles (``k`` at most 4); it
 needs ``k`` sets and a pair, the other ``4 - k`` sets being declared melds (given or
 implied). With meld bytes, concealed tiles and melds (a meld counting three) make 13
-or 14. Seven pairs and thirteen orphans apply to 13 or 14 concealed tiles without melds.
+or 14. Seven pairs, thirteen orphans and the knitted hands apply to 13 or 14 concealed
+tiles without melds.
 A 14-tile hand's shanten counts exchanges (draw one, discard one): 0 means one
 discard away from ready.
 
@@ -53,14 +55,20 @@ import numpy.typing as npt
 from .errors import HandStatus
 from .rows import NO_MELD, meld_tiles
 
-__all__ = ["STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "ALL_FORMS", "NO_VALUE",
+__all__ = ["STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "KNITTING", "TRIPLE_KNITTING", "ALL_FORMS",
+           "EVERY_FORM", "NO_VALUE",
            "suit_replacements", "replacement", "shanten_many", "useful_many", "discards_many",
            "shanten_one", "shanten_seq", "NOT_READ"]
 
 STANDARD = 1
 SEVEN_PAIRS = 2
 THIRTEEN_ORPHANS = 4
+KNITTING = 8
+TRIPLE_KNITTING = 16
 ALL_FORMS = STANDARD | SEVEN_PAIRS | THIRTEEN_ORPHANS
+"""The default: the forms of the ``mahjong`` package's and ``xiangting``'s shanten."""
+EVERY_FORM = ALL_FORMS | KNITTING | TRIPLE_KNITTING
+_SUIT_PAIRS = ((0, 1), (0, 2), (1, 2))
 NO_VALUE = 127
 """The shanten of a bad row, or of a discard the row cannot make."""
 
@@ -121,6 +129,34 @@ def _orphans(counts: Sequence[int]) -> int:
     return 14 - sum(c >= 1 for c in held) - any(c >= 2 for c in held)
 
 
+def _knitting(counts: Sequence[int]) -> int:
+    """Seven knitted pairs (one number in two suits; seed 001's Knitting): for each two
+    suits, the best seven pairs to aim at. A pair's gain is the tiles of it held; the
+    gains of a number's first, second, ... pair never rise, so the best seven are the
+    seven largest gains."""
+    best = 14
+    for a, b in _SUIT_PAIRS:
+        gains = sorted(((counts[9 * a + r] > k) + (counts[9 * b + r] > k) for r in range(9) for k in range(4)),
+                       reverse=True)
+        best = min(best, 14 - sum(gains[:7]))
+    return best
+
+
+def _triple_knitting(counts: Sequence[int]) -> int:
+    """Four knitted pungs (one number in all three suits) and a knitted pair (seed 001's
+    Triple Knitting): for each pair (number and two suits), the four best pungs, as in
+    :func:`_knitting`; no tile aimed at more than four times."""
+    best = 14
+    for pair_rank in range(9):
+        for suits in _SUIT_PAIRS:
+            extra = [[int(r == pair_rank and s in suits) for r in range(9)] for s in range(3)]
+            held = sum(counts[9 * s + pair_rank] >= 1 for s in suits)
+            gains = sorted((sum(counts[9 * s + r] > k + extra[s][r] for s in range(3))
+                            for r in range(9) for k in range(4 - (r == pair_rank))), reverse=True)
+            best = min(best, 14 - held - sum(gains[:4]))
+    return best
+
+
 def replacement(counts: Sequence[int], sets: int, forms: int, concealed_only: bool) -> int:
     """The replacement number of concealed ``counts`` needing ``sets`` sets and a pair:
     the minimum over ``forms``; seven pairs and orphans only for a 13- or 14-tile hand
@@ -133,6 +169,10 @@ def replacement(counts: Sequence[int], sets: int, forms: int, concealed_only: bo
             found.append(_seven_pairs(counts))
         if forms & THIRTEEN_ORPHANS:
             found.append(_orphans(counts))
+        if forms & KNITTING:
+            found.append(_knitting(counts))
+        if forms & TRIPLE_KNITTING:
+            found.append(_triple_knitting(counts))
     return min(found)
 
 

@@ -14,8 +14,18 @@ Three forms are counted, and by default the minimum over them (the definition of
 * ``"seven-pairs"`` - seven distinct pairs (four alike is one pair);
 * ``"thirteen-orphans"`` - one of each terminal and honour, and a pair of one.
 
-The last two need 13 or 14 concealed tiles and no melds. ``forms`` picks a subset: a
-:class:`Form`, a name above, or several of either.
+Asked for by name, also the knitted hands of seed 001 (the minimum over whatever is asked):
+
+* ``"knitting"`` - seven knitted pairs, each one number in two suits, the same two;
+* ``"triple-knitting"`` - four knitted pungs (one number in all three suits) and a
+  knitted pair (``"knitted"`` names both).
+
+All but the standard form need 13 or 14 concealed tiles and no melds. ``forms`` picks a
+subset: a :class:`Form`, a name above, or several of either.
+
+>>> import mjscore
+>>> mjscore.shanten("1234567m123456p", forms="knitting")  # waiting on 7p
+0
 
 **Sizes.** A hand holds ``3k + 1`` or ``3k + 2`` tiles, ``k`` at most 4: 1, 2, 4, 5,
 ..., 13 or 14 (fewer than 13 without meld bytes: the missing sets count as declared).
@@ -28,7 +38,6 @@ Declared melds' tiles are not taken from the copies a standard hand may still us
 ``xiangting``, which sees concealed tiles only); they are for useful tiles
 (:mod:`mjscore.useful_tiles`).
 
->>> import mjscore
 >>> mjscore.shanten("123m456p789s1122z")
 0
 >>> mjscore.shanten("19m19p19s1234567z"), mjscore.shanten("19m19p19s1234567z", forms="standard")
@@ -68,14 +77,22 @@ class Form(enum.IntFlag):
     STANDARD = _shanten_reference.STANDARD
     SEVEN_PAIRS = _shanten_reference.SEVEN_PAIRS
     THIRTEEN_ORPHANS = _shanten_reference.THIRTEEN_ORPHANS
+    KNITTING = _shanten_reference.KNITTING
+    """Seven knitted pairs in two suits (seed 001's Knitting; Gertie's Garter is one)."""
+    TRIPLE_KNITTING = _shanten_reference.TRIPLE_KNITTING
+    """Four knitted pungs and a knitted pair (seed 001's Triple Knitting)."""
     ALL = STANDARD | SEVEN_PAIRS | THIRTEEN_ORPHANS
+    """The default: the forms of the ``mahjong`` package's and ``xiangting``'s shanten."""
+    KNITTED = KNITTING | TRIPLE_KNITTING
 
 
 FormsLike = Form | int | str | Iterable[Form | str]
 """What ``forms=`` accepts: a :class:`Form` (or its int value), a form's name, or several."""
 
 _NAMES = {"standard": Form.STANDARD, "seven-pairs": Form.SEVEN_PAIRS, "thirteen-orphans": Form.THIRTEEN_ORPHANS,
-          "all": Form.ALL}
+          "knitting": Form.KNITTING, "triple-knitting": Form.TRIPLE_KNITTING, "all": Form.ALL,
+          "knitted": Form.KNITTED}
+_EVERY_FORM = int(Form.ALL | Form.KNITTED)
 
 
 @functools.lru_cache(maxsize=64)
@@ -97,7 +114,7 @@ def form_bits(forms: FormsLike) -> int:
     if isinstance(forms, Form):
         bits = int(forms)
     elif isinstance(forms, int):
-        if isinstance(forms, bool) or forms & ~int(Form.ALL):
+        if isinstance(forms, bool) or forms & ~_EVERY_FORM:
             raise InvalidHandError(f"forms: {forms!r} is not a combination of Form flags")
         bits = forms
     elif isinstance(forms, str):
@@ -115,7 +132,7 @@ def form_bits(forms: FormsLike) -> int:
                 bits |= _form_of_name(item)
             else:
                 raise InvalidHandError(f"forms: expected a Form or a form's name, not {item!r:.40}")
-    if not bits & Form.ALL:
+    if not bits & _EVERY_FORM:
         raise InvalidHandError("forms: name at least one form")
     return bits
 
