@@ -96,7 +96,7 @@ class Scorer:
         :raises InvalidContextError: for a context that cannot happen with this hand.
         """
         kind = type(hand)
-        if kind is np.ndarray and hand.dtype is _UINT8 and hand.shape == _ROW:
+        if kind is np.ndarray and hand.dtype is _UINT8 and hand.shape == _ROW:  # type: ignore[union-attr]
             counts: Any = hand  # the kernel reads a search's row in place (if contiguous: below)
             codes = _meld_row(melds)
         elif kind is str or kind is Hand or isinstance(hand, (str, Hand)):
