@@ -9,6 +9,7 @@ the special hands.
 """
 
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.string cimport memcpy
 
 from mjscore._fold cimport Best, CompiledRules, Tables, _add_sets, _cell, c_fold, compiled_rules
@@ -558,18 +559,49 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
                 out_special[i] = best.special
 
 
-def score_one(const uint8_t[::1] counts, const uint8_t[::1] melds, int win_tile, uint32_t flags,
-              int seat, int prevailing, rules):
-    """One row, and which reading won: ``(status, total, special, points, doubles,
-    applied, win_tile, shape, decomposition, group, matched)``; see ``_score_reference``."""
+cdef int _score_row_object(object counts, object melds, int win_tile, uint32_t flags, int seat,
+                           int prevailing, rules, Best* best) except -1:
+    """Score a row given as bytes (read in place: what the single-hand calls pass) or as
+    anything a contiguous uint8 memoryview takes; the status."""
     cdef CompiledRules compiled = compiled_rules(rules)
+    cdef const uint8_t[::1] counts_view
+    cdef const uint8_t[::1] melds_view
+    cdef const uint8_t* c
+    cdef const uint8_t* m
+    # Acquiring a typed memoryview costs several thousand instructions, more than
+    # scoring many a row; bytes need none.
+    if type(counts) is bytes and PyBytes_GET_SIZE(counts) == 34:
+        c = <const uint8_t*>PyBytes_AS_STRING(counts)
+    else:
+        counts_view = counts
+        if counts_view.shape[0] != 34:
+            raise ValueError("score_one: 34 counts and 4 meld bytes")
+        c = &counts_view[0]
+    if type(melds) is bytes and PyBytes_GET_SIZE(melds) == 4:
+        m = <const uint8_t*>PyBytes_AS_STRING(melds)
+    else:
+        melds_view = melds
+        if melds_view.shape[0] != 4:
+            raise ValueError("score_one: 34 counts and 4 meld bytes")
+        m = &melds_view[0]
+    return _score_row(c, m, win_tile, flags, seat, prevailing, &compiled.r, best)
+
+
+def score_one(object counts, object melds, int win_tile, uint32_t flags, int seat, int prevailing, rules):
+    """One row, and which reading won: ``(status, total, special, points, doubles,
+    applied, win_tile, shape, decomposition, group, matched)``; see ``_score_reference``.
+    ``counts`` (34) and ``melds`` (4) are bytes or contiguous uint8 arrays."""
     cdef Best best
-    cdef int st
-    if counts.shape[0] != 34 or melds.shape[0] != 4:
-        raise ValueError("score_one: 34 counts and 4 meld bytes")
-    st = _score_row(&counts[0], &melds[0], win_tile, flags, seat, prevailing, &compiled.r, &best)
+    cdef int st = _score_row_object(counts, melds, win_tile, flags, seat, prevailing, rules, &best)
     if st != S_OK:
         return (st, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
     return (st, best.total, best.special, best.points, best.doubles, best.applied,
             best.best_reading[0], best.best_reading[1], best.best_reading[2], best.best_reading[3],
             tuple([best.matched[i] for i in range(best.n_matched)]))
+
+
+def total_one(object counts, object melds, int win_tile, uint32_t flags, int seat, int prevailing, rules):
+    """``score_one``'s total alone, or ``-status`` for a bad row: what ``Scorer.total`` needs."""
+    cdef Best best
+    cdef int st = _score_row_object(counts, melds, win_tile, flags, seat, prevailing, rules, &best)
+    return best.total if st == S_OK else -st

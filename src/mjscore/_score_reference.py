@@ -129,6 +129,13 @@ def _result(best: ReadingScore | None, best_reading: Reading | None) -> _Result:
             best.matched[:MAX_MATCHED])
 
 
+def total_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
+              win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet) -> int:
+    """:func:`score_one`'s total alone, or ``-status`` for a bad row."""
+    result = score_one(counts, melds, win_tile, flags, seat, prevailing, rules)
+    return int(result[1]) if result[0] == HandStatus.OK else -int(result[0])
+
+
 def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
                      win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet,
                      jokers: int, meld_jokers: int = 0) -> tuple[_Result, tuple[int, ...]]:

@@ -66,7 +66,7 @@ class Scorer:
     :raises InvalidContextError: for a context that cannot happen, or an unknown keyword.
     """
 
-    __slots__ = ("rules", "context", "_rows", "_score_one")
+    __slots__ = ("rules", "context", "_rows", "_total_one")
 
     rules: RuleSet
     context: MappingProxyType[str, Any]
@@ -77,7 +77,7 @@ class Scorer:
         WinContext.from_keywords(**context)  # rejects a bad keyword or value now, not per call
         self.context = MappingProxyType(dict(context))
         self._rows: dict[Any, Row] = {}
-        self._score_one = bulk_scorer().score_one
+        self._total_one = bulk_scorer().total_one
 
     def __repr__(self) -> str:
         bound = "".join(f", {name}={value!r}" for name, value in self.context.items())
@@ -119,13 +119,12 @@ class Scorer:
         except TypeError:  # an unhashable value (a list of flowers): not kept
             row = self._context_row({**self.context, **context}, winner=None)
         try:
-            result = self._score_one(counts, codes, *row, self.rules)
+            total: int = self._total_one(counts, codes, *row, self.rules)
         except ValueError:  # the compiled kernel reads only a contiguous row in place
             counts = _counts_row(counts.tolist())
-            result = self._score_one(counts, codes, *row, self.rules)
-        if result[0]:
-            return self._retry(result[0], counts, codes, context)
-        total: int = result[1]
+            total = self._total_one(counts, codes, *row, self.rules)
+        if total < 0:  # -status
+            return self._retry(-total, counts, codes, context)
         return total
 
     def score(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0, **context: Any) -> Score:
@@ -197,9 +196,8 @@ class Scorer:
         winner_given = "winner" in context or "winner" in self.context
         if status == HandStatus.WRONG_SIZE and not winner_given and sum(counts) + 3 * _meld_count(codes) == 13:
             row = self._context_row({**self.context, **context}, winner=False)
-            result = self._score_one(counts, codes, *row, self.rules)
-            if not result[0]:
-                total: int = result[1]
+            total: int = self._total_one(counts, codes, *row, self.rules)
+            if total >= 0:
                 return total
         self.score(self._hand(counts, codes, 0), **context)  # raises what score() says
         raise status_error(status, size=sum(counts) + 3 * _meld_count(codes), sizes="13 or 14")
