@@ -29,6 +29,8 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
+from mjscore._knitted_replacement cimport KNITTED, c_knitted
+
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object, int*) except? -1
 
@@ -51,9 +53,6 @@ cdef enum:
     STANDARD = 1
     SEVEN_PAIRS = 2
     THIRTEEN_ORPHANS = 4
-    KNITTING = 8
-    TRIPLE_KNITTING = 16
-    KNITTED = 24
     NO_MELD = 0xFF
     # HandStatus codes (checked against mjscore.errors by the tests)
     OK = 0
@@ -96,72 +95,6 @@ cdef inline int _seven_pairs(int pairs, int kinds) noexcept nogil:
     cdef int p = pairs if pairs < 7 else 7
     cdef int singles = kinds - pairs
     return 14 - 2 * p - (singles if singles < 7 - p else 7 - p)
-
-
-cdef int PAIR_FIRST[3]
-cdef int PAIR_SECOND[3]
-PAIR_FIRST[:] = [0, 0, 1]   # the two suits of a knitted pair: (m, p), (m, s), (p, s)
-PAIR_SECOND[:] = [1, 2, 2]
-
-
-cdef int _knitting(const uint8_t* c) noexcept nogil:
-    """Seven knitted pairs in two suits (see the reference): per two suits, the seven
-    largest gains, counted by value (a gain is 0, 1 or 2)."""
-    cdef int pair, r, k, g, take, left, matched, best = 14
-    cdef int hist[3]
-    cdef const uint8_t* a
-    cdef const uint8_t* b
-    for pair in range(3):
-        a = c + 9 * PAIR_FIRST[pair]
-        b = c + 9 * PAIR_SECOND[pair]
-        hist[0] = hist[1] = hist[2] = 0
-        for r in range(9):
-            for k in range(4):
-                hist[(a[r] > k) + (b[r] > k)] += 1
-        left, matched = 7, 0
-        for g in range(2, 0, -1):
-            take = hist[g] if hist[g] < left else left
-            matched += take * g
-            left -= take
-        best = 14 - matched if 14 - matched < best else best
-    return best
-
-
-cdef int _triple_knitting(const uint8_t* c) noexcept nogil:
-    """Four knitted pungs and a knitted pair (see the reference): per pair, the four
-    largest pung gains, counted by value (0 to 3)."""
-    cdef int pair_rank, pair, r, k, s, g, take, left, matched, best = 14
-    cdef int hist[4]
-    cdef int extra[3]
-    for pair_rank in range(9):
-        for pair in range(3):
-            hist[0] = hist[1] = hist[2] = hist[3] = 0
-            matched = 0
-            for r in range(9):
-                for s in range(3):
-                    extra[s] = r == pair_rank and (s == PAIR_FIRST[pair] or s == PAIR_SECOND[pair])
-                    if extra[s] and c[9 * s + r]:
-                        matched += 1  # the pair's tile, held
-                for k in range(4 - (r == pair_rank)):
-                    hist[(c[r] > k + extra[0]) + (c[9 + r] > k + extra[1]) + (c[18 + r] > k + extra[2])] += 1
-            left = 4
-            for g in range(3, 0, -1):
-                take = hist[g] if hist[g] < left else left
-                matched += take * g
-                left -= take
-            best = 14 - matched if 14 - matched < best else best
-    return best
-
-
-cdef inline int _knitted(const uint8_t* c, int forms) noexcept nogil:
-    """The replacement number over the knitted forms asked for (NO_VALUE for none)."""
-    cdef int best = NO_VALUE, v
-    if forms & KNITTING:
-        best = _knitting(c)
-    if forms & TRIPLE_KNITTING:
-        v = _triple_knitting(c)
-        best = v if v < best else best
-    return best
 
 
 # Byte-lane arithmetic on eight counts at once (each 0-4 once checked): a lane's high
@@ -287,7 +220,7 @@ cdef int _replacement(const Hand* h, int forms) noexcept nogil:
             v = 14 - orphans - orphan_pair
             best = v if v < best else best
     if h.other_forms and forms & KNITTED:
-        v = _knitted(h.c, forms)
+        v = c_knitted(h.c, forms)
         best = v if v < best else best
     return best
 
@@ -344,7 +277,7 @@ cdef int _useful(const Hand* h, int forms, const uint8_t* held, const uint8_t* v
         if forms & THIRTEEN_ORPHANS:
             thirteen = 14 - orphans - orphan_pair
     if h.other_forms and forms & KNITTED:
-        knitted = _knitted(h.c, forms)
+        knitted = c_knitted(h.c, forms)
     rn = min(min(std, knitted), min(seven, thirteen))
     mask[0] = 0
     remaining[0] = 0
@@ -367,7 +300,7 @@ cdef int _useful(const Hand* h, int forms, const uint8_t* held, const uint8_t* v
         for t in range(27):
             if drawn[t] < 4:
                 drawn[t] += 1
-                if _knitted(drawn, forms) < rn:
+                if c_knitted(drawn, forms) < rn:
                     bits |= (<uint64_t>1) << t
                 drawn[t] -= 1
     if thirteen == rn:
