@@ -142,9 +142,19 @@ def test_many_contexts_are_kept_within_bounds(backend):
     for flowers in range(module._MAX_ROWS // 4 + 8):
         for wind in "ESWN":
             scorer.total(counts, win_tile="5z", seat_wind=wind, flowers=(flowers % 4 + 1,), dealer=wind == "E")
-    assert len(scorer._rows) <= module._MAX_ROWS
+    assert scorer._row_of.cache_info().currsize <= module._MAX_ROWS
     assert scorer.total(counts, win_tile="5z", seat_wind="N") == mjscore.score(
         "123m456p789s11155z", win_tile="5z", seat_wind="N").total
+
+
+def test_a_cached_context_is_not_reused_for_an_equal_value_of_another_type(backend):
+    """``self_drawn=1`` equals True but is no flag: refused as score() refuses it, even after
+    ``self_drawn=True`` was scored."""
+    scorer = Scorer("babcock")
+    counts = mjscore.parse_tiles("123m456p789s11155z")
+    assert scorer.total(counts, win_tile="5z", self_drawn=True) > 0
+    with pytest.raises(InvalidContextError, match="self_drawn must be True or False"):
+        scorer.total(counts, win_tile="5z", self_drawn=1)
 
 
 def test_repr_names_rules_and_context():

@@ -66,7 +66,7 @@ class Scorer:
     :raises InvalidContextError: for a context that cannot happen, or an unknown keyword.
     """
 
-    __slots__ = ("rules", "context", "_rows", "_total_one")
+    __slots__ = ("rules", "context", "_row_of", "_total_one")
 
     rules: RuleSet
     context: MappingProxyType[str, Any]
@@ -76,7 +76,8 @@ class Scorer:
         self.rules = load_rules(rules)
         WinContext.from_keywords(**context)  # rejects a bad keyword or value now, not per call
         self.context = MappingProxyType(dict(context))
-        self._rows: dict[Any, Row] = {}
+        # Typed: 1 == True, but only True is a valid flag (as WinContext.from_keywords).
+        self._row_of = functools.lru_cache(maxsize=_MAX_ROWS, typed=True)(self._row)
         self._total_one = bulk_scorer().total_one
 
     def __repr__(self) -> str:
@@ -111,11 +112,8 @@ class Scorer:
             counts, codes = _counts_row(hand), _meld_row(melds)
         if jokers:
             return self.score(self._hand(counts, codes, jokers), **context).total
-        key = tuple(context.items()) if context else ()
         try:
-            row = self._rows[key]
-        except KeyError:
-            row = self._row(key, context, winner=None)
+            row = self._row_of(**context)
         except TypeError:  # an unhashable value (a list of flowers): not kept
             row = self._context_row({**self.context, **context}, winner=None)
         try:
@@ -174,13 +172,9 @@ class Scorer:
 
     # --- rows ---------------------------------------------------------------------------
 
-    def _row(self, key: Any, context: dict[str, Any], winner: bool | None) -> Row:
-        """The kernel row of the bound context with ``context`` over it, kept under ``key``."""
-        row = self._context_row({**self.context, **context}, winner)
-        if len(self._rows) >= _MAX_ROWS:
-            self._rows.clear()
-        self._rows[key] = row
-        return row
+    def _row(self, **context: Any) -> Row:
+        """The kernel row of the bound context with ``context`` over it (kept by ``_row_of``)."""
+        return self._context_row({**self.context, **context}, None)
 
     @staticmethod
     def _context_row(keywords: dict[str, Any], winner: bool | None) -> Row:
