@@ -14,6 +14,32 @@ def _variant_groups(variant, kind_caps):
             if kind < 5 and kind_caps[kind]]
 
 
+def _support(target, int lo, int hi):
+    """3-bit fields (one per tile of the suit ``lo:hi``) over the tiles some way of the
+    target may hold: fixed, required, or in a group a need allows. Elsewhere a way puts
+    no tile, so the held count there changes no table."""
+    cdef int i, t
+    chows = target.needs and any(n.masks[0] for n in target.needs)
+    out = 0
+    for t in range(lo, hi):
+        may = target.fixed[t] or (target.required >> t) & 1
+        for n in target.needs:
+            may = may or any((m >> t) & 1 for m in n.masks)
+            if chows and t - lo >= 1:
+                may = may or (n.masks[0] >> (t - 1)) & 1 or (t - lo >= 2 and (n.masks[0] >> (t - 2)) & 1)
+        if may:
+            out |= 7 << 3 * (t - lo)
+    return out
+
+
+def _suits_of(need):
+    """The suits (0-3) where a need's groups may lie (a chow's tiles in its first tile's suit)."""
+    tiles = 0
+    for m in need.masks:
+        tiles |= m
+    return [d for d in range(4) if tiles >> BASE[d] & ((1 << WIDTH[d]) - 1)]
+
+
 def _triples(radix, strides):
     """Every (x, y, x + y) of uses indices whose sum stays within each dimension's count."""
     out = []
@@ -64,7 +90,8 @@ def _tile_moves(target, int tile, strides, bint track_chows, kind_caps):
 cdef void _knit_target(DTarget* t, target, list put, list numbers, list after) except *:
     """A target of knitted groups in C: every move (how many groups of each knit take one
     number) with the tiles it puts per suit and the numbers it may take, and the state
-    each move leads to from each state (states count the groups used per knit)."""
+    each move leads to from each state, where it stays within the counts (states count
+    the groups used per knit)."""
     knits = target.knits
     radix = [k.count + 1 for k in knits]
     states = list(itertools.product(*[range(r) for r in radix]))
@@ -91,6 +118,8 @@ cdef void _knit_target(DTarget* t, target, list put, list numbers, list after) e
                 allowed &= k.numbers
         numbers.append(allowed)
     for state in states:
-        for add in states:
-            total = tuple(u + a for u, a in zip(state, add))
-            after.append(index.get(total, -1))
+        pairs = [(m, index[total]) for m, add in enumerate(states)
+                 for total in [tuple(u + a for u, a in zip(state, add))] if total in index]
+        after.append(len(pairs))
+        for m, v in pairs:
+            after += [m, v]

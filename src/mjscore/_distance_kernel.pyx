@@ -3,8 +3,10 @@
 
 The algorithm is the reference's (read its docstring): declared melds given to needs,
 a dynamic programme per suit over its tiles, the suits combined. Here each suit's
-table is memoised by (the target's profile in that suit, the suit's nine counts), so
-in bulk most suits cost one hash probe; a table keeps only its reachable entries, so
+table is memoised by (the target's profile in that suit, the suit's counts of the
+tiles the profile may hold), so in bulk most suits cost one hash probe; a profile is
+written relative to its suit's first tile, so the same groups in another suit share
+it; a table keeps only its reachable entries, so
 combining the suits touches few pairs.
 
 Rows holding jokers read other targets, built on first use for each number of jokers
@@ -67,6 +69,9 @@ cdef struct DTarget:
     uint64_t count_packed     # each dimension's count (the chows': their limit), six bits each
     int packed_first          # where the target's uses, packed, start in ``packed_of``
     int busy[4]               # whether any need has groups in the suit (else its table is one number)
+    uint32_t support[4]       # per suit, 3-bit fields of the tiles a way may hold (the memo reads only those)
+    int separable             # every need's groups lie in one suit, no chow limit: the suits add up
+    int home[MAX_NEEDS]       # (separable) the suit of each need's groups
     int first_triple          # its (a, b, a + b) index triples in ``triples``
     int n_triples
     Moves moves[34]
@@ -90,6 +95,16 @@ cdef struct DTarget:
     uint64_t knit_plain       # tiles no knit touches with a fixed or required tile there
     int knit_suits            # the suits (bits) some knit touches
     int duplicate             # the same knitted target as an earlier one (its suits named the other way)
+
+cdef struct Row:              # what every target reads of one row, found once per row
+    const uint8_t* held
+    const uint8_t* melds      # its declared melds' bytes, n_melds of them
+    int n_melds
+    int melded_chows
+    uint8_t meld_tiles[34]
+    uint8_t caps[34]          # what the declared melds leave of each tile's four
+    bint touched[4]           # the suits a declared meld holds tiles of (their tables are not memoised)
+
 
 cdef struct Ctx:              # the buffers and arrays of one family of targets
     const uint64_t* packed_of
@@ -187,7 +202,7 @@ cdef class CompiledDistances:
     cdef object profile_keys      # per target, per suit: its profile key
     cdef const uint8_t* knit_put  # per knit move, the tiles it puts on a number in each suit (3)
     cdef const uint16_t* knit_numbers  # per knit move, the numbers it may take
-    cdef const int16_t* knit_next # per knit state and move, the state after (-1: past a count)
+    cdef const int16_t* knit_next # per knit state: how many moves stay within the counts, then (move, state after) each
     cdef object joker_families    # per number of jokers (1-8): a _Family, built on first use
     cdef DTarget* joker_targets[MAX_JOKERS + 1]
     cdef Ctx joker_ctx[MAX_JOKERS + 1]
@@ -248,7 +263,11 @@ cdef class CompiledDistances:
                 raise ValueError("a special hand has too many groups to choose for distances")
             t.n_uses = stride
             max_uses = max(max_uses, stride)
+            t.separable = not t.track_chows
             for j, need in enumerate(target.needs):
+                homes = _suits_of(need)
+                t.separable = t.separable and len(homes) == 1
+                t.home[j] = homes[0] if len(homes) == 1 else -1
                 t.count[j] = need.count
                 for kind in range(5):
                     t.masks[j][kind] = need.masks[kind]
@@ -262,9 +281,10 @@ cdef class CompiledDistances:
             for d in range(4):
                 lo, hi = BASE[d], BASE[d] + WIDTH[d]
                 span = ((1 << (hi - lo)) - 1) << lo
-                key = (tuple((n.count, tuple(m & span for m in n.masks), n.distinct) for n in target.needs),
-                       tuple(target.fixed[lo:hi]), target.required & span, target.distinct_pairs,
+                key = (tuple((n.count, tuple((m & span) >> lo for m in n.masks), n.distinct) for n in target.needs),
+                       tuple(target.fixed[lo:hi]), (target.required & span) >> lo, target.distinct_pairs,
                        target.max_chows, d == 3)
+                t.support[d] = _support(target, lo, hi)
                 keys.append(key)
                 t.profile[d] = self.profiles.setdefault(key, len(self.profiles))
                 t.busy[d] = any(m & span for n in target.needs for m in n.masks)
@@ -411,8 +431,8 @@ cdef class CompiledDistances:
             for d in range(4):
                 lo, hi = BASE[d], BASE[d] + WIDTH[d]
                 span = ((1 << (hi - lo)) - 1) << lo
-                key = (self.profile_keys[i][d], "jokers", jokers, self.use, tuple(m & span for m, _ in runs),
-                       tuple(cap for _, cap in runs))
+                key = (self.profile_keys[i][d], "jokers", jokers, self.use,
+                       tuple((m & span) >> lo for m, _ in runs), tuple(cap for _, cap in runs))
                 t.profile[d] = self.profiles.setdefault(key, len(self.profiles))
                 # a suit with no need's groups and no run holds knitted tiles at most: no joker there
                 t.busy[d] = b.busy[d] or any(m & span for m, _ in runs)
@@ -448,6 +468,7 @@ cdef class CompiledDistances:
             return out
         for i in range(WIDTH[suit]):
             key |= <uint64_t>held[base + i] << (3 * i)
+        key &= <uint64_t>t.support[suit] | (<uint64_t>-1 << 27)  # the other tiles change nothing
         h = key * <uint64_t>0x9E3779B97F4A7C15
         slot = <uint32_t>(h >> (64 - CACHE_BITS))
         while self.cache_keys[slot] != <uint64_t>-1:
@@ -461,12 +482,13 @@ cdef class CompiledDistances:
         self.n_cached += 1
         return self.pool + self.cache_offsets[slot]
 
-    cdef int _target(self, const DTarget* t, const Ctx* ctx, const uint8_t* held, const uint8_t* melds,
-                     int n_melds, const uint8_t* meld_tiles) noexcept nogil:
+    cdef int _target(self, const DTarget* t, const Ctx* ctx, const Row* row) noexcept nogil:
         """The distance from one hand to one target (for a joker target: with its jokers)."""
-        cdef int suit, i, d, k, best = NONE, m, n_left, melded_chows = 0
-        cdef uint8_t caps[34]
-        cdef bint touched[4]
+        cdef int suit, i, d, k, best = NONE, m, n_left
+        cdef const uint8_t* held = row.held
+        cdef const uint8_t* caps = row.caps
+        cdef const bint* touched = row.touched
+        cdef int melded_chows = row.melded_chows
         cdef const int8_t* tables[4]
         cdef int8_t* first = ctx.work + 4 * t.n_uses
         cdef int8_t* second = first + t.n_uses
@@ -479,22 +501,16 @@ cdef class CompiledDistances:
         cdef const int8_t* pair[2]
         cdef int lefts[64][MAX_NEEDS]
         if t.n_knits:
-            return NONE if t.duplicate or n_melds else self._knitted(t, held)
+            return NONE if t.duplicate or row.n_melds else self._knitted(t, held)
         if t.n_variants:
-            return self._enumerated(t, held, melds, n_melds, meld_tiles)
-        n_left = self._assign(t, melds, n_melds, lefts)
+            return self._enumerated(t, held, row.melds, row.n_melds, row.meld_tiles)
+        n_left = self._assign(t, row.melds, row.n_melds, lefts)
         if n_left == 0:
             return NONE
-        for i in range(n_melds):
-            if melds[i] >> 6 == 0:
-                melded_chows += 1
         if t.track_chows and melded_chows > t.max_chows:
             return NONE
-        touched[0] = touched[1] = touched[2] = touched[3] = False
-        for i in range(34):
-            caps[i] = 4 - meld_tiles[i]
-            if meld_tiles[i]:
-                touched[3 if i >= 27 else i // 9] = True
+        if t.separable and not t.jokers:
+            return self._separable(t, ctx, held, caps, touched, lefts, n_left)
         if t.track_chows:  # the chows' count is at most its limit: merge all, scan the whole table
             for suit in range(4):
                 tables[suit] = self._table(t, ctx, suit, held, caps, not touched[suit], ctx.work + suit * t.n_uses)
@@ -542,6 +558,38 @@ cdef class CompiledDistances:
                     m = pair[1][left_index - u]
                     if m != NONE and pair[0][u] + m + offset < best:
                         best = pair[0][u] + m + offset
+        return best
+
+    cdef int _separable(self, const DTarget* t, const Ctx* ctx, const uint8_t* held, const uint8_t* caps,
+                        const bint* touched, int (*lefts)[MAX_NEEDS], int n_left) noexcept nogil:
+        """A target whose needs each lie in one suit: no suit's groups fill another's needs,
+        so the distance is each suit's entry at its own needs' uses, added (no merging)."""
+        cdef const int8_t* tables[4]
+        cdef int suit, j, k, index, m, offset = 0, best = NONE
+        for suit in range(4):
+            if t.busy[suit]:
+                tables[suit] = self._table(t, ctx, suit, held, caps, not touched[suit], ctx.work + suit * t.n_uses)
+            else:
+                tables[suit] = NULL
+                m = _bare(t, suit, held, caps)
+                if m == NONE:
+                    return NONE
+                offset += m
+        for k in range(n_left):
+            m = offset
+            for suit in range(4):
+                if tables[suit] == NULL:
+                    continue
+                index = 0
+                for j in range(t.n_needs):
+                    if t.home[j] == suit:
+                        index += lefts[k][j] * t.stride[j]
+                if tables[suit][index] == NONE:
+                    m = NONE
+                    break
+                m += tables[suit][index]
+            if m < best:
+                best = m
         return best
 
     cdef int _assign(self, const DTarget* t, const uint8_t* melds, int n_melds, int (*lefts)[MAX_NEEDS]) noexcept nogil:
@@ -593,7 +641,7 @@ cdef class CompiledDistances:
         cdef int best[MAX_KNIT_STATES]
         cdef int nxt[MAX_KNIT_STATES]
         cdef int cost[MAX_KNIT_MOVES]
-        cdef int i, r, s, m, u, v, wanted, c, missing = 0, n_moves = t.n_knit_moves
+        cdef int i, k, r, s, m, u, v, wanted, c, missing = 0, n_moves = t.n_knit_moves
         cdef const uint8_t* put
         cdef const int16_t* after
         for i in range(34):
@@ -625,14 +673,15 @@ cdef class CompiledDistances:
                 cost[m] = c
             for u in range(t.knit_states):
                 nxt[u] = NONE
-            for u in range(t.knit_states):
-                if best[u] == NONE:
-                    continue
-                after = self.knit_next + t.first_knit_next + u * n_moves
-                for m in range(n_moves):
-                    v = after[m]
-                    if v >= 0 and cost[m] != NONE and best[u] + cost[m] < nxt[v]:
-                        nxt[v] = best[u] + cost[m]
+            after = self.knit_next + t.first_knit_next
+            for u in range(t.knit_states):  # each state's moves within the counts: (move, next state)
+                if best[u] != NONE:
+                    for k in range(after[0]):
+                        m = after[1 + 2 * k]
+                        v = after[2 + 2 * k]
+                        if cost[m] != NONE and best[u] + cost[m] < nxt[v]:
+                            nxt[v] = best[u] + cost[m]
+                after += 1 + 2 * after[0]
             for u in range(t.knit_states):
                 best[u] = nxt[u]
         return best[t.knit_full] if best[t.knit_full] < NONE else NONE
@@ -684,8 +733,8 @@ cdef class CompiledDistances:
         """Fill ``out`` (n, columns) with each row's distances (``jokers``: (n,) uint8
         jokers held concealed, or None); bad rows get a status and NONE."""
         cdef Py_ssize_t n = counts.shape[0], r
-        cdef int j, k, d, n_melds, wild = 0
-        cdef uint8_t meld_tiles[34]
+        cdef int i, j, k, d, n_melds, wild = 0
+        cdef Row row
         cdef uint8_t codes[4]
         cdef const DTarget* t
         cdef const DTarget* family
@@ -705,9 +754,22 @@ cdef class CompiledDistances:
                     out[r, j] = NONE
                 if has_jokers:
                     wild = wilds[r]
-                status[r] = _row_status(&counts[r, 0], &melds[r, 0], wild, self.use, meld_tiles, codes, &n_melds)
+                status[r] = _row_status(&counts[r, 0], &melds[r, 0], wild, self.use, row.meld_tiles, codes,
+                                        &n_melds)
                 if status[r]:
                     continue
+                row.held = &counts[r, 0]
+                row.melds = codes
+                row.n_melds = n_melds
+                row.melded_chows = 0
+                for i in range(n_melds):
+                    if codes[i] >> 6 == 0:
+                        row.melded_chows += 1
+                row.touched[0] = row.touched[1] = row.touched[2] = row.touched[3] = False
+                for i in range(34):
+                    row.caps[i] = 4 - row.meld_tiles[i]
+                    if row.meld_tiles[i]:
+                        row.touched[3 if i >= 27 else i // 9] = True
                 if wild:
                     family = self.joker_targets[wild]
                     ctx = &self.joker_ctx[wild]
@@ -720,6 +782,6 @@ cdef class CompiledDistances:
                     self._clear()  # between rows: the tables of a row stay valid while it is read
                 for k in range(self.n_targets):
                     t = &family[k]
-                    d = self._target(t, ctx, &counts[r, 0], codes, n_melds, meld_tiles)
+                    d = self._target(t, ctx, &row)
                     if d < out[r, t.column]:
                         out[r, t.column] = <int8_t>d
