@@ -55,6 +55,7 @@ variants, each of one of three kinds:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator, Sequence
@@ -400,6 +401,17 @@ def expand_form(hand: int, groups: Sequence[GroupSpec], tiles: str | None = None
 
     :raises PatternError: for a variable no group binds, or too many concrete variants.
     """
+    quant, fixed_variants = _expanded(hand, tuple(groups), tiles, tuple(requires), max_chows, kong_as_two,
+                                      concealed, one_suit, as_fixed)
+    return list(quant), list(fixed_variants)
+
+
+@functools.lru_cache(maxsize=512)
+def _expanded(hand: int, groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[str, ...],
+              max_chows: int, kong_as_two: bool, concealed: bool, one_suit: bool, as_fixed: bool
+              ) -> tuple[tuple[QuantVariant, ...], tuple[FixedVariant, ...]]:
+    # kept: a rule set compiles each form twice (checked when read, then compiled), and
+    # loading it with other options recompiles only the hands they change
     kind = check_form(groups)
     if as_fixed and kind == STANDARD:
         kind = FIXED
@@ -434,7 +446,7 @@ def expand_form(hand: int, groups: Sequence[GroupSpec], tiles: str | None = None
                 key = (variant.form, variant.required, variant.max_chows,
                        tuple(sorted((r.masks, r.count, r.concealed) for r in variant.requirements)))
                 quant.setdefault(key, variant)
-    return list(quant.values()), list(fixed_variants.values())
+    return tuple(quant.values()), tuple(fixed_variants.values())
 
 
 _SUIT_TILES = 0x1FF
