@@ -17,6 +17,7 @@ header of ``src/mjscore/rules/american.toml``.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +25,7 @@ import pytest
 
 import mjscore
 from mjscore import NotWinningError, RuleSetError, load_rules, score
+from mjscore.rules.hands import Value
 from mjscore.special_samples import random_special_hands
 
 LIMIT = 300
@@ -320,8 +322,10 @@ def test_a_preset_then_an_override():
 @pytest.mark.parametrize(("options", "key", "reason"), [
     ({"imperial-jade": {"no-chow": True}}, "options.imperial-jade.no-chow",
      "the hand 'imperial-jade' has no option 'no-chow' (its options: no-chows, allow-melded, "
-     "double-if-concealed)"),
-    ({"imperial-jad": {"no-chows": True}}, "options.imperial-jad", "no special hand 'imperial-jad' has options"),
+     "double-if-concealed; its value: limit, points, doubles)"),
+    ({"imperial-jad": {"no-chows": True}}, "options.imperial-jad", "no special hand 'imperial-jad' (the hands: "),
+    ({"imperial-jade.limit": True}, "options.imperial-jade.limit", "expected an integer or a number or a string"),
+    ({"imperial-jade": {"limit": 3}}, "hands.imperial-jade.limit", "a share of the limit is at most 2"),
     ({"imperial-jade": {"no-chows": "yes"}}, "options.imperial-jade.no-chows", "expected true or false"),
     ({"allow-meld": True}, "options.allow-meld", "no such option"),
     ({"mixed-suits-exceptions": ["lil", "lol"]}, "options.mixed-suits-exceptions", "no special hand 'lol'"),
@@ -402,8 +406,21 @@ def test_limit_and_special_hands_only(backend):
 def test_the_value_is_a_share_of_the_limit_and_follows_the_limit(backend):
     # 000 gives no values: every hand the limit by default (the file's header)
     rules = american(limit=500)
-    assert all(h.value == mjscore.rules.hands.Value(limit=1) for h in rules.hands)
+    assert all(h.value == Value(limit=1) for h in rules.hands)
     assert score("123m 123p 123s 1234z +4z", rules, self_drawn=True).total == 500
+
+
+def test_a_hands_value_is_overridden_at_load(backend):
+    jade = "234s 444s 666s 888s 6z +6z"
+    half = american(options={"jade-hand": {"limit": "1/2"}})
+    assert half.hand("jade-hand").value == Value(limit=Fraction(1, 2))
+    assert score(jade, half, self_drawn=True).total == LIMIT // 2
+    doubled = american(jade_hand={"limit": "1/2", "double-if-concealed": True})
+    assert score(jade, doubled, self_drawn=True).total == LIMIT  # half a limit, doubled concealed
+    points = american(**{"suit-pairs-and-honor-orphans.points": 100})  # a hand without options
+    assert points.hand("suit-pairs-and-honor-orphans").value == Value(points=100)
+    assert dict(half.hand("jade-hand").options).keys() == {"allow-seven-pairs", "allow-melded",
+                                                          "double-if-concealed"}
 
 
 # --------------------------------------------------- same names, different hands

@@ -80,7 +80,7 @@ from .patterns import (FixedVariant, GroupSpec, PatternError,
                        QuantVariant, expand_form, parse_group)
 
 __all__ = ["Value", "SpecialHand", "HandTables", "Restrictions", "read_hand", "compile_hands",
-           "pattern_variants", "hand_option_defaults", "HAND_KEYS", "HAND_OPTIONS", "MAX_MATCHED",
+           "pattern_variants", "hand_option_defaults", "HAND_KEYS", "HAND_OPTIONS", "VALUE_KEYS", "MAX_MATCHED",
            "MAX_FIXED"]
 
 HAND_KEYS = {"id", "name", "aliases", "groups", "forms", "points", "doubles", "limit", "if-concealed",
@@ -94,6 +94,9 @@ HAND_OPTIONS = {
     "no-chows": "true: the hand holds no chows",
 }
 """The hand options the loader applies itself; other names only gate alternatives."""
+VALUE_KEYS = ("limit", "points", "doubles")
+"""A hand's value keys; ``HAND-ID.limit`` (and so on) in a rule set's options overrides them
+for any hand, options of its own or not, and the value is then the keys overridden alone."""
 MAX_MATCHED = 16
 """At most this many special hands count for one reading: the first in the file."""
 MAX_FIXED = 64
@@ -211,8 +214,8 @@ def hand_option_defaults(entry: Mapping[str, Any], path: object, key: str) -> di
     for name, value in table.items():
         if not isinstance(value, bool):
             raise fail(f"options.{name}", f"a hand's option is true or false, got {value!r}")
-        if "." in name or not name:
-            raise fail(f"options.{name}", "an option name has no dots")
+        if "." in name or not name or name in VALUE_KEYS:
+            raise fail(f"options.{name}", f"an option name has no dots and is none of {', '.join(VALUE_KEYS)}")
     return dict(table)
 
 
@@ -227,20 +230,25 @@ def _doubled(value: Value, fail: Callable[[str, str], RuleSetError]) -> Value:
 
 
 def read_hand(entry: Mapping[str, Any], path: object, key: str,
-              options: Mapping[str, bool] | None = None,
+              options: Mapping[str, object] | None = None,
               restrictions: Restrictions = Restrictions()) -> SpecialHand:
     """A checked :class:`SpecialHand` from one ``[[hands]]`` table, its own ``options``
-    given (the entry's defaults for any left out) and the rule set's ``restrictions``
-    applied.
+    given (the entry's defaults for any left out; :data:`VALUE_KEYS` among them replace
+    its value) and the rule set's ``restrictions`` applied.
 
     :raises RuleSetError: naming the file, the hand, the group and the reason.
     """
     fail = _fail_in(path, key)
+    options = dict(options or {})
+    value_overrides = {k: options.pop(k) for k in VALUE_KEYS if k in options}
+    if value_overrides:
+        entry = {**{k: v for k, v in entry.items() if k not in VALUE_KEYS}, **value_overrides}
 
     extra = sorted(set(entry) - HAND_KEYS)
     if extra:
         raise fail(extra[0], f"unknown key (expected one of {', '.join(sorted(HAND_KEYS))})")
-    own = {**hand_option_defaults(entry, path, key), **(options or {})}
+    own: dict[str, bool] = {**hand_option_defaults(entry, path, key),
+                            **{k: bool(v) for k, v in options.items()}}
 
     def strings(name: str) -> list[str]:
         value = entry.get(name, [])

@@ -29,7 +29,9 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
                      rule set knows each as ``HAND-ID.NAME``. Presets and
                      ``load_rules`` set them for one hand (``{"jade-hand":
                      {"allow-melded": true}}`` or ``"jade-hand.allow-melded"``)
-                     or, by the bare name, for every hand that has it
+                     or, by the bare name, for every hand that has it;
+                     ``HAND-ID.limit`` (``points``, ``doubles``) sets any
+                     hand's value
 ``[[sets]]``         points/doubles per group: ``kind`` (chow, pung, kong,
                      pair, or a list), ``tiles`` (atoms or classes from
                      :mod:`mjscore.facts`), ``concealed`` (omit for both)
@@ -342,7 +344,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     def build_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
         prefix = f"{entry.get('id')}."
         own = {k[len(prefix):]: v for k, v in options.items() if k.startswith(prefix)}
-        return read_hand(entry, path, key, own, compile_with)  # type: ignore[arg-type]
+        return read_hand(entry, path, key, own, compile_with)
 
     sections: tuple[tuple[str, Any, list[Any]], ...] = (
         ("sets", read_set_rule, sets), ("items", read_item_rule, items), ("hands", build_hand, hands))

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import RuleSetError
-from .hands import Restrictions, hand_option_defaults
+from .hands import VALUE_KEYS, Restrictions, hand_option_defaults
 from .model import Preset
 
 __all__ = ["fail", "expect", "option_values", "flat_keywords", "max_chows", "restrictions"]
@@ -53,22 +53,26 @@ def _strings_value(value: object, path: object, key: str) -> tuple[str, ...]:
 
 
 def _overridden(options: dict[str, object], overrides: Mapping[str, object], path: object,
-                where: str) -> dict[str, object]:
-    """``options`` with ``overrides`` applied, each checked against the default's type."""
+                where: str, hands: frozenset[str] = frozenset()) -> dict[str, object]:
+    """``options`` with ``overrides`` applied, each checked against the default's type
+    (a value key of one of ``hands`` against the types a value takes)."""
     options = dict(options)
     for raw_name, value in overrides.items():
         name = raw_name.replace("_", "-")
         if name == "limit":
             continue
+        hand, dot, key = name.partition(".")
+        if dot and hand in hands and key in VALUE_KEYS:
+            kinds: tuple[type, ...] = (int, float, str) if key == "limit" else (int,)
+            options[name] = expect(value, kinds, path, f"{where}.{name}")
+            continue
         if name not in options:
-            hand, dot, option = name.partition(".")
-            if dot and not any(known.startswith(f"{hand}.") for known in options):
-                raise fail(path, f"{where}.{hand}", f"no special hand {hand!r} has options "
-                            f"(hands with options: {', '.join(_hands_with_options(options)) or 'none'})")
+            if dot and hand not in hands:
+                raise fail(path, f"{where}.{hand}", _no_hand(hand, hands))
             if dot:
                 own = [k.partition(".")[2] for k in options if k.startswith(f"{hand}.")]
-                raise fail(path, f"{where}.{name}", f"the hand {hand!r} has no option {option!r} "
-                            f"(its options: {', '.join(own)})")
+                raise fail(path, f"{where}.{name}", f"the hand {hand!r} has no option {key!r} "
+                            f"(its options: {', '.join(own) or 'none'}; its value: {', '.join(VALUE_KEYS)})")
             known = [k for k in options if "." not in k]
             raise fail(path, f"{where}.{name}", f"no such option (known: {', '.join(known) or 'none'}"
                         f"{'; and the options of each special hand' if len(known) < len(options) else ''})")
@@ -81,12 +85,12 @@ def _overridden(options: dict[str, object], overrides: Mapping[str, object], pat
     return options
 
 
-def _hands_with_options(options: Mapping[str, object]) -> list[str]:
-    return list(dict.fromkeys(k.partition(".")[0] for k in options if "." in k))
+def _no_hand(name: str, hands: frozenset[str]) -> str:
+    return f"no special hand {name!r} (the hands: {', '.join(sorted(hands)) or 'none'})"
 
 
 def _flat(values: Mapping[str, object], options: Mapping[str, object], path: object,
-          where: str) -> dict[str, object]:
+          where: str, hands: frozenset[str] = frozenset()) -> dict[str, object]:
     """Option values as flat names: a hand's table (``{"jade-hand": {"allow-melded": True}}``)
     to ``jade-hand.allow-melded``, and a bare name only hands declare to every hand that has
     it; a hand's own value last, so it outranks the bare name."""
@@ -95,9 +99,8 @@ def _flat(values: Mapping[str, object], options: Mapping[str, object], path: obj
     for raw_name, value in values.items():
         name = raw_name.replace("_", "-")
         if isinstance(value, Mapping):
-            if not any(k.startswith(f"{name}.") for k in options):
-                raise fail(path, f"{where}.{name}", f"no special hand {name!r} has options (hands "
-                            f"with options: {', '.join(_hands_with_options(options)) or 'none'})")
+            if name not in hands:
+                raise fail(path, f"{where}.{name}", _no_hand(name, hands))
             for option, own in value.items():
                 narrow[f"{name}.{str(option).replace('_', '-')}"] = own
         elif "." in name:
@@ -109,14 +112,15 @@ def _flat(values: Mapping[str, object], options: Mapping[str, object], path: obj
     return {**broad, **narrow}
 
 
-def _presets(table: Mapping[str, Any], defaults: dict[str, object], path: object) -> tuple[Preset, ...]:
+def _presets(table: Mapping[str, Any], defaults: dict[str, object], path: object,
+             hands: frozenset[str]) -> tuple[Preset, ...]:
     presets = []
     for name, entry in expect(table.get("presets", {}), dict, path, "presets").items():
         where = f"presets.{name}"
         values = dict(expect(entry, dict, path, where))
         description = expect(values.pop("description", ""), str, path, f"{where}.description")
-        flat = _flat(values, defaults, path, where)
-        _overridden(defaults, flat, path, where)  # validates names and types
+        flat = _flat(values, defaults, path, where, hands)
+        _overridden(defaults, flat, path, where, hands)  # validates names and types
         presets.append(Preset(name, description, tuple(sorted(flat.items()))))
     return tuple(presets)
 
@@ -153,7 +157,8 @@ def option_values(table: Mapping[str, Any], overrides: Mapping[str, object], pat
             raise fail(path, f"options.{own.partition('.')[2]}", "a rule-set option cannot share "
                         f"its name with a hand's own option ({own})")
         defaults[own] = default
-    presets = _presets(table, defaults, path)
+    hands = frozenset(e["id"] for e in table.get("hands", []) if isinstance(e, dict) and isinstance(e.get("id"), str))
+    presets = _presets(table, defaults, path, hands)
     overrides = dict(overrides)
     chosen = overrides.pop("preset", None)
     applied = None
@@ -162,9 +167,9 @@ def option_values(table: Mapping[str, Any], overrides: Mapping[str, object], pat
         if applied is None:
             raise fail(path, "presets", f"no preset {chosen!r} "
                         f"(known: {', '.join(p.name for p in presets) or 'none'})")
-        defaults = _overridden(defaults, dict(applied.options), path, f"presets.{applied.name}")
-    flat = _flat(overrides, defaults, path, "options")
-    return (_overridden(defaults, flat, path, "options"), presets,
+        defaults = _overridden(defaults, dict(applied.options), path, f"presets.{applied.name}", hands)
+    flat = _flat(overrides, defaults, path, "options", hands)
+    return (_overridden(defaults, flat, path, "options", hands), presets,
             None if applied is None else applied.name)
 
 

@@ -87,7 +87,7 @@ def _entries(rules: RuleSet, raw: Mapping[str, Any], section: str) -> list[_Entr
             rule: SetRule | ItemRule = build(entry, rules.path, f"{section}.{entry['id']}")
             return rule
         prefix = f"{entry['id']}."  # the hand's own options as loaded
-        own = {k[len(prefix):]: bool(v) for k, v in options.items() if k.startswith(prefix)}
+        own = {k[len(prefix):]: v for k, v in options.items() if k.startswith(prefix)}
         return read_hand(entry, rules.path, f"hands.{entry['id']}", own)
 
     # an entry with option-gated alternatives shows each alternative, the one in force active
