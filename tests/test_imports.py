@@ -119,11 +119,21 @@ _CYTHON_FROM = re.compile(r"^\s*from\s+(\.*)([\w.]*)\s+c?import\s+\(?\s*([\w, ]*
 _CYTHON_IMPORT = re.compile(r"^\s*c?import\s+([\w.]+)", re.M)
 
 
+def _declarations_only(name: str) -> bool:
+    """A ``.pxd`` without a module beside it: its inline functions are compiled into the
+    module that cimports them, which loads nothing at run time."""
+    path = SOURCE.parent.joinpath(*name.split("."))
+    return path.with_suffix(".pxd").exists() and not any(
+        path.with_suffix(suffix).exists() for suffix in (".pyx", ".py"))
+
+
 def _cython_imports(module: str, path: Path) -> Iterator[str]:
     """The ``import``/``cimport`` statements of a Cython source, read line by line."""
     text = path.read_text(encoding="utf-8")
     for dots, target, names in _CYTHON_FROM.findall(text):
         absolute = _absolute(module, len(dots), target or None)
+        if _declarations_only(absolute):
+            continue
         yield from _resolve(absolute, tuple(n.strip() for n in names.split(",") if n.strip()))
     for target in _CYTHON_IMPORT.findall(text):
         yield from _resolve(target)
