@@ -365,6 +365,15 @@ TARGETS += [
     Target("mjscore.shanten(ndarray row)", "shanten[single]", ("api-ndarray",), max_us=1),
     Target("mjscore.shanten(Hand)", "shanten[single]", ("api-Hand",), max_us=1),
 ]
+# issue 11 item 6 (test_bench_compat): mjscore.compat.mahjong per call against the mahjong package
+TARGETS += [Target(operation, group, ("mjscore-cython", "mjscore-python"), group, "mahjong", 10)
+            for operation, group in (
+                ("compat Agari.is_agari W vs mahjong", "compat:is_agari[W]"),
+                ("compat Agari.is_agari R vs mahjong", "compat:is_agari[R]"),
+                ("compat Shanten.calculate_shanten R13 vs mahjong", "compat:calculate_shanten[R13]"),
+                ("compat Shanten.calculate_shanten T vs mahjong", "compat:calculate_shanten[T]"),
+                ("compat HandDivider.divide_hand W vs mahjong", "compat:divide_hand[W]"),
+                ("compat HandDivider.divide_hand melds vs mahjong", "compat:divide_hand[melds]"))]
 
 
 def _rate(value: float | None) -> str:

@@ -16,9 +16,8 @@ The library memoises its division of a concealed part (``lru_cache(maxsize=128)`
 the hands here are distinct and cycled in order, so it misses, as on the hands of a
 real game. Our side is ``mjscore-cython`` or ``mjscore-python`` (the backend in use).
 
-Targets (``COMPAT_TARGETS``: ours at least 10x the library in each group) are listed
-here, as ``benchmarks/conftest.py`` belongs to another engineer this session; the
-summary's "hands/s by operation" lines show both sides of every group. Two are out of
+The targets (ours at least 10x the library in each group) are in ``conftest.TARGETS``;
+the summary's "hands/s by operation" lines show both sides of every group. Two are out of
 reach of a Python-level call: the library turns most random draws (``is_agari[R]``)
 down after a few bit operations, about 0.5 us, while calling ours and reading 34 counts
 costs about 0.3 us; and ``divide_hand`` builds its answer (fresh lists, 5 blocks) in
@@ -40,18 +39,6 @@ from mjscore.sample import random_draws, remove_one_tile
 COMPAT_HANDS = 2_000
 """Hands per group (the library takes about 5-60 us a call)."""
 OURS = f"mjscore-{mjscore.BACKEND}"
-SIDES_OURS = ("mjscore-cython", "mjscore-python")
-COMPAT_TARGETS = [
-    # (operation, group, our sides, peer side, ratio): ours at least ratio x the library, same group
-    ("compat Agari.is_agari W vs mahjong", "compat:is_agari[W]", SIDES_OURS, "mahjong", 10),
-    ("compat Agari.is_agari R vs mahjong", "compat:is_agari[R]", SIDES_OURS, "mahjong", 10),
-    ("compat Shanten.calculate_shanten R13 vs mahjong", "compat:calculate_shanten[R13]", SIDES_OURS, "mahjong", 10),
-    ("compat Shanten.calculate_shanten T vs mahjong", "compat:calculate_shanten[T]", SIDES_OURS, "mahjong", 10),
-    ("compat HandDivider.divide_hand W vs mahjong", "compat:divide_hand[W]", SIDES_OURS, "mahjong", 10),
-    ("compat HandDivider.divide_hand melds vs mahjong", "compat:divide_hand[melds]", SIDES_OURS, "mahjong", 10),
-]
-"""The targets, for ``benchmarks/conftest.py``'s ``TARGETS``: each as
-``Target(operation, group, our_sides, group, peer, ratio)``."""
 
 
 @pytest.fixture(scope="module")
