@@ -17,6 +17,7 @@ __all__ = [
     "InvalidContextError",
     "NotWinningError",
     "RuleSetError",
+    "MeldTypeError",
     "HandStatus",
     "status_error",
 ]
@@ -44,6 +45,11 @@ class NotWinningError(InvalidHandError):
 
 class RuleSetError(MjscoreError):
     """A rule-set file or option that cannot be loaded."""
+
+
+class MeldTypeError(InvalidHandError, RuntimeError):
+    """A meld :mod:`mjscore.compat.mahjong`'s ``divide_hand`` cannot read as a set; also a
+    :class:`RuntimeError`, which the ``mahjong`` package raises there."""
 
 
 class HandStatus(enum.IntEnum):

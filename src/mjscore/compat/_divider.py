@@ -19,7 +19,7 @@ from typing import Protocol
 
 from .._backend import kernel
 from .._reference import NOT_COUNTS
-from ..errors import HandStatus, InvalidHandError
+from ..errors import HandStatus, InvalidHandError, MeldTypeError
 from ._input import counts_34
 
 __all__ = ["MeldLike", "MeldTypeError", "divide_hand"]
@@ -37,10 +37,6 @@ _TILES_OF_KEY = [[t, t + 1, t + 2] if ty == _SEQUENCE else [t] * (4 - ty if ty <
                  for t in range(34) for ty in range(4)]
 """A block key's tiles (copied for each result)."""
 _MELD_TYPES = {"chi": _SEQUENCE, "pon": _TRIPLET, "kan": _QUAD, "shouminkan": _QUAD}
-
-
-class MeldTypeError(InvalidHandError, RuntimeError):
-    """A meld ``divide_hand`` cannot read as a set (the library raises ``RuntimeError``)."""
 
 
 class MeldLike(Protocol):
