@@ -391,10 +391,14 @@ def test_no_mixed_suits_and_its_exceptions(backend):
     assert special("123m 123p 123s 1234z +4z", american("AM", mixed_suits_exceptions=[])) != "chop-suey"
 
 
-@pytest.mark.xfail(strict=True, reason="needs a scorer restriction: a reading with no special hand "
-                   "goes out only in one suit (see american.toml's header)")
 def test_no_mixed_suits_stops_a_plain_hand_of_two_suits(backend):
+    """000, Simple Gates: "prohibition of mixed suits ... (as in American and Australian
+    rules)": a plain hand of sets goes out in one suit (honours allowed) or in honours
+    alone, not in two suits."""
     assert special(PLAIN_TWO_CHOWS, american("AM")) == "not winning"
+    assert special(PLAIN_TWO_CHOWS, american("BR")) is None
+    assert special("123m 456m 789m 1z [555z] +1z", american("AM")) is None
+    assert special("111z 222z 333z 4z [555z] +4z", american("AM")) is None
 
 
 def test_limit_and_special_hands_only(backend):

@@ -22,6 +22,7 @@ ctypedef struct Tables:
     int losers
     int stack              # special-hands = "stack": every special hand made scores
     int required           # special-required: only readings making a special hand win
+    uint64_t plain_needs   # facts a reading making no special hand needs one of (0: none)
     const Patterns* pat
     int max_chows          # 4 when the rule set sets no limit
     uint64_t used          # every fact some item names: the others need not be computed
@@ -34,6 +35,12 @@ ctypedef struct Tables:
     # within it are all absent. AND over the 8 bytes gives the matching items.
     uint64_t allowed[8][256]
     uint64_t tile_allowed[256]   # items whose win-tile condition holds for this tile
+
+cdef inline bint _plain_wins(const Tables* r, uint64_t facts) noexcept nogil:
+    """Whether a reading that makes no special hand goes out: not when special hands are
+    required, and under the prohibition of mixed suits only in one suit or in honours."""
+    return not r.required and (r.plain_needs == 0 or (facts & r.plain_needs) != 0)
+
 
 ctypedef struct Best:
     int64_t total

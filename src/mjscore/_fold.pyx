@@ -10,8 +10,8 @@ from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._pattern_kernel cimport CompiledPatterns, compiled_patterns
-from mjscore._score_facts cimport (ANY_TILE, F_CONCEALED_HAND, F_NO_JOKERS, F_NO_POINTS, F_NO_SET_POINTS,
-                                   mj_ctz64)
+from mjscore._score_facts cimport (ANY_TILE, F_ALL_HONOURS, F_CONCEALED_HAND, F_NO_JOKERS, F_NO_POINTS,
+                                   F_NO_SET_POINTS, F_ONE_SUIT, F_SUIT_HONOURS, mj_ctz64)
 
 
 cdef inline uint64_t _matching(const Tables* r, uint64_t facts, int win, uint64_t candidates) noexcept nogil:
@@ -169,6 +169,7 @@ cdef class CompiledRules:
         self.r.losers = rules.losers
         self.r.stack = rules.special_hands == "stack"
         self.r.required = rules.special_required
+        self.r.plain_needs = (F_ONE_SUIT | F_SUIT_HONOURS | F_ALL_HONOURS) if rules.plain_one_suit else 0
         self.r.pat = &patterns.p
         self.r.max_chows = 4 if rules.max_chows is None else rules.max_chows
         self.r.jokers = 0 if rules.jokers is None else int(rules.jokers)

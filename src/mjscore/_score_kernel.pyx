@@ -12,7 +12,7 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.string cimport memcpy
 
-from mjscore._fold cimport Best, CompiledRules, Tables, _add_sets, _cell, c_fold, compiled_rules
+from mjscore._fold cimport Best, CompiledRules, Tables, _add_sets, _cell, _plain_wins, c_fold, compiled_rules
 from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
                                       c_candidates, c_conditions, c_fits, c_fixed, c_may_fill,
@@ -416,7 +416,7 @@ cdef int _score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w
                         facts |= _item_facts(p, items, n_items, presence, kinds, firsts, hidden, 5)
                     n_made = _hands_made(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts,
                                          hidden, 5, shaped, n_shaped, facts, wt, not exposed, made)
-                if n_made or not r.required:
+                if n_made or _plain_wins(r, facts):
                     c_fold(r, points, doubles, facts, wt, made, n_made, best)
         if pairs >= 0:
             n_groups = 0
@@ -434,7 +434,7 @@ cdef int _score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w
             n_made = _hands_made(p, &cands, (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0),
                                  presence, kinds, firsts, hidden, n_groups,
                                  shaped, n_shaped, facts, wt, 1, made)
-            if n_made or (pairs == FORM_PAIRS and r.shapes & 1 and not r.required):
+            if n_made or (pairs == FORM_PAIRS and r.shapes & 1 and _plain_wins(r, facts)):
                 best.reading[0] = wt
                 best.reading[1] = SHAPE_PAIRS
                 best.reading[2] = -1

@@ -123,6 +123,15 @@ def _bits(**facts: bool) -> int:
     return mask
 
 
+_ONE_SUIT_OR_HONOURS = _bits(one_suit_only=True, one_suit_with_honours=True, all_honours=True)
+
+
+def _plain_wins(rules: RuleSet, facts: int) -> bool:
+    """Whether a reading that makes no special hand goes out: not when special hands are
+    required, and under the prohibition of mixed suits only in one suit or in honours."""
+    return not rules.special_required and (not rules.plain_one_suit or bool(facts & _ONE_SUIT_OR_HONOURS))
+
+
 def _context_facts(context: WinContext) -> int:
     won = context.winner
     return _bits(
@@ -242,14 +251,14 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
                     pung_wait=role == WaitRole.TRIPLET)
                 facts |= item_pattern_facts(tables, held, shape)
                 made = special_hands(quantified_hands(tables, STANDARD, held, shape) + shaped, facts, tile)
-                if made or not rules.special_required:
+                if made or _plain_wins(rules, facts):
                     yield Reading("standard", scored, facts, completed, tile, (number, index), made)
         if pairs is not None:
             scored = _pairs(hand, context)
             facts = base | single | _bits(one_chance=True)
             shape = [(int(g.kind), int(g.group.first), True) for g in scored]
             made = special_hands(quantified_hands(tables, pairs, held, shape) + shaped, facts, tile)
-            plain = pairs == "pairs" and "seven-pairs" in rules.shapes and not rules.special_required
+            plain = pairs == "pairs" and "seven-pairs" in rules.shapes and _plain_wins(rules, facts)
             if made or plain:
                 yield Reading("seven-pairs", scored, facts, None, tile, hands=made)
         if shaped:  # and so does the special shape itself, read with no sets

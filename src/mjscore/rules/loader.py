@@ -22,9 +22,9 @@ The format (every key, with the shipped files as examples):
                      stand (:mod:`mjscore.jokers`); the loader also reads
                      ``max-chows-exception`` (true: a hand worth a share of the
                      limit may hold more runs than ``max-chows``),
-                     ``no-mixed-suits`` (true: every special hand keeps to one
-                     suit, honours allowed) and ``mixed-suits-exceptions`` (the
-                     ids of the hands it does not bind)
+                     ``no-mixed-suits`` (true: every hand keeps to one suit,
+                     honours allowed, or to honours; a special hand in
+                     ``mixed-suits-exceptions``, a list of ids, need not)
 hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); the
                      rule set knows each as ``HAND-ID.NAME``. Presets and
                      ``load_rules`` set them for one hand (``{"jade-hand":
@@ -392,6 +392,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
         presets=presets, preset=preset, hands=tuple(hands), special_hands=special_hands,
         special_required=_special_required(table, options, path),
+        plain_one_suit=compile_with.one_suit,
         jokers=_jokers(options, path),
     )
 

@@ -139,6 +139,9 @@ class RuleSet:
     """``stack`` or ``best`` (see :data:`STACK`)."""
     special_required: bool = False
     """Only a reading that makes a special hand wins ("special hands required")."""
+    plain_one_suit: bool = False
+    """A reading that makes no special hand wins only in one suit, honours allowed, or in
+    honours alone (the prohibition of mixed suits, ``no-mixed-suits``)."""
     jokers: JokerUse | None = None
     """Where jokers may stand (the ``jokers`` option: :mod:`mjscore.jokers`); None: the rule
     set uses no jokers, and a hand holding one does not go out."""
