@@ -135,17 +135,27 @@ def suit_table(needs: tuple[Need, ...], base: int, size: int, held: tuple[int, .
 
 
 def _combine(a: Table, b: Table, limit: int) -> Table:
-    """The two tables' sums within ``limit``, fewest missing per sum."""
-    out: Table = {}
+    """The two tables' sums within ``limit``, fewest missing per sum (a way's tiles kept
+    as the pair of its parts' tiles: :func:`_flat` joins them, for the best way only)."""
+    out: dict[int, Any] = {}
     guarded = limit + _GUARD  # _within, inlined: this is the reference's inner loop
     for ua, (ma, ta) in a.items():
         if (guarded - ua) & _GUARD != _GUARD:
             continue
         for ub, (mb, tb) in b.items():
             uses = ua + ub
-            if (guarded - uses) & _GUARD == _GUARD and (uses not in out or ma + mb < out[uses][0]):
-                out[uses] = (ma + mb, ta + tb)
+            if (guarded - uses) & _GUARD == _GUARD:
+                found = out.get(uses)
+                if found is None or ma + mb < found[0]:
+                    out[uses] = (ma + mb, (ta, tb))
     return out
+
+
+def _flat(tiles: Any) -> tuple[int, ...]:
+    """A way's tiles from :func:`_combine`'s pairs of parts, in tile order."""
+    if tiles and isinstance(tiles[0], tuple):
+        return _flat(tiles[0]) + _flat(tiles[1])
+    return tuple(tiles)
 
 
 def _meld_assignments(needs: Sequence[Need], melds: Sequence[int]) -> list[list[int]]:
@@ -269,7 +279,7 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jok
     meld_tiles = _meld_tiles(melds)
     track_chows = target.max_chows < 4 and any(n.masks[_CHOW] for n in target.needs)
     melded_chows = sum(code >> 6 == 0 for code in melds)
-    best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
+    fewest, parts = UNREACHABLE, None
     tables = []
     for base, size in SUITS:
         part = slice(base, base + size)
@@ -297,9 +307,9 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jok
             else:
                 ways = [second[limit - ua]] if limit - ua in second else []
             for mb, tb in ways:
-                if ma + mb < best[0]:
-                    best = (ma + mb, ta + tb)
-    return best
+                if ma + mb < fewest:
+                    fewest, parts = ma + mb, (ta, tb)
+    return (fewest, _flat(parts)) if fewest < UNREACHABLE else (UNREACHABLE, ())
 
 
 def target_distance(target: Target, held: Sequence[int], melds: Sequence[int] = (), jokers: int = 0,

@@ -79,8 +79,9 @@ def _tiles_text(tiles: Sequence[Tile]) -> str:
 
 
 def _missing(rules: RuleSet, hand_index: int, held: Sequence[int], melds: Sequence[int],
-             jokers: int) -> tuple[Tile, ...]:
-    """The tiles a nearest way of the hand lacks with its jokers placed (one such way, in tile order)."""
+             jokers: int, away: int) -> tuple[Tile, ...]:
+    """The tiles a nearest way of the hand lacks with its jokers placed (one such way, in
+    tile order); ``away`` is its distance, so the first target at it is a nearest one."""
     if "distance-targets" not in rules.derived:
         rules.derived["distance-targets"] = distance_targets(rules.hands)[1]
     targets = [t for t in rules.derived["distance-targets"] if t.hand == hand_index]  # type: ignore[attr-defined]
@@ -89,6 +90,8 @@ def _missing(rules: RuleSet, hand_index: int, held: Sequence[int], melds: Sequen
         found = best_way(target, held, melds, jokers, rules.jokers)
         if found[0] < best[0]:
             best = found
+        if best[0] <= away:
+            break
     way = [entry & ((1 << JOKER_SHIFT) - 1) for entry in best[1]]  # the natural tiles
     return tuple(Tile(t) for t, (want, have) in enumerate(zip(way, held)) if want > have
                  for _ in range(want - have))
@@ -158,7 +161,7 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
         if distance == UNREACHABLE:
             break
         way_held, way_melds = (open_counts[0], []) if laid_open else (held, codes)
-        missing = _missing(ruleset, index[special.id], way_held, way_melds, parsed.jokers)
+        missing = _missing(ruleset, index[special.id], way_held, way_melds, parsed.jokers, distance)
         out.append(NearMiss(special.id, special.name, int(away[0][column]), missing,
                             _reason(special, distance, missing, special.id in made, scored, laid_open)))
     return out
