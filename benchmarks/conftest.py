@@ -343,6 +343,10 @@ TARGETS += [
            OURS, min_rate=4_000_000),
     Target("mjscore.near_misses(Hand, 'chinese-classical')", "near_misses[single]",
            ("chinese-classical",), max_us=200),
+    # issue 9 item 6 (test_bench_distances): distances to western's 50 hands
+    Target("distances_many western, warm memo", "distances_many[western]", ("cython-warm", "python"),
+           min_rate=250_000),
+    Target("distances_many western, cold memo", "distances_many[western]", ("cython-cold",), min_rate=250_000),
     # issue 9 item 6 (test_bench_western): western against babcock on the same rows
     Target("score_many western, 10% special hands vs babcock", "score_many[western+10%-special]",
            OURS, "score_many[western+10%-special]", "babcock-cython", 0.5),
