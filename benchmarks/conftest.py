@@ -324,7 +324,6 @@ def _scoring_targets() -> list[Target]:
                               ("threads=2",), f"threads:{group}", "threads=1", 1.7))
     return targets + [
         Target("mjscore.score(Hand, 'babcock'), warm", "score[single]", ("babcock-hand",), max_us=8),
-        Target("mjscore.score(Hand, 'babcock'), cold", "score[single]", ("babcock-hand-cold",), max_us=30),
         Target("mjscore.score(str, 'babcock')", "score[single]", ("babcock-text",), max_us=30),
         Target("score_many on one row, babcock", "score_many[one row]", ("babcock",), max_us=5),
         *(Target(f"Scorer.total({form} row) {workload} vs riichienv calc", "scorer[total]",

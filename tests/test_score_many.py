@@ -415,3 +415,22 @@ def test_an_explicit_false_with_heaven_is_still_impossible(backend: str, self_dr
                                       melds=np.array([KONG_MELD], np.uint8), replacement="kong",
                                       self_drawn=False, return_status=True)
     assert status.tolist() == [HandStatus.BAD_CONTEXT]
+
+
+def test_one_row_scores_as_in_a_batch(backend: str) -> None:
+    """A single row takes the single-row entry: every outcome (scores, limit hands, each
+    bad status) is the one the same row gets in a batch."""
+    rows = random_scoring_rows(40, seed=8)
+    bad = np.array([[9] * 34, mjscore.parse_tiles("123m456p789s1122z")], dtype=np.uint8)  # BAD_COUNT, WRONG_SIZE
+    counts = np.concatenate([rows.counts, bad, np.array([mjscore.parse_tiles("19m19p19s12345677z")], np.uint8)])
+    melds = np.concatenate([rows.melds, np.full((3, 4), 0xFF, np.uint8)])
+    melds[0, 3] = 0 << 6 | 26  # no 9-1-2 run: BAD_MELD
+    wins = np.concatenate([rows.win_tile, [0, 0, 33]]).astype(np.uint8)
+    for rules in RULES:
+        for context in ({"self_drawn": True}, {"self_drawn": False, "seat_wind": "S"}, {"heaven": True}):
+            batch = mjscore.score_many(counts, rules, melds=melds, win_tile=wins, return_status=True, **context)
+            for i in range(len(counts)):
+                one = mjscore.score_many(counts[i:i + 1], rules, melds=melds[i:i + 1], win_tile=int(wins[i]),
+                                         return_status=True, **context)
+                assert [int(a[0]) for a in one] == [int(a[i]) for a in batch], (rules, context, i)
+            assert {HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.BAD_MELD} <= set(batch[2].tolist())

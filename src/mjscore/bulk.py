@@ -32,6 +32,7 @@ __all__ = [
 ]
 
 U8 = npt.NDArray[np.uint8]
+_UINT8 = np.dtype(np.uint8)
 
 #: Batches smaller than this run on the calling thread whatever ``threads`` says:
 #: starting threads costs more than the work.
@@ -43,6 +44,8 @@ def as_batch(counts: Any) -> U8:
 
     :raises InvalidHandError: for a shape other than ``(n, 34)`` or a non-integer dtype.
     """
+    if type(counts) is np.ndarray and counts.dtype is _UINT8 and counts.ndim == 2 and counts.shape[1] == 34:
+        return np.ascontiguousarray(counts)  # the usual batch, checked at the least cost
     try:
         array = np.asarray(counts)
     except (ValueError, TypeError) as error:  # ragged nested lists and the like

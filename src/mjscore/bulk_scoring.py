@@ -210,17 +210,19 @@ def _jokers(value: Any, n: int, status: npt.NDArray[np.uint8]) -> npt.NDArray[np
 
 _FLAG_NAMES = frozenset(FLAG_KEYWORDS)
 _SCALAR_TYPES = (str, int, bool, type(None), np.generic)
+_PLAIN_SCALARS = frozenset((str, int, bool, type(None)))  # most calls: one set lookup a value
 _ENDLESS = 1 << 48
 """Rows a repeated scalar column covers: a stride-0 view, sliced to each batch (slicing
 costs a tenth of :func:`numpy.broadcast_to`, which a single-row call would pay per column)."""
 
 
 def _scalar_context(win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any, replacement: Any,
-                    flags: dict[str, Any]) -> tuple[npt.NDArray[Any], ...] | None:
-    """Endless columns ``(win, word, seat, prevailing, impossible)`` when every context
-    argument is a scalar (else None), kept per distinct context."""
+                    flags: dict[str, Any]) -> tuple[Any, ...] | None:
+    """Endless columns ``(win, word, seat, prevailing)``, whether the context cannot
+    happen, and the context as a single row's ints ``(win, word, seat, prevailing)``, when
+    every context argument is a scalar (else None); kept per distinct context."""
     for value in (win_tile, seat_wind, prevailing_wind, dealer, replacement, *flags.values()):
-        if not isinstance(value, _SCALAR_TYPES):
+        if type(value) not in _PLAIN_SCALARS and not isinstance(value, _SCALAR_TYPES):
             return None
     try:
         return _repeated_context(win_tile, seat_wind, prevailing_wind, dealer, replacement,
@@ -231,12 +233,12 @@ def _scalar_context(win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer:
 
 @functools.lru_cache(maxsize=1024, typed=True)
 def _repeated_context(win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any, replacement: Any,
-                      flags: tuple[tuple[str, Any], ...]) -> tuple[npt.NDArray[Any], ...]:
+                      flags: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
     win, word, seat, prevailing, _ = _context_columns(1, win_tile, seat_wind, prevailing_wind, dealer,
                                                       replacement, None, dict(flags), np.zeros(1, np.uint8))
     word = np.asarray(word, dtype=np.uint32).reshape(1)
-    return tuple(np.broadcast_to(column[:1], (_ENDLESS,))
-                 for column in (win, word, seat, prevailing, _IMPOSSIBLE_WORD[word]))
+    columns = tuple(np.broadcast_to(column[:1], (_ENDLESS,)) for column in (win, word, seat, prevailing))
+    return (*columns, bool(_IMPOSSIBLE_WORD[word[0]]), (int(win[0]), int(word[0]), int(seat[0]), int(prevailing[0])))
 
 
 def _context_columns(n: int, win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any,
@@ -313,9 +315,9 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     status = np.zeros(n, dtype=np.uint8)
     scalars = _scalar_context(win_tile, seat_wind, prevailing_wind, dealer, replacement, flags)
     if scalars is not None:  # the common case, and a single row's: no array work per call
-        win, word, seat, prevailing, impossible = scalars  # the kernels read the first n rows
+        win, word, seat, prevailing, impossible, row = scalars  # the kernels read the first n rows
         wild = None if jokers is None else _jokers(jokers, n, status)
-        if n and impossible[0]:
+        if n and impossible:
             status[status == 0] = HandStatus.BAD_CONTEXT
     else:
         win, word, seat, prevailing, wild = _context_columns(
@@ -324,7 +326,15 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     totals = np.empty(n, dtype=np.int32)  # the kernel writes every row
     special = np.empty(n, dtype=np.int16)
     scorer = bulk_scorer()
-    if wild is None and (threads == 1 or n < 2 * MIN_ROWS_PER_THREAD):  # one part: no slicing
+    if n == 1 and wild is None and scalars is not None:  # one row: the single-row entry, two buffers
+        check_threads(threads)
+        totals[0], special[0] = 0, -1
+        if not status[0]:
+            result = scorer.score_one(batch[0], meld_codes[0], *row, ruleset)
+            status[0] = result[0]
+            if not result[0]:
+                totals[0], special[0] = result[1], result[2]
+    elif wild is None and (threads == 1 or n < 2 * MIN_ROWS_PER_THREAD):  # one part: no slicing
         check_threads(threads)
         scorer.score_many(batch, meld_codes, win, word, seat, prevailing, ruleset, totals, special, status)
     elif wild is None:

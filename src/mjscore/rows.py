@@ -59,7 +59,7 @@ __all__ = [
     "ROW_KEYWORDS", "REPLACEMENTS", "REPLACEMENT_WORDS",
     "meld_byte", "meld_bytes", "meld_codes", "meld_tiles", "meld_of", "row_sizes", "meld_batch",
     "meld_tile_counts",
-    "replacement_code", "Row", "row_of", "hand_of_row", "context_of_row", "HandArrays", "hand_arrays",
+    "replacement_code", "Row", "row_of", "forget_meld_bytes", "hand_of_row", "context_of_row", "HandArrays", "hand_arrays",
 ]
 
 CHOW = 0
@@ -86,6 +86,7 @@ what they mean to :func:`mjscore.score`; a row has no bonus tiles."""
 _MELD_KIND = {GroupKind.SEQUENCE: CHOW, GroupKind.TRIPLET: PUNG, GroupKind.QUAD: KONG}
 _GROUP_KIND = (GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD, GroupKind.QUAD)  # by meld kind
 _NO_MELDS = bytes([NO_MELD] * MELDS_PER_ROW)
+_UINT8 = np.dtype(np.uint8)
 
 
 def meld_byte(meld: Meld) -> int:
@@ -112,6 +113,11 @@ def meld_bytes(melds: Sequence[Meld]) -> bytes:
 def _tuple_meld_bytes(melds: tuple[Meld, ...]) -> bytes:
     codes = [meld_byte(meld) for meld in melds]
     return bytes(codes + [NO_MELD] * (MELDS_PER_ROW - len(codes)))
+
+
+def forget_meld_bytes() -> None:
+    """Empty the memory of hands' melds as meld bytes (:func:`meld_bytes`)."""
+    _tuple_meld_bytes.cache_clear()
 
 
 def meld_codes(kinds: npt.NDArray[Any], tiles: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
@@ -154,6 +160,8 @@ def meld_batch(melds: Any, n: int) -> npt.NDArray[np.uint8]:
     """
     if melds is None:
         return _NO_MELD_ROWS[:n]
+    if type(melds) is np.ndarray and melds.dtype is _UINT8 and melds.shape == (n, MELDS_PER_ROW):
+        return np.ascontiguousarray(melds)  # the usual meld array, checked at the least cost
     array = np.asarray(melds)
     if array.shape != (n, MELDS_PER_ROW):
         raise InvalidHandError(f"melds: expected an ({n}, {MELDS_PER_ROW}) array of meld codes "

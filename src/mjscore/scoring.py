@@ -38,7 +38,7 @@ from .matching import fixed_variants
 from .notation import forget_words, parse_hand
 from .payments import Settlement, settle_scores
 from .readings import SHAPE_CODES, ScoredGroup, forget_groups, reading_groups
-from .rows import row_of
+from .rows import forget_meld_bytes, row_of
 from .rules import RuleSet, load_rules
 from .rules.model import STACK
 from .tile import Tile, format_tiles
@@ -223,6 +223,20 @@ def hand_lines(rules: RuleSet, hands: Sequence[int], concealed: bool) -> tuple[L
     return tuple(lines)
 
 
+_BREAKDOWNS = 1 << 16
+"""Readings written out and kept per rule set (a few hundred bytes each)."""
+
+
+def _breakdown(read: Hand, ctx: WinContext, rules: RuleSet, shape: str, decomposition: int, group: int,
+               applied: int, has_groups: bool) -> tuple[Decomposition | None, tuple[Line, ...]]:
+    """The reading the scorer chose, written out: its groups in order (standard, losing
+    and seven-pairs readings) and the breakdown lines of its groups and items."""
+    groups = reading_groups(read, ctx, shape, (decomposition, group)) if has_groups else ()
+    order = (tuple(sorted([g.group for g in groups], key=_GROUP_ORDER))
+             if shape in _ORDERED_SHAPES and groups else None)
+    return order, explain_lines(rules, groups, applied)
+
+
 _GROUP_ORDER = operator.attrgetter("kind", "first", "concealed")
 """How a reading's groups are listed in :attr:`Score.decomposition`."""
 _ORDERED_SHAPES = frozenset(("standard", "losing", "seven-pairs"))
@@ -279,7 +293,8 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
                 counts[t] += 1
             read = Hand(tuple(counts), parsed.melds)
     else:
-        result = bulk_scorer().score_one(*row_of(parsed, ctx), ruleset)
+        row = row_of(parsed, ctx)
+        result = bulk_scorer().score_one(*row, ruleset)
     status, total, special, points, doubles, applied, _, shape_code, decomposition, group, matched = result
     if status == HandStatus.NOT_WINNING:
         raise NotWinningError(f"{parsed} is not a winning hand under {ruleset.name}")
@@ -288,12 +303,24 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     if status:  # anything else the scorer checks was checked above
         raise status_error(status)
     shape = SHAPE_CODES[shape_code]
-    groups = reading_groups(read, ctx, shape, (decomposition, group)) if points or applied or read is not parsed else ()
-    order = (tuple(sorted([g.group for g in groups], key=_GROUP_ORDER))
-             if shape in _ORDERED_SHAPES and groups else None)
-    if jokers and ctx.winner:
-        order, placements = joker_placements(parsed, read, ruleset, order, decomposition if shape == "special" else -1)
-    lines = explain_lines(ruleset, groups, applied)
+    if jokers:
+        order, lines = _breakdown(read, ctx, ruleset, shape, decomposition, group, applied,
+                                  bool(points or applied or read is not parsed))
+        if ctx.winner:
+            order, placements = joker_placements(parsed, read, ruleset, order,
+                                                 decomposition if shape == "special" else -1)
+    else:
+        # The reading the kernel chose is written out once per rule set: a search scores
+        # the same hands in the same seats again and again.
+        key = (*row[:2], ctx.self_drawn, *row[4:], shape_code, decomposition, group, applied, bool(points))
+        memo: dict[Any, Any] = ruleset.derived.setdefault("breakdowns", {})  # type: ignore[assignment]
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _BREAKDOWNS:
+                memo.clear()
+            found = memo[key] = _breakdown(parsed, ctx, ruleset, shape, decomposition, group, applied,
+                                           bool(points or applied))
+        order, lines = found
     if not matched:  # the common case: no special hand
         return Score(total=total, points=points, doubles=doubles,
                      limit=Fraction(1) if points * 2 ** doubles > ruleset.limit else None,
@@ -361,13 +388,15 @@ def joker_placements(hand: Hand, read: Hand, rules: RuleSet, order: Decompositio
 
 def clear_caches(*rule_sets: str | RuleSet) -> None:
     """Forget what single calls keep between calls (contexts by keywords, scored
-    groups, notation words and melds, and the breakdown lines of these rule sets), so
-    the next :func:`score` runs cold; the results never depend on them."""
+    groups, notation words and melds, meld bytes, and the breakdowns and their lines of
+    these rule sets), so the next :func:`score` runs cold; the results never depend on them."""
     forget_contexts()
     forget_groups()
     forget_words()
+    forget_meld_bytes()
     for rules in rule_sets:
-        load_rules(rules).derived.pop("group lines", None)
+        for kept in ("group lines", "breakdowns"):
+            load_rules(rules).derived.pop(kept, None)
 
 
 _SEATS = ("E", "S", "W", "N")

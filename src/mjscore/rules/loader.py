@@ -440,6 +440,11 @@ def load_rules(name_or_path: str | Path | RuleSet, options: Mapping[str, object]
 
     :raises RuleSetError: for an unknown name, or a file with any mistake.
     """
+    if not options and not keywords:  # the common calls of the scoring functions: no options
+        if type(name_or_path) is RuleSet:
+            return name_or_path
+        if type(name_or_path) is str and name_or_path in _BY_NAME:
+            return _BY_NAME[name_or_path]
     options = flat_keywords({**(options or {}), **keywords})
     if isinstance(name_or_path, RuleSet):
         if not options:
