@@ -35,7 +35,7 @@ import numpy.typing as npt
 from ._scorer import bulk_scorer
 from .bulk_scoring import score_many
 from .context import WinContext
-from .distances import check_row, distance_engine, distances_many
+from .distances import distance_engine, distances, distances_many
 from .errors import HandStatus, InvalidHandError, status_error
 from .group import Meld
 from .hand import Hand
@@ -147,13 +147,7 @@ class Scorer:
     def distances(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0) -> dict[str, int]:
         """Tiles away from each special hand of the rule set (see :mod:`mjscore.distances`);
         the tables are the rule set's, built once for every caller."""
-        parsed = self._as_hand(hand, melds, jokers)
-        counts = np.array([parsed.concealed], dtype=np.uint8)
-        codes = np.frombuffer(meld_bytes(parsed.melds), dtype=np.uint8).reshape(1, MELDS_PER_ROW)
-        out, ids, status = distances_many(counts, self.rules, melds=codes, jokers=parsed.jokers or None,
-                                          return_status=True)
-        check_row(parsed, self.rules, int(status[0]))
-        return {hand_id: int(d) for hand_id, d in zip(ids, out[0])}
+        return distances(self._as_hand(hand, melds, jokers), self.rules)
 
     def distances_many(self, counts: Any, *, melds: Any = None, jokers: Any = None,
                        return_status: bool = False) -> Any:

@@ -128,11 +128,7 @@ class Shanten:
             outside 0-4, or 2m-8m with ``is_three_player``.
         """
         forms = _STANDARD | (_SEVEN_PAIRS if use_chiitoitsu else 0) | (_ORPHANS if use_kokushi else 0)
-        if not is_three_player:
-            found = _shanten(tiles_34, _NO_MELDS, forms)
-            if found > -100:
-                return found
-        return _shanten_careful(tiles_34, forms, is_three_player)
+        return _forms_shanten(tiles_34, forms, is_three_player)
 
     @staticmethod
     def calculate_shanten_for_regular_hand(tiles_34: Sequence[int], is_three_player: bool = False) -> int:
@@ -140,11 +136,7 @@ class Shanten:
 
         :raises InvalidHandError: as :meth:`calculate_shanten`.
         """
-        if not is_three_player:
-            found = _shanten(tiles_34, _NO_MELDS, _STANDARD)
-            if found > -100:
-                return found
-        return _shanten_careful(tiles_34, _STANDARD, is_three_player)
+        return _forms_shanten(tiles_34, _STANDARD, is_three_player)
 
     @staticmethod
     def calculate_shanten_for_chiitoitsu_hand(tiles_34: Sequence[int]) -> int:
@@ -168,6 +160,15 @@ class Shanten:
         counts = counts_34(tiles_34)
         held = [counts[t] for t in _ORPHAN_TILES]
         return 13 - sum(c != 0 for c in held) - (1 if any(c >= 2 for c in held) else 0)
+
+
+def _forms_shanten(tiles_34: Any, forms: int, three_player: bool) -> int:
+    """The shanten over ``forms``: the kernel reads the usual four-player call in place."""
+    if not three_player:
+        found = _shanten(tiles_34, _NO_MELDS, forms)
+        if found > -100:
+            return found
+    return _shanten_careful(tiles_34, forms, three_player)
 
 
 def _shanten_careful(tiles_34: Any, forms: int, three_player: bool) -> int:
