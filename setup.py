@@ -2,6 +2,7 @@
 
 import os
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
 
@@ -12,12 +13,12 @@ ext_modules = []
 if not PURE:
     from Cython.Build import cythonize
 
+    # Every .pyx under src/mjscore is one extension module, named by its path.
+    sources = sorted(Path("src").glob("mjscore/**/*.pyx"))
     ext_modules = cythonize(
-        [Extension(f"mjscore.{name}", [f"src/mjscore/{name}.pyx"],
+        [Extension(".".join(source.relative_to("src").with_suffix("").parts), [str(source)],
                    extra_compile_args=[] if sys.platform == "win32" else ["-O3"])
-         for name in ("_suits", "_shapes", "_joker_table", "_jokers_kernel", "_kernel",
-                      "_pattern_kernel", "_score_facts", "_fold", "_score_kernel",
-                      "_distance_kernel", "_shanten_kernel")],
+         for source in sources],
         compiler_directives={
             "language_level": 3,
             "embedsignature": True,
