@@ -31,11 +31,13 @@ for arg in "$@"; do
 done
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# The compiled modules, as setup.py lists them: a compiled wheel holds each once
-# and nothing else compiled; the sdist holds each one's .pyx.
-EXTENSIONS="_suits _shapes _joker_table _jokers_kernel _kernel _pattern_kernel _score_facts _fold _score_kernel _distance_kernel _shanten_kernel"
 OUT=${OUT:-$ROOT/dist}
 PYTHON=${PYTHON:-python3}
+# The compiled modules, as setup.py finds them (every .pyx under src/mjscore, by its
+# path there): a compiled wheel holds each once and nothing else compiled; the sdist
+# holds each one's .pyx.
+EXTENSIONS=$(cd "$ROOT/src/mjscore" && find . -name '*.pyx' | sed 's|^\./||; s|\.pyx$||' | sort | tr '\n' ' ')
+[ -n "$EXTENSIONS" ] || { echo "build_and_check: no .pyx under $ROOT/src/mjscore" >&2; exit 1; }
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/mjscore-wheels.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
