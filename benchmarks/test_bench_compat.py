@@ -17,11 +17,11 @@ the hands here are distinct and cycled in order, so it misses, as on the hands o
 real game. Our side is ``mjscore-cython`` or ``mjscore-python`` (the backend in use).
 
 The targets (ours at least 10x the library in each group) are in ``conftest.TARGETS``;
-the summary's "hands/s by operation" lines show both sides of every group. Two are out of
-reach of a Python-level call: the library turns most random draws (``is_agari[R]``)
-down after a few bit operations, about 0.5 us, while calling ours and reading 34 counts
-costs about 0.3 us; and ``divide_hand`` builds its answer (fresh lists, 5 blocks) in
-Python on both sides, which leaves ours at a few us against the library's 20-40 us.
+the summary's "hands/s by operation" lines show both sides of every group. On the compiled
+backend ``is_agari`` and ``divide_hand`` are a few C calls (:mod:`mjscore.compat._fast_calls`):
+the library turns most random draws (``is_agari[R]``) down after a few bit operations in
+about 0.5 us, so what is measured there is mostly the cost of a call from Python; and
+``divide_hand`` builds the library's fresh nested lists in C.
 """
 
 from __future__ import annotations

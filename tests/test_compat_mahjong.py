@@ -151,6 +151,41 @@ def test_divide_hand_melds() -> None:
     assert isinstance(info.value, RuntimeError) and isinstance(info.value, InvalidHandError)
 
 
+# --- the compiled calls against the reference ---------------------------------------------
+
+def test_compiled_calls_equal_the_reference() -> None:
+    """``is_agari`` and ``divide_hand`` answer the usual lists in C and hand the rest to the
+    Python reference: on every kind of input, including what only the reference should
+    take (other sequences, big or negative counts, melds not among the tiles), the two
+    give the same result or the same error."""
+    fast = pytest.importorskip("mjscore.compat._fast_calls", reason="the compiled calls are not built")
+    from mjscore.compat import _agari, _divider
+
+    rng = random.Random(651)
+    hands = hands_of_every_size(seed=652) + odd_hands(seed=653)
+    hands += [counts(text) for text in ("119m19p19s1234567z", "119m19p19s1234566z", "1199m19p19s123456z",
+                                        "11223344556677m", "1122334455667z1m", "11122233388899m")]
+    for h in hands[:300]:  # a count no game deals, in every position
+        odd = list(h)
+        odd[rng.randrange(34)] = rng.choice([-1, 5, 2**70, True])
+        hands.append(odd)
+    forms: list[Any] = [tuple(hands[0]), np.array(hands[0]), hands[0][:33], hands[0] + [0]]
+    melded = [(tiles, meld_objects(Meld, melds)) for tiles, melds in melded_hands(seed=654)]
+    broken = [(counts("123m456p789s11222z"), [Meld(Meld.CHI, tiles=[t * 4, t * 4 + 4, t * 4 + 8])])
+              for t in (6, 7, 24, 31)]  # runs over a suit's end or past the last tile
+    broken += [(tiles, tuple(melds)) for tiles, melds in melded[:50]]
+    broken += [(counts("123456789m11p1112333z"), [Meld(Meld.PON, tiles=[108, 109, 110])]),
+               (counts("123456789m11p1113333z"), [Meld(Meld.PON, tiles=[108, 109, 110])]),
+               (counts("123m456p789s11222z"), [Meld(Meld.NUKI, tiles=[120])])]
+    calls = [("is_agari", fast.is_agari, _agari.is_agari, (h,)) for h in hands + forms]
+    calls += [("is_agari", fast.is_agari, _agari.is_agari, (tiles, [m.tiles_34 for m in melds]))
+              for tiles, melds in melded[:200]]
+    calls += [("divide_hand", fast.divide_hand, _divider.divide_hand, (h,)) for h in hands + forms]
+    calls += [("divide_hand", fast.divide_hand, _divider.divide_hand, case) for case in melded + broken]
+    assert assert_same(iter(calls)) == len(calls)
+    assert any(fast.is_agari(h) for h in hands) and any(fast.divide_hand(t, m) for t, m in melded)
+
+
 # --- against the peer ----------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -170,8 +205,9 @@ def outcome(call: Callable[..., Any], *args: Any) -> tuple[str, Any]:
     """A call's result, or the kind of error it raised (what a caller would catch)."""
     try:
         return "returns", call(*args)
-    except (ValueError, RuntimeError, IndexError) as error:
-        kind = next(k for k in (RuntimeError, IndexError, ValueError) if isinstance(error, k))
+    except (ValueError, RuntimeError, IndexError, TypeError, OverflowError) as error:
+        kinds = (RuntimeError, IndexError, ValueError, TypeError, OverflowError)
+        kind = next(k for k in kinds if isinstance(error, k))
         return "raises", kind.__name__
 
 

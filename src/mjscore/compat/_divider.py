@@ -19,7 +19,7 @@ from typing import Protocol
 
 from .._backend import kernel
 from .._reference import NOT_COUNTS
-from ..errors import HandStatus, InvalidHandError, MeldTypeError
+from ..errors import HandStatus, MeldTypeError
 from ._input import counts_34
 
 __all__ = ["MeldLike", "MeldTypeError", "divide_hand"]

@@ -20,6 +20,12 @@ unchanged. Offered:
   order, taking the library's ``Meld`` objects or this module's :class:`Meld` (the
   library's constructor, type constants and ``tiles_34``).
 
+On the compiled backend ``is_agari`` and ``divide_hand`` read the usual call (a list of
+34 ints, melds in a list or tuple) and build their answer in C
+(:mod:`mjscore.compat._fast_calls`); everything else goes to their Python reference
+(:mod:`mjscore.compat._agari`, :mod:`mjscore.compat._divider`), which the compiled calls
+are tested against on every kind of input.
+
 Nothing else of the library is offered: not ``TilesConverter`` (use
 :func:`mjscore.parse_tiles`), ``HandCalculator``, ``HandConfig``, ``mahjong.utils`` or
 ``mahjong.constants``, nor the classes' private helpers.
@@ -48,63 +54,43 @@ copy; no caller asks the shanten of a hand no wall deals.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from .._backend import kernel
+from .._backend import BACKEND
 from ..errors import InvalidHandError
 from ..shanten import Form, engine
 from ..tile import format_tiles
-from . import _divider
-from ._agari_bits import library_is_agari
 from ._divider import MeldLike, MeldTypeError
 from ._input import counts_34
 from ._sanma import three_player_standard
+
+if TYPE_CHECKING or BACKEND != "cython":  # the reference is the contract of the types
+    from ._agari import is_agari as _is_agari
+    from ._divider import divide_hand as _divide_hand
+else:  # the usual calls read their input and build their answer in C, the rest as the reference
+    from ._fast_calls import divide_hand as _divide_hand
+    from ._fast_calls import is_agari as _is_agari
 
 __all__ = ["Agari", "Shanten", "HandDivider", "Meld", "MeldLike", "MeldTypeError"]
 
 _STANDARD, _SEVEN_PAIRS, _ORPHANS = int(Form.STANDARD), int(Form.SEVEN_PAIRS), int(Form.THIRTEEN_ORPHANS)
 _NO_MELDS = b"\xff" * 4
 _ORPHAN_TILES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_complete = kernel.is_complete_counts
 _shanten = engine.shanten_seq
 
 
 class Agari:
     """Whether tiles are complete: four sets and a pair, seven pairs or thirteen orphans."""
 
-    @staticmethod
-    def is_agari(tiles_34: Sequence[int], open_sets_34: Collection[Sequence[int]] | None = None) -> bool:
-        """True if ``tiles_34`` (34 counts), less the tiles of ``open_sets_34`` (each a set's
-        3 or 4 tile indices), are complete; any number of tiles, sets implied.
+    is_agari = staticmethod(_is_agari)
+    """``is_agari(tiles_34, open_sets_34=None)``: True if ``tiles_34`` (34 counts), less the
+    tiles of ``open_sets_34`` (each a set's 3 or 4 tile indices), are complete; any
+    number of tiles, sets implied.
 
-        >>> Agari.is_agari([2] + [0] * 33), Agari.is_agari([3] + [0] * 33)
-        (True, False)
-        """
-        if not open_sets_34:
-            found = _complete(tiles_34)
-            if found >= 0:
-                return found == 1
-            return _agari_outside_kernel(tiles_34)
-        tiles = list(tiles_34)
-        for meld in open_sets_34:
-            tiles[meld[0]] -= 1
-            tiles[meld[1]] -= 1
-            tiles[meld[2]] -= 1
-            if len(meld) > 3:
-                tiles[meld[3]] -= 1
-        found = _complete(tiles)
-        if found >= 0:
-            return found == 1
-        return _agari_outside_kernel(tiles)
-
-
-def _agari_outside_kernel(tiles: Any) -> bool:
-    """``is_agari`` of what the kernel refuses: the library's answer, or an error for no counts."""
-    counts = counts_34(tiles)
-    if min(counts) >= 0 and max(counts) <= 4 and sum(counts) <= 14:
-        return False  # a real hand of a size that is no complete one (13 tiles, 0, ...)
-    return library_is_agari(counts)
+    >>> Agari.is_agari([2] + [0] * 33), Agari.is_agari([3] + [0] * 33)
+    (True, False)
+    """
 
 
 class Shanten:
@@ -194,7 +180,10 @@ def _shanten_careful(tiles_34: Any, forms: int, three_player: bool) -> int:
 class HandDivider:
     """Every way to divide a complete hand into four sets and a pair (or seven pairs)."""
 
-    divide_hand = staticmethod(_divider.divide_hand)
+    divide_hand = staticmethod(_divide_hand)
+    """``divide_hand(tiles_34, melds=None)``: the divisions of ``tiles_34`` (34 counts, the
+    melds' tiles included), each a sorted list of blocks (a block is its tile indices),
+    in the library's order; ``[]`` if there is none."""
 
 
 class Meld:
