@@ -18,19 +18,17 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
-import numpy as np
 import pytest
 
 import mjscore
-from mjscore import NotWinningError, RuleSetError, load_rules, score
+from mjscore import RuleSetError, load_rules, score
 from mjscore.rules.hands import Value
 from mjscore.special_samples import random_special_hands
+from rulebook import SEED_PLACES, seed_text, special
 
 LIMIT = 300
 SEED_NAME = "000_2452ae1361ab9d30.txt"
-SEED_PLACES = (Path(__file__).resolve().parents[2] / "shared" / "seeds", Path("/work/shared/seeds"))
 PRESETS = ("AM", "AU", "BR", "F")
 
 # (id, 000 line of its name, [the hand, each form], near miss)
@@ -84,19 +82,8 @@ def american(preset: str | None = "BR", **options: object) -> mjscore.RuleSet:
     return load_rules("american", **({"preset": preset} if preset else {}), **options)
 
 
-def special(hand: str, rules: mjscore.RuleSet, **context: object) -> str | None:
-    """The special hand that scored, or None; "not winning" when the hand does not go out."""
-    try:
-        return score(hand, rules, **{"self_drawn": True, **context}).special
-    except NotWinningError:
-        return "not winning"
 
 
-def _seed() -> str | None:
-    for folder in SEED_PLACES:
-        if (folder / SEED_NAME).is_file():
-            return (folder / SEED_NAME).read_text(encoding="utf-8")
-    return None
 
 
 # ------------------------------------------------------------------ every hand
@@ -149,7 +136,7 @@ def _flags(text: str) -> dict[int, dict[str, set[str]]]:
 
 
 def test_every_hand_name_of_000_and_its_options_and_preset_defaults():
-    text = _seed()
+    text = seed_text(SEED_NAME)
     if text is None:
         pytest.skip(f"seed {SEED_NAME} not found in {', '.join(map(str, SEED_PLACES))}")
     lines = text.splitlines()
