@@ -2,21 +2,11 @@
 """Shanten and useful tiles, compiled: the twin of ``_shanten_reference`` (its docstring
 is the contract and the definition).
 
-The tables: for every part (one suit's 9 counts, or the 7 honours) of at most 14
-tiles and every class ``m * 2 + p`` (exactly ``m`` sets and ``p`` pairs), the fewest
-tiles the part lacks to hold that class, and the ranks whose tile would lower that
-number: 16 bytes an entry, 405,350 suit entries (6.5 MB) and 43,130 honour entries,
-found by a lexicographic rank of the counts (``_index``, nine small-table reads). They
-are built once, on first use, with the GIL held (so two threads cannot race to build
-them), from a scratch table over all 5**9 suit keys filled in two passes, no search
-per key:
-
-1. ``holds[key]``: the classes some sub-multiset of the key completes. A complete
-   arrangement marks its own key; then, in increasing key order (removing a tile
-   lowers the key), a key holds what any key one tile smaller holds.
-2. ``lacks[key][cls]``: 0 if the key holds the class, else one more than the best
-   key one tile larger (in decreasing key order). One tile more lowers the count by
-   at most one, and some tile of a nearest arrangement lowers it by exactly one.
+The tables (``_shanten_tables``, which builds them): for every part (one suit's 9
+counts, or the 7 honours) of at most 14 tiles and every class ``m * 2 + p`` (exactly
+``m`` sets and ``p`` pairs), the fewest tiles the part lacks to hold that class, and
+the ranks whose tile would lower that number, found by a lexicographic rank of the
+counts (``_index``, nine small-table reads).
 
 A hand's standard replacement number then merges its four parts' tables (the best
 way to deal the sets and the pair among them): a few dozen small additions. Its useful
@@ -30,6 +20,8 @@ from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 from mjscore._knitted_replacement cimport KNITTED, c_knitted
+from mjscore._shanten_tables cimport CLASSES, Entry, ShantenTables, _index, c_build_shanten_tables
+from mjscore._shanten_vectors cimport mj_final, mj_merge, mj_part, mj_prefetch, mj_store, mj_vec
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object, int*) except? -1
@@ -46,9 +38,6 @@ cdef extern from *:
     int ctz64 "mj_ctz64"(uint64_t) noexcept nogil
 
 cdef enum:
-    SUIT_KEYS = 1953125       # 5 ** 9
-    HONOUR_KEYS = 78125       # 5 ** 7
-    CLASSES = 10
     NO_VALUE = 127
     STANDARD = 1
     SEVEN_PAIRS = 2
@@ -60,13 +49,22 @@ cdef enum:
     WRONG_SIZE = 2
     BAD_MELD = 4
 
-cdef int POW5[9]
-POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
 cdef int ORPHANS[13]
 ORPHANS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 
-include "_shanten_tables.pxi"
+# The tables, built on first use (see _shanten_tables); a static of this module, so the
+# hot lookups address it directly.
+cdef ShantenTables T
+T.suit = NULL
+T.honour = NULL
+
+
+cdef int _ensure_tables() except -1:
+    """Build the tables on first use (the GIL held: one builder)."""
+    if T.honour == NULL:
+        c_build_shanten_tables(&T)
+    return 0
 
 
 # --- one hand ------------------------------------------------------------------------------
@@ -84,11 +82,8 @@ ctypedef struct Hand:
 
 cdef inline const Entry* _part_entry(int part, const uint8_t* c) noexcept nogil:
     if part == 3:
-        return &_honour_table[_index(c, &HONOUR_RANK[0][0][0], 7)]
-    return &_suit_table[_index(c, &SUIT_RANK[0][0][0], 9)]
-
-
-include "_shanten_vectors.pxi"
+        return &T.honour[_index(c, &T.honour_rank[0][0][0], 7)]
+    return &T.suit[_index(c, &T.suit_rank[0][0][0], 9)]
 
 
 cdef inline int _seven_pairs(int pairs, int kinds) noexcept nogil:
@@ -324,6 +319,23 @@ cdef int _useful(const Hand* h, int forms, const uint8_t* held, const uint8_t* v
     return rn
 
 
+def tables_ready():
+    """Whether the tables are built (benchmarks time the first call apart)."""
+    return T.honour != NULL
+
+
+def suit_replacements(counts, bint honours=False):
+    """One part's lacks per class (as the reference's ``suit_replacements``), for tests;
+    the part holds at most 14 tiles."""
+    _ensure_tables()
+    cdef uint8_t c[9]
+    cdef int r
+    for r in range(len(counts)):
+        c[r] = counts[r]
+    cdef const Entry* e = _part_entry(3 if honours else 0, c)
+    return tuple(int((e.a >> (20 * (cls & 1) + 4 * (cls >> 1))) & 15) for cls in range(CLASSES))
+
+
 # --- bulk ----------------------------------------------------------------------------------
 
 cdef inline int _prepare(const uint8_t* counts, const uint8_t* melds, Hand* h, int residue) noexcept nogil:
@@ -461,7 +473,7 @@ cdef int _shanten_row(const uint8_t* counts, const uint8_t* melds, int forms) no
 def shanten_one(bytes counts, bytes melds, int forms):
     """One row's shanten from 34 count bytes and 4 meld bytes, or ``-100 - status`` for a
     bad row (the caller raises): no arrays, so a single call costs little more than the work."""
-    if _honour_table == NULL:
+    if T.honour == NULL:
         _ensure_tables()
     if PyBytes_GET_SIZE(counts) != 34 or PyBytes_GET_SIZE(melds) != 4:
         return -100 - WRONG_SIZE
@@ -481,7 +493,7 @@ def shanten_seq(object counts, bytes melds, int forms):
     if (type(counts) is not list and type(counts) is not tuple) or len(counts) != 34 \
             or PyBytes_GET_SIZE(melds) != 4:
         return -200
-    if _honour_table == NULL:
+    if T.honour == NULL:
         _ensure_tables()
     for t in range(34):
         item = counts[t]

@@ -1,4 +1,6 @@
-# Merging parts' lacks (included by _shanten_kernel.pyx).
+# Merging parts' lacks, for the shanten kernel: C in the extern blocks, compiled into each
+# module that cimports them.
+from libc.stdint cimport uint8_t, uint64_t
 
 # A part's lacks as one 16-byte vector: lane m (0-4) for m sets without the pair, lane
 # 8 + m with it; the other lanes are scratch. Merging two parts is a min-plus

@@ -1,8 +1,31 @@
-# The per-part tables of the shanten kernel (included by _shanten_kernel.pyx, whose
-# docstring says what they hold and how the two passes fill them).
+"""The shanten kernel's per-part tables, built on first use.
+
+The tables: for every part (one suit's 9 counts, or the 7 honours) of at most 14
+tiles and every class ``m * 2 + p`` (exactly ``m`` sets and ``p`` pairs), the fewest
+tiles the part lacks to hold that class, and the ranks whose tile would lower that
+number: 16 bytes an entry, 405,350 suit entries (6.5 MB) and 43,130 honour entries,
+found by a lexicographic rank of the counts (``_index``, nine small-table reads). They
+are built once, on first use, with the GIL held (so two threads cannot race to build
+them), from a scratch table over all 5**9 suit keys filled in two passes, no search
+per key:
+
+1. ``holds[key]``: the classes some sub-multiset of the key completes. A complete
+   arrangement marks its own key; then, in increasing key order (removing a tile
+   lowers the key), a key holds what any key one tile smaller holds.
+2. ``lacks[key][cls]``: 0 if the key holds the class, else one more than the best
+   key one tile larger (in decreasing key order). One tile more lowers the count by
+   at most one, and some tile of a nearest arrangement lowers it by exactly one.
+"""
+
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+
+cdef int POW5[9]
+POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
+
 
 cdef int _build(uint64_t* lacks, int ranks, bint sequences) except -1:
-    """Fill ``lacks`` (5**ranks entries) as the module docstring says."""
+    """Fill ``lacks`` (5**ranks entries) in the two passes the module docstring describes."""
     cdef int n_keys = POW5[ranks - 1] * 5
     cdef uint16_t* holds = <uint16_t*>calloc(n_keys, sizeof(uint16_t))
     cdef int n_types = (7 if sequences else 0) + ranks
@@ -84,22 +107,6 @@ cdef int _build(uint64_t* lacks, int ranks, bint sequences) except -1:
     return 0
 
 
-ctypedef struct Entry:
-    # lacks: five nibbles for 0-4 sets without the pair, five with it; then the ranks
-    # whose tile lowers the lack of classes 1 and 2 (9 bits each; class 0 needs nothing
-    # and is never lowered)
-    uint64_t a
-    uint64_t b            # the same 9-bit masks of classes 3-9
-
-
-cdef Entry* _suit_table = NULL
-cdef Entry* _honour_table = NULL
-# RANK_*[r][used][c]: what rank r holding c tiles, after `used` tiles in the lower ranks,
-# adds to the entry's index (the lexicographic rank among parts of at most 14 tiles).
-cdef int32_t SUIT_RANK[9][15][5]
-cdef int32_t HONOUR_RANK[7][15][5]
-
-
 cdef int _vectors(int length, int budget) noexcept:
     """How many parts of `length` ranks (0-4 each) hold at most `budget` tiles."""
     if budget < 0:
@@ -120,15 +127,6 @@ cdef void _fill_rank(int32_t* table, int ranks) noexcept:
             for c in range(5):
                 table[(r * 15 + used) * 5 + c] = total
                 total += _vectors(ranks - r - 1, 14 - used - c)
-
-
-cdef inline int _index(const uint8_t* c, const int32_t* rank, int ranks) noexcept nogil:
-    """The entry of a part (at most 14 tiles)."""
-    cdef int r, used = 0, index = 0
-    for r in range(ranks):
-        index += rank[(r * 15 + used) * 5 + c[r]]
-        used += c[r]
-    return index
 
 
 cdef int _compact(const uint64_t* lacks, Entry* entries, const int32_t* rank, int ranks) except -1:
@@ -168,20 +166,11 @@ cdef int _compact(const uint64_t* lacks, Entry* entries, const int32_t* rank, in
     return 0
 
 
-cdef inline uint64_t _lowering(const Entry* e, int cls) noexcept nogil:
-    """The ranks whose tile lowers class `cls`'s lack (bit r)."""
-    if cls <= 2:
-        return (e.a >> (40 + 9 * (cls - 1))) & 511
-    return (e.b >> (9 * (cls - 3))) & 511
-
-
-cdef int _ensure_tables() except -1:
-    """Build the tables on first use (the GIL held: one builder)."""
-    global _suit_table, _honour_table
-    if _honour_table != NULL:
-        return 0
-    _fill_rank(&SUIT_RANK[0][0][0], 9)
-    _fill_rank(&HONOUR_RANK[0][0][0], 7)
+cdef int c_build_shanten_tables(ShantenTables* tables) except -1:
+    cdef int32_t* suit_rank = &tables.suit_rank[0][0][0]
+    cdef int32_t* honour_rank = &tables.honour_rank[0][0][0]
+    _fill_rank(suit_rank, 9)
+    _fill_rank(honour_rank, 7)
     cdef uint64_t* lacks = <uint64_t*>malloc(SUIT_KEYS * sizeof(uint64_t))
     cdef Entry* suit = <Entry*>calloc(_vectors(9, 14), sizeof(Entry))
     cdef Entry* honour = <Entry*>calloc(_vectors(7, 14), sizeof(Entry))
@@ -190,30 +179,13 @@ cdef int _ensure_tables() except -1:
         raise MemoryError()
     try:
         _build(lacks, 9, True)
-        _compact(lacks, suit, &SUIT_RANK[0][0][0], 9)
+        _compact(lacks, suit, suit_rank, 9)
         _build(lacks, 7, False)
-        _compact(lacks, honour, &HONOUR_RANK[0][0][0], 7)
+        _compact(lacks, honour, honour_rank, 7)
     except MemoryError:
         free(lacks); free(suit); free(honour)
         raise
     free(lacks)
-    _suit_table = suit
-    _honour_table = honour
+    tables.suit = suit
+    tables.honour = honour
     return 0
-
-
-def tables_ready():
-    """Whether the tables are built (benchmarks time the first call apart)."""
-    return _honour_table != NULL
-
-
-def suit_replacements(counts, bint honours=False):
-    """One part's lacks per class (as the reference's ``suit_replacements``), for tests;
-    the part holds at most 14 tiles."""
-    _ensure_tables()
-    cdef uint8_t c[9]
-    cdef int r
-    for r in range(len(counts)):
-        c[r] = counts[r]
-    cdef const Entry* e = _part_entry(3 if honours else 0, c)
-    return tuple(int((e.a >> (20 * (cls & 1) + 4 * (cls >> 1))) & 15) for cls in range(CLASSES))
