@@ -1,5 +1,5 @@
 # The per-part tables of the shanten kernel (what they hold and how they are built:
-# _shanten_kernel's docstring). _shanten_tables builds them; the kernel keeps them in a
+# _shanten_tables' docstring). _shanten_tables builds them; the kernel keeps them in a
 # static of its own, so its hot lookups address them directly.
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 
