@@ -144,7 +144,7 @@ assert mjscore.is_complete("123m456p789s11123z") is False
 assert mjscore.score("123m 456p 789s 1z [555z] +1z", "babcock").total == 56
 if expected == "cython":
     for name in extensions.split():
-        module = importlib.import_module(f"mjscore.{name}")
+        module = importlib.import_module("mjscore." + name.replace("/", "."))
         assert os.path.realpath(module.__file__).startswith(os.path.dirname(where)), module.__file__
 print("import OK")
 EOF
