@@ -1,14 +1,17 @@
-# Included by _distance_kernel.pyx (its structs, enums and cimports in scope).
-# Per-suit tables: the dynamic programme over one suit's tiles, without and with jokers.
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""One suit's distance table: the dynamic programme over its tiles, without and with
+jokers (the algorithms of ``mjscore._distance_reference.suit_table`` and
+``mjscore._distance_jokers.suit_table``)."""
 
+from libc.string cimport memset
 
-cdef void _suit_table(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
-                      const Moves* moves, const int32_t* move_index, const uint64_t* move_packed,
-                      const uint8_t* move_put, const uint8_t* move_chows, const uint64_t* packed_of,
-                      int8_t* out, int8_t* cur, int8_t* nxt, int32_t* live, int32_t* next_live) noexcept nogil:
+cdef void suit_table(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
+                     const Moves* moves, const int32_t* move_index, const uint64_t* move_packed,
+                     const uint8_t* move_put, const uint8_t* move_chows, const uint64_t* packed_of,
+                     int8_t* out, int8_t* cur, int8_t* nxt, int32_t* live, int32_t* next_live) noexcept nogil:
     """``out[uses]``: fewest tiles missing in one suit (see the reference's ``suit_table``);
     a state is (uses, chows started one tile back, two tiles back), the live ones listed."""
-    cdef int base = BASE[suit], size = WIDTH[suit]
+    cdef int base = suit_base(suit), size = suit_width(suit)
     cdef int i, s, k, m, u, back1, back2, present, total, missing, key, tile, n_live = 1, n_next
     cdef uint64_t counts = t.count_packed
     cdef int32_t* swap_list
@@ -27,7 +30,7 @@ cdef void _suit_table(const DTarget* t, int suit, const uint8_t* held, const uin
             if present > caps[i]:
                 continue
             for m in range(moves[tile].first, moves[tile].first + moves[tile].n):
-                if present + move_put[m] > caps[i] or not _within(packed_of[u] + move_packed[m], counts):
+                if present + move_put[m] > caps[i] or not within(packed_of[u] + move_packed[m], counts):
                     continue
                 if move_chows[m] and i + 2 >= size:
                     continue
@@ -58,15 +61,15 @@ cdef void _suit_table(const DTarget* t, int suit, const uint8_t* held, const uin
         cur[live[k]] = NONE
 
 
-cdef void _suit_table_jokers(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
-                             const Moves* moves, const int32_t* move_index, const uint64_t* move_packed,
-                             const uint8_t* move_put, const uint8_t* move_chows, const uint8_t* move_cap,
-                             const uint64_t* packed_of, int8_t* out, int8_t* cur, int8_t* nxt, int32_t* live,
-                             int32_t* next_live) noexcept nogil:
+cdef void suit_table_jokers(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
+                            const Moves* moves, const int32_t* move_index, const uint64_t* move_packed,
+                            const uint8_t* move_put, const uint8_t* move_chows, const uint8_t* move_cap,
+                            const uint64_t* packed_of, int8_t* out, int8_t* cur, int8_t* nxt, int32_t* live,
+                            int32_t* next_live) noexcept nogil:
     """``out[uses]`` for a joker target (``mjscore._distance_jokers.suit_table``): a state
     is (uses with the runs' and jokers' digits, chows started one and two tiles back, of
     them those still free to take a joker)."""
-    cdef int base = BASE[suit], size = WIDTH[suit]
+    cdef int base = suit_base(suit), size = suit_width(suit)
     cdef int i, s, k, m, u, rest, back1, back2, free1, free2, present, total, missing, key, tile, n_live = 1
     cdef int n_next, lacking, limit, alone, spent, left, old, mid, young, new_free, filled, u2, c, n_through
     cdef int e_stride = t.stride[t.dims - 1], n_free = t.n_free
@@ -98,7 +101,7 @@ cdef void _suit_table_jokers(const DTarget* t, int suit, const uint8_t* held, co
             if present > caps[i]:
                 continue
             for m in range(moves[tile].first, moves[tile].first + moves[tile].n):
-                if present + move_put[m] > caps[i] or not _within(packed_of[u] + move_packed[m], counts):
+                if present + move_put[m] > caps[i] or not within(packed_of[u] + move_packed[m], counts):
                     continue
                 if move_chows[m] and i + 2 >= size:
                     continue
@@ -160,10 +163,10 @@ cdef void _suit_table_jokers(const DTarget* t, int suit, const uint8_t* held, co
             if cur[live[c]] < out[u]:
                 out[u] = cur[live[c]]
         cur[live[c]] = NONE
-    _close(t, out)
+    close_table(t, out)
 
 
-cdef void _close(const DTarget* t, int8_t* out) noexcept nogil:
+cdef void close_table(const DTarget* t, int8_t* out) noexcept nogil:
     """Make a joker table's runs' and jokers' digits mean "at most": an entry using ``e'``
     jokers also serves ``e >= e'``, and ``e < e'`` with ``e' - e`` more tiles drawn."""
     cdef int e_stride = t.stride[t.dims - 1], b, e, best, carry, v, k, d, u

@@ -1,0 +1,41 @@
+# Reading one row against a target (see _distance_rows.pyx); merging two suits' tables is
+# inline here, as the per-row loops call it for every target whose needs span suits.
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
+from libc.string cimport memset
+
+from mjscore._distance_types cimport MAX_GROUPS, MAX_JOKERS, MAX_NEEDS, NONE, DTarget, fits, suit_base, suit_width
+
+
+cdef int bare(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps) noexcept nogil
+cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, uint8_t* meld_tiles,
+                        uint8_t* codes, int* n_melds) noexcept nogil
+cdef int flow(const uint8_t* caps, const uint64_t* masks, int n, const int* lacking, int jokers) noexcept nogil
+cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int (*lefts)[MAX_NEEDS]) noexcept nogil
+cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
+                    const uint8_t* meld_tiles, const uint8_t* variants, const uint8_t* variant_caps,
+                    const uint64_t* variant_masks) noexcept nogil
+
+
+cdef inline void merge(const int32_t* triples, int n_triples, const int8_t* a, const int8_t* b, int8_t* out,
+                        int n_uses) noexcept nogil:
+    """``out[c]``: fewest missing over ``a[x] + b[y]`` with ``x + y = c`` (the triples list
+    every such sum within the target's counts)."""
+    cdef int k, value
+    memset(out, NONE, n_uses)
+    for k in range(n_triples):
+        if a[triples[3 * k]] != NONE and b[triples[3 * k + 1]] != NONE:
+            value = a[triples[3 * k]] + b[triples[3 * k + 1]]
+            if value < out[triples[3 * k + 2]]:
+                out[triples[3 * k + 2]] = <int8_t>value
+
+
+cdef inline const int8_t* pair(const int32_t* triples, int n_triples, const int8_t* a, const int8_t* b,
+                               int8_t* out, int n_uses) noexcept nogil:
+    """Two suits' tables merged; NULL stands for a table of one entry at no groups, whose
+    number the caller adds."""
+    if a == NULL:
+        return b
+    if b == NULL:
+        return a
+    merge(triples, n_triples, a, b, out, n_uses)
+    return out
