@@ -44,26 +44,14 @@ ORPHAN_SUIT_TILES[:] = [0, 8, 9, 17, 18, 26]
 _MELD_TYPES = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "shouminkan": QUAD}
 
 
-cdef inline int _count(PyObject* item) noexcept:
-    """The item as a count 0-4, or -1 for anything else (another type, a big int)."""
+cdef inline int _small_int(PyObject* item, long most) noexcept:
+    """The item as an int in 0..``most``, or -1 for anything else (another type, a big int)."""
     cdef int overflow = 0
     cdef long value
     if not PyLong_CheckExact(item):
         return -1
     value = PyLong_AsLongAndOverflow(item, &overflow)
-    if overflow or value < 0 or value > 4:
-        return -1
-    return <int>value
-
-
-cdef inline int _count_or_tile(PyObject* item) noexcept:
-    """The item as a tile index 0-33, or -1."""
-    cdef int overflow = 0
-    cdef long value
-    if not PyLong_CheckExact(item):
-        return -1
-    value = PyLong_AsLongAndOverflow(item, &overflow)
-    if overflow or value < 0 or value > 33:
+    if overflow or value < 0 or value > most:
         return -1
     return <int>value
 
@@ -72,7 +60,7 @@ cdef int _read_suits(object tiles, uint8_t* counts) noexcept:
     """The 27 suited counts of a list of 34 into ``counts``; their sum, or -1 if one is no count."""
     cdef int t, value, total = 0
     for t in range(27):
-        value = _count(PyList_GET_ITEM(tiles, t))
+        value = _small_int(PyList_GET_ITEM(tiles, t), 4)
         if value < 0:
             return -1
         counts[t] = <uint8_t>value
@@ -86,7 +74,7 @@ cdef int _read_counts(object tiles, uint8_t* counts) noexcept:
     if total < 0:
         return -1
     for t in range(27, 34):
-        value = _count(PyList_GET_ITEM(tiles, t))
+        value = _small_int(PyList_GET_ITEM(tiles, t), 4)
         if value < 0:
             return -1
         counts[t] = <uint8_t>value
@@ -103,7 +91,7 @@ cdef int _agari(object tiles) noexcept:
     cdef uint8_t counts[34]
     cdef int t, value, product = 1, held = 0, total
     for t in range(27, 34):
-        value = _count(PyList_GET_ITEM(tiles, t))
+        value = _small_int(PyList_GET_ITEM(tiles, t), 4)
         if value < 0:
             return -1
         counts[t] = <uint8_t>value
@@ -115,7 +103,7 @@ cdef int _agari(object tiles) noexcept:
         if held & 1:
             return 0
         for t in range(6):
-            value = _count(PyList_GET_ITEM(tiles, ORPHAN_SUIT_TILES[t]))
+            value = _small_int(PyList_GET_ITEM(tiles, ORPHAN_SUIT_TILES[t]), 4)
             if value < 0:
                 return -1
             product *= value
@@ -255,7 +243,7 @@ cdef object _divide_melded(uint8_t* counts, int total, object melds):
         tiles = meld.tiles_34
         if kind is None or type(tiles) is not list or PyList_GET_SIZE(tiles) == 0:
             return None
-        first = _count_or_tile(PyList_GET_ITEM(tiles, 0))
+        first = _small_int(PyList_GET_ITEM(tiles, 0), 33)
         ty = kind
         if first < 0 or (ty == SEQUENCE and (first > 24 or first % 9 > 6)):
             return None
