@@ -96,7 +96,6 @@ cdef int _place_all(Placement* pl) noexcept nogil:
             takes_t |= 1u << g
         if pl.room[g] and pl.possible[g] >> u & 1:
             takes_u |= 1u << g
-        always[g] = ~(<uint64_t>0)
     if pl.jokers == 1:
         if takes_t == 0:
             return 0
@@ -105,6 +104,8 @@ cdef int _place_all(Placement* pl) noexcept nogil:
             if pl.kind[g] == 0:
                 pl.possible[g] &= ~((<uint64_t>1) << t)
         return 1
+    for g in range(pl.n):
+        always[g] = ~(<uint64_t>0)
     rest = takes_t
     while rest:
         g = mj_ctz64(rest)

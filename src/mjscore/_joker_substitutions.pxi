@@ -36,20 +36,17 @@ cdef int _push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil:
     return 0
 
 
-cdef uint64_t _near(const uint8_t* natural, const uint8_t* caps, int use) noexcept nogil:
-    """The tiles a joker could stand for at all: below its cap, and, as its group keeps a
-    natural tile, a tile held (a pung or pair of it) or, with chows, one within two of a
-    held suit tile."""
-    cdef uint64_t held = mj_presence34(natural), near = held, p
+cdef uint64_t _near(const uint8_t* natural, const uint8_t* held, int use) noexcept nogil:
+    """The tiles a joker could stand for at all: not held four times counting the melds,
+    and, as its group keeps a natural tile, a tile held (a pung or pair of it) or, with
+    chows, one within two of a held suit tile."""
+    cdef uint64_t present = mj_presence34(natural), near = present, p
     cdef int t
     if use & USE_CHOWS:
         for t in range(3):
-            p = (held >> (9 * t)) & 0x1FF
+            p = (present >> (9 * t)) & 0x1FF
             near |= ((p | p << 1 | p << 2 | p >> 1 | p >> 2) & 0x1FF) << (9 * t)
-    for t in range(34):
-        if natural[t] >= caps[t]:
-            near &= ~((<uint64_t>1) << t)
-    return near
+    return near & ~mj_at_least34(held, 4)
 
 
 cdef int _complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near,
@@ -70,6 +67,7 @@ cdef int _complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_
             if _push_d(sb, d, 1):
                 return 1
         return 0
+    bits &= _first_tile_suits(s)
     c_standard_waits_plus(s, bits, plus)  # the waits of s plus each first tile, at once
     while bits:
         t = mj_ctz64(bits)
@@ -85,6 +83,86 @@ cdef int _complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_
             if _push_d(sb, d, 2):
                 return 1
     return 0
+
+
+cdef uint8_t FIRST_TILE_SUITS[324]  # _first_tile_groups by _first_tile_index
+
+
+cdef inline int _first_tile_index(int r0, int r1, int r2, int h1, int h2) noexcept nogil:
+    """The suits' sizes mod 3, the honours held once (3: more) and twice (2: more)."""
+    return (((r0 * 3 + r1) * 3 + r2) * 4 + h1) * 3 + h2
+
+
+cdef int _first_tile_groups(const int* r, int h1, int h2) noexcept nogil:
+    """Bit g set (the suits 0-2, the honours 3) when the lower tile of a D of two may lie
+    in g, by counting alone: each suit of S holds 3k or 3k + 2 tiles, one pair in all,
+    and each honour held once takes a joker (a bound: the waits decide)."""
+    cdef int a[4]                # D's tiles per suit, the honours last
+    cdef int g, a0, a1, a2, rest, pairs, ok, groups = 0
+    for a0 in range(3):
+        for a1 in range(3 - a0):
+            for a2 in range(3 - a0 - a1):
+                a[0] = a0
+                a[1] = a1
+                a[2] = a2
+                a[3] = 2 - a0 - a1 - a2
+                if a[3] < h1:
+                    continue
+                ok = 1
+                pairs = 0
+                for g in range(3):
+                    rest = (r[g] + a[g]) % 3
+                    ok &= rest != 1
+                    pairs += rest == 2
+                if not ok or pairs > 1 or (a[3] == 0 and pairs + h2 != 1):
+                    continue
+                g = 0
+                while a[g] == 0:
+                    g += 1
+                groups |= 1 << g
+    return groups
+
+
+cdef void _fill_first_tile_suits() noexcept nogil:
+    cdef int r[3]
+    cdef int k, h1, h2
+    for k in range(27):
+        r[0] = k // 9
+        r[1] = k // 3 % 3
+        r[2] = k % 3
+        for h1 in range(4):
+            for h2 in range(3):
+                FIRST_TILE_SUITS[_first_tile_index(r[0], r[1], r[2], h1, h2)] = _first_tile_groups(r, h1, h2)
+
+
+_fill_first_tile_suits()
+
+
+cdef inline int _suit_size(const uint8_t* c) noexcept nogil:
+    """The sum of nine counts of at most 4 (eight summed at once in a word's top byte)."""
+    cdef uint64_t x
+    memcpy(&x, c, 8)
+    return <int>((x * <uint64_t>0x0101010101010101) >> 56) + c[8]
+
+
+cdef uint64_t _first_tile_suits(const uint8_t* s) noexcept nogil:
+    """The tiles the lower tile of a D of two completing ``s`` may be, by counting
+    (FIRST_TILE_SUITS): all of a suit's, or the honours'."""
+    cdef int t, h1 = 0, h2 = 0, groups
+    cdef uint64_t mask = 0
+    for t in range(27, 34):
+        if s[t] == 4:  # no standard hand holds four alike concealed
+            return 0
+        h1 += s[t] == 1
+        h2 += s[t] == 2
+    groups = FIRST_TILE_SUITS[_first_tile_index(_suit_size(s) % 3, _suit_size(s + 9) % 3,
+                                                _suit_size(s + 18) % 3, min(h1, 3), min(h2, 2))]
+    for t in range(3):
+        if groups >> t & 1:
+            mask |= (<uint64_t>0x1FF) << (9 * t)
+    if groups & 8:
+        mask |= (<uint64_t>0x7F) << 27
+    return mask
 
 
 cdef int _decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,

@@ -126,6 +126,17 @@ cdef int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presenc
 cdef int c_candidates(const Patterns* p, const Variant* variants, int n, int is_item,
                       const uint8_t* held, uint64_t presence, uint64_t threes, uint64_t base,
                       uint64_t base_bits, int concealed_hand, int16_t* out) noexcept nogil
+# c_candidates over the variants `among` (n indices, ascending; NULL: all n variants).
+cdef int c_candidates_among(const Patterns* p, const Variant* variants, const int16_t* among, int n,
+                            int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                            uint64_t base, uint64_t base_bits, int concealed_hand,
+                            int16_t* out) noexcept nogil
+# The variants any of several rows may fill, ignoring conditions: every row holds at least
+# the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
+# (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).
+cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, uint64_t presence,
+                            uint64_t may_hold, uint64_t threes, uint64_t twos,
+                            int16_t* out) noexcept nogil
 # Whether hand `h`'s situation and concealment hold.
 cdef int c_conditions(const Patterns* p, int h, uint64_t facts, int win, int concealed_hand) noexcept nogil
 # The same for the facts of `base_bits` alone (a filter that holds for every reading of a row).

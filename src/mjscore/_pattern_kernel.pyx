@@ -312,32 +312,65 @@ cdef int c_row_conditions(const Patterns* p, int h, uint64_t base, uint64_t base
     return _row_ok(p, h, base, base_bits, concealed_hand)
 
 
+cdef inline int _candidate(const Patterns* p, const Variant* v, int is_item, uint64_t threes,
+                           uint64_t twos, uint64_t base, uint64_t base_bits,
+                           int concealed_hand) noexcept nogil:
+    """Whether a row whose kinds ``v`` allows (held 3+ and 2+ times, its facts) may fill ``v``."""
+    cdef int j
+    cdef uint64_t mask
+    cdef const Requirement* req
+    if not is_item and not _row_ok(p, v.hand, base, base_bits, concealed_hand):
+        return 0
+    for j in range(v.n):
+        req = &p.reqs[v.first + j]
+        if not req.copies:
+            continue
+        mask = (threes if req.copies == 3 else twos) & req.tiles
+        if not mask or req.count > 1 and mj_popcount64(mask) < req.count:
+            return 0
+    return 1
+
+
 cdef int c_candidates(const Patterns* p, const Variant* variants, int n, int is_item,
                       const uint8_t* held, uint64_t presence, uint64_t threes, uint64_t base,
                       uint64_t base_bits, int concealed_hand, int16_t* out) noexcept nogil:
-    cdef uint64_t twos = 0, mask
-    cdef int v, j, found = 0, ok, counted = 0, n_threes = mj_popcount64(threes)
-    cdef const Requirement* req
-    for v in range(n):
+    return c_candidates_among(p, variants, NULL, n, is_item, held, presence, threes, base, base_bits,
+                              concealed_hand, out)
+
+
+cdef int c_candidates_among(const Patterns* p, const Variant* variants, const int16_t* among, int n,
+                            int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                            uint64_t base, uint64_t base_bits, int concealed_hand,
+                            int16_t* out) noexcept nogil:
+    cdef uint64_t twos = 0
+    cdef int k, v, found = 0, counted = 0, n_threes = mj_popcount64(threes)
+    for k in range(n):
+        v = among[k] if among != NULL else k
         if variants[v].min_threes > n_threes:  # and so do all the rest (sorted)
             break
         if presence & ~variants[v].allowed or variants[v].required & ~presence:
             continue
-        if not is_item and not _row_ok(p, variants[v].hand, base, base_bits, concealed_hand):
-            continue
         if not counted:  # the kinds held twice, once per row
             twos = mj_at_least34(held, 2)
             counted = 1
-        ok = 1
-        for j in range(variants[v].n):
-            req = &p.reqs[variants[v].first + j]
-            if not req.copies:
-                continue
-            mask = (threes if req.copies == 3 else twos) & req.tiles
-            if not mask or req.count > 1 and mj_popcount64(mask) < req.count:
-                ok = 0
-                break
-        if ok:
+        if _candidate(p, &variants[v], is_item, threes, twos, base, base_bits, concealed_hand):
+            if found == MAX_CANDIDATES:
+                return -1
+            out[found] = v
+            found += 1
+    return found
+
+
+cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, uint64_t presence,
+                            uint64_t may_hold, uint64_t threes, uint64_t twos,
+                            int16_t* out) noexcept nogil:
+    cdef int v, found = 0, n_threes = mj_popcount64(threes)
+    for v in range(n):
+        if variants[v].min_threes > n_threes:
+            break
+        if presence & ~variants[v].allowed or variants[v].required & ~may_hold:
+            continue
+        if _candidate(p, &variants[v], 1, threes, twos, 0, 0, 0):  # conditions left to each row
             if found == MAX_CANDIDATES:
                 return -1
             out[found] = v

@@ -32,6 +32,10 @@ ctypedef struct JokerFilter:
     const uint8_t* fixed_rows   # per fixed entry of the patterns, its FIXED_ROW bytes
     int jokers
     int use
+    const int16_t* quant        # the variants some D of the row may fill (c_candidates_bound),
+    int n_quant                 # -1: not narrowed (every variant is filtered per D)
+    const int16_t* items
+    int n_items
 
 
 cdef inline int _room(int kind, int use) noexcept nogil:
@@ -99,6 +103,8 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
     cdef uint8_t d[8]
     cdef Group melds[4]
     cdef JokerFilter jf
+    cdef int16_t quant[MAX_CANDIDATES]
+    cdef int16_t items[MAX_CANDIDATES]
     cdef int n_melds, exposed, status, total, i, k, t, odd, before_found, n_found
     cdef int use = r.jokers
     cdef int64_t before_total
@@ -122,22 +128,23 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
     if not w & W_WINNER:  # its natural tiles: jokers held make no group
         base = _context_facts(w) | _tile_facts(mj_presence34(held)) | (0 if exposed else F_CONCEALED_HAND)
         return _score_losing(c, w, seat, prevailing, r, melds, n_melds, base, best)
-    for t in range(34):
-        caps[t] = 4 - (held[t] - c[t])
+    _caps(c, held, caps)
     sb.n = 0
     sb.failed = 0
     jf.others = 0
     if jokers == 0:  # only melds hold jokers: the natural hand as it is
         _push_d(sb, d, 0)
     elif jokers <= 2:
-        _complete_subs(sb, c, caps, _near(c, caps, use), jokers)
+        _complete_subs(sb, c, caps, _near(c, held, use), jokers)
         if jokers == 1 and use == USE_PUNGS | USE_CHOWS | USE_PAIRS:
             for i in range(sb.n):
                 jf.others |= (<uint64_t>1) << sb.d[8 * i]
     else:  # more: a search tile by tile would branch too widely; the kernel's ways do not
         _decomposition_subs(sb, c, jokers, use, caps)
     n_found = sb.n if jokers <= 2 else 0  # (those of the decompositions need sorting)
-    if n_melds == 0 and use & USE_PAIRS:  # seven pairs: a joker beside each odd tile
+    # seven pairs: a joker beside each odd tile (a rule set reading no hand as pairs finds
+    # nothing more there: a D whose S also reads in sets is among the others)
+    if n_melds == 0 and use & USE_PAIRS and (r.shapes & 1 or r.pat.has_pairs):
         odd = 0
         for t in range(34):
             if c[t] % 2:
@@ -165,6 +172,9 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
     memcpy(s, c, 34)
     memcpy(held_s, held, 34)
     held_presence = mj_presence34(held)
+    jf.n_quant = jf.n_items = -1
+    if sb.n > 1 and (r.pat.n_quant or r.pat.n_items):
+        _bound_candidates(r.pat, sb, jokers, held, held_presence, &jf, quant, items)
     context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
     for i in range(sb.n):  # S and its held counts: D added before, taken off after
         jf.d = sb.d + 8 * i
@@ -188,6 +198,49 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
             s[jf.d[k]] -= 1
             held_s[jf.d[k]] -= 1
     return S_OK if best.found else S_NOT_WINNING
+
+
+cdef inline void _caps(const uint8_t* c, const uint8_t* held, uint8_t* caps) noexcept nogil:
+    """caps[t] = 4 - (held[t] - c[t]): the most of each tile the concealed part may stand
+    for. Eight at once: each byte stays within 0-8, so no carry crosses a byte."""
+    cdef uint64_t x, y
+    cdef int t
+    for t in range(0, 32, 8):
+        memcpy(&x, c + t, 8)
+        memcpy(&y, held + t, 8)
+        x = x + <uint64_t>0x0404040404040404 - y
+        memcpy(caps + t, &x, 8)
+    for t in range(32, 34):
+        caps[t] = 4 - (held[t] - c[t])
+
+
+cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const uint8_t* held,
+                            uint64_t presence, JokerFilter* jf, int16_t* quant,
+                            int16_t* items) noexcept nogil:
+    """The pattern variants any substitution of the row may fill, so that each D filters
+    only those: every S holds the natural tiles and at most the held counts plus D's."""
+    cdef uint8_t most[34]
+    cdef const uint8_t* d
+    cdef uint64_t may_hold = presence, threes, twos
+    cdef int i, k, j, same
+    memcpy(most, held, 34)
+    for i in range(sb.n):
+        d = sb.d + 8 * i
+        for k in range(jokers):
+            same = 0
+            for j in range(jokers):
+                same += d[j] == d[k]
+            if held[d[k]] + same > most[d[k]]:
+                most[d[k]] = held[d[k]] + same
+            may_hold |= (<uint64_t>1) << d[k]
+    threes = mj_at_least34(most, 3)
+    twos = mj_at_least34(most, 2)
+    if p.n_quant:
+        jf.n_quant = c_candidates_bound(p, p.quant, p.n_quant, presence, may_hold, threes, twos, quant)
+        jf.quant = quant
+    if p.n_items:
+        jf.n_items = c_candidates_bound(p, p.items, p.n_items, presence, may_hold, threes, twos, items)
+        jf.items = items
 
 
 def _fixed_rows(rules):

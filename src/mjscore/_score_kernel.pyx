@@ -15,8 +15,9 @@ from libc.string cimport memcpy
 from mjscore._fold cimport Best, CompiledRules, Tables, _add_sets, _cell, _plain_wins, c_fold, compiled_rules
 from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
-                                      c_candidates, c_conditions, c_fits, c_fixed, c_may_fill,
-                                      c_row_conditions, mj_at_least34, mj_popcount64)
+                                      c_candidates, c_candidates_among, c_candidates_bound,
+                                      c_conditions, c_fits, c_fixed, c_may_fill, c_row_conditions,
+                                      mj_at_least34, mj_popcount64)
 from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_CONCEALED_HAND,
                                    F_ONE_CHANCE, F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_COUNTERS,
                                    K_CHOW, K_KONG, K_PAIR, K_PUNG, MAX_DECOMPOSITIONS,
@@ -303,11 +304,19 @@ cdef int _score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w
     n_threes = mj_popcount64(threes)
     n_quant = n_items = 0
     if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, presence, n_threes):
-        n_quant = c_candidates(p, p.quant, p.n_quant, 0, held, presence, threes, base, BASE_FACTS,
-                               not exposed, quant)
+        if jf != NULL and jf.n_quant >= 0:
+            n_quant = c_candidates_among(p, p.quant, jf.quant, jf.n_quant, 0, held, presence, threes,
+                                         base, BASE_FACTS, not exposed, quant)
+        else:
+            n_quant = c_candidates(p, p.quant, p.n_quant, 0, held, presence, threes, base, BASE_FACTS,
+                                   not exposed, quant)
     if p.n_items and c_may_fill(p.items_loose, p.items_threes, presence, n_threes):
-        n_items = c_candidates(p, p.items, p.n_items, 1, held, presence, threes, base, BASE_FACTS,
-                               not exposed, items)
+        if jf != NULL and jf.n_items >= 0:
+            n_items = c_candidates_among(p, p.items, jf.items, jf.n_items, 1, held, presence, threes,
+                                         base, BASE_FACTS, not exposed, items)
+        else:
+            n_items = c_candidates(p, p.items, p.n_items, 1, held, presence, threes, base, BASE_FACTS,
+                                   not exposed, items)
     n_situational = 0
     cands.situational = situational
     if p.n_situational > MAX_CANDIDATES:  # too many to filter into the array: try them all
