@@ -38,7 +38,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("facts", "payments", "rules", "rules.*", "matching", "_pattern_kernel*")),
     ("fold", ("joker_readings", "readings", "fold", "_score_facts*", "_fold*")),
     ("single-hand and bulk APIs",
-     ("scoring", "scorer", "bulk_scoring", "_scorer", "_score_reference", "_score_kernel*", "sample", "special_samples",
+     ("scoring", "scorer", "bulk_scoring", "_scorer", "_score_reference", "_score_*", "sample", "special_samples",
       "distances*", "near_misses*", "_distance*", "shanten", "useful_tiles")),
     ("surfaces", ("", "__main__", "display", "dask", "cli", "cli.*", "compat", "compat.*")),
 )

@@ -119,18 +119,16 @@ cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_
 # (MAX_FIXED) and returns how many.
 cdef int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
                  const uint8_t* melds, int32_t* out) noexcept nogil
-# The variants of `variants` (n of them, sorted by min_threes) one row can fill at all, by its tiles (`held`
-# counts, melds included, their `presence` mask and `threes`, the kinds held 3+ times), the facts fixed for the row (`base`, the bits of `base_bits`)
-# and its concealment: indices into `out` (MAX_CANDIDATES); the count, or -1 when more
-# passed (then try them all). `is_item`: the variants are item patterns (no conditions).
-cdef int c_candidates(const Patterns* p, const Variant* variants, int n, int is_item,
-                      const uint8_t* held, uint64_t presence, uint64_t threes, uint64_t base,
-                      uint64_t base_bits, int concealed_hand, int16_t* out) noexcept nogil
-# c_candidates over the variants `among` (n indices, ascending; NULL: all n variants).
-cdef int c_candidates_among(const Patterns* p, const Variant* variants, const int16_t* among, int n,
-                            int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
-                            uint64_t base, uint64_t base_bits, int concealed_hand,
-                            int16_t* out) noexcept nogil
+# The variants of `variants` (n of them, sorted by min_threes; with `among`, the n
+# variants it lists, ascending) one row can fill at all, by its tiles (`held` counts,
+# melds included, their `presence` mask and `threes`, the kinds held 3+ times), the
+# facts fixed for the row (`base`, the bits of `base_bits`) and its concealment: indices
+# into `out` (MAX_CANDIDATES); the count, or -1 when more passed (then try them all).
+# `is_item`: the variants are item patterns (no conditions).
+cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t* among, int n,
+                      int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                      uint64_t base, uint64_t base_bits, int concealed_hand,
+                      int16_t* out) noexcept nogil
 # The variants any of several rows may fill, ignoring conditions: every row holds at least
 # the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
 # (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).

@@ -331,14 +331,7 @@ cdef inline int _candidate(const Patterns* p, const Variant* v, int is_item, uin
     return 1
 
 
-cdef int c_candidates(const Patterns* p, const Variant* variants, int n, int is_item,
-                      const uint8_t* held, uint64_t presence, uint64_t threes, uint64_t base,
-                      uint64_t base_bits, int concealed_hand, int16_t* out) noexcept nogil:
-    return c_candidates_among(p, variants, NULL, n, is_item, held, presence, threes, base, base_bits,
-                              concealed_hand, out)
-
-
-cdef int c_candidates_among(const Patterns* p, const Variant* variants, const int16_t* among, int n,
+cdef inline int _candidates(const Patterns* p, const Variant* variants, const int16_t* among, int n,
                             int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                             uint64_t base, uint64_t base_bits, int concealed_hand,
                             int16_t* out) noexcept nogil:
@@ -359,6 +352,18 @@ cdef int c_candidates_among(const Patterns* p, const Variant* variants, const in
             out[found] = v
             found += 1
     return found
+
+
+cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t* among, int n,
+                      int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                      uint64_t base, uint64_t base_bits, int concealed_hand,
+                      int16_t* out) noexcept nogil:
+    # two copies of the loop, so the one over every variant reads no index list
+    if among == NULL:
+        return _candidates(p, variants, NULL, n, is_item, held, presence, threes, base, base_bits,
+                           concealed_hand, out)
+    return _candidates(p, variants, among, n, is_item, held, presence, threes, base, base_bits,
+                       concealed_hand, out)
 
 
 cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, uint64_t presence,

@@ -1,26 +1,23 @@
-# The substitutions D of a row's jokers, included by _score_jokers.pxi: every D making the
-# hand complete, found (one or two jokers) one tile at a time from the natural standard
-# waits where a joker could stand at all, or (more) from the kernel's joker
-# decompositions; the seven-pairs pairing, and the fixed-shape hands its missing tiles
-# fit. (joker_readings.substitutions finds D from the joker decompositions always: for
-# the rows most have, the two derive them independently.)
+"""The substitutions D of a row's jokers (read ``_score_substitutions.pxd``). For the
+rows most have, this and ``joker_readings.substitutions`` derive them independently:
+the reference always from the kernel's joker decompositions."""
+
+from libc.stdint cimport uint8_t, uint64_t
+from libc.stdlib cimport realloc
+from libc.string cimport memcmp, memcpy, memset
+
+from mjscore._jokers_kernel cimport c_decompose_jokers
+from mjscore._pattern_kernel cimport mj_at_least34
+from mjscore._score_facts cimport mj_ctz64
+from mjscore._score_placement cimport FIXED_ROW, USE_CHOWS, c_fits_fixed
+from mjscore._score_rows cimport mj_presence34
+from mjscore._shapes cimport c_standard_waits, c_standard_waits_plus
+
 
 cdef enum:
     JROW = 10               # a joker decomposition: five (code, jokers) pairs, sorted
 
-ctypedef struct Subs:
-    # the substitutions D of one row, 8 bytes each (sorted tiles, 0xFF pads), and the
-    # kernel's joker decompositions (three jokers or more), in buffers a bulk call
-    # keeps across rows (grown with realloc, freed at its end)
-    uint8_t* d
-    int n
-    int capacity
-    int failed
-    uint8_t* rows
-    int rows_capacity
-
-
-cdef int _push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil:
+cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil:
     """Append one substitution (``n`` sorted tiles); 1 if out of memory."""
     cdef uint8_t* grown
     if sb.n == sb.capacity:
@@ -36,7 +33,7 @@ cdef int _push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil:
     return 0
 
 
-cdef uint64_t _near(const uint8_t* natural, const uint8_t* held, int use) noexcept nogil:
+cdef uint64_t c_near(const uint8_t* natural, const uint8_t* held, int use) noexcept nogil:
     """The tiles a joker could stand for at all: not held four times counting the melds,
     and, as its group keeps a natural tile, a tile held (a pung or pair of it) or, with
     chows, one within two of a held suit tile."""
@@ -49,7 +46,7 @@ cdef uint64_t _near(const uint8_t* natural, const uint8_t* held, int use) noexce
     return near & ~mj_at_least34(held, 4)
 
 
-cdef int _complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near,
+cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near,
                         int jokers) noexcept nogil:
     """Every D of one or two tiles (ascending, each in ``near`` and below its cap)
     completing the natural counts ``s`` in sets and a pair: the standard waits of ``s``,
@@ -64,7 +61,7 @@ cdef int _complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_
         while bits:
             d[0] = <uint8_t>mj_ctz64(bits)
             bits &= bits - 1
-            if _push_d(sb, d, 1):
+            if c_push_d(sb, d, 1):
                 return 1
         return 0
     bits &= _first_tile_suits(s)
@@ -80,7 +77,7 @@ cdef int _complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_
             u = mj_ctz64(waits)
             waits &= waits - 1
             d[1] = <uint8_t>u
-            if _push_d(sb, d, 2):
+            if c_push_d(sb, d, 2):
                 return 1
     return 0
 
@@ -165,7 +162,7 @@ cdef uint64_t _first_tile_suits(const uint8_t* s) noexcept nogil:
     return mask
 
 
-cdef int _decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
+cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
                              const uint8_t* caps) noexcept nogil:
     """Every D of the kernel's joker decompositions (the tiles their groups hold beyond
     the natural ones), unsorted; 1 if out of memory."""
@@ -208,24 +205,9 @@ cdef int _decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int u
                 if n < 8:
                     d[n] = <uint8_t>t
                 n += 1
-        if n == jokers and _push_d(sb, d, n):
+        if n == jokers and c_push_d(sb, d, n):
             return 1
     return 0
-
-
-ctypedef struct FixedIndex:
-    # the fixed variants by their tiles, so a row with one or two jokers visits only those
-    # it can make: a multiset's key is the sum of its tiles' random 64-bit weights, so
-    # the key of the held tiles plus D is the held key plus D's weights
-    const uint64_t* weight      # per tile
-    const uint64_t* keys        # the variants' distinct keys, sorted
-    const int32_t* first        # per key, its variants: order[first[k] : first[k + 1]]
-    const int32_t* order
-    int n_keys
-    const uint64_t* key_bits    # a bit per key (its top ``key_shift``-complement bits) ...
-    int key_shift
-    const uint64_t* near_bits   # ... and per key of a variant less one of its tiles
-    int near_shift
 
 
 cdef inline int _bit(const uint64_t* bits, int shift, uint64_t key) noexcept nogil:
@@ -245,8 +227,8 @@ cdef int _try_fixed(const uint8_t* row, const uint8_t* held, int jokers, int use
         for k in range(missing):
             tiles[n] = <uint8_t>t
             n += 1
-    if n == jokers and _fits_fixed(row, tiles, n, use):
-        return _push_d(sb, tiles, n)
+    if n == jokers and c_fits_fixed(row, tiles, n, use):
+        return c_push_d(sb, tiles, n)
     return 0
 
 
@@ -270,7 +252,7 @@ cdef int _try_key(const FixedIndex* ix, uint64_t key, const uint8_t* fixed_rows,
     return 0
 
 
-cdef int _add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex* ix, const uint8_t* held,
+cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex* ix, const uint8_t* held,
                          int jokers, int use, Subs* sb) noexcept nogil:
     """The substitutions completing a fixed-shape hand (joker_readings.substitutions); 1 if
     out of memory. With one or two jokers, only the variants the held tiles plus one or
@@ -302,7 +284,7 @@ cdef int _add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex
     return 0
 
 
-cdef void _sort_subs(Subs* sb) noexcept nogil:
+cdef void c_sort_subs(Subs* sb) noexcept nogil:
     """Sort the substitutions and drop repeats (short lists: an insertion sort)."""
     cdef uint8_t held[8]
     cdef int i, k, n = 0

@@ -1,8 +1,60 @@
-# Placing the jokers of a substitution D in a decomposition of S = natural + D, included
-# by _score_jokers.pxi: each joker in a group holding its tile that the rule set lets it
-# join (a chow one, a pung two, a pair one), every group keeping a natural tile
-# (mjscore.jokers). Which readings keep the jokers where they may stand, and the
-# single-wait fact of a row with jokers, follow from it.
+"""Where a substitution's jokers stand (read ``_score_placement.pxd``): each joker in a
+group holding its tile that the rule set lets it join (a chow one, a pung two, a pair
+one), every group keeping a natural tile (``mjscore.jokers``)."""
+
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+from mjscore._jokers_kernel cimport c_is_complete_jokers
+from mjscore._score_facts cimport F_SINGLE_WAIT, NO_MELD, mj_ctz64
+
+
+cdef inline int _room(int kind, int use) noexcept nogil:
+    """joker_readings.group_allows."""
+    if kind == 0:
+        return 1 if use & USE_CHOWS else 0
+    if kind == 1 or kind == 2:
+        return kind + 1 if use & USE_PUNGS else 0   # a pung 2, a kong 3
+    if kind == 3 or kind == 4:
+        return 1 if use & USE_PAIRS else 0
+    return 0
+
+
+cdef int _place(const uint8_t* tiles, int i, int n, const uint64_t* holds, int n_groups,
+                int* room) noexcept nogil:
+    """joker_readings.fits_groups: each of tiles[i:n] into a group holding it, with room."""
+    cdef int g, t
+    if i == n:
+        return 1
+    t = tiles[i]
+    for g in range(n_groups):
+        if not room[g]:
+            continue
+        if (holds[g] >> t) & 1:
+            room[g] -= 1
+            if _place(tiles, i + 1, n, holds, n_groups, room):
+                return 1
+            room[g] += 1
+    return 0
+
+
+cdef int c_fits_fixed(const uint8_t* row, const uint8_t* tiles, int n, int use) noexcept nogil:
+    cdef int room[14]
+    cdef int g, n_groups = row[34]
+    for g in range(n_groups):
+        room[g] = _room(row[35 + g], use)
+    return _place(tiles, 0, n, <const uint64_t*>(row + FIXED_MASKS), n_groups, room)
+
+
+cdef int c_fixed_allowed(const JokerFilter* jf, int32_t* fixed, int n) noexcept nogil:
+    """Keep the fixed entries whose groups hold the substitution's jokers; how many."""
+    cdef int k, kept = 0
+    for k in range(n):
+        if c_fits_fixed(jf.fixed_rows + FIXED_ROW * fixed[k], jf.d, jf.jokers, jf.use):
+            fixed[kept] = fixed[k]
+            kept += 1
+    return kept
+
 
 ctypedef struct Placement:
     # the groups of one decomposition of S while D's tiles are placed in them as jokers
@@ -125,7 +177,7 @@ cdef int _place_all(Placement* pl) noexcept nogil:
     return 1
 
 
-cdef uint64_t _joker_single(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec) noexcept nogil:
+cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec) noexcept nogil:
     """F_SINGLE_WAIT if only one kind, the winning tile ``wt``, could have completed the row
     (with its jokers), else 0; worked out once per row and winning tile.
 
@@ -183,7 +235,7 @@ cdef uint64_t _joker_single(const JokerFilter* jf, int wt, const uint8_t* found,
     return F_SINGLE_WAIT if jf.single[0] & bit else 0
 
 
-cdef int _decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
+cdef int c_decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
                                 uint64_t* natural_tiles) noexcept nogil:
     """Whether D's tiles can stand as jokers in this decomposition of S (five codes, 0xFF
     pads); if so, the tiles each of its groups holds naturally, in the codes' order:

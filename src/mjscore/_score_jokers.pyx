@@ -1,95 +1,30 @@
-# Bulk scoring with jokers, included by _score_kernel.pyx: the compiled twin of
-# _score_reference.score_one_jokers and mjscore.joker_readings (read their docstrings).
-#
-# A row's jokers stand for tiles D; each D (_joker_substitutions.pxi) is scored as the
-# natural hand S = natural + D by _score_readings, with a JokerFilter that keeps only
-# the readings whose groups can hold D's tiles as jokers where the rule set lets them
-# stand (_joker_placement.pxi). A D no reading keeps scores nothing. The per-row work
-# is on the stack or in one buffer a bulk call keeps across its rows.
+"""Scoring a row holding jokers (read ``_score_jokers.pxd``): the compiled twin of
+``_score_reference.score_one_jokers`` and ``mjscore.joker_readings``.
 
-from libc.stdlib cimport free, realloc
-from libc.string cimport memcmp, memset
+A row's jokers stand for tiles D; each D (``_score_substitutions``) is scored as the
+natural hand S = natural + D by ``_score_readings``, with a JokerFilter that keeps
+only the readings whose groups can hold D's tiles as jokers where the rule set lets
+them stand (``_score_placement``). A D no reading keeps scores nothing. The per-row
+work is on the stack or in one buffer a bulk call keeps across its rows.
+"""
 
-from mjscore._jokers_kernel cimport c_decompose_jokers, c_is_complete_jokers
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
 
-cdef enum:
-    FIXED_ROW = 176         # a fixed variant: counts[34], n_groups, kinds[14], firsts[14], pad,
-    FIXED_MASKS = 64        # then from byte 64 each group's tiles as a 64-bit mask (a run of singles holds several)
-    USE_PUNGS = 1
-    USE_CHOWS = 2
-    USE_PAIRS = 4
-
-ctypedef struct JokerFilter:
-    const uint8_t* natural      # the natural concealed counts
-    const uint8_t* caps         # the most of each tile they may stand for with the jokers
-    const uint8_t* d            # the substitution's tiles D, sorted
-    int pairs                   # a reading of S as pairs keeps its jokers in pairs
-    int singles                 # the rule set scores a single wait
-    uint64_t others             # one joker, in any group: the tiles x making a complete
-                                # natural + x (each proves a wait besides the winning tile)
-    uint64_t* single_known      # the row's winning tiles whose single wait is known ...
-    uint64_t* single            # ... and those only one kind could have been
-    const uint8_t* fixed_rows   # per fixed entry of the patterns, its FIXED_ROW bytes
-    int jokers
-    int use
-    const int16_t* quant        # the variants some D of the row may fill (c_candidates_bound),
-    int n_quant                 # -1: not narrowed (every variant is filtered per D)
-    const int16_t* items
-    int n_items
+from mjscore._fold cimport Best, Tables
+from mjscore._pattern_kernel cimport (MAX_CANDIDATES, Patterns, c_candidates_bound,
+                                      mj_at_least34)
+from mjscore._score_facts cimport (F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT, S_NOT_WINNING,
+                                   S_OK, W_WINNER, Group, _context_facts, _tile_facts)
+from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
+                                       JokerFilter)
+from mjscore._score_readings cimport c_score_readings
+from mjscore._score_rows cimport c_check_row, c_score_losing, c_score_row, mj_presence34
+from mjscore._score_substitutions cimport (FixedIndex, Subs, c_add_fixed_subs, c_complete_subs,
+                                           c_decomposition_subs, c_near, c_push_d, c_sort_subs)
 
 
-cdef inline int _room(int kind, int use) noexcept nogil:
-    """joker_readings.group_allows."""
-    if kind == 0:
-        return 1 if use & USE_CHOWS else 0
-    if kind == 1 or kind == 2:
-        return kind + 1 if use & USE_PUNGS else 0   # a pung 2, a kong 3
-    if kind == 3 or kind == 4:
-        return 1 if use & USE_PAIRS else 0
-    return 0
-
-
-cdef int _place(const uint8_t* tiles, int i, int n, const uint64_t* holds, int n_groups,
-                int* room) noexcept nogil:
-    """joker_readings.fits_groups: each of tiles[i:n] into a group holding it, with room."""
-    cdef int g, t
-    if i == n:
-        return 1
-    t = tiles[i]
-    for g in range(n_groups):
-        if not room[g]:
-            continue
-        if (holds[g] >> t) & 1:
-            room[g] -= 1
-            if _place(tiles, i + 1, n, holds, n_groups, room):
-                return 1
-            room[g] += 1
-    return 0
-
-
-cdef int _fits_fixed(const uint8_t* row, const uint8_t* tiles, int n, int use) noexcept nogil:
-    cdef int room[14]
-    cdef int g, n_groups = row[34]
-    for g in range(n_groups):
-        room[g] = _room(row[35 + g], use)
-    return _place(tiles, 0, n, <const uint64_t*>(row + FIXED_MASKS), n_groups, room)
-
-
-cdef int _fixed_allowed(const JokerFilter* jf, int32_t* fixed, int n) noexcept nogil:
-    """Keep the fixed entries whose groups hold the substitution's jokers; how many."""
-    cdef int k, kept = 0
-    for k in range(n):
-        if _fits_fixed(jf.fixed_rows + FIXED_ROW * fixed[k], jf.d, jf.jokers, jf.use):
-            fixed[kept] = fixed[k]
-            kept += 1
-    return kept
-
-
-include "_joker_placement.pxi"
-include "_joker_substitutions.pxi"
-
-
-cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
+cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                            int prevailing, const Tables* r, int jokers, int meld_jokers,
                            const uint8_t* fixed_rows, int n_fixed_rows, const FixedIndex* ix, Subs* sb,
                            Best* best, uint8_t* best_d) noexcept nogil:
@@ -118,29 +53,29 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
         return S_BAD_COUNT
     if jokers + meld_jokers == 0 or use == 0:
         if use == 0 and jokers + meld_jokers:
-            status = _check_row(c, m, win, w, seat, prevailing, jokers, held, melds, &n_melds,
+            status = c_check_row(c, m, win, w, seat, prevailing, jokers, held, melds, &n_melds,
                                 &exposed, &total)
             return status if status else S_NOT_WINNING
-        return _score_row(c, m, win, w, seat, prevailing, r, best)
-    status = _check_row(c, m, win, w, seat, prevailing, jokers, held, melds, &n_melds, &exposed, &total)
+        return c_score_row(c, m, win, w, seat, prevailing, r, best)
+    status = c_check_row(c, m, win, w, seat, prevailing, jokers, held, melds, &n_melds, &exposed, &total)
     if status:
         return status
     if not w & W_WINNER:  # its natural tiles: jokers held make no group
         base = _context_facts(w) | _tile_facts(mj_presence34(held)) | (0 if exposed else F_CONCEALED_HAND)
-        return _score_losing(c, w, seat, prevailing, r, melds, n_melds, base, best)
+        return c_score_losing(c, w, seat, prevailing, r, melds, n_melds, base, best)
     _caps(c, held, caps)
     sb.n = 0
     sb.failed = 0
     jf.others = 0
     if jokers == 0:  # only melds hold jokers: the natural hand as it is
-        _push_d(sb, d, 0)
+        c_push_d(sb, d, 0)
     elif jokers <= 2:
-        _complete_subs(sb, c, caps, _near(c, held, use), jokers)
+        c_complete_subs(sb, c, caps, c_near(c, held, use), jokers)
         if jokers == 1 and use == USE_PUNGS | USE_CHOWS | USE_PAIRS:
             for i in range(sb.n):
                 jf.others |= (<uint64_t>1) << sb.d[8 * i]
     else:  # more: a search tile by tile would branch too widely; the kernel's ways do not
-        _decomposition_subs(sb, c, jokers, use, caps)
+        c_decomposition_subs(sb, c, jokers, use, caps)
     n_found = sb.n if jokers <= 2 else 0  # (those of the decompositions need sorting)
     # seven pairs: a joker beside each odd tile (a rule set reading no hand as pairs finds
     # nothing more there: a D whose S also reads in sets is among the others)
@@ -154,13 +89,13 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
                 d[odd] = <uint8_t>t
                 odd += 1
         if odd == jokers:
-            _push_d(sb, d, odd)
+            c_push_d(sb, d, odd)
     if r.pat.n_slots:
-        _add_fixed_subs(fixed_rows, n_fixed_rows, ix, held, jokers, use, sb)
+        c_add_fixed_subs(fixed_rows, n_fixed_rows, ix, held, jokers, use, sb)
     if sb.failed:
         return S_NOT_WINNING  # out of memory: the row is left unscored
     if sb.n > n_found:  # the decompositions' come sorted and once each; the others join them
-        _sort_subs(sb)
+        c_sort_subs(sb)
     jf.natural = c
     jf.fixed_rows = fixed_rows
     jf.jokers = jokers
@@ -190,7 +125,7 @@ cdef int _score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t
         base = context | _tile_facts(presence)
         before_found = best.found
         before_total = best.total
-        _score_readings(s, m, win, w, seat, prevailing, r, held_s, presence, melds, n_melds,
+        c_score_readings(s, m, win, w, seat, prevailing, r, held_s, presence, melds, n_melds,
                         exposed, total + jokers, base, &jf, best)
         if best.found and (not before_found or best.total > before_total):
             memcpy(best_d, jf.d, 8)
@@ -243,7 +178,7 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
         jf.items = items
 
 
-def _fixed_rows(rules):
+def joker_fixed_rows(rules):
     """The rule set's fixed variants as FIXED_ROW bytes each, in the order of the
     patterns' fixed entries (_pattern_kernel._fill_fixed), their count, and the arrays
     of their ``FixedIndex``; kept in rules.derived."""
@@ -288,7 +223,7 @@ def _index_arrays(counts):
     return (weight, np.ascontiguousarray(keys, dtype=np.uint64), first, order, *bitsets)
 
 
-cdef FixedIndex _fixed_index(arrays, const uint64_t[::1] weight, const uint64_t[::1] keys,
+cdef FixedIndex c_fixed_index(arrays, const uint64_t[::1] weight, const uint64_t[::1] keys,
                              const int32_t[::1] first, const int32_t[::1] order,
                              const uint64_t[::1] key_bits, const uint64_t[::1] near_bits):
     """The ``FixedIndex`` over arrays of ``_index_arrays`` (the caller keeps them)."""
@@ -303,74 +238,3 @@ cdef FixedIndex _fixed_index(arrays, const uint64_t[::1] weight, const uint64_t[
     ix.near_bits = &near_bits[0]
     ix.near_shift = arrays[7]
     return ix
-
-
-def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
-                      const uint8_t[:] win_tile, const uint32_t[:] flags,
-                      const uint8_t[:] seat, const uint8_t[:] prevailing, const uint8_t[:] jokers,
-                      rules, int32_t[::1] out_total, int16_t[::1] out_special, uint8_t[::1] status):
-    """``score_many`` with ``jokers[i]`` jokers held concealed in row ``i``; see
-    ``_score_reference.score_many_jokers``."""
-    cdef CompiledRules compiled = compiled_rules(rules)
-    cdef const Tables* r = &compiled.r
-    cdef Best best
-    cdef uint8_t best_d[8]
-    cdef Subs sb
-    cdef Py_ssize_t i, n = batch.shape[0]
-    cdef int st, n_fixed
-    fixed, n_fixed, arrays = _fixed_rows(rules)
-    cdef const uint8_t[:, ::1] fixed_rows = fixed
-    cdef FixedIndex ix = _fixed_index(arrays, arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[6])
-    if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
-            or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
-            or jokers.shape[0] < n or out_total.shape[0] < n or out_special.shape[0] < n
-            or status.shape[0] < n):
-        raise ValueError("score_many_jokers: inconsistent array shapes")
-    if n and melds.strides[1] != 1:
-        raise ValueError("score_many_jokers: each row of melds must be contiguous")
-    memset(&sb, 0, sizeof(sb))
-    with nogil:  # shapes checked above; every row is validated by _score_row_jokers before use
-        for i in range(n):
-            out_total[i] = 0
-            out_special[i] = -1
-            if status[i]:
-                continue
-            st = _score_row_jokers(&batch[i, 0], &melds[i, 0], win_tile[i], flags[i], seat[i],
-                                   prevailing[i], r, jokers[i], 0, &fixed_rows[0, 0], n_fixed, &ix,
-                                   &sb, &best, best_d)
-            status[i] = st
-            if st == S_OK:
-                out_total[i] = <int32_t>best.total
-                out_special[i] = best.special
-        free(sb.d)
-        free(sb.rows)
-
-
-def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int win_tile,
-                     uint32_t flags, int seat, int prevailing, rules, int jokers,
-                     int meld_jokers=0):
-    """``score_one`` for a row holding jokers, and the tiles they stood for; see
-    ``_score_reference.score_one_jokers``."""
-    cdef CompiledRules compiled = compiled_rules(rules)
-    cdef Best best
-    cdef uint8_t best_d[8]
-    cdef Subs sb
-    cdef int st, n_fixed
-    fixed, n_fixed, arrays = _fixed_rows(rules)
-    cdef const uint8_t[:, ::1] fixed_rows = fixed
-    cdef FixedIndex ix = _fixed_index(arrays, arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[6])
-    if counts.shape[0] != 34 or melds.shape[0] != 4:
-        raise ValueError("score_one_jokers: 34 counts and 4 meld bytes")
-    if not 0 <= jokers <= 255 or not 0 <= meld_jokers <= 255:
-        raise ValueError("score_one_jokers: joker counts are 0-255")
-    memset(&sb, 0, sizeof(sb))
-    st = _score_row_jokers(&counts[0], &melds[0], win_tile, flags, seat, prevailing, &compiled.r,
-                           jokers, meld_jokers, &fixed_rows[0, 0], n_fixed, &ix, &sb, &best, best_d)
-    free(sb.d)
-    free(sb.rows)
-    if st != S_OK:
-        return (st, 0, -1, 0, 0, 0, -1, -1, -1, -1, ()), ()
-    return ((st, best.total, best.special, best.points, best.doubles, best.applied,
-             best.best_reading[0], best.best_reading[1], best.best_reading[2], best.best_reading[3],
-             tuple([best.matched[i] for i in range(best.n_matched)])),
-            tuple([best_d[i] for i in range(8) if best_d[i] != 0xFF]))

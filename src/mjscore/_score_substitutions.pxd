@@ -1,0 +1,46 @@
+# The substitutions D of a row's jokers: every D making the hand complete, found (one or
+# two jokers) one tile at a time from the natural standard waits where a joker could
+# stand at all, or (more) from the kernel's joker decompositions; the fixed-shape hands
+# its missing tiles fit (FixedIndex). (joker_readings.substitutions is the reference.)
+from libc.stdint cimport int32_t, uint8_t, uint64_t
+
+ctypedef struct Subs:
+    # the substitutions D of one row, 8 bytes each (sorted tiles, 0xFF pads), and the
+    # kernel's joker decompositions (three jokers or more), in buffers a bulk call
+    # keeps across rows (grown with realloc, freed at its end)
+    uint8_t* d
+    int n
+    int capacity
+    int failed
+    uint8_t* rows
+    int rows_capacity
+
+ctypedef struct FixedIndex:
+    # the fixed variants by their tiles, so a row with one or two jokers visits only those
+    # it can make: a multiset's key is the sum of its tiles' random 64-bit weights, so
+    # the key of the held tiles plus D is the held key plus D's weights
+    const uint64_t* weight      # per tile
+    const uint64_t* keys        # the variants' distinct keys, sorted
+    const int32_t* first        # per key, its variants: order[first[k] : first[k + 1]]
+    const int32_t* order
+    int n_keys
+    const uint64_t* key_bits    # a bit per key (its top ``key_shift``-complement bits) ...
+    int key_shift
+    const uint64_t* near_bits   # ... and per key of a variant less one of its tiles
+    int near_shift
+
+# Append one substitution (`n` sorted tiles); 1 if out of memory.
+cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil
+# The tiles a joker could stand for at all (`held`: with the melds' tiles).
+cdef uint64_t c_near(const uint8_t* natural, const uint8_t* held, int use) noexcept nogil
+# Every D of one or two tiles completing `s` in sets and a pair; 1 if out of memory.
+cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near,
+                         int jokers) noexcept nogil
+# Every D of the kernel's joker decompositions, unsorted; 1 if out of memory.
+cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
+                              const uint8_t* caps) noexcept nogil
+# The substitutions completing a fixed-shape hand; 1 if out of memory.
+cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex* ix, const uint8_t* held,
+                          int jokers, int use, Subs* sb) noexcept nogil
+# Sort the substitutions and drop repeats.
+cdef void c_sort_subs(Subs* sb) noexcept nogil
