@@ -244,6 +244,54 @@ def test_a_knitting_hand_is_at_distance_zero_and_one_tile_off_at_one() -> None:
     assert mjscore.distances("13589m13589p1357s", "western")["triple-knitting"] == 1
 
 
+def test_compiled_knitted_closed_forms_equal_the_programme() -> None:
+    """001 (western) Knitting ("Any seven knitted pairs in any two suits") and Triple
+    Knitting ("Four knitted Pungs plus a knitted pair"): the compiled kernel's closed
+    forms (largest gains first) give the reference's number-by-number distance, on
+    hands drawn from knitted tiles and on hands of any tiles."""
+    from mjscore._distance_reference import best_way
+    rules = mjscore.load_rules("western")
+    reachable, targets = distance_targets(rules.hands)
+    ids = [rules.hands[i].id for i in reachable]
+    knitted = {hand_id: [t for t in targets if t.knits and rules.hands[t.hand].id == hand_id]
+               for hand_id in ("knitting", "triple-knitting")}
+    pools = KNIT_POOLS + ([0, 1, 2, 3, 4, 9, 10, 11, 12, 13], [4, 5, 6, 7, 8, 22, 23, 24, 25, 26])
+    hands = list(_random_hands(200, seed=41, pools=pools))
+    engine, _ = distance_engine(rules, "cython")
+    table = np.empty((len(hands), engine.n_columns), dtype=np.int8)
+    engine.distances_many(np.array(hands, dtype=np.uint8), np.full((len(hands), 4), NO_MELD, dtype=np.uint8), None,
+                          table, np.empty(len(hands), dtype=np.uint8))
+    near = 0
+    for row, held in zip(table, hands):
+        for hand_id, found in knitted.items():
+            expected = min(best_way(target, held)[0] for target in found)
+            assert row[ids.index(hand_id)] == expected, (hand_id, held)
+            near += expected <= 2
+    assert near > 20
+
+
+def test_a_bounded_way_is_a_nearest_way() -> None:
+    """best_way with the distance as its bound (as near_misses asks) finds a way at that
+    distance, and none for a bound below it (chinese-classical, western; with melds)."""
+    from mjscore._distance_reference import best_way
+    rng = random.Random(17)
+    for name in ("chinese-classical", "western"):
+        _, targets = distance_targets(mjscore.load_rules(name).hands)
+        plain = [t for t in targets if not t.knits and not t.enumerated]
+        for held in _random_hands(12, seed=23, pools=POOLS):
+            codes = [c for c in _random_melds(rng, held) if c != NO_MELD] if rng.random() < 0.5 else []
+            for target in plain[::3]:
+                away, way = best_way(target, held, codes)
+                if away == UNREACHABLE:
+                    assert best_way(target, held, codes, bound=20)[0] == UNREACHABLE
+                    continue
+                found, bounded = best_way(target, held, codes, bound=away)
+                assert found == away
+                assert sum(max(0, w - h) for w, h in zip(bounded, held)) == away
+                if away:
+                    assert best_way(target, held, codes, bound=away - 1)[0] == UNREACHABLE
+
+
 # --- the two backends --------------------------------------------------------------------
 
 def _random_melds(rng: random.Random, held: list[int]) -> list[int]:

@@ -18,7 +18,7 @@ cdef int knitted(const DTarget* t, const uint8_t* held, const uint8_t* knit_put,
                  const int16_t* knit_next) noexcept nogil:
     """The distance to a knitted target, by its closed form or the programme."""
     cdef int i, missing = 0
-    for i in range(34):  # the tiles no knit touches: the fixed ones
+    for i in range(34 if t.knit_plain else 0):  # the tiles no knit touches: the fixed ones
         if (t.knit_plain >> i) & 1:
             if (t.required >> i) & 1 and not t.fixed[i]:
                 return NONE
@@ -31,70 +31,80 @@ cdef int knitted(const DTarget* t, const uint8_t* held, const uint8_t* knit_put,
     return _programme(t, held, missing, knit_put, knit_numbers, knit_next)
 
 
-cdef inline int _gain(const DTarget* t, int suits, const uint8_t* held, int r, int k) noexcept nogil:
-    """The tiles held of a group on number ``r`` over ``suits`` that finds ``k`` of each
-    tile already taken."""
-    cdef int s, g = 0
-    for s in range(3):
-        if (suits >> s) & 1 and held[9 * s + r] > k:
-            g += 1
-    return g
+cdef inline void _count_gains(int* hist, int x, int y, int z, int slots) noexcept nogil:
+    """Add to ``hist`` the gains of ``slots`` groups on one number whose suits hold
+    ``x``, ``y``, ``z`` of it (a suit outside the knit: 0): the ``k``-th group gains the
+    suits holding more than ``k - 1``."""
+    cdef int s
+    if x > y:
+        x, y = y, x
+    if y > z:
+        y, z = z, y
+    if x > y:
+        x, y = y, x
+    if z > slots:
+        z = slots
+    if y > slots:
+        y = slots
+    if x > slots:
+        x = slots
+    hist[3] += x
+    hist[2] += y - x
+    hist[1] += z - y
 
 
-cdef int _largest(const int* hist, int top, int count) noexcept nogil:
-    """The sum of the ``count`` largest gains, ``hist[g]`` of them worth ``g`` (0 to ``top``)."""
+cdef inline int _held(const DTarget* t, int suits, const uint8_t* held, int s, int r) noexcept nogil:
+    return held[9 * s + r] if (suits >> s) & 1 else 0
+
+
+cdef int _largest(const int* hist, int count) noexcept nogil:
+    """The sum of the ``count`` largest gains, ``hist[g]`` of them worth ``g`` (0 to 3)."""
     cdef int g, take, total = 0
-    for g in range(top, 0, -1):
+    for g in range(3, 0, -1):
         take = hist[g] if hist[g] < count else count
         total += take * g
         count -= take
     return total
 
 
+cdef int _width(int suits) noexcept nogil:
+    return (suits & 1) + ((suits >> 1) & 1) + ((suits >> 2) & 1)
+
+
 cdef int _one_knit(const DTarget* t, const uint8_t* held) noexcept nogil:
-    cdef int r, k, s, width = 0
+    cdef int r, suits = t.knit_suits
     cdef int hist[4]
-    hist[0] = hist[1] = hist[2] = hist[3] = 0
-    for s in range(3):
-        width += (t.knit_suits >> s) & 1
+    hist[1] = hist[2] = hist[3] = 0
     for r in range(9):
-        for k in range(4):
-            hist[_gain(t, t.knit_suits, held, r, k)] += 1
-    return t.knit_count * width - _largest(hist, width, t.knit_count)
+        _count_gains(hist, _held(t, suits, held, 0, r), _held(t, suits, held, 1, r), _held(t, suits, held, 2, r), 4)
+    return t.knit_count * _width(suits) - _largest(hist, t.knit_count)
 
 
 cdef int _knit_and_pair(const DTarget* t, const uint8_t* held) noexcept nogil:
-    cdef int r, k, s, width = 0, pair_width = 0, found, best = 0
+    cdef int r, s, found, best = 0, suits = t.knit_suits, pair = t.knit_pair_suits
     cdef int hist[4]
     cdef int here[4]
-    hist[0] = hist[1] = hist[2] = hist[3] = 0
-    for s in range(3):
-        width += (t.knit_suits >> s) & 1
-        pair_width += (t.knit_pair_suits >> s) & 1
+    cdef int h[3]
+    cdef int taken[3]
+    hist[1] = hist[2] = hist[3] = 0
     for r in range(9):
-        for k in range(4):
-            hist[_gain(t, t.knit_suits, held, r, k)] += 1
+        _count_gains(hist, _held(t, suits, held, 0, r), _held(t, suits, held, 1, r), _held(t, suits, held, 2, r), 4)
     for r in range(9):  # the second knit's group on number r
-        for k in range(4):
-            here[k] = hist[k]
-        for k in range(4):
-            here[_gain(t, t.knit_suits, held, r, k)] -= 1
-        for k in range(3):  # the first knit's groups there find the pair's tiles taken
-            here[_pair_gain(t, held, r, k)] += 1
-        found = _gain(t, t.knit_pair_suits, held, r, 0) + _largest(here, width, t.knit_count)
+        found = 0
+        for s in range(3):
+            h[s] = _held(t, suits, held, s, r)
+            taken[s] = h[s]
+            if (pair >> s) & 1 and h[s]:
+                found += 1  # the group's tile, held
+                taken[s] -= 1
+        here[1] = here[2] = here[3] = 0
+        _count_gains(here, h[0], h[1], h[2], 4)
+        here[1], here[2], here[3] = hist[1] - here[1], hist[2] - here[2], hist[3] - here[3]
+        _count_gains(here, taken[0], taken[1], taken[2], 3)  # at most three of the first knit's groups there
+        found += _largest(here, t.knit_count)
         if found > best:
             best = found
-    return t.knit_count * width + pair_width - best
-
-
-cdef inline int _pair_gain(const DTarget* t, const uint8_t* held, int r, int k) noexcept nogil:
-    """:func:`_gain` of the first knit on number ``r`` where the second knit's group
-    already takes one tile of each of its suits."""
-    cdef int s, g = 0
-    for s in range(3):
-        if (t.knit_suits >> s) & 1 and held[9 * s + r] > k + ((t.knit_pair_suits >> s) & 1):
-            g += 1
-    return g
+    return t.knit_count * _width(suits) + _width(pair) - best
 
 
 cdef int _programme(const DTarget* t, const uint8_t* held, int missing, const uint8_t* knit_put,

@@ -3,9 +3,8 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from mjscore._distance_family cimport Family
 from mjscore._distance_memo cimport SuitMemo
-from mjscore._distance_rows cimport bare, merge, pair
-from mjscore._distance_types cimport (JOIN_CHOWS, JOIN_PAIRS, JOIN_SUM, NONE, Ctx, DTarget, suit_base, suit_width,
-                                      within)
+from mjscore._distance_rows cimport bare, merge
+from mjscore._distance_types cimport JOIN_CHOWS, JOIN_PAIRS, JOIN_SUM, NONE, Ctx, DTarget, suit_base, suit_width
 
 
 cdef class RowRecords:

@@ -49,7 +49,7 @@ cdef class RowRecords:
             row = []
             for d in range(4):
                 c = d == 3
-                if kind == JOIN_CHOWS or (t.busy[d] and kind == JOIN_PAIRS):
+                if t.busy[d] and kind != JOIN_SUM:
                     mode, index, length = READ_ALL, 0, t.n_uses
                     key = (t.profile[d], t.n_uses, t.track_chows, READ_ALL)
                 elif t.busy[d]:  # JOIN_SUM: the entry at its own needs' counts in this suit
@@ -182,46 +182,61 @@ cdef class RowRecords:
                 out[t.column] = <int8_t>v
 
     cdef int _merged(self, const DTarget* t, const int8_t** rec, const uint16_t* o) noexcept nogil:
-        """A target whose needs span suits: its suits' tables merged, at its full counts."""
+        """A target whose needs span suits: its busy suits' tables merged down to two, then
+        each entry of one with its complement in the other (at the needs' full counts, the
+        chows within their limit); a suit without groups adds its fixed tiles' count."""
         cdef const Ctx* ctx = &self.family.ctx
         cdef const int32_t* triples = ctx.triples + 3 * t.first_triple
-        cdef const uint64_t* packed_of = ctx.packed_of + t.packed_first
-        cdef int8_t* first = ctx.work + 4 * t.n_uses
-        cdef int8_t* second = first + t.n_uses
-        cdef int8_t* whole = second + t.n_uses
+        cdef int8_t* buffer = ctx.work + 4 * t.n_uses
         cdef const int8_t* tables[4]
-        cdef const int8_t* halves[2]
-        cdef int d, u, m, offset = 0, best = NONE, full = t.n_uses - 1
-        cdef uint64_t needs_mask, limit
+        cdef int d, k = 0, offset = 0, best
         for d in range(4):
-            if t.track_chows or t.busy[d]:
-                tables[d] = rec[d] + o[d]
+            if t.busy[d]:
+                tables[k] = rec[d] + o[d]
+                k += 1
             else:
-                tables[d] = NULL
                 offset += rec[d][o[d]]
         if offset >= NONE:
             return NONE
-        if t.track_chows:  # the chows' count is at most its limit: merge all, scan the whole table
-            merge(triples, t.n_triples, tables[0], tables[1], first, t.n_uses)
-            merge(triples, t.n_triples, tables[2], tables[3], second, t.n_uses)
-            merge(triples, t.n_triples, first, second, whole, t.n_uses)
-            needs_mask = (<uint64_t>1 << (6 * t.n_needs)) - 1
-            limit = t.count_packed
-            for u in range(t.n_uses):
-                if whole[u] < best and (packed_of[u] & needs_mask) == (limit & needs_mask) \
-                        and within(packed_of[u], limit):
-                    best = whole[u]
-            return best
-        halves[0] = pair(triples, t.n_triples, tables[0], tables[1], first, t.n_uses)
-        halves[1] = pair(triples, t.n_triples, tables[2], tables[3], second, t.n_uses)
-        if halves[0] == NULL or halves[1] == NULL:
-            if halves[0] == NULL and halves[1] == NULL:
-                best = 0 if full == 0 else NONE
-            else:
-                best = (halves[1] if halves[0] == NULL else halves[0])[full]
-        else:
-            for u in range(t.n_uses):  # each use of the first two suits with its complement: full - u
-                m = halves[1][full - u]
-                if halves[0][u] != NONE and m != NONE and halves[0][u] + m < best:
-                    best = halves[0][u] + m
+        while k > 2:  # the last two merged into one
+            merge(triples, t.n_triples, tables[k - 2], tables[k - 1], buffer, t.n_uses)
+            tables[k - 2] = buffer
+            buffer += t.n_uses
+            k -= 1
+        best = _joined(t, tables, k)
         return best + offset if best + offset < NONE else NONE
+
+
+cdef int _joined(const DTarget* t, const int8_t** tables, int k) noexcept nogil:
+    """The fewest missing over one table (``k`` 1) or two (each entry with its complement)
+    at the needs' full counts and at most the chows' limit; no table: none missing when
+    the target has no needs."""
+    cdef int x, c, y, best = NONE
+    cdef int needs = t.stride[t.n_needs] if t.track_chows else t.n_uses  # uses vectors of the needs alone
+    cdef int chows = t.max_chows if t.track_chows else 0
+    cdef int full = needs - 1  # every need at its count
+    cdef const int8_t* a = tables[0]
+    cdef const int8_t* b = tables[1]
+    if k == 0:
+        return 0 if full == 0 else NONE
+    if k == 1:
+        for c in range(chows + 1):
+            if a[full + c * needs] < best:
+                best = a[full + c * needs]
+        return best
+    if not chows:  # (a sum holding NONE is at least NONE: it never lowers best)
+        for x in range(t.n_uses):
+            if a[x] + b[full - x] < best:
+                best = a[x] + b[full - x]
+        return best
+    for x in range(t.n_uses):
+        if a[x] == NONE:
+            continue
+        c = x // needs
+        y = full - x % needs
+        while c <= chows:  # the chows of both within the limit
+            if a[x] + b[y] < best:
+                best = a[x] + b[y]
+            c += 1
+            y += needs
+    return best

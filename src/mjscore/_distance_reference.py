@@ -47,6 +47,7 @@ Table = dict[int, tuple[int, tuple[int, ...]]]
 """Uses per need (and chows, last), packed six bits each -> fewest tiles missing and the
 tiles of that way. Packed uses add digit by digit and compare with :func:`_within`."""
 _GUARD = sum(32 << 6 * d for d in range(10))
+_ALL_FREE = (4,) * 9  # a suit's caps without declared melds
 
 
 def _pack(uses: Sequence[int]) -> int:
@@ -265,11 +266,15 @@ def _knitted(target: Target, held: Sequence[int], melds: Sequence[int]) -> tuple
 
 
 def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jokers: int = 0,
-             use: JokerUse | None = None) -> tuple[int, tuple[int, ...]]:
+             use: JokerUse | None = None, bound: int = UNREACHABLE) -> tuple[int, tuple[int, ...]]:
     """The distance from a hand (``held``: 34 concealed counts; ``melds``: declared meld
     bytes; ``jokers`` held concealed, standing where ``use`` lets them) to one target, and
     the concealed tiles of a way at that distance (34 entries, each the natural tiles of
-    the way on that tile plus its jokers ``<< JOKER_SHIFT``; empty when unreachable)."""
+    the way on that tile plus its jokers ``<< JOKER_SHIFT``; empty when unreachable).
+
+    With a ``bound``, ways further than it may be left out: the answer is exact when
+    some way lies within it, and may be :data:`UNREACHABLE` when none does (a caller
+    that knows the distance finds its way without combining every suit's entries)."""
     if not use:
         jokers = 0
     if target.knits:
@@ -283,7 +288,7 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jok
     tables = []
     for base, size in SUITS:
         part = slice(base, base + size)
-        caps = tuple(4 - m for m in meld_tiles[part])
+        caps = tuple(4 - m for m in meld_tiles[part]) if melds else _ALL_FREE[:size]
         if jokers and use:
             tables.append(_distance_jokers.suit_table(
                 target.needs, base, size, tuple(held[part]), target.fixed[part], caps, target.required,
@@ -298,6 +303,11 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jok
         if min(limits, default=0) < 0:
             continue
         limit = _pack(limits)
+        if bound < UNREACHABLE:
+            found = _bounded_way(tables, limit, needs_mask if track_chows else 0, bound)
+            if found is not None:
+                return found
+            continue
         # two suits with two, then each sum of the first pair with its complement
         first, second = _combine(tables[0], tables[1], limit), _combine(tables[2], tables[3], limit)
         for ua, (ma, ta) in first.items():
@@ -310,6 +320,42 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jok
                 if ma + mb < fewest:
                     fewest, parts = ma + mb, (ta, tb)
     return (fewest, _flat(parts)) if fewest < UNREACHABLE else (UNREACHABLE, ())
+
+
+def _bounded_way(tables: list[Table], limit: int, needs_mask: int, bound: int
+                 ) -> tuple[int, tuple[int, ...]] | None:
+    """A way within ``bound`` from the four suits' tables at the uses ``limit`` (with a
+    chow limit when ``needs_mask``, the needs' digits, is not 0), or None. Each suit keeps
+    the entries the other suits' fewest missing leave within ``bound``; then the first
+    three suits' entries are tried, the last suit's looked up (or scanned, with a chow
+    limit). Exact when the bound is the distance (every way found is at it)."""
+    lows = [min(table.values())[0] if table else UNREACHABLE for table in tables]
+    spare = bound - sum(lows)
+    if spare < 0:
+        return None
+    guarded = limit + _GUARD
+    kept = [[(u, m, tiles) for u, (m, tiles) in table.items() if m - low <= spare and (guarded - u) & _GUARD == _GUARD]
+            for table, low in zip(tables, lows)]
+    last = {u: (m, tiles) for u, m, tiles in kept[3]}
+    for u0, m0, t0 in kept[0]:
+        for u1, m1, t1 in kept[1]:
+            u01, m01 = u0 + u1, m0 + m1
+            if m01 + lows[2] + lows[3] > bound or (guarded - u01) & _GUARD != _GUARD:
+                continue
+            for u2, m2, t2 in kept[2]:
+                u012, m012 = u01 + u2, m01 + m2
+                if m012 + lows[3] > bound or (guarded - u012) & _GUARD != _GUARD:
+                    continue
+                if not needs_mask:
+                    found = last.get(limit - u012)
+                    if found is not None and m012 + found[0] <= bound:
+                        return m012 + found[0], t0 + t1 + t2 + found[1]
+                    continue
+                for u3, (m3, t3) in last.items():
+                    if m012 + m3 <= bound and (u012 + u3) & needs_mask == limit & needs_mask \
+                            and (guarded - u012 - u3) & _GUARD == _GUARD:
+                        return m012 + m3, t0 + t1 + t2 + t3
+    return None
 
 
 def target_distance(target: Target, held: Sequence[int], melds: Sequence[int] = (), jokers: int = 0,

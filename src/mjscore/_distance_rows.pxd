@@ -19,14 +19,16 @@ cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds,
 cdef inline void merge(const int32_t* triples, int n_triples, const int8_t* a, const int8_t* b, int8_t* out,
                         int n_uses) noexcept nogil:
     """``out[c]``: fewest missing over ``a[x] + b[y]`` with ``x + y = c`` (the triples list
-    every such sum within the target's counts)."""
+    every such sum within the target's counts). A sum holding NONE is at least NONE, so
+    it never lowers an entry: no test for it."""
     cdef int k, value
+    cdef const int32_t* triple = triples
     memset(out, NONE, n_uses)
     for k in range(n_triples):
-        if a[triples[3 * k]] != NONE and b[triples[3 * k + 1]] != NONE:
-            value = a[triples[3 * k]] + b[triples[3 * k + 1]]
-            if value < out[triples[3 * k + 2]]:
-                out[triples[3 * k + 2]] = <int8_t>value
+        value = a[triple[0]] + b[triple[1]]
+        if value < out[triple[2]]:
+            out[triple[2]] = <int8_t>value
+        triple += 3
 
 
 cdef inline const int8_t* pair(const int32_t* triples, int n_triples, const int8_t* a, const int8_t* b,

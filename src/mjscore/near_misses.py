@@ -31,7 +31,7 @@ from .errors import InvalidHandError, MjscoreError
 from .hand import Hand
 from .notation import parse_hand
 from .rules import RuleSet, load_rules
-from .rules.distance_targets import distance_targets
+from .rules.distance_targets import Target, distance_targets
 from .rules.hands import SpecialHand
 from .scoring import score
 from .tile import Tile
@@ -39,6 +39,8 @@ from .tile import Tile
 __all__ = ["NearMiss", "near_misses"]
 
 _ONE = ("one", "two", "three", "four", "five", "six")
+_TILES = tuple(Tile)
+_TEXT = tuple(str(t) for t in Tile)  # (building tiles and their text through the enum is slow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,26 +77,29 @@ def _needs(hand: SpecialHand) -> str:
 
 
 def _tiles_text(tiles: Sequence[Tile]) -> str:
-    return " ".join(str(t) for t in tiles)
+    return " ".join(_TEXT[t] for t in tiles)
 
 
 def _missing(rules: RuleSet, hand_index: int, held: Sequence[int], melds: Sequence[int],
              jokers: int, away: int) -> tuple[Tile, ...]:
     """The tiles a nearest way of the hand lacks with its jokers placed (one such way, in
     tile order); ``away`` is its distance, so the first target at it is a nearest one."""
-    if "distance-targets" not in rules.derived:
-        rules.derived["distance-targets"] = distance_targets(rules.hands)[1]
-    targets = [t for t in rules.derived["distance-targets"] if t.hand == hand_index]  # type: ignore[attr-defined]
+    if "distance-targets-by-hand" not in rules.derived:
+        by_hand: dict[int, list[Target]] = {}
+        for target in distance_targets(rules.hands)[1]:
+            by_hand.setdefault(target.hand, []).append(target)
+        rules.derived["distance-targets-by-hand"] = by_hand
+    targets: list[Target] = rules.derived["distance-targets-by-hand"][hand_index]  # type: ignore[index]
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for target in targets:
-        found = best_way(target, held, melds, jokers, rules.jokers)
+        found = best_way(target, held, melds, jokers, rules.jokers, away)
         if found[0] < best[0]:
             best = found
         if best[0] <= away:
             break
-    way = [entry & ((1 << JOKER_SHIFT) - 1) for entry in best[1]]  # the natural tiles
-    return tuple(Tile(t) for t, (want, have) in enumerate(zip(way, held)) if want > have
-                 for _ in range(want - have))
+    natural = (1 << JOKER_SHIFT) - 1
+    return tuple(_TILES[t] for t, entry in enumerate(best[1]) if entry & natural > held[t]
+                 for _ in range((entry & natural) - held[t]))
 
 
 def _reason(special: SpecialHand, away: int, missing: Sequence[Tile], made: bool, complete: bool,
