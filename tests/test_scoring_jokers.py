@@ -360,6 +360,40 @@ def test_the_backends_agree_on_western_special_hands_with_jokers() -> None:
     assert (specials[jokers < 3] >= 0).sum() >= 3  # the index found their special hands
 
 
+def test_the_backends_agree_on_western_hands_with_two_jokers() -> None:
+    """001 (western): its special hands as drawn (any of the 50, quantified ones too) and
+    plain hands, two tiles of each (never the winning one) turned into jokers. A row's
+    substitutions share one list of the pattern variants any of them may fill
+    (c_candidates_bound, each D filtering only those): the compiled scorer scores them
+    as the reference, which filters every variant for each D."""
+    from mjscore import _score_reference as reference
+    from mjscore.special_samples import random_special_hands
+
+    compiled = pytest.importorskip("mjscore._score_kernel")
+    ruleset = load_rules("western", jokers="pairs")
+    drawn, drawn_melds, _ = random_special_hands(ruleset, 8, seed=41)
+    counts = np.concatenate([drawn, random_complete_hands(2, seed=42)]).astype(np.uint8)
+    melds = np.concatenate([drawn_melds, np.full((2, 4), 0xFF, dtype=np.uint8)]).astype(np.uint8)
+    rng = np.random.default_rng(43)
+    wins = np.array([rng.choice(np.flatnonzero(row)) for row in counts], dtype=np.uint8)
+    for row, win in zip(counts, wins):
+        spare = [t for t in range(34) for _ in range(row[t] - (t == win))]
+        for k in rng.choice(len(spare), size=2, replace=False):
+            row[spare[k]] -= 1
+    n = len(counts)
+    results = []
+    for module in (reference, compiled):
+        totals = np.zeros(n, dtype=np.int32)
+        special = np.zeros(n, dtype=np.int16)
+        status = np.zeros(n, dtype=np.uint8)
+        module.score_many_jokers(counts, melds, wins, np.full(n, 2048 | 2 | 1, dtype=np.uint32),
+                                 np.full(n, 27, dtype=np.uint8), np.full(n, 27, dtype=np.uint8),
+                                 np.full(n, 2, dtype=np.uint8), ruleset, totals, special, status)
+        results.append((totals.tolist(), special.tolist(), status.tolist()))
+    assert results[0] == results[1]
+    assert sum(h >= 0 for h in results[0][1][:8]) >= 4  # most drawn hands still make one
+
+
 # ------------------------------------------------------------------ bulk
 
 def test_score_many_takes_a_jokers_column(backend: str) -> None:

@@ -203,18 +203,29 @@ def joker_fixed_rows(rules):
 def _index_arrays(counts):
     """A ``FixedIndex``'s arrays for the variants' ``counts``: the weights, the sorted
     distinct keys, each key's first position in the variants grouped by key (one more
-    at the end), that grouping, and the two bitsets with their shifts."""
+    at the end), that grouping, and the three bitsets with their shifts."""
     import numpy as np
     weight = np.random.default_rng(0x6A6F6B6572).integers(0, 2 ** 63, size=34, dtype=np.uint64) * 2 + 1
+    held = counts > 0
     counts = counts.astype(np.uint64)
     with np.errstate(over="ignore"):
         key = (counts * weight).sum(axis=1, dtype=np.uint64)  # sums wrap, as the kernel's
-        less_one = (key[:, None] - weight[None, :])[counts > 0]
+        less_one = (key[:, None] - weight[None, :])[held]
+        # less two: each pair of the variant's kinds (a kind with itself if held twice),
+        # over each variant's kinds listed first
+        width = int(held.sum(axis=1).max()) if len(key) else 0
+        kinds = np.argsort(~held, axis=1, kind="stable")[:, :width]
+        listed = np.take_along_axis(held, kinds, axis=1)
+        twice = np.take_along_axis(counts, kinds, axis=1) >= 2
+        i, j = np.triu_indices(width)
+        pair = listed[:, i] & listed[:, j] & ((i != j) | twice[:, i])
+        kind_weight = weight[kinds]
+        less_two = (key[:, None] - kind_weight[:, i] - kind_weight[:, j])[pair]
     order = np.argsort(key, kind="stable").astype(np.int32)
     keys, first = np.unique(key[order], return_index=True)
     first = np.append(first, len(order)).astype(np.int32)
     bitsets = []
-    for members in (keys, less_one):
+    for members in (keys, less_one, less_two):
         width = max(10, min(26, int(len(members) * 32).bit_length()))  # about 1 in 32 set
         bits = np.zeros(1 << (width - 6), dtype=np.uint64)
         top = members >> np.uint64(64 - width)
@@ -225,7 +236,8 @@ def _index_arrays(counts):
 
 cdef FixedIndex c_fixed_index(arrays, const uint64_t[::1] weight, const uint64_t[::1] keys,
                              const int32_t[::1] first, const int32_t[::1] order,
-                             const uint64_t[::1] key_bits, const uint64_t[::1] near_bits):
+                             const uint64_t[::1] key_bits, const uint64_t[::1] near_bits,
+                             const uint64_t[::1] far_bits):
     """The ``FixedIndex`` over arrays of ``_index_arrays`` (the caller keeps them)."""
     cdef FixedIndex ix
     ix.weight = &weight[0]
@@ -237,4 +249,6 @@ cdef FixedIndex c_fixed_index(arrays, const uint64_t[::1] weight, const uint64_t
     ix.key_shift = arrays[5]
     ix.near_bits = &near_bits[0]
     ix.near_shift = arrays[7]
+    ix.far_bits = &far_bits[0]
+    ix.far_shift = arrays[9]
     return ix

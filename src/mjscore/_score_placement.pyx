@@ -124,46 +124,50 @@ cdef inline void _start_placement(Placement* pl, const uint8_t* codes, const uin
         pl.n += 1
 
 
-cdef inline uint64_t _group_tiles(const Placement* pl, int g) noexcept nogil:
-    return ((<uint64_t>7) << pl.first[g]) if pl.kind[g] == 0 else ((<uint64_t>1) << pl.first[g])
-
-
-cdef int _place_all(Placement* pl) noexcept nogil:
-    """Whether D's tiles can all be placed; each group's natural tiles over the placements
-    in ``pl.possible``. One or two jokers are placed with group masks (most rows): a chow
-    loses a tile only if every placement puts a joker there."""
-    cdef int g, h, t, u, found = 0
-    cdef uint32_t takes_t = 0, takes_u = 0, free = 0, rest
-    cdef uint64_t always[5]     # per chow: the tile a joker takes in every placement so far
-    if pl.jokers > 2:
-        return _place_jokers(pl, 0, 0)
-    for g in range(pl.n):
-        pl.possible[g] = _group_tiles(pl, g)
-    if pl.jokers == 0:
+cdef int _place_few(const uint8_t* codes, const uint8_t* d, int jokers, int use,
+                    uint64_t* possible) noexcept nogil:
+    """_placed for at most two jokers, in one pass over the codes."""
+    cdef int j, g, h, n = 0, code, kind, t = 0, u = 0, found = 0
+    cdef int room[5]
+    cdef uint32_t takes_t = 0, takes_u = 0, free = 0, chows = 0, rest
+    cdef uint64_t always[5]
+    if jokers:
+        t = d[0]
+        u = d[jokers - 1]
+    for j in range(5):
+        code = codes[j]
+        if code == NO_MELD:
+            continue
+        kind = code >> 6
+        if kind == 0:
+            possible[n] = (<uint64_t>7) << (code & 63)
+            room[n] = 1 if use & USE_CHOWS else 0
+            chows |= 1u << n
+        else:
+            possible[n] = (<uint64_t>1) << (code & 63)
+            room[n] = (2 if use & USE_PUNGS else 0) if kind == 1 else (1 if use & USE_PAIRS else 0)
+        if room[n]:
+            takes_t |= ((possible[n] >> t) & 1) << n
+            takes_u |= ((possible[n] >> u) & 1) << n
+        n += 1
+    if jokers == 0:
         return 1
-    t = pl.d[0]
-    u = pl.d[pl.jokers - 1]
-    for g in range(pl.n):
-        if pl.room[g] and pl.possible[g] >> t & 1:
-            takes_t |= 1u << g
-        if pl.room[g] and pl.possible[g] >> u & 1:
-            takes_u |= 1u << g
-    if pl.jokers == 1:
+    if jokers == 1:
         if takes_t == 0:
             return 0
         if not takes_t & (takes_t - 1):  # one group always holds the joker
             g = mj_ctz64(takes_t)
-            if pl.kind[g] == 0:
-                pl.possible[g] &= ~((<uint64_t>1) << t)
+            if chows >> g & 1:
+                possible[g] &= ~((<uint64_t>1) << t)
         return 1
-    for g in range(pl.n):
+    for g in range(n):
         always[g] = ~(<uint64_t>0)
     rest = takes_t
     while rest:
         g = mj_ctz64(rest)
         rest &= rest - 1
-        for h in range(g if t == u else 0, pl.n):  # equal tiles: each pair of groups once
-            if not takes_u >> h & 1 or (h == g and pl.room[g] < 2):
+        for h in range(g if t == u else 0, n):  # equal tiles: each pair of groups once
+            if not takes_u >> h & 1 or (h == g and room[g] < 2):
                 continue
             found = 1
             free |= ~((1u << g) | (1u << h))
@@ -171,9 +175,25 @@ cdef int _place_all(Placement* pl) noexcept nogil:
             always[h] &= (<uint64_t>1) << u if h != g else always[g]
     if not found:
         return 0
-    for g in range(pl.n):
-        if pl.kind[g] == 0 and not free >> g & 1:
-            pl.possible[g] &= ~always[g]
+    for g in range(n):
+        if chows >> g & 1 and not free >> g & 1:
+            possible[g] &= ~always[g]
+    return 1
+
+
+cdef int _placed(const uint8_t* codes, const uint8_t* d, int jokers, int use,
+                 uint64_t* possible) noexcept nogil:
+    """Whether D's tiles can all be placed in the groups of ``codes`` (five, 0xFF pads);
+    each group's natural tiles over the placements in ``possible``. One or two jokers
+    are placed with group masks (most rows): a chow loses a tile only if every
+    placement puts a joker there; more are placed one by one."""
+    cdef Placement pl
+    if jokers <= 2:
+        return _place_few(codes, d, jokers, use, possible)
+    _start_placement(&pl, codes, d, jokers, use)
+    if not _place_jokers(&pl, 0, 0):
+        return 0
+    memcpy(possible, pl.possible, pl.n * sizeof(uint64_t))
     return 1
 
 
@@ -186,7 +206,7 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
     D less one tile x (not ``wt``) plus ``wt`` in it, the hand less ``wt`` was completed
     by x too (S is that hand plus x with the jokers placed so), as it was by ``wt``.
     Otherwise the kinds completing it are counted, with the jokers."""
-    cdef Placement pl
+    cdef uint64_t possible[5]
     cdef uint8_t swapped[8]
     cdef uint8_t before[34]
     cdef uint64_t bit = (<uint64_t>1) << wt
@@ -212,8 +232,7 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
             if n < jf.jokers:
                 swapped[n] = <uint8_t>wt
             for dec in range(n_dec):
-                _start_placement(&pl, &found[5 * dec], swapped, jf.jokers, jf.use)
-                if _place_all(&pl):
+                if _placed(&found[5 * dec], swapped, jf.jokers, jf.use, possible):
                     jf.single_known[0] |= bit
                     return 0
         memcpy(before, jf.natural, 34)
@@ -240,16 +259,15 @@ cdef int c_decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
     """Whether D's tiles can stand as jokers in this decomposition of S (five codes, 0xFF
     pads); if so, the tiles each of its groups holds naturally, in the codes' order:
     per code, in some placement (joker_readings: the masks merged per group code)."""
-    cdef Placement pl
+    cdef uint64_t possible[5]
     cdef int j, k
-    _start_placement(&pl, codes, jf.d, jf.jokers, jf.use)
-    if not _place_all(&pl):
+    if not _placed(codes, jf.d, jf.jokers, jf.use, possible):
         return 0
     k = 0
     for j in range(5):
         natural_tiles[j] = 0
         if codes[j] != NO_MELD:
-            natural_tiles[j] = pl.possible[k]
+            natural_tiles[j] = possible[k]
             k += 1
     # equal groups share their tiles: the codes are sorted, so a run of equal ones
     # gathers its union forwards and hands it back

@@ -26,8 +26,10 @@ ctypedef struct FixedIndex:
     int n_keys
     const uint64_t* key_bits    # a bit per key (its top ``key_shift``-complement bits) ...
     int key_shift
-    const uint64_t* near_bits   # ... and per key of a variant less one of its tiles
+    const uint64_t* near_bits   # ... per key of a variant less one of its tiles ...
     int near_shift
+    const uint64_t* far_bits    # ... and less two of them
+    int far_shift
 
 # Append one substitution (`n` sorted tiles); 1 if out of memory.
 cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil

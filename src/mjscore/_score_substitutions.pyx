@@ -266,6 +266,10 @@ cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedInde
         return 0
     for d1 in range(34):
         key += <uint64_t>held[d1] * ix.weight[d1]
+    # most rows are no variant less one or two of its tiles: one bit tells
+    if not _bit(ix.near_bits if jokers == 1 else ix.far_bits,
+                ix.near_shift if jokers == 1 else ix.far_shift, key):
+        return 0
     for d1 in range(34):
         if held[d1] >= 4:
             continue
