@@ -292,6 +292,20 @@ def test_a_bounded_way_is_a_nearest_way() -> None:
                     assert best_way(target, held, codes, bound=away - 1)[0] == UNREACHABLE
 
 
+def test_a_hand_exempt_from_the_chow_limit_keeps_its_ways() -> None:
+    """000 (american) Jade Hand: "Four Chows/Pungs/Kongs of Bamboo 2, 3, 4, 6 or 8 and a
+    pair of Green Dragons"; with a chow limit of one and the exception on, the hand keeps
+    its own ways (it is matched on its tiles), so its distances are those without the limit."""
+    limited = mjscore.load_rules("american", preset="BR", max_chows=1)
+    free = mjscore.load_rules("american", preset="BR")
+    assert mjscore.distances("234s 234s 666s 888s 6z +6z", limited)["jade-hand"] == 0
+    hands = ["234s234s666s888s66z", "234s234s666s888s6z", "234s234s234s888s66z", "123s234s666s888s66z",
+             "234s234s666s88s66z5m"]
+    for text in hands:
+        assert mjscore.distances(text, limited)["jade-hand"] == mjscore.distances(text, free)["jade-hand"], text
+    assert [mjscore.distances(text, limited)["jade-hand"] for text in hands] == [0, 1, 0, 1, 1]
+
+
 # --- the two backends --------------------------------------------------------------------
 
 def _random_melds(rng: random.Random, held: list[int]) -> list[int]:

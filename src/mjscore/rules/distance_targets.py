@@ -23,7 +23,7 @@ one tile of its number in each of its suits) rather than by scanning the variant
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..facts import Kind
 from .hands import SpecialHand, pattern_variants
@@ -145,7 +145,9 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
 
 
 def _quant_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -> list[Target]:
-    quant, _ = pattern_variants(hand, index, form)
+    # A hand exempt from the rule set's chow limit is matched on its tiles (as_fixed), but its
+    # ways are still those of its sets under its own limit: their quantified variants.
+    quant, _ = pattern_variants(replace(hand, as_fixed=False) if hand.as_fixed else hand, index, form)
     targets = []
     for variant in quant:
         needs = tuple(_need(r.count, {k: m for k, m in enumerate(r.masks) if m},
