@@ -3,6 +3,7 @@
 (``mjscore.rules.distance_targets.Target``): each tile's moves, the index triples of
 merges, the profiles the per-suit memo keys, knitted targets' moves, joker capacities."""
 
+import dataclasses
 import itertools
 
 from libc.string cimport memset
@@ -240,3 +241,16 @@ cdef void closed_form(DTarget* t, target) except *:
             t.knit_count = knits[a].count
             t.knit_pair_suits = masks[b]
             return
+
+
+def suit_part(target, int suit):
+    """What a suit's record reads of a target whose needs each lie in one suit: its needs
+    in that suit and its fixed and required tiles there (targets with the same part share
+    one table in the memo)."""
+    lo, hi = suit_base(suit), suit_base(suit) + suit_width(suit)
+    span = ((1 << (hi - lo)) - 1) << lo
+    needs = tuple(n for n in target.needs if any(m & span for m in n.masks))
+    return dataclasses.replace(
+        target, fixed=tuple(c if lo <= t < hi else 0 for t, c in enumerate(target.fixed)), needs=needs,
+        required=target.required & span, max_chows=4,  # no limit binds a separable target's chows
+        distinct_pairs=target.distinct_pairs and any(n.masks[3] for n in needs), runs=(), enumerated=(), knits=())

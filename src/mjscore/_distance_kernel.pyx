@@ -32,7 +32,7 @@ from mjscore._distance_rows cimport assign, bare, enumerated, merge, pair, row_s
 from mjscore._distance_types cimport (JOIN_CHOWS, JOIN_KNITS, JOIN_PAIRS, JOIN_SUM, JOIN_WAYS, MAX_GROUPS,
                                       MAX_JOKERS, MAX_NEEDS, N_BACK, NONE, Ctx, DTarget, Row, within)
 
-from mjscore._distance_build import Built, kind_caps, variant_groups
+from mjscore._distance_build import Built, kind_caps, suit_part, variant_groups
 from mjscore._distance_family import joker_family
 
 
@@ -40,6 +40,7 @@ cdef class CompiledDistances:
     """A rule set's distance targets in C, with the per-suit memo and records."""
 
     cdef Family family            # the targets of rows without jokers
+    cdef Family parts             # the suits' parts of targets whose needs each lie in one suit
     cdef DTarget* targets
     cdef int n_targets
     cdef readonly int n_columns
@@ -126,9 +127,20 @@ cdef class CompiledDistances:
         self.knit_put = &knit_put_array[0]
         self.knit_numbers = &knit_numbers_array[0]
         self.knit_next = &knit_next_array[0]
+        parts = {}  # (target, suit) -> its part a record reads (targets whose needs each lie in one suit)
+        part_targets = []
+        for i, target in enumerate(targets):
+            for d in range(4):
+                if joins[i] == JOIN_SUM and self.targets[i].busy[d]:
+                    parts[i, d] = len(part_targets)
+                    part_targets.append(suit_part(target, d))
+        self.parts = Family(len(part_targets))
+        for i, part in enumerate(part_targets):
+            fill_target(&self.parts.targets[i], part, 0, built)
+        # the parts' tables are built with the rule set's buffers and arrays: allocated last
         self.family.allocate(built.packed_of, built.triples, built.max_uses, built.max_uses * N_BACK)
         self.memo = SuitMemo(built.moves)
-        self.records = RowRecords(self.family, joins)
+        self.records = RowRecords(self.family, joins, self.parts, parts)
         unrecorded = [i for i, join in enumerate(joins) if join > JOIN_CHOWS]
         self.n_unrecorded = len(unrecorded)
         self.unrecorded = <int32_t*>malloc(max(1, len(unrecorded)) * sizeof(int32_t))

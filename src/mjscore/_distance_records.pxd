@@ -9,6 +9,7 @@ from mjscore._distance_types cimport JOIN_CHOWS, JOIN_PAIRS, JOIN_SUM, NONE, Ctx
 
 cdef class RowRecords:
     cdef Family family
+    cdef Family parts             # the targets' suit parts (``READ_ONE`` slots read their tables)
     cdef int size[2]              # bytes of a record: of a suit of numbers, of the honours
     cdef int n_specs[2]
     cdef const int32_t* specs     # per slot: target, suit, what it reads, the entry read

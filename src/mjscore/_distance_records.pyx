@@ -32,8 +32,10 @@ cdef enum:                            # what a slot holds
 cdef class RowRecords:
     """The slots of a rule set's targets, and the records filled so far."""
 
-    def __cinit__(self, Family family, joins):
-        """``joins``: per target, its ``JOIN_*`` kind."""
+    def __cinit__(self, Family family, joins, Family parts, part_of):
+        """``joins``: per target, its ``JOIN_*`` kind; ``part_of``: (target, suit) -> its
+        part in ``parts``, for each busy suit of a ``JOIN_SUM`` target."""
+        cdef const DTarget* p
         cdef int i, d, c, kind, mode, index, j
         cdef const DTarget* t
         specs = ([], [])                         # per class: (target, suit, mode, index, length)
@@ -52,27 +54,29 @@ cdef class RowRecords:
                 if t.busy[d] and kind != JOIN_SUM:
                     mode, index, length = READ_ALL, 0, t.n_uses
                     key = (t.profile[d], t.n_uses, t.track_chows, READ_ALL)
-                elif t.busy[d]:  # JOIN_SUM: the entry at its own needs' counts in this suit
-                    index = sum(t.count[j] * t.stride[j] for j in range(t.n_needs) if t.home[j] == d)
-                    mode, length = READ_ONE, 1
-                    key = (t.profile[d], t.n_uses, t.track_chows, READ_ONE, index)
+                elif t.busy[d]:  # JOIN_SUM: its part's entry at every need's count
+                    p = &parts.targets[part_of[i, d]]
+                    mode, index, length = READ_ONE, p.n_uses - 1, 1
+                    key = (p.profile[d], p.n_uses, READ_ONE)
                 else:
                     mode, index, length = READ_BARE, 0, 1
                     key = (READ_BARE, tuple(t.fixed[j] for j in range(suit_base(d), suit_base(d) + suit_width(d))),
                            (t.required >> suit_base(d)) & ((1 << suit_width(d)) - 1))
                 if key not in where[c]:
                     where[c][key] = sizes[c]
-                    specs[c].append((i, d, mode, index, length))
+                    specs[c].append((part_of[i, d] if mode == READ_ONE else i, d, mode, index, length))
                     sizes[c] += length
                 row.append(where[c][key])
             offsets.append(tuple(row))
         if max(sizes) >= 1 << 16:
             raise ValueError("the special hands have too many groups to choose for distances")
         self.family = family
+        self.parts = parts
         self.size[0], self.size[1] = sizes
         self.n_specs[0], self.n_specs[1] = len(specs[0]), len(specs[1])
-        self.memo_entries = sum(3 * family.targets[s[0]].n_uses for s in specs[0] if s[2] != READ_BARE) + \
-            sum(family.targets[s[0]].n_uses for s in specs[1] if s[2] != READ_BARE)
+        entries = [(parts if s[2] == READ_ONE else family).targets[s[0]].n_uses * (3 if c == 0 else 1)
+                   for c in range(2) for s in specs[c] if s[2] != READ_BARE]
+        self.memo_entries = sum(entries)
         flat = specs[0] + specs[1]
         sums = [i for i in range(family.n_targets) if joins[i] == JOIN_SUM]
         others = [i for i in range(family.n_targets) if joins[i] in (JOIN_PAIRS, JOIN_CHOWS)]
@@ -144,7 +148,7 @@ cdef class RowRecords:
             memcpy(held + suit_base(3 if c else d), tiles, width)
         for k in range(first, first + self.n_specs[c]):
             spec = self.specs + 4 * k
-            t = &self.family.targets[spec[0]]
+            t = (self.parts.targets if spec[2] == READ_ONE else self.family.targets) + spec[0]
             if spec[2] == READ_BARE:
                 out[offset] = <int8_t>bare(t, spec[1], held, caps)
                 offset += 1
