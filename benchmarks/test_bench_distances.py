@@ -9,7 +9,7 @@
   their tiles turned into jokers, under ``chinese-classical`` with jokers in pairs
   (jokers anywhere), warm: rows with jokers read their own tables.
 * ``distances_many[western]`` - the same rows under ``western`` (its 50 special
-  hands, Knitting and Triple Knitting found number by number), sides ``cython-warm``,
+  hands; Knitting and Triple Knitting by their closed forms), sides ``cython-warm``,
   ``cython-cold`` and ``python`` (the reference on its first ``WESTERN_REFERENCE_ROWS``:
   about 40 ms a row). Issue 9 item 6: at least 250k hands/s.
 * ``near_misses[single]`` - :func:`mjscore.near_misses` on one hand at a time,
