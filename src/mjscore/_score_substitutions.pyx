@@ -11,7 +11,8 @@ from mjscore._pattern_kernel cimport mj_at_least34
 from mjscore._score_facts cimport mj_ctz64
 from mjscore._score_placement cimport FIXED_ROW, USE_CHOWS, c_fits_fixed
 from mjscore._score_rows cimport mj_presence34
-from mjscore._shapes cimport c_standard_waits, c_standard_waits_plus
+from mjscore._shapes cimport _suit_tables, c_standard_waits, c_standard_waits_plus
+from mjscore._suits cimport SuitTables, _suit_key
 
 
 cdef enum:
@@ -93,7 +94,8 @@ cdef inline int _first_tile_index(int r0, int r1, int r2, int h1, int h2) noexce
 cdef int _first_tile_groups(const int* r, int h1, int h2) noexcept nogil:
     """Bit g set (the suits 0-2, the honours 3) when the lower tile of a D of two may lie
     in g, by counting alone: each suit of S holds 3k or 3k + 2 tiles, one pair in all,
-    and each honour held once takes a joker (a bound: the waits decide)."""
+    and each honour held once takes a joker (a bound: the waits decide); bit 4 + g when
+    the other tile may lie in g too."""
     cdef int a[4]                # D's tiles per suit, the honours last
     cdef int g, a0, a1, a2, rest, pairs, ok, groups = 0
     for a0 in range(3):
@@ -117,6 +119,8 @@ cdef int _first_tile_groups(const int* r, int h1, int h2) noexcept nogil:
                 while a[g] == 0:
                     g += 1
                 groups |= 1 << g
+                if a[g] == 2:
+                    groups |= 16 << g
     return groups
 
 
@@ -135,7 +139,7 @@ cdef void _fill_first_tile_suits() noexcept nogil:
 _fill_first_tile_suits()
 
 
-cdef inline int _suit_size(const uint8_t* c) noexcept nogil:
+cdef inline int _nine(const uint8_t* c) noexcept nogil:
     """The sum of nine counts of at most 4 (eight summed at once in a word's top byte)."""
     cdef uint64_t x
     memcpy(&x, c, 8)
@@ -144,19 +148,24 @@ cdef inline int _suit_size(const uint8_t* c) noexcept nogil:
 
 cdef uint64_t _first_tile_suits(const uint8_t* s) noexcept nogil:
     """The tiles the lower tile of a D of two completing ``s`` may be, by counting
-    (FIRST_TILE_SUITS): all of a suit's, or the honours'."""
+    (FIRST_TILE_SUITS): the honours, or a suit's tiles; only those making the suit split
+    when the other tile lies elsewhere (the suit's waits, one lookup)."""
     cdef int t, h1 = 0, h2 = 0, groups
     cdef uint64_t mask = 0
+    cdef const SuitTables* T = _suit_tables()
     for t in range(27, 34):
         if s[t] == 4:  # no standard hand holds four alike concealed
             return 0
         h1 += s[t] == 1
         h2 += s[t] == 2
-    groups = FIRST_TILE_SUITS[_first_tile_index(_suit_size(s) % 3, _suit_size(s + 9) % 3,
-                                                _suit_size(s + 18) % 3, min(h1, 3), min(h2, 2))]
+    groups = FIRST_TILE_SUITS[_first_tile_index(_nine(s) % 3, _nine(s + 9) % 3, _nine(s + 18) % 3,
+                                                min(h1, 3), min(h2, 2))]
     for t in range(3):
         if groups >> t & 1:
-            mask |= (<uint64_t>0x1FF) << (9 * t)
+            if groups >> (4 + t) & 1 or T == NULL:
+                mask |= (<uint64_t>0x1FF) << (9 * t)
+            else:
+                mask |= (<uint64_t>(T.wait[_suit_key(s + 9 * t)] & 0x1FF)) << (9 * t)
     if groups & 8:
         mask |= (<uint64_t>0x7F) << 27
     return mask
