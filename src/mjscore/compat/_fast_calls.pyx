@@ -44,10 +44,23 @@ ORPHAN_SUIT_TILES[:] = [0, 8, 9, 17, 18, 26]
 _MELD_TYPES = {"chi": SEQUENCE, "pon": TRIPLET, "kan": QUAD, "shouminkan": QUAD}
 
 
+# CPython keeps one object for each small int, in one array: an int 0-4 from a list is
+# almost always one of them, told by its address alone (the usual way reads any other).
+cdef size_t SMALL_INTS = 0     # the address of 0, when 0-4 lie evenly a power of two apart
+cdef int SMALL_SHIFT = -1      # log2 of that distance; -1: the usual way only
+_stride = id(1) - id(0)
+if _stride > 0 and _stride & (_stride - 1) == 0 and all(id(v) - id(0) == v * _stride for v in range(5)):
+    SMALL_INTS, SMALL_SHIFT = id(0), _stride.bit_length() - 1
+
+
 cdef inline int _small_int(PyObject* item, long most) noexcept:
     """The item as an int in 0..``most``, or -1 for anything else (another type, a big int)."""
     cdef int overflow = 0
     cdef long value
+    cdef size_t offset = <size_t>item - SMALL_INTS
+    if SMALL_SHIFT >= 0 and offset <= (<size_t>4 << SMALL_SHIFT) and offset & ((<size_t>1 << SMALL_SHIFT) - 1) == 0:
+        value = <long>(offset >> SMALL_SHIFT)
+        return <int>value if value <= most else -1
     if not PyLong_CheckExact(item):
         return -1
     value = PyLong_AsLongAndOverflow(item, &overflow)
