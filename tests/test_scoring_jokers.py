@@ -18,7 +18,7 @@ import mjscore
 from mjscore import HandStatus, NotWinningError, RuleSetError, load_rules, score, score_many
 from mjscore.context import WinContext
 from mjscore.fold import score_reading
-from mjscore.group import GroupKind, Meld
+from mjscore.group import GroupKind
 from mjscore.hand import Hand
 from mjscore.readings import readings
 from mjscore.sample import random_complete_hands

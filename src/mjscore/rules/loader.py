@@ -67,7 +67,6 @@ from __future__ import annotations
 import dataclasses
 import tomllib
 from collections.abc import Mapping
-from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any

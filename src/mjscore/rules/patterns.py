@@ -63,7 +63,7 @@ from dataclasses import dataclass
 
 from ..facts import Kind
 from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, PatternError, class_mask,
-                               singles_tiles, suit_of, tile_word)
+                               singles_tiles, suit_of)
 
 __all__ = ["PatternError", "GroupSpec", "Requirement", "QuantVariant", "FixedVariant",
            "parse_group", "expand_form", "group_options", "bindings", "form_kind", "fixed",
