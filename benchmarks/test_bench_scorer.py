@@ -10,8 +10,9 @@ Groups:
   gives its context, so the scorer keeps one row per distinct context (cold: a new
   scorer each round);
 * ``score_many[one row]`` - ``mjscore.score_many`` on a (1, 34) array per call with scalar
-  context, cycling through ``SINGLE_SCORE_HANDS`` hands: the cost of the call around the
-  kernel.
+  context, cycling through ``SINGLE_SCORE_HANDS`` hands, and (``babcock-kernel``) the
+  kernel's single-row entry on the same rows: the difference is the cost of the call
+  around the kernel, which issue 11 holds to 5 us.
 
 The summary reports the microseconds per call (``max_us`` targets) and the ratio to
 riichienv.
@@ -23,6 +24,8 @@ import numpy as np
 import pytest
 
 import mjscore
+from mjscore._scorer import bulk_scorer
+from mjscore.bulk_scoring import _scalar_context
 
 WORKLOADS = ("concealed", "melds")
 
@@ -58,13 +61,23 @@ def test_scorer_total(measure, scoring, workload, form, temperature):
     assert totals == expected.tolist()
 
 
-def test_score_many_one_row(measure, scoring):
+@pytest.mark.parametrize("side", ["babcock", "babcock-kernel"])
+def test_score_many_one_row(measure, scoring, side):
+    """The whole call, and (side ``babcock-kernel``) the kernel's single-row entry alone on
+    the same rows with their context read beforehand: the target is the difference."""
     rows = scoring["melds"].head(scoring.single_hands)
     calls = [(rows.counts[i:i + 1], rows.melds[i:i + 1], context)
              for i, (_, _, context) in enumerate(_calls(rows, "list"))]
-    score_many = mjscore.score_many
-    results = measure("score_many[one row]", "babcock", len(calls),
-                      lambda: [score_many(counts, "babcock", melds=melds, **context)[0][0]
-                               for counts, melds, context in calls])
+    if side == "babcock":
+        score_many = mjscore.score_many
+        run = lambda: [score_many(counts, "babcock", melds=melds, **context)[0][0]  # noqa: E731
+                       for counts, melds, context in calls]
+    else:
+        ruleset, score_one = mjscore.load_rules("babcock"), bulk_scorer().score_one
+        kernel_calls = [(counts[0], melds[0], *_scalar_context(
+            context["win_tile"], context["seat_wind"], context["prevailing_wind"], None, None,
+            {"self_drawn": context["self_drawn"], "winner": True})[-1]) for counts, melds, context in calls]
+        run = lambda: [score_one(*call, ruleset)[1] for call in kernel_calls]  # noqa: E731
+    results = measure("score_many[one row]", side, len(calls), run)
     expected, _ = mjscore.score_many(rows.counts, "babcock", **rows.keywords())
     assert [int(total) for total in results] == expected.tolist()
