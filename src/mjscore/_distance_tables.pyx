@@ -5,6 +5,21 @@ jokers (the algorithms of ``mjscore._distance_reference.suit_table`` and
 
 from libc.string cimport memset
 
+cdef inline int _move_total(const DTarget* t, int tile, int i, int size, int present, int cap, int put,
+                            int chows, uint64_t packed, uint64_t counts) noexcept nogil:
+    """The tiles of ``tile`` a move leaves the suit holding (``present`` and the ``put``
+    of the move), or -1 if the move is barred: over the tile's cap, over the target's
+    counts, a chow started too near the suit's end, or a required tile left out."""
+    cdef int total = present + put
+    if total > cap or not within(packed, counts):
+        return -1
+    if chows and i + 2 >= size:
+        return -1
+    if (t.required >> tile) & 1 and total + 4 - cap == 0:
+        return -1
+    return total
+
+
 cdef void suit_table(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps,
                      const Moves* moves, const int32_t* move_index, const uint64_t* move_packed,
                      const uint8_t* move_put, const uint8_t* move_chows, const uint64_t* packed_of,
@@ -30,12 +45,9 @@ cdef void suit_table(const DTarget* t, int suit, const uint8_t* held, const uint
             if present > caps[i]:
                 continue
             for m in range(moves[tile].first, moves[tile].first + moves[tile].n):
-                if present + move_put[m] > caps[i] or not within(packed_of[u] + move_packed[m], counts):
-                    continue
-                if move_chows[m] and i + 2 >= size:
-                    continue
-                total = present + move_put[m]
-                if (t.required >> tile) & 1 and total + 4 - caps[i] == 0:
+                total = _move_total(t, tile, i, size, present, caps[i], move_put[m], move_chows[m],
+                                    packed_of[u] + move_packed[m], counts)
+                if total < 0:
                     continue
                 missing = cur[s] + (total - held[i] if total > held[i] else 0)
                 key = (u + move_index[m]) * N_BACK + move_chows[m] * 5 + back1
@@ -101,12 +113,9 @@ cdef void suit_table_jokers(const DTarget* t, int suit, const uint8_t* held, con
             if present > caps[i]:
                 continue
             for m in range(moves[tile].first, moves[tile].first + moves[tile].n):
-                if present + move_put[m] > caps[i] or not within(packed_of[u] + move_packed[m], counts):
-                    continue
-                if move_chows[m] and i + 2 >= size:
-                    continue
-                total = present + move_put[m]
-                if (t.required >> tile) & 1 and total + 4 - caps[i] == 0:
+                total = _move_total(t, tile, i, size, present, caps[i], move_put[m], move_chows[m],
+                                    packed_of[u] + move_packed[m], counts)
+                if total < 0:
                     continue
                 lacking = total - held[i] if total > held[i] else 0
                 limit = t.jokers - u // e_stride
