@@ -69,24 +69,10 @@ cdef inline int _small_int(PyObject* item, long most) noexcept:
     return <int>value
 
 
-cdef int _read_suits(object tiles, uint8_t* counts) noexcept:
-    """The 27 suited counts of a list of 34 into ``counts``; their sum, or -1 if one is no count."""
+cdef int _read_counts(object tiles, uint8_t* counts, int end) noexcept:
+    """Counts ``0..end-1`` of a list of 34 into ``counts``; their sum, or -1 if one is no count."""
     cdef int t, value, total = 0
-    for t in range(27):
-        value = _small_int(PyList_GET_ITEM(tiles, t), 4)
-        if value < 0:
-            return -1
-        counts[t] = <uint8_t>value
-        total += value
-    return total
-
-
-cdef int _read_counts(object tiles, uint8_t* counts) noexcept:
-    """All 34 counts of a list of 34 into ``counts``; their sum, or -1 if one is no count."""
-    cdef int t, value, total = _read_suits(tiles, counts)
-    if total < 0:
-        return -1
-    for t in range(27, 34):
+    for t in range(end):
         value = _small_int(PyList_GET_ITEM(tiles, t), 4)
         if value < 0:
             return -1
@@ -121,7 +107,7 @@ cdef int _agari(object tiles) noexcept:
                 return -1
             product *= value
         return product == 2
-    total = _read_suits(tiles, counts)
+    total = _read_counts(tiles, counts, 27)
     if total < 0:
         return -1
     for t in range(27, 34):
@@ -291,7 +277,7 @@ def divide_hand(tiles_34, melds=None):
     cdef int total
     cdef object found = None
     if type(tiles_34) is list and PyList_GET_SIZE(tiles_34) == 34:
-        total = _read_counts(tiles_34, counts)
+        total = _read_counts(tiles_34, counts, 34)
         if total >= 0:
             found = _divide_concealed(counts, total) if not melds else _divide_melded(counts, total, melds)
             if found is not None:
