@@ -45,9 +45,6 @@ from mjscore.errors import HandStatus
 RULES = ("babcock", "chinese-classical")
 WORKLOADS = ("concealed", "melds")
 PEERS = "score[riichi peers]"
-_MELD_KINDS = (mjscore.GroupKind.SEQUENCE, mjscore.GroupKind.TRIPLET, mjscore.GroupKind.QUAD,
-               mjscore.GroupKind.QUAD)
-"""Meld byte kind (``code >> 6``) -> group kind: exposed chow, pung, kong; concealed kong."""
 _WIND_LETTERS = {27: "E", 28: "S", 29: "W", 30: "N"}
 
 
@@ -101,7 +98,8 @@ def test_threads_score_many(measure, corpus, scoring, rules, threads):
 # --- the riichi scorers on the same hands -----------------------------------------------
 
 def _ids136(hands) -> list[tuple[list[int], int, list[tuple[int, list[int]]]]]:
-    """Per hand: concealed 136-tile ids, the winning tile's id, ``(meld kind, ids)`` per meld.
+    """Per hand: concealed 136-tile ids, the winning tile's id, ``(meld kind, ids)`` per meld,
+    the kind in the peers' order: 0 chow, 1 pung, 2 exposed kong, 3 concealed kong.
 
     Copies of a kind are handed out from copy 3 down (copy 0 of a five is red).
     """
@@ -116,15 +114,14 @@ def _ids136(hands) -> list[tuple[list[int], int, list[tuple[int, list[int]]]]]:
         concealed = [take(kind) for kind in range(34) for _ in range(counts[kind])]
         declared = []
         for code in melds:
-            kind, tile = code >> 6, code & 63
-            tiles = [tile, tile + 1, tile + 2] if kind == 0 else [tile] * (3 if kind == 1 else 4)
-            declared.append((kind, [take(t) for t in tiles]))
+            meld = mjscore.Meld.from_code(code)
+            declared.append((3 if meld.concealed else int(meld.kind), [take(t) for t in meld.tiles]))
         out.append((concealed, next(i for i in concealed if i // 4 == win), declared))
     return out
 
 
 def _kongs(melds: list[int]) -> int:
-    return sum(code >> 6 >= 2 for code in melds)
+    return sum(mjscore.Meld.from_code(code).kind is mjscore.GroupKind.QUAD for code in melds)
 
 
 @pytest.mark.guard_reference
@@ -194,9 +191,7 @@ def _single_calls(scoring) -> list[tuple[mjscore.Hand, str, dict[str, Any]]]:
     calls = []
     rows = scoring["melds"].head(scoring.single_hands)
     for counts, melds, win, self_drawn, seat, prevailing in rows.hands():
-        hand = mjscore.Hand(tuple(counts), tuple(
-            mjscore.Meld(_MELD_KINDS[code >> 6], mjscore.Tile(code & 63), concealed=code >> 6 == 3)
-            for code in melds))
+        hand = mjscore.Hand(tuple(counts), tuple(mjscore.Meld.from_code(code) for code in melds))
         text = str(hand)
         assert mjscore.parse(text) == hand
         calls.append((hand, text, {"win_tile": str(mjscore.Tile(win)), "self_drawn": self_drawn,

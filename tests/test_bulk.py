@@ -10,6 +10,7 @@ from hypothesis.extra import numpy as hnp
 
 import mjscore
 from mjscore import HandStatus, InvalidHandError, MjscoreError
+from mjscore.group_codes import CHOW, PUNG, group_code
 from mjscore.sample import random_complete_hands, random_draws, remove_one_tile
 from mjscore.tile import parse_tiles
 
@@ -195,8 +196,8 @@ def _wait_names(mask: int) -> list[str]:
 
 def test_waits_many_with_melds_drops_a_tile_whose_last_copy_sits_in_a_meld() -> None:
     counts = np.array([parse_tiles("34555p11z")] * 2, dtype=np.uint8)
-    melds = np.array([[0 << 6 | 13, 1 << 6 | 26, 0xFF, 0xFF],   # chow 567p: the fourth 5p
-                      [0 << 6 | 0, 1 << 6 | 26, 0xFF, 0xFF]], dtype=np.uint8)  # chow 123m
+    melds = np.array([[group_code(CHOW, 13), group_code(PUNG, 26), 0xFF, 0xFF],   # chow 567p: the fourth 5p
+                      [group_code(CHOW, 0), group_code(PUNG, 26), 0xFF, 0xFF]], dtype=np.uint8)  # chow 123m
     waits, status = mjscore.waits_many(counts, melds=melds, return_status=True)
     assert status.tolist() == [0, 0]
     assert _wait_names(int(waits[0])) == ["2p", "1z"]
@@ -207,10 +208,10 @@ def test_waits_many_with_melds_drops_a_tile_whose_last_copy_sits_in_a_meld() -> 
 def test_waits_many_with_melds_marks_bad_rows_and_keeps_the_rest() -> None:
     good = parse_tiles("34555p11z")
     counts = np.array([good, good, good, parse_tiles("3455p11z")], dtype=np.uint8)
-    melds = np.array([[0 << 6 | 13, 1 << 6 | 26, 0xFF, 0xFF],
-                      [1 << 6 | 13, 1 << 6 | 26, 0xFF, 0xFF],   # a pung of 5p: six 5p
-                      [0 << 6 | 8, 1 << 6 | 26, 0xFF, 0xFF],    # a chow from 9m: no meld
-                      [0 << 6 | 13, 1 << 6 | 26, 0xFF, 0xFF]], dtype=np.uint8)  # 12 tiles
+    melds = np.array([[group_code(CHOW, 13), group_code(PUNG, 26), 0xFF, 0xFF],
+                      [group_code(PUNG, 13), group_code(PUNG, 26), 0xFF, 0xFF],   # a pung of 5p: six 5p
+                      [group_code(CHOW, 8), group_code(PUNG, 26), 0xFF, 0xFF],    # a chow from 9m: no meld
+                      [group_code(CHOW, 13), group_code(PUNG, 26), 0xFF, 0xFF]], dtype=np.uint8)  # 12 tiles
     waits, status = mjscore.waits_many(counts, melds=melds, return_status=True)
     assert status.tolist() == [HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.BAD_MELD,
                                HandStatus.WRONG_SIZE]

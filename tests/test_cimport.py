@@ -27,6 +27,7 @@ pytest.importorskip("Cython", reason="Cython is needed to build the probe")
 pytest.importorskip("setuptools", reason="setuptools is needed to build the probe")
 
 import mjscore
+from mjscore.group_codes import PAIR, PUNG, group_code
 
 PROBE = "mjscore_cimport_probe"
 
@@ -192,6 +193,6 @@ def test_c_joker_functions(probe: ModuleType) -> None:
     assert probe.is_complete_jokers(counts, 1, 7) is True      # jokers in pairs too
     assert probe.is_complete_jokers(counts, 1, 3) is False     # pungs and chows only
     n, rows = probe.decompose_jokers(counts, 1, 7)
-    # (kind << 6 | tile, jokers) pairs, sorted: 123m 456p 789s, 111z, the pair 5z + joker
-    assert (n, rows) == (1, [bytes([0, 0, 12, 0, 24, 0, 1 << 6 | 27, 0, 3 << 6 | 31, 1])])
+    # (group byte, jokers) pairs, sorted: 123m 456p 789s, 111z, the pair 5z + joker
+    assert (n, rows) == (1, [bytes([0, 0, 12, 0, 24, 0, group_code(PUNG, 27), 0, group_code(PAIR, 31), 1])])
     assert probe.decompose_jokers(counts, 1, 3) == (0, [])

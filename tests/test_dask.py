@@ -21,7 +21,8 @@ import pandas as pd  # noqa: E402
 import mjscore  # noqa: E402
 import mjscore.dask as mjdask  # noqa: E402
 from mjscore import HandStatus, InvalidContextError, InvalidHandError, RuleSetError  # noqa: E402
-from mjscore.group import GroupKind, Meld  # noqa: E402
+from mjscore.group import Meld  # noqa: E402
+from mjscore.group_codes import CHOW, group_code  # noqa: E402
 
 N = 20_000
 CHUNK = 5_000
@@ -49,7 +50,7 @@ def rows() -> mjscore.sample.ScoringRows:
     counts, melds = rows.counts.copy(), rows.melds.copy()
     counts[7, rows.win_tile[7]] = 5        # a fifth copy
     counts[11, rows.win_tile[11]] -= 1     # 13 tiles where 14 are needed
-    melds[13, 0] = 0 << 6 | 8              # a chow starting at 9m: no such set
+    melds[13, 0] = group_code(CHOW, 8)     # a chow starting at 9m: no such set
     return rows._replace(counts=counts, melds=melds)
 
 
@@ -168,9 +169,8 @@ def test_score_dataframe_custom_count_columns_no_melds(client: Any) -> None:
 
 
 def _text(counts: Any, melds: Any, win: int) -> str:
-    """A row of the array layout written as a hand string (meld byte kinds: chow, pung, kong, concealed kong)."""
-    declared = tuple(Meld(GroupKind.QUAD if code >> 6 == 3 else GroupKind(code >> 6), code & 63,
-                          concealed=code >> 6 == 3) for code in melds if code != 0xFF)
+    """A row of the array layout written as a hand string."""
+    declared = tuple(Meld.from_code(code) for code in melds if code != 0xFF)
     concealed = list(counts)
     concealed[win] -= 1
     return str(mjscore.Hand(tuple(concealed), declared)) + f" +{mjscore.Tile(win)}"

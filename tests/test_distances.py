@@ -23,10 +23,11 @@ from mjscore import UNREACHABLE
 from mjscore._distance_reference import ReferenceDistances
 from mjscore.distances import distance_engine
 from mjscore.errors import HandStatus, InvalidHandError, NotWinningError
+from mjscore.group_codes import CHOW, CONCEALED_KONG, PUNG, group_code
 from mjscore.joker_readings import fits_groups
 from mjscore.rules.distance_targets import distance_targets
 from mjscore.rules.patterns import QuantVariant
-from mjscore.rows import NO_MELD, meld_bytes
+from mjscore.rows import NO_MELD, meld_bytes, meld_tiles
 
 compiled = pytest.importorskip("mjscore._distance_kernel", reason="the compiled kernel is not built")
 
@@ -230,7 +231,7 @@ def test_knitted_targets_equal_the_scan_of_every_way(hand_id: str, seed_line: st
             assert way in {tuple(every[i]) for i in np.flatnonzero(lacking == away)}
             assert sum(max(0, w - h) for w, h in zip(way, held)) == away
             near += away <= 3
-        assert best_way(knitted[0], held, [1 << 6 | 27])[0] == UNREACHABLE
+        assert best_way(knitted[0], held, [group_code(PUNG, 27)])[0] == UNREACHABLE
     assert near > 3
 
 
@@ -314,15 +315,15 @@ def _random_melds(rng: random.Random, held: list[int]) -> list[int]:
     for t in rng.sample(range(34), 34):
         if len(codes) == 2:
             break
-        kind = rng.choice((0, 1, 3))
-        tiles = [t, t + 1, t + 2] if kind == 0 and t < 27 and t % 9 <= 6 else [t] * (3 if kind == 1 else 4)
-        if kind == 0 and len(tiles) != 3 or any(held[x] < tiles.count(x) for x in set(tiles)):
+        kind = rng.choice((CHOW, PUNG, CONCEALED_KONG))
+        tiles = meld_tiles(group_code(kind, t))
+        if tiles is None or any(held[x] < tiles.count(x) for x in set(tiles)):
             continue
-        if kind == 3 and sum(held) > 13:
+        if kind == CONCEALED_KONG and sum(held) > 13:
             continue
         for x in tiles:
             held[x] -= 1
-        codes.append((0 if kind == 0 else kind) << 6 | t)
+        codes.append(group_code(kind, t))
     return codes + [NO_MELD] * (4 - len(codes))
 
 
@@ -411,9 +412,9 @@ def test_bad_rows_get_a_status_and_the_rest_are_measured() -> None:
     melds = [[NO_MELD] * 4, [NO_MELD] * 4, [NO_MELD] * 4, [NO_MELD] * 4]
     bad_meld_row = _hand("19m19p19s1234z")
     rows.append(bad_meld_row)
-    melds.append([0 << 6 | 8] + [NO_MELD] * 3)  # a chow starting on 9m
+    melds.append([group_code(CHOW, 8)] + [NO_MELD] * 3)  # a chow starting on 9m
     rows.append(_hand("111m19p19s1234567z"))
-    melds.append([1 << 6 | 0] + [NO_MELD] * 3)  # a fifth 1m
+    melds.append([group_code(PUNG, 0)] + [NO_MELD] * 3)  # a fifth 1m
     table, _, status = mjscore.distances_many(rows, "chinese-classical", melds=melds, return_status=True)
     assert status.tolist() == [HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.WRONG_SIZE,
                                HandStatus.OK, HandStatus.BAD_MELD, HandStatus.BAD_COUNT]

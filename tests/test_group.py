@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 
 from mjscore.errors import InvalidHandError, NotationError
 from mjscore.group import Decomposition, Group, GroupKind, Meld
+from mjscore import group_codes
+from mjscore.group_codes import CHOW, CONCEALED_KONG, KONG, PUNG, SINGLE, group_code
 from mjscore.tile import Tile
 
 SEQUENCE_STARTS = [t for t in Tile if t < 27 and t % 9 < 7]
@@ -72,7 +74,13 @@ REJECTS = [
     ("wrap-text", lambda: Group.from_str("891m"), InvalidHandError, NOT_A_SET),
     ("from-tiles-wrap", lambda: Group.from_tiles([Tile.M8, Tile.M9, Tile.P1]), InvalidHandError, NOT_A_SET),
     ("pad-code", lambda: Group.from_code(0xFF), InvalidHandError, NOT_A_CODE),
-    ("tile-34-code", lambda: Group.from_code(34), InvalidHandError, NOT_A_CODE),
+    ("single-code", lambda: Group.from_code(group_code(SINGLE, 0)), InvalidHandError, NOT_A_CODE),
+    ("past-the-kinds", lambda: Group.from_code(7 * 34), InvalidHandError, NOT_A_CODE),
+    ("negative-code", lambda: Group.from_code(-1), InvalidHandError, NOT_A_CODE),
+    ("exposed-concealed-kong", lambda: Group.from_code(group_code(CONCEALED_KONG, 0), concealed=False),
+     InvalidHandError, "is a concealed kong, not an exposed one"),
+    ("concealed-exposed-kong", lambda: Meld.from_code(group_code(KONG, 0), concealed=True),
+     InvalidHandError, "is an exposed kong, not a concealed one"),
     ("code-too-big", lambda: Group.from_code(256), InvalidHandError, NOT_A_CODE),
     ("meld-pair", lambda: Meld(PAIR, Tile.WHITE), InvalidHandError, "a pair cannot be declared"),
     ("concealed-triplet", lambda: Meld(TRIPLET, Tile.S7, True), InvalidHandError, ONLY_KONGS),
@@ -91,22 +99,32 @@ def test_group_rejects(make, error, fragment):
 @pytest.mark.parametrize(
     ("code", "group"),
     [
-        pytest.param(0 << 6 | 0, Group(GroupKind.SEQUENCE, Tile.M1), id="sequence-1m"),
-        pytest.param(1 << 6 | 33, Group(GroupKind.TRIPLET, Tile.RED), id="triplet-red"),
-        pytest.param(2 << 6 | 17, Group(GroupKind.QUAD, Tile.P9), id="quad-9p"),
-        pytest.param(3 << 6 | 27, Group(GroupKind.PAIR, Tile.EAST), id="pair-east"),
+        pytest.param(0, Group(GroupKind.SEQUENCE, Tile.M1), id="sequence-1m"),
+        pytest.param(34 + 33, Group(GroupKind.TRIPLET, Tile.RED), id="triplet-red"),
+        pytest.param(2 * 34 + 17, Group(GroupKind.QUAD, Tile.P9, concealed=False), id="exposed-quad-9p"),
+        pytest.param(6 * 34 + 17, Group(GroupKind.QUAD, Tile.P9), id="concealed-quad-9p"),
+        pytest.param(3 * 34 + 27, Group(GroupKind.PAIR, Tile.EAST), id="pair-east"),
     ],
 )
 def test_group_code(code, group):
     assert group.code == code
     assert Group.from_code(code) == group
-    assert Group.from_code(code, concealed=False) == Group(group.kind, group.first, False)
+    if group.kind is not GroupKind.QUAD:  # a kong's byte says whether it is concealed
+        assert Group.from_code(code, concealed=False) == Group(group.kind, group.first, False)
+
+
+def test_group_kinds_are_the_code_kinds():
+    """One vocabulary: GroupKind's values are the group byte's kinds (mjscore.group_codes)."""
+    assert [int(k) for k in GroupKind] == [CHOW, PUNG, KONG, group_codes.PAIR]
+    assert len({CHOW, PUNG, KONG, group_codes.PAIR, SINGLE, group_codes.KNIT, CONCEALED_KONG}) == group_codes.GROUP_KINDS
+    assert max(group_code(kind, 33) for kind in range(7)) < 0xFF  # no byte is two things, nor padding
 
 
 @given(groups())
 def test_group_code_round_trip(group):
     assert Group.from_code(group.code) == group
     assert 0 <= group.code < 0xFF
+    assert group.code // 34 == (CONCEALED_KONG if group.kind is GroupKind.QUAD and group.concealed else group.kind)
 
 
 @given(groups(), st.booleans())
@@ -140,7 +158,8 @@ def test_meld_defaults_to_exposed_and_differs_from_group():
     assert repr(meld) == "Meld.from_str('777s')"
     assert repr(Meld.from_str("1111z", concealed=True)) == "Meld.from_str('1111z', concealed=True)"
     assert meld != Group.from_str("777s", concealed=False)  # a declared meld is not a found group
-    assert Meld.from_code(1 << 6 | 24) == meld
+    assert Meld.from_code(group_code(PUNG, 24)) == meld
+    assert Meld.from_code(group_code(CONCEALED_KONG, 24)) == Meld.from_str("7777s", concealed=True)
 
 
 def test_groups_are_frozen_and_hashable():

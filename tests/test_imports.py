@@ -28,7 +28,7 @@ PACKAGE = "mjscore"
 SOURCE = Path(__file__).resolve().parents[1] / "src" / PACKAGE
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("errors", ("errors",)),
+    ("errors and the group vocabulary", ("errors", "group_codes")),
     ("value objects", ("tile", "group", "hand", "context", "jokers")),
     ("notation", ("notation",)),
     ("kernel twins, backend chooser and row codec",

@@ -7,6 +7,8 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from mjscore.group_codes import group_code, group_kind, group_tile
+from mjscore.rows import meld_tiles
 from mjscore.tile import parse_tiles
 
 SEQ, TRI, QUAD, PAIR = 0, 1, 2, 3
@@ -201,8 +203,8 @@ def test_decompose_many_flattens_every_row(kernel: ModuleType) -> None:
     assert offsets.tolist() == [0, 2, 2, 3, 3]
     assert status.tolist() == [0, 2, 0, 0]
     assert groups.dtype == np.uint8 and groups.shape == (3, 5)
-    assert groups[2].tolist() == [0 << 6 | 0, 3 << 6 | 27, 0xFF, 0xFF, 0xFF]
-    first = [tuple((b >> 6, b & 63) for b in row if b != 0xFF) for row in groups[:2].tolist()]
+    assert groups[2].tolist() == [group_code(SEQ, 0), group_code(PAIR, 27), 0xFF, 0xFF, 0xFF]
+    first = [tuple((group_kind(b), group_tile(b)) for b in row if b != 0xFF) for row in groups[:2].tolist()]
     assert tuple(first) == kernel.decompose(counts("111222333m44455p"))
 
 
@@ -227,11 +229,8 @@ def test_cache_can_be_cleared_and_refills(kernel: ModuleType) -> None:
 def _held(counts: np.ndarray, melds: np.ndarray) -> np.ndarray:
     held = counts.astype(int)
     for code in melds[melds != 0xFF]:
-        kind, tile = int(code) >> 6, int(code) & 63
-        if kind == 0:
-            held[tile:tile + 3] += 1
-        else:
-            held[tile] += 3 if kind == 1 else 4
+        for tile in meld_tiles(int(code)):
+            held[tile] += 1
     return held
 
 

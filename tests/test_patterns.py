@@ -188,7 +188,7 @@ def test_three_hundred_special_hands_load_score_in_bulk_and_explain(tmp_path: Pa
     row = int(np.flatnonzero(special >= 64)[0])
     text = mjscore.format_tiles(rows.counts[row])
     hand = mjscore.Hand(tuple(int(c) for c in rows.counts[row]), tuple(
-        mjscore.Meld(mjscore.GroupKind((0, 1, 2, 2)[c >> 6]), mjscore.Tile(c & 63), concealed=c >> 6 == 3)
+        mjscore.Meld.from_code(int(c))
         for c in rows.melds[row] if c != 0xFF))
     score = mjscore.score(hand, rules, win_tile=int(rows.win_tile[row]), self_drawn=bool(rows.self_drawn[row]),
                           last_tile=bool(rows.self_drawn[row]), seat_wind=int(rows.seat_wind[row]),

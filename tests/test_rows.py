@@ -11,6 +11,7 @@ import mjscore
 from mjscore import InvalidContextError, InvalidHandError, Meld, Tile, WinContext
 from mjscore.context import CONTEXT_KEYWORDS, FLAG_KEYWORDS, REPLACEMENT_FLAGS, Flag
 from mjscore.group import GroupKind
+from mjscore.group_codes import PAIR, group_code
 from mjscore.rows import (CHOW, CONCEALED_KONG, KONG, MELDS_PER_ROW, NO_MELD, PUNG, REPLACEMENT_WORDS,
                           REPLACEMENTS, ROW_KEYWORDS, UNKNOWN_TILE, context_of_row, hand_arrays,
                           hand_of_row, meld_byte, meld_bytes, meld_codes, meld_of, meld_tiles,
@@ -37,11 +38,12 @@ def test_every_meld_has_its_own_byte_and_reads_back() -> None:
 
 
 def test_the_kinds_are_the_documented_bytes() -> None:
-    assert meld_byte(Meld.from_str("789s")) == CHOW << 6 | Tile.S7
-    assert meld_byte(Meld.from_str("777z")) == PUNG << 6 | Tile.RED
-    assert meld_byte(Meld.from_str("1111z")) == KONG << 6 | Tile.EAST
-    assert meld_byte(Meld.from_str("9999p", concealed=True)) == CONCEALED_KONG << 6 | Tile.P9
-    assert (CHOW, PUNG, KONG, CONCEALED_KONG, NO_MELD, MELDS_PER_ROW) == (0, 1, 2, 3, 0xFF, 4)
+    assert meld_byte(Meld.from_str("789s")) == group_code(CHOW, Tile.S7)
+    assert meld_byte(Meld.from_str("777z")) == group_code(PUNG, Tile.RED)
+    assert meld_byte(Meld.from_str("1111z")) == group_code(KONG, Tile.EAST)
+    assert meld_byte(Meld.from_str("9999p", concealed=True)) == group_code(CONCEALED_KONG, Tile.P9)
+    assert (CHOW, PUNG, KONG, CONCEALED_KONG, NO_MELD, MELDS_PER_ROW) == (0, 1, 2, 6, 0xFF, 4)
+    assert meld_tiles(group_code(PAIR, Tile.RED)) is None  # a pair is a group, but no meld
 
 
 def test_bytes_that_are_no_meld_are_refused() -> None:

@@ -14,6 +14,7 @@ import mjscore
 from mjscore import HandStatus, InvalidContextError, InvalidHandError, bulk_scoring
 from mjscore import _score_reference as reference
 from mjscore.context import Flag
+from mjscore.group_codes import CHOW, KONG, PAIR, PUNG, group_code
 from mjscore.sample import random_scoring_rows
 
 RULES = ["babcock", "chinese-classical"]
@@ -70,9 +71,8 @@ def _hand_text(counts: np.ndarray, melds: np.ndarray, win: int) -> str:
     for code in melds:
         if code == 0xFF:
             continue
-        kind, tile = code >> 6, code & 63
-        group = mjscore.Group(mjscore.GroupKind((0, 1, 2, 2)[kind]), mjscore.Tile(tile))
-        parts.append(f"({group})" if kind == 3 else f"[{group}]")
+        meld = mjscore.Meld.from_code(int(code))
+        parts.append(f"({mjscore.Group(meld.kind, meld.first)})" if meld.concealed else f"[{meld}]")
     return " ".join(p for p in parts if p) + f" +{mjscore.Tile(win)}"
 
 
@@ -124,11 +124,12 @@ def _one(text: str, melds: list[int] | None = None, **context: Any) -> tuple[int
     ("123m456p789s11122z", None, {"win_tile": 0}, HandStatus.OK),
     ("123m456p789s1112z5z", None, {"win_tile": 0}, HandStatus.NOT_WINNING),
     ("123m456p789s1122z", None, {"win_tile": 0}, HandStatus.WRONG_SIZE),
-    ("123m456p11z", [2 << 6 | 33], {"win_tile": 0}, HandStatus.WRONG_SIZE),   # kong counts as 3, 11 + 3
-    ("123m456p11z", [0 << 6 | 26], {"win_tile": 0}, HandStatus.BAD_MELD),     # no 9-1-2 run
-    ("123m456p11z", [0 << 6 | 27], {"win_tile": 0}, HandStatus.BAD_MELD),     # no honour runs
-    ("123m456p11z", [1 << 6 | 40], {"win_tile": 0}, HandStatus.BAD_MELD),     # no tile 40
-    ("1111m456p11z", [1 << 6 | 0], {"win_tile": 0}, HandStatus.BAD_COUNT),    # seven 1m
+    ("123m456p11z", [group_code(KONG, 33)], {"win_tile": 0}, HandStatus.WRONG_SIZE),   # kong counts as 3, 11 + 3
+    ("123m456p11z", [group_code(CHOW, 26)], {"win_tile": 0}, HandStatus.BAD_MELD),     # no 9-1-2 run
+    ("123m456p11z", [group_code(CHOW, 27)], {"win_tile": 0}, HandStatus.BAD_MELD),     # no honour runs
+    ("123m456p11z", [group_code(PAIR, 31)], {"win_tile": 0}, HandStatus.BAD_MELD),     # a pair is no meld
+    ("123m456p11z", [7 * 34], {"win_tile": 0}, HandStatus.BAD_MELD),                   # past every kind
+    ("1111m456p11z", [group_code(PUNG, 0)], {"win_tile": 0}, HandStatus.BAD_COUNT),    # seven 1m
     ("123m456p789s11122z", None, {"win_tile": 33}, HandStatus.BAD_CONTEXT),   # not held
     ("123m456p789s11122z", None, {"win_tile": 27, "robbing_kong": True}, HandStatus.BAD_CONTEXT),
     ("123m456p789s11122z", None, {"win_tile": 0, "heaven": True, "self_drawn": False}, HandStatus.BAD_CONTEXT),
@@ -136,7 +137,7 @@ def _one(text: str, melds: list[int] | None = None, **context: Any) -> tuple[int
     ("123m456p789s11122z", None, {"win_tile": 0, "heaven": True}, HandStatus.OK),  # self-drawn implied
     ("123m456p789s11122z", None, {"win_tile": 0, "replacement": "kong", "self_drawn": True},
      HandStatus.BAD_CONTEXT),                                                    # no kong held
-    ("123m456p789s11z", [1 << 6 | 31], {"win_tile": 0, "earth": True, "seat_wind": "S"},
+    ("123m456p789s11z", [group_code(PUNG, 31)], {"win_tile": 0, "earth": True, "seat_wind": "S"},
      HandStatus.BAD_CONTEXT),                                                    # exposed on a first turn
 ])
 def test_row_status(text: str, melds: list[int] | None, context: dict[str, Any], status: int) -> None:
@@ -227,7 +228,7 @@ def test_scorers_share_names_and_parameters(name: str) -> None:
 def test_score_one_reports_the_reading_it_chose() -> None:
     hand = mjscore.parse("123m 456p 789s 1z [555z] +1z")
     counts = bytes(hand.concealed)
-    melds = bytes([1 << 6 | 31, 0xFF, 0xFF, 0xFF])
+    melds = bytes([group_code(PUNG, 31), 0xFF, 0xFF, 0xFF])
     flags = int(Flag.WINNER | Flag.DEALER)
     rules = mjscore.load_rules("babcock")
     ours = compiled.score_one(counts, melds, 27, flags, 27, 27, rules)
@@ -316,7 +317,7 @@ def test_melds_of_a_non_integer_dtype_name_it(backend: str, dtype: type) -> None
 
 def test_melds_of_a_wider_integer_dtype_score_as_bytes(backend: str) -> None:
     counts = np.array([mjscore.parse_tiles("123m456p789s11z")] * 2, np.uint8)
-    codes = np.array([[1 << 6 | 31, 0xFF, 0xFF, 0xFF], [0xFF] * 4], np.uint8)
+    codes = np.array([[group_code(PUNG, 31), 0xFF, 0xFF, 0xFF], [0xFF] * 4], np.uint8)
     counts[1] = mjscore.parse_tiles("123m456p789s11555z")
     expected = mjscore.score_many(counts, "babcock", melds=codes, win_tile="1z", return_status=True)
     got = mjscore.score_many(counts, "babcock", melds=codes.astype(np.int64), win_tile="1z", return_status=True)
@@ -361,7 +362,7 @@ def test_every_form_of_a_wind_scores_the_same(backend: str, winds: tuple[Any, An
 
 HEAVEN_ROW = mjscore.parse_tiles("123m456p789s11122z")
 KONG_ROW = mjscore.parse_tiles("234p567p55s789s")  # with an exposed kong of 5m
-KONG_MELD = [2 << 6 | 4, 0xFF, 0xFF, 0xFF]
+KONG_MELD = [group_code(KONG, 4), 0xFF, 0xFF, 0xFF]
 
 
 @pytest.mark.parametrize("situation", [
@@ -424,7 +425,7 @@ def test_one_row_scores_as_in_a_batch(backend: str) -> None:
     bad = np.array([[9] * 34, mjscore.parse_tiles("123m456p789s1122z")], dtype=np.uint8)  # BAD_COUNT, WRONG_SIZE
     counts = np.concatenate([rows.counts, bad, np.array([mjscore.parse_tiles("19m19p19s12345677z")], np.uint8)])
     melds = np.concatenate([rows.melds, np.full((3, 4), 0xFF, np.uint8)])
-    melds[0, 3] = 0 << 6 | 26  # no 9-1-2 run: BAD_MELD
+    melds[0, 3] = group_code(CHOW, 26)  # no 9-1-2 run: BAD_MELD
     wins = np.concatenate([rows.win_tile, [0, 0, 33]]).astype(np.uint8)
     for rules in RULES:
         for context in ({"self_drawn": True}, {"self_drawn": False, "seat_wind": "S"}, {"heaven": True}):

@@ -188,7 +188,8 @@ def test_bad_rules_and_bound_context_fail_at_construction():
     (mjscore.parse_tiles("123m456p789s11155z"), {"win_tile": 40}, InvalidContextError, "40"),
     (mjscore.parse_tiles("123m456p789s11155z"), {"replacement": "kong"}, InvalidContextError, "kong"),
     (mjscore.parse_tiles("123m456p789s11155z"), {"windy": True}, InvalidContextError, "unknown context"),
-    (mjscore.parse_tiles("123m456p789s11z"), {"melds": [0xC0 | 40]}, InvalidHandError, "no tile"),
+    (mjscore.parse_tiles("123m456p789s11z"), {"melds": [3 * 34 + 27]}, InvalidHandError, "no declared meld"),  # a pair
+    (mjscore.parse_tiles("123m456p789s11z"), {"melds": [7 * 34]}, InvalidHandError, "no declared meld"),
     (mjscore.parse_tiles("123m456p789s11z"), {"melds": [7 * 9 + 60]}, InvalidHandError, "meld"),
     (mjscore.parse_tiles("11z"), {"melds": [0x40 | t for t in range(5)]}, InvalidHandError, "at most 4"),
     (mjscore.parse_tiles("123m456p789s11z"), {"melds": "555z"}, InvalidHandError, "Meld objects"),

@@ -12,6 +12,7 @@ import pytest
 
 import mjscore
 from mjscore import Form, HandStatus, InvalidHandError, NotWinningError, parse_tiles
+from mjscore.group_codes import PAIR, group_code
 from mjscore.rows import CHOW, CONCEALED_KONG, KONG, NO_MELD, PUNG, meld_codes
 from mjscore.sample import near_complete_hands, random_complete_hands, random_draws, random_scoring_rows, \
     remove_one_tile
@@ -146,11 +147,11 @@ def test_bad_rows_get_a_status_and_the_rest_are_computed(engine: ModuleType) -> 
     good = _counts("123m456p789s1122z")
     rows = np.array([good, [5] + good[1:], [1] * 12 + [0] * 22, good, _counts("1z") + [0] * 0], dtype=np.uint8)
     melds = np.full((5, 4), NO_MELD, dtype=np.uint8)
-    melds[3, 0] = 0x3F  # a pung of tile 63: no meld
+    melds[3, 0] = group_code(PAIR, 5)  # a pair: no meld
     rows[4] = 0
     rows[4, 27] = 1
-    melds[4, 0] = PUNG << 6 | 27  # a fourth and fifth 1z: 1 concealed + 3 in a pung is fine
-    melds[4, 1] = PUNG << 6 | 27  # ... a second pung of 1z is not
+    melds[4, 0] = group_code(PUNG, 27)  # a fourth and fifth 1z: 1 concealed + 3 in a pung is fine
+    melds[4, 1] = group_code(PUNG, 27)  # ... a second pung of 1z is not
     out, status = mjscore.shanten_many(rows, melds, return_status=True)
     assert status.tolist() == [HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.WRONG_SIZE, HandStatus.BAD_MELD,
                                HandStatus.BAD_COUNT]
@@ -164,8 +165,8 @@ def test_rows_with_melds_must_make_13_or_14(engine: ModuleType) -> None:
     rows[0, 27] = 2  # 2 concealed + one meld = 5 tiles
     rows[1, 27] = 1
     melds = np.full((2, 4), NO_MELD, dtype=np.uint8)
-    melds[:, 0] = PUNG << 6 | 31
-    melds[1, 1:] = [CHOW << 6 | 0, KONG << 6 | 9, CONCEALED_KONG << 6 | 18]
+    melds[:, 0] = group_code(PUNG, 31)
+    melds[1, 1:] = [group_code(CHOW, 0), group_code(KONG, 9), group_code(CONCEALED_KONG, 18)]
     out, status = mjscore.shanten_many(rows, melds, return_status=True)
     assert status.tolist() == [HandStatus.WRONG_SIZE, HandStatus.OK]
     assert out[1] == 0
@@ -335,4 +336,4 @@ def test_one_hand_matches_its_bulk_row(engine: ModuleType) -> None:
     for row, codes, value in zip(counts, scoring.melds, bulk.tolist()):
         hand = mjscore.rows.hand_of_row(row, codes)
         assert mjscore.shanten(hand) == value
-    assert (meld_codes([PUNG], [27]) == [PUNG << 6 | 27]).all()
+    assert (meld_codes([PUNG], [27]) == [group_code(PUNG, 27)]).all()

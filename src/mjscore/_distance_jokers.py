@@ -37,16 +37,16 @@ import functools
 import itertools
 from collections.abc import Sequence
 
+from .group_codes import CHOW, KNIT, PAIR
 from .jokers import JokerUse
 from .rules.distance_targets import N_GROUP_KINDS, Need, Target
-from .rules.patterns import KNIT, FixedVariant
+from .rules.patterns import FixedVariant
 
 __all__ = ["kind_caps", "JOKER_SHIFT", "suit_table", "limit_digits", "enumerated_fill", "group_masks"]
 
 JOKER_SHIFT = 4
 """A way's tile entry: natural tiles in the low bits, jokers standing there above."""
 _SIZE = (1, 3, 4, 2, 1)
-_CHOW, _PAIR = 0, 3
 
 Table = dict[int, tuple[int, tuple[int, ...]]]
 
@@ -80,21 +80,21 @@ def _choices(needs: Sequence[Need], tile: int, room: int, used: tuple[int, ...],
         choose(a + 1, uses, tiles, chows, pairs, cap)
         j, kind = atoms[a]
         need = needs[j]
-        most = 1 if need.distinct or (kind == _PAIR and distinct_pairs) else 4
+        most = 1 if need.distinct or (kind == PAIR and distinct_pairs) else 4
         for n in range(1, most + 1):
             if uses[j] + n > need.count or tiles + n * _SIZE[kind] > room:
                 break
-            if kind == _PAIR and distinct_pairs and pairs + n > 1:
+            if kind == PAIR and distinct_pairs and pairs + n > 1:
                 break
-            if kind == _CHOW and chow_digit >= 0 and uses[chow_digit] + n > chow_limit:
+            if kind == CHOW and chow_digit >= 0 and uses[chow_digit] + n > chow_limit:
                 break
             uses[j] += n
-            if kind == _CHOW and chow_digit >= 0:
+            if kind == CHOW and chow_digit >= 0:
                 uses[chow_digit] += n
-            choose(a + 1, uses, tiles + n * _SIZE[kind], chows + n * (kind == _CHOW),
-                   pairs + n * (kind == _PAIR), cap + n * caps[kind] * (kind != _CHOW))
+            choose(a + 1, uses, tiles + n * _SIZE[kind], chows + n * (kind == CHOW),
+                   pairs + n * (kind == PAIR), cap + n * caps[kind] * (kind != CHOW))
             uses[j] -= n
-            if kind == _CHOW and chow_digit >= 0:
+            if kind == CHOW and chow_digit >= 0:
                 uses[chow_digit] -= n
 
     choose(0, list(used), 0, 0, 0, 0)
@@ -132,9 +132,9 @@ def suit_table(needs: tuple[Need, ...], base: int, size: int, held: tuple[int, .
                runs: tuple[tuple[int, int], ...], use: JokerUse, jokers: int) -> Table:
     """One suit's table with ``jokers`` held (module docstring): packed uses (needs, the
     chows when limited, each run, the jokers) -> fewest tiles still to draw, and the way."""
-    track_chows = chow_limit < 4 and any(n.masks[_CHOW] for n in needs)
+    track_chows = chow_limit < 4 and any(n.masks[CHOW] for n in needs)
     per_kind = kind_caps(use)
-    chows_take = per_kind[_CHOW]
+    chows_take = per_kind[CHOW]
     run_caps = [copies * (1 if use & JokerUse.PAIRS else 0) for _, copies in runs]
     first_run = len(needs) + track_chows
     e_digit = first_run + len(runs)

@@ -24,6 +24,7 @@ from libc.string cimport memset
 import numpy as np
 
 from mjscore._distance_build cimport fill_target
+from mjscore._group_codes cimport G_CHOW, group_kind
 from mjscore._distance_family cimport Family
 from mjscore._distance_knits cimport knitted
 from mjscore._distance_memo cimport SuitMemo
@@ -195,7 +196,7 @@ cdef class CompiledDistances:
             return NONE if t.duplicate or row.n_melds else knitted(t, held, self.knit_put, self.knit_numbers,
                                                                      self.knit_next)
         if t.n_variants:
-            return enumerated(t, held, row.melds, row.n_melds, row.meld_tiles, self.variants, self.variant_caps,
+            return enumerated(t, held, row.melds, row.n_melds, row.meld_counts, self.variants, self.variant_caps,
                               self.variant_masks)
         n_left = assign(t, row.melds, row.n_melds, lefts)
         if n_left == 0:
@@ -311,7 +312,7 @@ cdef class CompiledDistances:
                     out[r, j] = NONE
                 if has_jokers:
                     wild = wilds[r]
-                status[r] = row_status(&counts[r, 0], &melds[r, 0], wild, self.use, row.meld_tiles, codes, &n_melds)
+                status[r] = row_status(&counts[r, 0], &melds[r, 0], wild, self.use, row.meld_counts, codes, &n_melds)
                 if status[r]:
                     continue
                 if not wild and not n_melds:  # the records serve every target but the knitted and concrete ones
@@ -334,12 +335,12 @@ cdef class CompiledDistances:
                 row.n_melds = n_melds
                 row.melded_chows = 0
                 for i in range(n_melds):
-                    if codes[i] >> 6 == 0:
+                    if group_kind(codes[i]) == G_CHOW:
                         row.melded_chows += 1
                 row.touched[0] = row.touched[1] = row.touched[2] = row.touched[3] = False
                 for i in range(34):
-                    row.caps[i] = 4 - row.meld_tiles[i]
-                    if row.meld_tiles[i]:
+                    row.caps[i] = 4 - row.meld_counts[i]
+                    if row.meld_counts[i]:
                         row.touched[3 if i >= 27 else i // 9] = True
                 if wild:
                     family = self.joker_targets[wild]

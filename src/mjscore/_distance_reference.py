@@ -28,8 +28,10 @@ from typing import Any
 
 from . import _distance_jokers
 from .hand import MAX_JOKERS
+from .group_codes import CHOW, CONCEALED_KONG, KONG, NO_GROUP, PAIR, group_code, group_kind, group_tile
 from .jokers import JokerUse
 from .rules.distance_targets import N_GROUP_KINDS, Need, Target
+from .rows import meld_tiles
 from .rules.patterns import FixedVariant
 
 __all__ = ["UNREACHABLE", "SUITS", "target_distance", "hand_distances", "best_way", "row_status",
@@ -40,8 +42,6 @@ UNREACHABLE = 127
 SUITS = ((0, 9), (9, 9), (18, 9), (27, 7))
 """Each suit's first tile and size: characters, dots, bamboo, honours."""
 _SIZE = (1, 3, 4, 2, 1)  # tiles a group of each kind puts on its first tile (a chow: one per tile)
-_CHOW, _PUNG, _KONG, _PAIR, _SINGLE = range(N_GROUP_KINDS)
-_MELD_KIND = (_CHOW, _PUNG, _KONG, _KONG)  # by meld byte kind: chow, pung, kong, concealed kong
 
 Table = dict[int, tuple[int, tuple[int, ...]]]
 """Uses per need (and chows, last), packed six bits each -> fewest tiles missing and the
@@ -75,21 +75,21 @@ def _local_choices(atoms: Sequence[tuple[int, int]], needs: Sequence[Need], tile
         need = needs[j]
         if not need.masks[kind] >> tile & 1:
             return
-        most = 1 if need.distinct or (kind == _PAIR and distinct_pairs) else 4
+        most = 1 if need.distinct or (kind == PAIR and distinct_pairs) else 4
         for n in range(1, most + 1):
             if uses[j] + n > need.count or tiles + n * _SIZE[kind] > room:
                 break
-            if kind == _PAIR and distinct_pairs and pairs + n > 1:
+            if kind == PAIR and distinct_pairs and pairs + n > 1:
                 break
-            if kind == _CHOW and track_chows and uses[-1] + n > chow_limit:
+            if kind == CHOW and track_chows and uses[-1] + n > chow_limit:
                 break
             uses[j] += n
-            if kind == _CHOW and track_chows:
+            if kind == CHOW and track_chows:
                 uses[-1] += n
-            choose(a + 1, uses, tiles + n * _SIZE[kind], chows + n * (kind == _CHOW),
-                   pairs + n * (kind == _PAIR))
+            choose(a + 1, uses, tiles + n * _SIZE[kind], chows + n * (kind == CHOW),
+                   pairs + n * (kind == PAIR))
             uses[j] -= n
-            if kind == _CHOW and track_chows:
+            if kind == CHOW and track_chows:
                 uses[-1] -= n
 
     choose(0, list(used), 0, 0, 0)
@@ -102,7 +102,7 @@ def suit_table(needs: tuple[Need, ...], base: int, size: int, held: tuple[int, .
                chow_limit: int) -> Table:
     """Step 2 of the module docstring for one suit: ``held``, ``fixed`` and ``caps`` are the
     suit's counts (``caps``: what declared melds leave of each tile's four)."""
-    track_chows = chow_limit < 4 and any(n.masks[_CHOW] for n in needs)
+    track_chows = chow_limit < 4 and any(n.masks[CHOW] for n in needs)
     atoms = [(j, kind) for j, need in enumerate(needs) for kind in range(N_GROUP_KINDS)
              if need.masks[kind] >> base & ((1 << size) - 1)]
     start = (0,) * (len(needs) + track_chows)
@@ -163,9 +163,10 @@ def _meld_assignments(needs: Sequence[Need], melds: Sequence[int]) -> list[list[
     """Each way to give the declared melds to needs: the uses it leaves per need."""
     choices = []
     for code in melds:
-        kind, tile = _MELD_KIND[code >> 6], code & 63
-        fits = [j for j, need in enumerate(needs) if need.masks[kind] >> tile & 1
-                and (need.declarable or code >> 6 == 3)]
+        kind, tile = group_kind(code), group_tile(code)
+        concealed = kind == CONCEALED_KONG  # a kong all the same, which a need of concealed groups takes
+        fits = [j for j, need in enumerate(needs) if need.masks[KONG if concealed else kind] >> tile & 1
+                and (need.declarable or concealed)]
         if not fits:
             return []
         choices.append(fits)
@@ -179,41 +180,40 @@ def _meld_assignments(needs: Sequence[Need], melds: Sequence[int]) -> list[list[
     return out
 
 
-def _meld_tiles(melds: Sequence[int]) -> list[int]:
-    tiles = [0] * 34
+def _meld_counts(melds: Sequence[int]) -> list[int]:
+    """The 34 counts of the declared melds' tiles (bytes :func:`row_status` accepted)."""
+    counts = [0] * 34
     for code in melds:
-        kind, tile = code >> 6, code & 63
-        for t in ((tile, tile + 1, tile + 2) if kind == 0 else (tile,) * (3 if kind == 1 else 4)):
-            tiles[t] += 1
-    return tiles
+        for t in meld_tiles(code) or ():
+            counts[t] += 1
+    return counts
 
 
 def _enumerated(variants: Sequence[FixedVariant], held: Sequence[int], melds: Sequence[int],
                 jokers: int = 0, use: JokerUse | None = None) -> tuple[int, tuple[int, ...]]:
-    meld_tiles = _meld_tiles(melds)
+    meld_counts = _meld_counts(melds)
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for variant in variants:
         free = list(variant.melds)
-        kongs = [m for m in free if m >> 6 == 2]
         ok = True
         for code in melds:
-            want = (2 << 6 | code & 63) if code >> 6 == 3 else code
+            concealed = group_kind(code) == CONCEALED_KONG
+            want = group_code(KONG, group_tile(code)) if concealed else code
             if want in free:
                 free.remove(want)
-            elif code >> 6 == 3 and any(tiles[0] == code & 63 for kind, tiles, _ in variant.groups if kind == 2):
-                kongs.append(want)  # a concealed kong stands for any kong of the grouping
-            else:
-                ok = False
+            elif not (concealed and any(tiles[0] == group_tile(code)
+                                        for kind, tiles, _ in variant.groups if kind == KONG)):
+                ok = False  # (a concealed kong stands for any kong of the grouping)
                 break
         if not ok:
             continue
-        lacking = [max(0, v - h - m) for v, h, m in zip(variant.counts, held, meld_tiles)]
+        lacking = [max(0, v - h - m) for v, h, m in zip(variant.counts, held, meld_counts)]
         filled = (_distance_jokers.enumerated_fill(variant, lacking, use, jokers) if jokers and use
                   else [0] * 34)
         missing = sum(lacking) - sum(filled)
         if missing < best[0]:
             best = (missing, tuple(v - m - f | f << _distance_jokers.JOKER_SHIFT
-                                   for v, m, f in zip(variant.counts, meld_tiles, filled)))
+                                   for v, m, f in zip(variant.counts, meld_counts, filled)))
     return best
 
 
@@ -281,14 +281,14 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jok
         return _knitted(target, held, melds)
     if target.enumerated:
         return _enumerated(target.enumerated, held, melds, jokers, use)
-    meld_tiles = _meld_tiles(melds)
-    track_chows = target.max_chows < 4 and any(n.masks[_CHOW] for n in target.needs)
-    melded_chows = sum(code >> 6 == 0 for code in melds)
+    meld_counts = _meld_counts(melds)
+    track_chows = target.max_chows < 4 and any(n.masks[CHOW] for n in target.needs)
+    melded_chows = sum(group_kind(code) == CHOW for code in melds)
     fewest, parts = UNREACHABLE, None
     tables = []
     for base, size in SUITS:
         part = slice(base, base + size)
-        caps = tuple(4 - m for m in meld_tiles[part]) if melds else _ALL_FREE[:size]
+        caps = tuple(4 - m for m in meld_counts[part]) if melds else _ALL_FREE[:size]
         if jokers and use:
             tables.append(_distance_jokers.suit_table(
                 target.needs, base, size, tuple(held[part]), target.fixed[part], caps, target.required,
@@ -382,12 +382,10 @@ def row_status(held: Sequence[int], melds: Sequence[int], jokers: int = 0, use: 
     BAD_MELD 4."""
     if any(c > 4 for c in held) or jokers > MAX_JOKERS:
         return 1
-    codes = [code for code in melds if code != 0xFF]
-    for code in codes:
-        kind, tile = code >> 6, code & 63
-        if tile >= 34 or kind == 0 and (tile >= 27 or tile % 9 > 6):
-            return 4
-    if any(c + m > 4 for c, m in zip(held, _meld_tiles(codes))):
+    codes = [code for code in melds if code != NO_GROUP]
+    if any(meld_tiles(code) is None for code in codes):
+        return 4
+    if any(c + m > 4 for c, m in zip(held, _meld_counts(codes))):
         return 1
     if sum(held) + jokers + 3 * len(codes) not in (13, 14):
         return 2

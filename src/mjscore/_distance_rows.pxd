@@ -4,15 +4,16 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from mjscore._distance_types cimport MAX_GROUPS, MAX_JOKERS, MAX_NEEDS, NONE, DTarget, fits, suit_base, suit_width
+from mjscore._group_codes cimport G_CONCEALED_KONG, G_KONG, NO_GROUP, group_code, group_kind, group_tile, meld_tiles
 
 
 cdef int bare(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps) noexcept nogil
-cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, uint8_t* meld_tiles,
+cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, uint8_t* meld_counts,
                         uint8_t* codes, int* n_melds) noexcept nogil
 cdef int flow(const uint8_t* caps, const uint64_t* masks, int n, const int* lacking, int jokers) noexcept nogil
 cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int (*lefts)[MAX_NEEDS]) noexcept nogil
 cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
-                    const uint8_t* meld_tiles, const uint8_t* variants, const uint8_t* variant_caps,
+                    const uint8_t* meld_counts, const uint8_t* variants, const uint8_t* variant_caps,
                     const uint64_t* variant_masks) noexcept nogil
 
 

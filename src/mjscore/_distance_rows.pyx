@@ -16,12 +16,13 @@ cdef int bare(const DTarget* t, int suit, const uint8_t* held, const uint8_t* ca
     return missing
 
 
-cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, uint8_t* meld_tiles,
+cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, uint8_t* meld_counts,
                          uint8_t* codes, int* n_melds) noexcept nogil:
     """0 for a row distances accept (13 or 14 tiles, a meld counting 3, a joker 1), else
     its status (the reference's ``row_status``)."""
-    cdef int i, size = jokers, kind, tile
-    memset(meld_tiles, 0, 34)
+    cdef int i, k, size = jokers, n
+    cdef int tiles[4]
+    memset(meld_counts, 0, 34)
     n_melds[0] = 0
     if jokers > MAX_JOKERS:
         return 1       # BAD_COUNT
@@ -30,23 +31,18 @@ cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers,
             return 1   # BAD_COUNT
         size += counts[i]
     for i in range(4):
-        if melds[i] == 0xFF:
+        if melds[i] == NO_GROUP:
             continue
-        kind = melds[i] >> 6
-        tile = melds[i] & 63
-        if tile >= 34 or (kind == 0 and (tile >= 27 or tile % 9 > 6)):
+        n = meld_tiles(melds[i], tiles)
+        if n == 0:
             return 4   # BAD_MELD
         codes[n_melds[0]] = melds[i]
         n_melds[0] += 1
         size += 3
-        if kind == 0:
-            meld_tiles[tile] += 1
-            meld_tiles[tile + 1] += 1
-            meld_tiles[tile + 2] += 1
-        else:
-            meld_tiles[tile] += 3 if kind == 1 else 4
+        for k in range(n):
+            meld_counts[tiles[k]] += 1
     for i in range(34):
-        if counts[i] + meld_tiles[i] > 4:
+        if counts[i] + meld_counts[i] > 4:
             return 1
     if size != 13 and size != 14:
         return 2       # WRONG_SIZE
@@ -158,7 +154,7 @@ cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int (*lefts
 
 
 cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
-                    const uint8_t* meld_tiles, const uint8_t* variants, const uint8_t* variant_caps,
+                    const uint8_t* meld_counts, const uint8_t* variants, const uint8_t* variant_caps,
                     const uint64_t* variant_masks) noexcept nogil:
     cdef int v, i, j, best = NONE, missing, ok, found, want, tile
     cdef const uint8_t* row
@@ -170,15 +166,15 @@ cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds,
             free_[j] = row[34 + j]
         ok = 1
         for i in range(n_melds):
-            tile = melds[i] & 63
-            want = (2 << 6 | tile) if melds[i] >> 6 == 3 else melds[i]
+            tile = group_tile(melds[i])
+            want = group_code(G_KONG, tile) if group_kind(melds[i]) == G_CONCEALED_KONG else melds[i]
             found = 0
             for j in range(8):
                 if free_[j] == want:
                     free_[j] = 0xFF
                     found = 1
                     break
-            if not found and melds[i] >> 6 == 3:
+            if not found and group_kind(melds[i]) == G_CONCEALED_KONG:
                 for j in range(8):
                     if row[42 + j] == tile:
                         found = 1
@@ -190,7 +186,7 @@ cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds,
             continue
         missing = 0
         for i in range(34):
-            j = row[i] - held[i] - meld_tiles[i]
+            j = row[i] - held[i] - meld_counts[i]
             lacking[i] = j if j > 0 else 0
             missing += lacking[i]
         if t.jokers and missing - t.jokers < best:  # the jokers fill what the way's groups let them

@@ -3,6 +3,8 @@
 # this file, which has no module of its own.
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 
+from mjscore._group_codes cimport G_CONCEALED_KONG, G_KONG, group_kind, group_tile
+
 cdef enum:
     MAX_NEEDS = 8
     MAX_DIMS = 10
@@ -92,7 +94,7 @@ cdef struct Row:               # what every target reads of one row, found once 
     const uint8_t* melds       # its declared melds' bytes, n_melds of them
     int n_melds
     int melded_chows
-    uint8_t meld_tiles[34]
+    uint8_t meld_counts[34]
     uint8_t caps[34]           # what the declared melds leave of each tile's four
     bint touched[4]            # the suits a declared meld holds tiles of (their tables are not memoised)
 
@@ -122,7 +124,8 @@ cdef inline bint within(uint64_t uses, uint64_t limit) noexcept nogil:
 
 cdef inline bint fits(const DTarget* t, int j, uint8_t code, const int* left) noexcept nogil:
     """Whether a declared meld (its byte) may fill need ``j`` with ``left`` groups still free."""
-    cdef int kind = code >> 6, tile = code & 63
-    if kind == 3:  # a concealed kong is a kong
-        kind = 2
-    return left[j] > 0 and (t.masks[j][kind] >> tile) & 1 and (t.declarable[j] or code >> 6 == 3)
+    cdef int kind = group_kind(code), tile = group_tile(code)
+    cdef bint concealed = kind == G_CONCEALED_KONG
+    if concealed:  # a kong all the same, which a need of concealed groups takes
+        kind = G_KONG
+    return left[j] > 0 and (t.masks[j][kind] >> tile) & 1 and (t.declarable[j] or concealed)

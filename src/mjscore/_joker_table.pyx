@@ -15,7 +15,8 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from mjscore._shapes cimport _suit_tables, g_lock, g_suits
-from mjscore._suits cimport (EMPTY_SLOT, HASH_SIZE, NO_GROUP, POW5, PyThread_acquire_lock,
+from mjscore._group_codes cimport G_PAIR, NO_GROUP, group_code, group_kind, group_tile
+from mjscore._suits cimport (EMPTY_SLOT, HASH_SIZE, POW5, PyThread_acquire_lock,
                              PyThread_release_lock, _suit_key, mj_load_acquire, mj_store_release)
 
 cdef enum:
@@ -105,8 +106,8 @@ cdef void _table_pass(JBuild* build) noexcept nogil:
             way = g_suits.ways[w]
             n_groups = 0
             while (way & 0xFF) != NO_GROUP:
-                kind[n_groups] = <uint8_t>((way & 0xFF) >> 4)
-                rank[n_groups] = <uint8_t>(way & 15)
+                kind[n_groups] = <uint8_t>group_kind(way & 0xFF)
+                rank[n_groups] = <uint8_t>group_tile(way & 0xFF)
                 n_groups += 1
                 way >>= 8
             for g in range(n_groups):
@@ -198,8 +199,8 @@ cdef int _decode_jway(uint32_t enc, uint8_t* kind, uint8_t* rank, uint8_t* jok) 
     cdef uint64_t way = g_suits.ways[enc & 0x7FFF]
     cdef int n = 0, g2
     while (way & 0xFF) != NO_GROUP:
-        kind[n] = <uint8_t>((way & 0xFF) >> 4)
-        rank[n] = <uint8_t>(way & 15)
+        kind[n] = <uint8_t>group_kind(way & 0xFF)
+        rank[n] = <uint8_t>group_tile(way & 0xFF)
         jok[n] = 0
         n += 1
         way >>= 8
@@ -254,9 +255,9 @@ cdef int c_table_ways(const uint8_t* c, const uint8_t* cap, int base, int j, int
         way.b[1] = 0
         way.b[2] = <uint8_t>n
         for g in range(n):
-            way.b[3 + 2 * g] = <uint8_t>(kind[g] << 6 | (base + rank[g]))
+            way.b[3 + 2 * g] = group_code(kind[g], base + rank[g])
             way.b[4 + 2 * g] = jok[g]
-            if kind[g] == 3:
+            if kind[g] == G_PAIR:
                 way.b[1] = 1
         _sort_pairs(way.b + 3, n)
         if _push_way(out, &way):

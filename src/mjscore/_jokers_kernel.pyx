@@ -23,7 +23,8 @@ from mjscore._joker_table cimport (C_USE_CHOWS, C_USE_PAIRS, C_USE_PUNGS, JROW_B
                                    c_table_ways, g_jready)
 from mjscore._shapes cimport (C_STANDARD, C_SEVEN_PAIRS, C_THIRTEEN_ORPHANS, ORPHAN, _suit_tables,
                               _total, c_is_complete, c_shapes, c_waits, g_suits)
-from mjscore._suits cimport NO_GROUP, POW5, _hash_find, _splits, _suit_key, _suit_size
+from mjscore._group_codes cimport G_PAIR, G_PUNG, NO_GROUP, group_code, group_kind, group_tile
+from mjscore._suits cimport POW5, _hash_find, _splits, _suit_key, _suit_size
 
 cdef extern from *:
     """
@@ -72,9 +73,9 @@ cdef int _emit_way(SuitJob* job) noexcept nogil:
     way.b[1] = 0
     way.b[2] = <uint8_t>job.n_groups
     for g in range(job.n_groups):
-        way.b[3 + 2 * g] = <uint8_t>(job.gkind[g] << 6 | (job.base + job.grank[g]))
+        way.b[3 + 2 * g] = group_code(job.gkind[g], job.base + job.grank[g])
         way.b[4 + 2 * g] = job.gjok[g]
-        if job.gkind[g] == 3:
+        if job.gkind[g] == G_PAIR:
             way.b[1] = 1
     _sort_pairs(way.b + 3, job.n_groups)
     return _push_way(job.out, &way)
@@ -90,10 +91,10 @@ cdef int _assign(SuitJob* job, int i) noexcept nogil:
     start = job.last[i - 1] if i > 0 and job.ranks[i - 1] == r else 0
     for g in range(start, job.n_groups):
         k = job.gkind[g]
-        if k == 1:
+        if k == G_PUNG:
             if job.grank[g] != r or job.gjok[g] >= 2 or not job.use & C_USE_PUNGS:
                 continue
-        elif k == 3:
+        elif k == G_PAIR:
             if job.grank[g] != r or job.gjok[g] >= 1 or not job.use & C_USE_PAIRS:
                 continue
         elif r < job.grank[g] or r > job.grank[g] + 2 or job.gjok[g] >= 1 or not job.use & C_USE_CHOWS:
@@ -120,8 +121,8 @@ cdef int _try_d(SuitJob* job, int32_t key) noexcept nogil:
         job.n_groups = 0
         while (way & 0xFF) != NO_GROUP:
             b = <int>(way & 0xFF)
-            job.gkind[job.n_groups] = <uint8_t>(b >> 4)
-            job.grank[job.n_groups] = <uint8_t>(b & 15)
+            job.gkind[job.n_groups] = <uint8_t>group_kind(b)
+            job.grank[job.n_groups] = <uint8_t>group_tile(b)
             job.gjok[job.n_groups] = 0
             job.n_groups += 1
             way >>= 8
@@ -404,7 +405,7 @@ cdef int _honour_ways(int t, int c, int cap, int jokers, int use, JWays* out) no
         way.b[0] = <uint8_t>(bit >> 1)
         way.b[1] = <uint8_t>(bit & 1)
         way.b[2] = 1
-        way.b[3] = <uint8_t>((3 if bit & 1 else 1) << 6 | t)
+        way.b[3] = group_code(G_PAIR if bit & 1 else G_PUNG, t)
         way.b[4] = <uint8_t>(bit >> 1)
         if _push_way(out, &way):
             return -1

@@ -19,9 +19,10 @@ cdef int c_shapes(const uint8_t* counts) noexcept nogil
 cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil
 # Number of standard decompositions of 2, 5, 8, 11 or 14 counts.
 cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil
-# Write every standard decomposition as 5 sorted group bytes (kind << 6 | tile; kind
-# 0 run, 1 pung, 3 pair; 0xFF pads) to `out`, which must hold 5 * c_decomposition_count
-# bytes (at most 64 decompositions: 320 bytes is always enough); returns how many.
+# Write every standard decomposition as 5 sorted group bytes (kind * 34 + tile; kind
+# 0 run, 1 pung, 3 pair, see _group_codes.pxd; 0xFF pads) to `out`, which must hold
+# 5 * c_decomposition_count bytes (at most 64 decompositions: 320 bytes is always
+# enough); returns how many.
 cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil
 # 1 if standard-complete counts less one `removed` tile are also completed (standard
 # shape) by another kind that `held` (the counts with the melds) shows fewer than 4 times.
@@ -39,7 +40,7 @@ cdef int c_shapes_jokers(const uint8_t* counts, int jokers, int use, const uint8
 # Mask of the natural tiles completing 1, 4, 7, 10 or 13 tiles, jokers included.
 cdef uint64_t c_waits_jokers(const uint8_t* counts, int jokers, int use, const uint8_t* caps) noexcept nogil
 # Write up to `capacity` joker decompositions, sorted, as 10-byte rows of five
-# (kind << 6 | tile, jokers in the group) pairs (0xFF 0xFF pads); returns how many there
-# are (call again with more room if above `capacity`), or -1 if out of memory.
+# (group byte, jokers in the group) pairs (0xFF 0xFF pads); returns how many there are
+# (call again with more room if above `capacity`), or -1 if out of memory.
 cdef int c_decompose_jokers(const uint8_t* counts, int jokers, int use, const uint8_t* caps,
                             uint8_t* out, int capacity) noexcept nogil

@@ -23,15 +23,20 @@ from libc.string cimport memcpy, memset
 from mjscore cimport _joker_table, _jokers_kernel, _shapes
 from mjscore._joker_table cimport JROW_BYTES, g_jkeys, g_jready
 from mjscore._shapes cimport _suit_tables, g_lock, g_suits
-from mjscore._suits cimport (N_KEYS, NO_GROUP, PyThread_acquire_lock, PyThread_release_lock,
+from mjscore._group_codes cimport NO_GROUP, group_kind, group_tile
+from mjscore._suits cimport (N_KEYS, PyThread_acquire_lock, PyThread_release_lock,
                              SuitTables, _hash_find)
 
 import numpy as np
 
+from mjscore.group_codes import CHOW as SEQUENCE
+from mjscore.group_codes import KONG as QUAD
+from mjscore.group_codes import PAIR
+from mjscore.group_codes import PUNG as TRIPLET
+
 cdef extern from "Python.h":
     bint PyLong_CheckExact(object)
 
-SEQUENCE, TRIPLET, QUAD, PAIR = 0, 1, 2, 3
 STANDARD, SEVEN_PAIRS, PAIRS_WITH_QUADS, THIRTEEN_ORPHANS, KNITTING, TRIPLE_KNITTING = 1, 2, 4, 8, 16, 32
 OK, BAD_COUNT, WRONG_SIZE, NOT_COUNTS = 0, 1, 2, 4
 COMPLETE_SIZES = (2, 5, 8, 11, 14)
@@ -133,7 +138,7 @@ def suit_ways(int key):
         way = T.ways[(found >> 8) + i]
         groups = []
         while (way & 0xFF) != NO_GROUP:
-            groups.append((<int>(way & 0xFF) >> 4, <int>(way & 0xF)))
+            groups.append((group_kind(way & 0xFF), group_tile(way & 0xFF)))
             way >>= 8
         ways.append(tuple(sorted(groups)))
     return tuple(sorted(ways))
@@ -160,7 +165,7 @@ def decompose(counts):
         raise RuntimeError("too many decompositions")
     result = []
     for i in range(n):
-        result.append(tuple([(out[5 * i + j] >> 6, out[5 * i + j] & 63)
+        result.append(tuple([(group_kind(out[5 * i + j]), group_tile(out[5 * i + j]))
                              for j in range(5) if out[5 * i + j] != NO_GROUP]))
     return tuple(result)
 
@@ -327,7 +332,7 @@ def decompose_many(const uint8_t[:, ::1] batch):
     """Every row's decompositions, flattened: ``(offsets, groups, status)``.
 
     Row ``i`` owns ``groups[offsets[i]:offsets[i + 1]]``; each groups row is five
-    group bytes (``kind << 6 | tile``, sorted, ``0xFF`` padding).
+    group bytes (``kind * 34 + tile``, sorted, ``0xFF`` padding).
     """
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
@@ -398,7 +403,7 @@ def decompose_jokers(counts, int jokers, int use, caps=None):
         if n < 0:
             raise MemoryError("joker decompositions")
         return tuple([
-            tuple([(out[JROW_BYTES * i + 2 * k] >> 6, out[JROW_BYTES * i + 2 * k] & 63,
+            tuple([(group_kind(out[JROW_BYTES * i + 2 * k]), group_tile(out[JROW_BYTES * i + 2 * k]),
                     out[JROW_BYTES * i + 2 * k + 1])
                    for k in range(5) if out[JROW_BYTES * i + 2 * k] != NO_GROUP])
             for i in range(n)])

@@ -9,6 +9,8 @@ one hash probe for the fixed-shape hands a hand's tiles make.
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
+from mjscore._group_codes cimport G_CONCEALED_KONG, NO_GROUP, group_kind, group_tile
+
 import numpy as np
 
 
@@ -280,15 +282,15 @@ cdef int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presenc
         ok = 1
         for k in range(4):
             code = melds[k]
-            if code == 0xFF:
+            if code == NO_GROUP:
                 continue
             ok = 0
             for j in range(4):
-                if code >> 6 == 3 and kongs[j] == (code & 63):
+                if group_kind(code) == G_CONCEALED_KONG and kongs[j] == group_tile(code):
                     kongs[j] = 0xFE
                     ok = 1
                     break
-                if code >> 6 != 3 and free_melds[j] == code:
+                if group_kind(code) != G_CONCEALED_KONG and free_melds[j] == code:
                     free_melds[j] = 0xFE
                     ok = 1
                     break

@@ -19,8 +19,9 @@ Encodings
 ---------
 =================  ==========================================================
 group              ``(kind, tile)``: kind 0 sequence (``tile`` is its lowest
-                   tile), 1 triplet, 2 quad, 3 pair. In bulk arrays a group is
-                   one byte, ``kind << 6 | tile``; ``0xFF`` pads.
+                   tile), 1 triplet, 2 quad, 3 pair (:mod:`mjscore.group_codes`).
+                   In bulk arrays a group is one byte, ``kind * 34 + tile``;
+                   ``0xFF`` pads.
 decomposition      a sorted tuple of groups covering every tile: sets and
                    exactly one pair (the pair is absent from no standard shape)
 suit key           the base-5 number ``sum(count[r] * 5**r)`` of one suit's
@@ -103,7 +104,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-SEQUENCE, TRIPLET, QUAD, PAIR = 0, 1, 2, 3
+from .group_codes import CHOW as SEQUENCE
+from .group_codes import KONG as QUAD
+from .group_codes import NO_GROUP as _NO_GROUP
+from .group_codes import PAIR
+from .group_codes import PUNG as TRIPLET
+from .group_codes import group_code as _group_code
+
 STANDARD, SEVEN_PAIRS, PAIRS_WITH_QUADS, THIRTEEN_ORPHANS, KNITTING, TRIPLE_KNITTING = 1, 2, 4, 8, 16, 32
 OK, BAD_COUNT, WRONG_SIZE, NOT_COUNTS = 0, 1, 2, 4
 USE_PUNGS, USE_CHOWS, USE_PAIRS = 1, 2, 4
@@ -314,7 +321,7 @@ def decompose_many(batch: npt.NDArray[np.uint8]) -> tuple[
     """Every row's decompositions, flattened.
 
     Row ``i`` owns ``groups[offsets[i]:offsets[i + 1]]``; each groups row is five
-    group bytes (``kind << 6 | tile``, sorted, ``0xFF`` padding).
+    group bytes (``kind * 34 + tile``, sorted, ``0xFF`` padding).
     """
     n = batch.shape[0]
     offsets = np.zeros(n + 1, dtype=np.int64)
@@ -324,8 +331,8 @@ def decompose_many(batch: npt.NDArray[np.uint8]) -> tuple[
         status[i] = _status(row, COMPLETE_SIZES)
         if not status[i]:
             for decomposition in decompose(row):
-                codes = [kind << 6 | tile for kind, tile in decomposition]
-                found.append(codes + [0xFF] * (5 - len(codes)))
+                codes = [_group_code(kind, tile) for kind, tile in decomposition]
+                found.append(codes + [_NO_GROUP] * (5 - len(codes)))
         offsets[i + 1] = len(found)
     groups = np.array(found, dtype=np.uint8).reshape(-1, 5)
     return offsets, groups, status

@@ -106,8 +106,8 @@ cdef enum:
     C_CONCEALED = 9     # concealed pungs and kongs
     C_SIMPLES = 18      # groups of 2-8 only (atom simple)
 
-cdef uint32_t FOUND_COUNTERS[256]   # by decomposition byte (kind 0 run, 1 pung, 3 pair)
-cdef uint32_t MELD_COUNTERS[256]    # by meld byte (0 chow, 1 pung, 2 kong, 3 concealed kong)
+cdef uint32_t FOUND_COUNTERS[256]   # by group byte of a decomposition: a pung is concealed
+cdef uint32_t MELD_COUNTERS[256]    # by group byte of a declared meld: a pung is exposed
 cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
 
 
@@ -126,20 +126,6 @@ cdef inline int _atom(int kind, int tile, int seat, int prevailing) noexcept nog
     if kind == K_CHOW:
         return A_TERMINAL if rank == 0 or rank == 6 else A_SIMPLE
     return A_TERMINAL if rank == 0 or rank == 8 else A_SIMPLE
-
-
-cdef inline int _meld_tiles(int code, int* tiles) noexcept nogil:
-    """The tiles of one meld byte into ``tiles``; their number, or 0 for no set."""
-    cdef int kind = code >> 6, tile = code & 63
-    if tile >= 34:
-        return 0
-    if kind == 0:
-        if tile >= 27 or tile % 9 > 6:
-            return 0
-        tiles[0] = tile; tiles[1] = tile + 1; tiles[2] = tile + 2
-        return 3
-    tiles[0] = tile; tiles[1] = tile; tiles[2] = tile; tiles[3] = tile
-    return 3 if kind == 1 else 4
 
 
 cdef inline int _counter(uint32_t counters, int field) noexcept nogil:

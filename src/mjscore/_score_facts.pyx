@@ -9,6 +9,10 @@ The helpers that compute a row's facts are inline in the ``.pxd``.
 
 from libc.stdint cimport uint32_t, uint64_t
 
+from mjscore._group_codes cimport (G_CHOW, G_CONCEALED_KONG, G_KINDS, G_KNIT, G_KONG, G_PAIR, G_PUNG,
+                                   G_SINGLE, NO_GROUP, group_kind, group_tile)
+
+from . import group_codes
 from .context import Flag
 from .errors import HandStatus
 from .facts import FACT_BITS, ROW_FACTS, Atom, Kind, fact_mask
@@ -42,6 +46,9 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
      W_BONUS_REPLACEMENT, W_KONG_ON_KONG, W_HEAVEN, W_EARTH, W_DECLARED, W_WINNER]
         != [int(f) for f in Flag]
         or [K_CHOW, K_PUNG, K_KONG, K_PAIR] != [int(k) for k in Kind]
+        or [G_CHOW, G_PUNG, G_KONG, G_PAIR, G_SINGLE, G_KNIT, G_CONCEALED_KONG, G_KINDS, NO_GROUP]
+        != [group_codes.CHOW, group_codes.PUNG, group_codes.KONG, group_codes.PAIR, group_codes.SINGLE,
+            group_codes.KNIT, group_codes.CONCEALED_KONG, group_codes.GROUP_KINDS, group_codes.NO_GROUP]
         or [A_SIMPLE, A_TERMINAL, A_DRAGON, A_SEAT, A_PREVAILING, A_DOUBLE, A_OTHER] != [int(a) for a in Atom]
         or [S_OK, S_BAD_COUNT, S_WRONG_SIZE, S_NOT_WINNING, S_BAD_MELD, S_BAD_CONTEXT,
             S_BAD_NOTATION] != [int(h) for h in HandStatus]):
@@ -63,20 +70,20 @@ def _fill_counters():
     """Fill the byte tables; a byte that is no group counts nothing."""
     cdef int code, tile, kind
     for code in range(256):
-        kind, tile = code >> 6, code & 63
+        kind, tile = group_kind(code), group_tile(code)
         FOUND_COUNTERS[code] = MELD_COUNTERS[code] = RUN_BITS[code] = 0
-        if tile >= 34:
-            continue
-        if kind == 0:  # a run in both layouts
+        if kind == G_CHOW:
             if tile < 27 and tile % 9 <= 6:
                 FOUND_COUNTERS[code] = MELD_COUNTERS[code] = _counters(K_CHOW, tile, 0)
                 if tile % 3 == 0:  # rank 1, 4 or 7
                     RUN_BITS[code] = 1 << (3 * (tile // 9) + tile % 9 // 3)
-            continue
-        # decomposition bytes: 1 pung, 3 pair; meld bytes: 1 pung, 2 kong, 3 concealed kong
-        if kind != 2:
-            FOUND_COUNTERS[code] = _counters(K_PUNG if kind == 1 else K_PAIR, tile, 1)
-        MELD_COUNTERS[code] = _counters(K_PUNG if kind == 1 else K_KONG, tile, kind == 3)
+        elif kind == G_PUNG:  # concealed when found, exposed when declared
+            FOUND_COUNTERS[code] = _counters(K_PUNG, tile, 1)
+            MELD_COUNTERS[code] = _counters(K_PUNG, tile, 0)
+        elif kind == G_PAIR:
+            FOUND_COUNTERS[code] = _counters(K_PAIR, tile, 1)
+        elif kind == G_KONG or kind == G_CONCEALED_KONG:
+            MELD_COUNTERS[code] = _counters(K_KONG, tile, kind == G_CONCEALED_KONG)
 
 
 _fill_counters()

@@ -5,6 +5,7 @@ one), every group keeping a natural tile (``mjscore.jokers``)."""
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
+from mjscore._group_codes cimport G_CHOW, G_PUNG, group_kind, group_tile
 from mjscore._jokers_kernel cimport c_is_complete_jokers
 from mjscore._score_facts cimport F_SINGLE_WAIT, NO_MELD, mj_ctz64
 
@@ -76,7 +77,7 @@ cdef int _place_jokers(Placement* pl, int i, int start) noexcept nogil:
     cdef uint64_t bit
     if i == pl.jokers:
         for g in range(pl.n):
-            if pl.kind[g] == 0:
+            if pl.kind[g] == G_CHOW:
                 pl.possible[g] |= ((<uint64_t>7) << pl.first[g]) & ~pl.jokered[g]
             else:
                 pl.possible[g] |= (<uint64_t>1) << pl.first[g]
@@ -85,12 +86,12 @@ cdef int _place_jokers(Placement* pl, int i, int start) noexcept nogil:
     for g in range(start if i and pl.d[i - 1] == t else 0, pl.n):
         if not pl.room[g]:
             continue
-        if pl.kind[g] == 0:
+        if pl.kind[g] == G_CHOW:
             if not pl.first[g] <= t <= pl.first[g] + 2:
                 continue
         elif pl.first[g] != t:
             continue
-        bit = ((<uint64_t>1) << t) if pl.kind[g] == 0 else 0  # a pung or pair keeps its tile
+        bit = ((<uint64_t>1) << t) if pl.kind[g] == G_CHOW else 0  # a pung or pair keeps its tile
         pl.room[g] -= 1
         pl.jokered[g] |= bit
         found |= _place_jokers(pl, i + 1, g)
@@ -110,12 +111,12 @@ cdef inline void _start_placement(Placement* pl, const uint8_t* codes, const uin
         code = codes[j]
         if code == NO_MELD:
             continue
-        kind = code >> 6
+        kind = group_kind(code)
         pl.kind[pl.n] = <uint8_t>kind
-        pl.first[pl.n] = <uint8_t>(code & 63)
-        if kind == 0:
+        pl.first[pl.n] = <uint8_t>group_tile(code)
+        if kind == G_CHOW:
             pl.room[pl.n] = 1 if use & USE_CHOWS else 0
-        elif kind == 1:
+        elif kind == G_PUNG:
             pl.room[pl.n] = 2 if use & USE_PUNGS else 0
         else:
             pl.room[pl.n] = 1 if use & USE_PAIRS else 0
@@ -138,14 +139,14 @@ cdef int _place_few(const uint8_t* codes, const uint8_t* d, int jokers, int use,
         code = codes[j]
         if code == NO_MELD:
             continue
-        kind = code >> 6
-        if kind == 0:
-            possible[n] = (<uint64_t>7) << (code & 63)
+        kind = group_kind(code)
+        if kind == G_CHOW:
+            possible[n] = (<uint64_t>7) << group_tile(code)
             room[n] = 1 if use & USE_CHOWS else 0
             chows |= 1u << n
         else:
-            possible[n] = (<uint64_t>1) << (code & 63)
-            room[n] = (2 if use & USE_PUNGS else 0) if kind == 1 else (1 if use & USE_PAIRS else 0)
+            possible[n] = (<uint64_t>1) << group_tile(code)
+            room[n] = (2 if use & USE_PUNGS else 0) if kind == G_PUNG else (1 if use & USE_PAIRS else 0)
         if room[n]:
             takes_t |= ((possible[n] >> t) & 1) << n
             takes_u |= ((possible[n] >> u) & 1) << n

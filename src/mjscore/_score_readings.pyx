@@ -5,6 +5,7 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._fold cimport Best, Tables, _add_sets, _cell, _plain_wins, c_fold
+from mjscore._group_codes cimport G_CHOW, G_PAIR, G_PUNG, group_kind, group_tile
 from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
                                       c_candidates, c_conditions, c_fits,
@@ -26,24 +27,22 @@ cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* 
     so no wait count is needed: ``wt`` at the open end of a run whose other end is still
     available, or ``wt`` making a pung beside a pair whose tile is still available (the
     hand waited on both pairs)."""
-    cdef int d, j, code, first, pair
+    cdef int d, j, code, kind, first, pair
     for d in range(n_dec):
         pair = -1
         for j in range(5):
             code = found[5 * d + j]
-            if code >> 6 == 3 and code != NO_MELD:
-                pair = code & 63
+            if group_kind(code) == G_PAIR:
+                pair = group_tile(code)
         for j in range(5):
             code = found[5 * d + j]
-            if code == NO_MELD:
-                continue
-            first = code & 63
-            if code >> 6 == 0:
+            kind, first = group_kind(code), group_tile(code)
+            if kind == G_CHOW:
                 if wt == first and first % 9 <= 5 and held[first + 3] < 4:
                     return 1
                 if wt == first + 2 and first % 9 >= 1 and held[first - 1] < 4:
                     return 1
-            elif code >> 6 == 1 and first == wt and pair >= 0 and held[pair] < 4:
+            elif kind == G_PUNG and first == wt and pair >= 0 and held[pair] < 4:
                 return 1
     return 0
 
@@ -182,11 +181,10 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     natural_tiles[n_groups] = natural_tiles[j]  # n_groups <= j
                 counters += FOUND_COUNTERS[code]
                 runs |= RUN_BITS[code]
-                kind = code >> 6
-                groups[n_groups].kind = K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_PAIR
-                groups[n_groups].tile = code & 63
+                groups[n_groups].kind = group_kind(code)  # a decomposition's: chow, pung, pair
+                groups[n_groups].tile = group_tile(code)
                 groups[n_groups].concealed = 1
-                groups[n_groups].atom = _atom(groups[n_groups].kind, code & 63, seat, prevailing)
+                groups[n_groups].atom = _atom(groups[n_groups].kind, groups[n_groups].tile, seat, prevailing)
                 n_groups += 1
             if _counter(counters, C_CHOWS) > r.max_chows:
                 continue

@@ -2,9 +2,9 @@
 
 ``score_many(batch, melds, win_tile, flags, seat, prevailing, rules, out_total,
 out_special, status)`` scores the rows of :mod:`mjscore.rows`: row ``i`` of ``batch`` (the concealed counts,
-winning tile included) with its declared melds ``melds[i]`` (four bytes,
-``kind << 6 | tile``: kind 0 exposed chow, 1 exposed pung, 2 exposed kong,
-3 concealed kong; ``0xFF`` for none), its winning tile ``win_tile[i]`` (255:
+winning tile included) with its declared melds ``melds[i]`` (four group bytes of
+:mod:`mjscore.group_codes`: an exposed chow, pung or kong, or a concealed kong;
+``0xFF`` for none), its winning tile ``win_tile[i]`` (255:
 unknown, every concealed kind is tried), its context word ``flags[i]``
 (:class:`mjscore.context.Flag`), and the seat and prevailing winds (tile indices
 27-30), under ``rules`` (a :class:`~mjscore.rules.RuleSet`).
@@ -34,11 +34,11 @@ import numpy.typing as npt
 from .context import Flag, WinContext
 from .errors import HandStatus
 from .fold import ReadingScore, score_reading
+from .group_codes import CONCEALED_KONG, KONG, group_kind
 from .hand import MAX_JOKERS, Hand
 from .joker_readings import substitutions
 from .readings import SHAPE_CODES, Reading, losing_reading, readings
-from .rows import (CONCEALED_KONG, KONG, NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row,
-                   meld_of, meld_tiles)
+from .rows import NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row, meld_of, meld_tiles
 from .rules.hands import MAX_MATCHED
 from .rules.model import RuleSet
 
@@ -67,11 +67,11 @@ def row_status(counts: list[int], codes: list[int], win: int, flags: int, jokers
             return HandStatus.BAD_CONTEXT
         if flags & Flag.ROBBING_KONG and held[win] != 1:
             return HandStatus.BAD_CONTEXT
-    kongs = sum(code >> 6 in (KONG, CONCEALED_KONG) for code in codes)
+    kongs = sum(group_kind(code) in (KONG, CONCEALED_KONG) for code in codes)
     if winner and (flags & Flag.KONG_REPLACEMENT and kongs == 0
                    or flags & Flag.KONG_ON_KONG and kongs < 2):
         return HandStatus.BAD_CONTEXT
-    exposed = any(code >> 6 != CONCEALED_KONG for code in codes)
+    exposed = any(group_kind(code) != CONCEALED_KONG for code in codes)
     if codes and flags & (Flag.HEAVEN | Flag.EARTH) or exposed and flags & Flag.DECLARED_CALLING:
         return HandStatus.BAD_CONTEXT
     return HandStatus.OK

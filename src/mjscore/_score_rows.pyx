@@ -6,19 +6,20 @@ from libc.stdint cimport int16_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._fold cimport Best, Tables, _add_sets, c_fold
+from mjscore._group_codes cimport G_CONCEALED_KONG, G_KONG, group_kind, group_tile, meld_tiles
 from mjscore._pattern_kernel cimport MAX_HANDS_MATCHED
 from mjscore._score_facts cimport (ANY_TILE, F_CONCEALED_HAND, K_CHOW, K_KONG, K_PAIR, K_PUNG, NO_MELD,
                                    NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD, S_OK,
                                    S_WRONG_SIZE, SHAPE_LOSING, W_DECLARED, W_EARTH, W_HEAVEN,
                                    W_KONG_ON_KONG, W_KONG_REPLACEMENT, W_ROBBING, W_WINNER, Group,
-                                   _atom, _context_facts, _meld_tiles, _tile_facts)
+                                   _atom, _context_facts, _tile_facts)
 from mjscore._score_readings cimport c_score_readings
 
 
 cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* melds,
                      int* n_melds, int* exposed, int seat, int prevailing) noexcept nogil:
     """Validate the meld bytes and add their tiles to ``held``; a status."""
-    cdef int k, j, n, code, kind
+    cdef int k, j, n, code, kind, tile
     cdef int tiles[4]
     n_melds[0] = 0
     exposed[0] = 0
@@ -27,17 +28,17 @@ cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* m
         code = m[k]
         if code == NO_MELD:
             continue
-        n = _meld_tiles(code, tiles)
+        n = meld_tiles(code, tiles)
         if n == 0:
             return S_BAD_MELD
         for j in range(n):
             held[tiles[j]] += 1
-        kind = code >> 6
-        melds[n_melds[0]].kind = K_CHOW if kind == 0 else K_PUNG if kind == 1 else K_KONG
-        melds[n_melds[0]].tile = code & 63
-        melds[n_melds[0]].concealed = kind == 3
-        melds[n_melds[0]].atom = _atom(melds[n_melds[0]].kind, code & 63, seat, prevailing)
-        exposed[0] |= kind != 3
+        kind, tile = group_kind(code), group_tile(code)
+        melds[n_melds[0]].kind = G_KONG if kind == G_CONCEALED_KONG else kind
+        melds[n_melds[0]].tile = tile
+        melds[n_melds[0]].concealed = kind == G_CONCEALED_KONG
+        melds[n_melds[0]].atom = _atom(melds[n_melds[0]].kind, tile, seat, prevailing)
+        exposed[0] |= kind != G_CONCEALED_KONG
         n_melds[0] += 1
     return S_OK
 

@@ -6,6 +6,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport realloc
 from libc.string cimport memcmp, memcpy, memset
 
+from mjscore._group_codes cimport group_tiles
 from mjscore._jokers_kernel cimport c_decompose_jokers
 from mjscore._pattern_kernel cimport mj_at_least34
 from mjscore._score_facts cimport mj_ctz64
@@ -179,7 +180,8 @@ cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int 
     cdef uint8_t* row
     cdef uint8_t d[8]
     cdef int rest[34]
-    cdef int i, g, t, n, code, kind, found
+    cdef int i, g, k, t, n, found
+    cdef int tiles[4]
     found = c_decompose_jokers(natural, jokers, use, caps, sb.rows, sb.rows_capacity)
     if found > sb.rows_capacity:
         grown = <uint8_t*>realloc(sb.rows, JROW * found)
@@ -197,17 +199,8 @@ cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int 
         for t in range(34):
             rest[t] = -natural[t]
         for g in range(5):
-            code = row[2 * g]
-            if code == 0xFF:
-                continue
-            kind = code >> 6
-            t = code & 63
-            if kind == 0:
-                rest[t] += 1
-                rest[t + 1] += 1
-                rest[t + 2] += 1
-            else:
-                rest[t] += 3 if kind == 1 else 2
+            for k in range(group_tiles(row[2 * g], tiles)):  # 0 for the padding
+                rest[tiles[k]] += 1
         n = 0
         for t in range(34):
             for g in range(rest[t]):

@@ -19,6 +19,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
+from mjscore._group_codes cimport NO_GROUP, meld_tiles
 from mjscore._knitted_replacement cimport KNITTED, c_knitted
 from mjscore._shanten_tables cimport CLASSES, Entry, ShantenTables, _index, c_build_shanten_tables
 from mjscore._shanten_vectors cimport mj_final, mj_merge, mj_part, mj_prefetch, mj_store, mj_vec
@@ -42,7 +43,6 @@ cdef enum:
     STANDARD = 1
     SEVEN_PAIRS = 2
     THIRTEEN_ORPHANS = 4
-    NO_MELD = 0xFF
     # HandStatus codes (checked against mjscore.errors by the tests)
     OK = 0
     BAD_COUNT = 1
@@ -115,7 +115,8 @@ cdef inline int _at_least(uint64_t w, uint64_t k, uint64_t lanes) noexcept nogil
 
 cdef int _read_row(const uint8_t* counts, const uint8_t* melds, Hand* h) noexcept nogil:
     """Fill ``h``'s counts and melds from a row; the row's status before its size is checked."""
-    cdef int t, m, kind, tile
+    cdef int t, m, k, n
+    cdef int tiles[4]
     cdef uint64_t w, bad = 0, total = 0
     cdef uint32_t no_melds
     h.c = counts
@@ -134,16 +135,14 @@ cdef int _read_row(const uint8_t* counts, const uint8_t* melds, Hand* h) noexcep
         return OK
     memset(h.in_melds, 0, 34)
     for m in range(4):
-        if melds[m] == NO_MELD:
+        if melds[m] == NO_GROUP:
             continue
-        kind, tile = melds[m] >> 6, melds[m] & 63
-        if tile >= 34 or (kind == 0 and (tile >= 27 or tile % 9 > 6)):
+        n = meld_tiles(melds[m], tiles)
+        if n == 0:
             return BAD_MELD
         h.n_melds += 1
-        if kind == 0:
-            h.in_melds[tile] += 1; h.in_melds[tile + 1] += 1; h.in_melds[tile + 2] += 1
-        else:
-            h.in_melds[tile] += 3 if kind == 1 else 4
+        for k in range(n):
+            h.in_melds[tiles[k]] += 1
     for t in range(34):
         if counts[t] + h.in_melds[t] > 4:
             return BAD_COUNT

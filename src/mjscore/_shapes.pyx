@@ -10,7 +10,8 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memcmp, memcpy
 
-from mjscore._suits cimport (NO_GROUP, POW5, PyThread_acquire_lock, PyThread_release_lock,
+from mjscore._group_codes cimport G_PAIR, G_PUNG, NO_GROUP, group_code
+from mjscore._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
                              SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
                              c_free_suit_tables, mj_prefetch, mj_store_release)
 
@@ -412,10 +413,10 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
         if c == 1 or c == 4:
             return 0
         if c == 3:
-            fixed[n_fixed] = <uint8_t>(1 << 6 | t)
+            fixed[n_fixed] = group_code(G_PUNG, t)
             n_fixed += 1
         elif c == 2:
-            fixed[n_fixed] = <uint8_t>(3 << 6 | t)
+            fixed[n_fixed] = group_code(G_PAIR, t)
             n_fixed += 1
             pairs += 1
         if n_fixed > 5:
@@ -444,8 +445,7 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
                 for s in range(3):
                     way = T.ways[(found[s] >> 8) + idx[s]]
                     while (way & 0xFF) != NO_GROUP and g < 5:
-                        b = <int>(way & 0xFF)
-                        groups[g] = <uint8_t>((b >> 4) << 6 | (9 * s + (b & 15)))
+                        groups[g] = <uint8_t>((way & 0xFF) + 9 * s)  # the suit's own tiles
                         g += 1
                         way >>= 8
                 for j in range(g, 5):

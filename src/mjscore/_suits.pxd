@@ -35,7 +35,6 @@ cdef enum:
     N_KEYS = 1953125          # 5 ** 9
     HASH_BITS = 15
     HASH_SIZE = 32768         # 2 ** HASH_BITS: 66% full with the 21,743 patterns
-    NO_GROUP = 0xFF
 
 ctypedef struct SuitTables:
     int ready             # published with release/acquire: who sees it set sees the tables
@@ -43,7 +42,9 @@ ctypedef struct SuitTables:
     # One 8-byte slot per entry, key << 32 | (start << 8 | number of ways), so a lookup
     # touches one cache line; EMPTY_SLOT when empty.
     uint64_t* hash
-    uint64_t* ways        # up to five group bytes (kind << 4 | rank) a way, 0xFF padded
+    # Up to five group bytes a way, as if the suit were the first (kind * 34 + rank, see
+    # _group_codes.pxd: add 9 * suit for the suit's own), 0xFF (NO_GROUP) padded.
+    uint64_t* ways
     # Per suit key, the ranks whose tile would make the suit split (bit r): the waits of
     # one suit in one lookup. 5**9 uint16, 3.9 MB.
     uint16_t* wait

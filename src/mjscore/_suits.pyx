@@ -20,12 +20,14 @@ from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memset
 
+from mjscore._group_codes cimport G_CHOW, G_PAIR, G_PUNG, group_code
+
 cdef enum:
     MAX_RAW_WAYS = 48450      # sum over k <= 4 of C(15 + k, k), times 10 pair choices
 
 ctypedef struct RawWay:
     int32_t key
-    uint64_t way        # up to five group bytes (kind << 4 | rank), 0xFF padded
+    uint64_t way        # up to five group bytes of suit 0 (kind * 34 + rank), 0xFF padded
 
 POW5[:] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625]
 
@@ -62,14 +64,14 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
                     g = combo[i]
                     if g < 7:
                         c[g] += 1; c[g + 1] += 1; c[g + 2] += 1
-                        way = (way << 8) | <uint64_t>(0 << 4 | g)
+                        way = (way << 8) | group_code(G_CHOW, g)
                     else:
                         c[g - 7] += 3
-                        way = (way << 8) | <uint64_t>(1 << 4 | (g - 7))
+                        way = (way << 8) | group_code(G_PUNG, g - 7)
                     n_groups += 1
                 if pair >= 0:
                     c[pair] += 2
-                    way = (way << 8) | <uint64_t>(3 << 4 | pair)
+                    way = (way << 8) | group_code(G_PAIR, pair)
                 bad = 0
                 for r in range(9):
                     if c[r] > 4:

@@ -175,8 +175,8 @@ def decompose_many(counts: Any) -> tuple[npt.NDArray[np.int64], U8, U8]:
     """``(n, 34) -> (offsets, groups, status)``: every row's standard decompositions.
 
     Row ``i`` owns ``groups[offsets[i]:offsets[i + 1]]``. Each row of ``groups``
-    is one decomposition: five group bytes ``kind << 6 | tile`` (kind 0 sequence,
-    1 triplet, 3 pair; ``tile`` the lowest tile), sorted, padded with ``0xFF``
+    is one decomposition: five group bytes ``kind * 34 + tile`` (:mod:`mjscore.group_codes`:
+    kind 0 sequence, 1 triplet, 3 pair; ``tile`` the lowest tile), sorted, padded with ``0xFF``
     when declared melds leave fewer groups. ``Group.from_code`` reads a byte.
     """
     return kernel.decompose_many(as_batch(counts))

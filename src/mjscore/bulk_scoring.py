@@ -6,10 +6,11 @@ Array layout (``n`` rows, the rows of :mod:`mjscore.rows`):
 argument           shape, dtype             meaning
 =================  =======================  ======================================
 ``counts``         ``(n, 34)`` integers     concealed tiles, the winning tile included
-``melds``          ``(n, 4)`` uint8         declared melds, one byte each:
-                                            ``kind << 6 | tile`` with kind 0 exposed
+``melds``          ``(n, 4)`` uint8         declared melds, one group byte each
+                                            (:mod:`mjscore.group_codes`):
+                                            ``kind * 34 + tile`` with kind 0 exposed
                                             chow (``tile`` its lowest), 1 exposed
-                                            pung, 2 exposed kong, 3 concealed kong;
+                                            pung, 2 exposed kong, 6 concealed kong;
                                             ``0xFF`` for none (default: no melds)
 ``win_tile``       scalar or ``(n,)``       tile index 0-33 or text (``"3m"``); 255 or
                                             None: unknown, every concealed kind is tried

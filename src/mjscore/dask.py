@@ -118,7 +118,7 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
     are checked here, before anything runs; a bad row is marked in ``status``.
 
     :param counts: ``(n, 34)`` integer tile counts (see :mod:`mjscore.bulk_scoring`).
-    :param melds: ``(n, 4)`` meld bytes (:mod:`mjscore.rows`: ``kind << 6 | tile``, 0xFF none), or None.
+    :param melds: ``(n, 4)`` meld bytes (:mod:`mjscore.rows`: group bytes ``kind * 34 + tile``, 0xFF none), or None.
     :param rules: a rule set name, alias or ``.toml`` path, or a :class:`RuleSet`.
     :param threads: threads per block (see :func:`mjscore.score_many`).
     :param context: :func:`mjscore.score_many`'s keywords (the context, and
@@ -228,7 +228,7 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
     * **counts** (``hand_column=None``): 34 integer columns of concealed tile counts
       (the winning tile included), named ``"M1"`` ... ``"RED"`` (:data:`COUNT_COLUMNS`,
       the :class:`~mjscore.Tile` names) or listed in ``count_columns``; meld bytes
-      (:mod:`mjscore.rows`: ``kind << 6 | tile``, 0xFF none) in the columns ``meld_columns``, by default
+      (:mod:`mjscore.rows`: group bytes ``kind * 34 + tile``, 0xFF none) in the columns ``meld_columns``, by default
       those of ``"meld0"`` ... ``"meld3"`` the frame has; the jokers held concealed in
       a ``"jokers"`` column (:data:`JOKERS_COLUMN`) if the frame has one (a count
       :func:`mjscore.score_many` refuses marks its row BAD_COUNT).

@@ -44,17 +44,19 @@ from __future__ import annotations
 
 import enum
 
+from . import group_codes
+
 __all__ = ["Atom", "Kind", "ATOM_CLASSES", "KIND_NAMES", "HAND_FACTS", "FACT_BITS", "PATTERN_FACT_BITS",
            "ROW_FACTS", "fact_mask"]
 
 
 class Kind(enum.IntEnum):
-    """A group's kind, as rule files name it."""
+    """A group's kind, as rule files name it; the values are :mod:`mjscore.group_codes`'s."""
 
-    CHOW = 0
-    PUNG = 1
-    KONG = 2
-    PAIR = 3
+    CHOW = group_codes.CHOW
+    PUNG = group_codes.PUNG
+    KONG = group_codes.KONG
+    PAIR = group_codes.PAIR
 
 
 KIND_NAMES = {"chow": Kind.CHOW, "pung": Kind.PUNG, "kong": Kind.KONG, "pair": Kind.PAIR}

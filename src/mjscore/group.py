@@ -28,18 +28,20 @@ from dataclasses import dataclass, field
 from typing import Self, TypeAlias
 
 from .errors import InvalidHandError, NotationError
+from . import group_codes
+from .group_codes import CONCEALED_KONG, GROUP_KINDS, KONG, group_code, group_kind, group_tile
 from .tile import N_KINDS, SUIT_LETTERS, Suit, Tile, as_tile, format_tiles, parse_tile, parse_tiles
 
 __all__ = ["GroupKind", "Group", "Meld", "Decomposition"]
 
 
 class GroupKind(enum.IntEnum):
-    """What a group is; the values are the kernel's (``code = kind << 6 | tile``)."""
+    """What a group is; the values are the kinds of :mod:`mjscore.group_codes`."""
 
-    SEQUENCE = 0
-    TRIPLET = 1
-    QUAD = 2
-    PAIR = 3
+    SEQUENCE = group_codes.CHOW
+    TRIPLET = group_codes.PUNG
+    QUAD = group_codes.KONG
+    PAIR = group_codes.PAIR
 
     @property
     def size(self) -> int:
@@ -48,6 +50,7 @@ class GroupKind(enum.IntEnum):
 
 
 _SIZES = (3, 3, 4, 2)
+_KIND_OF_CODE = {**{int(kind): kind for kind in GroupKind}, CONCEALED_KONG: GroupKind.QUAD}
 _TILES = tuple(Tile)  # indexing is much cheaper than calling the enum
 _ALIKE_KINDS = {2: GroupKind.PAIR, 3: GroupKind.TRIPLET, 4: GroupKind.QUAD}
 _SLOT_RUN = re.compile(r"([0-9J]+)([mpsz])")
@@ -223,15 +226,24 @@ class Group:
 
     @classmethod
     def from_code(cls, code: int, concealed: bool | None = None) -> Self:
-        """The group of a kernel byte ``kind << 6 | tile``.
+        """The group of a kernel byte (:mod:`mjscore.group_codes`). A kong's byte says
+        whether it is concealed; ``concealed`` (the class's default if None) is for the
+        other groups.
 
-        :raises InvalidHandError: for a byte that encodes no group (``0xFF`` pads).
+        :raises InvalidHandError: for a byte that encodes no group (``0xFF`` pads), or a
+            kong's byte and a ``concealed`` that contradicts it.
         """
-        if not 0 <= code < 256 or code & 63 >= 34:
+        kind = group_kind(code) if 0 <= code else GROUP_KINDS
+        if kind not in _KIND_OF_CODE:
             raise InvalidHandError(f"{code!r} is not a group code")
+        if kind in (KONG, CONCEALED_KONG):
+            if concealed is not None and concealed != (kind == CONCEALED_KONG):
+                raise InvalidHandError(f"group code {code} is {'a concealed' if kind == CONCEALED_KONG else 'an exposed'}"
+                                       f" kong, not {'a concealed' if concealed else 'an exposed'} one")
+            concealed = kind == CONCEALED_KONG
         if concealed is None:
-            return cls(GroupKind(code >> 6), Tile(code & 63))
-        return cls(GroupKind(code >> 6), Tile(code & 63), concealed)
+            return cls(_KIND_OF_CODE[kind], _TILES[group_tile(code)])
+        return cls(_KIND_OF_CODE[kind], _TILES[group_tile(code)], concealed)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -272,8 +284,10 @@ class Group:
 
     @property
     def code(self) -> int:
-        """The kernel's byte for this group, ``kind << 6 | first`` (jokers are not in it)."""
-        return self.kind << 6 | self.first
+        """The kernel's byte for this group (:mod:`mjscore.group_codes`; jokers are not in
+        it): a kong's says whether it is concealed."""
+        kind = CONCEALED_KONG if self.kind is GroupKind.QUAD and self.concealed else int(self.kind)
+        return group_code(kind, self.first)
 
     @property
     def sort_key(self) -> tuple[int, int, bool, int, int]:

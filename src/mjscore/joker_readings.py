@@ -24,12 +24,12 @@ from dataclasses import dataclass
 
 from ._backend import kernel
 from .jokers import JokerUse
-from .rules.patterns import KNIT, SINGLE, FixedVariant
+from .group_codes import CHOW, KNIT, KONG, PAIR, PUNG, SINGLE, group_code
+from .rules.patterns import FixedVariant
 
 __all__ = ["Substitution", "substitutions", "group_allows", "place_jokers"]
 
-_SEQUENCE = 0
-_SIZES = {0: 3, 1: 3, 2: 4, 3: 2, SINGLE: 1}
+_SIZES = {CHOW: 3, PUNG: 3, KONG: 4, PAIR: 2, SINGLE: 1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class Substitution:
     """The natural concealed counts (the winning tile is one of them)."""
     decompositions: Mapping[tuple[tuple[int, int], ...], Mapping[int, int]]
     """For each allowed standard decomposition of ``S`` (its ``(kind, first)`` groups,
-    sorted): per group code (``kind << 6 | first``), the tiles (a 34-bit mask) a group of
+    sorted): per group code (:mod:`mjscore.group_codes`), the tiles (a 34-bit mask) a group of
     that code holds as natural tiles in some allowed placement of the jokers."""
     pairs: bool
     """Whether a reading of ``S`` as pairs keeps the jokers where they may stand."""
@@ -60,13 +60,13 @@ class Substitution:
 
 
 def group_allows(kind: int, use: JokerUse) -> int:
-    """How many jokers a group of ``kind`` (a fixed variant's: 0 chow, 1 pung, 2 kong,
-    3 pair, 4 single, 5 knitted) may hold under ``use``: 0 where none may stand."""
-    if kind == _SEQUENCE:
+    """How many jokers a group of ``kind`` (a fixed variant's: :mod:`mjscore.group_codes`'
+    chow to knit) may hold under ``use``: 0 where none may stand."""
+    if kind == CHOW:
         return 1 if use & JokerUse.CHOWS else 0
-    if kind in (1, 2):
+    if kind in (PUNG, KONG):
         return _SIZES[kind] - 1 if use & JokerUse.PUNGS else 0
-    if kind in (3, SINGLE):
+    if kind in (PAIR, SINGLE):
         return 1 if use & JokerUse.PAIRS else 0
     assert kind == KNIT
     return 0  # knitted groups take no jokers: no book places one there
@@ -99,8 +99,8 @@ def _masks(decomposition: Sequence[tuple[int, int, int]], wild: list[int]) -> di
     chows: list[int] = []
     rest = list(wild)
     for kind, first, jokers in decomposition:
-        code = kind << 6 | first
-        if kind != _SEQUENCE:
+        code = group_code(kind, first)
+        if kind != CHOW:
             rest[first] -= jokers
             masks[code] = masks.get(code, 0) | 1 << first
         elif jokers:
@@ -140,7 +140,7 @@ def substitutions(natural: Sequence[int], jokers: int, use: JokerUse, caps: Sequ
     for decomposition in kernel.decompose_jokers(list(natural), jokers, int(use), list(caps)):
         wild = [0] * 34
         for kind, first, _ in decomposition:
-            for t in range(first, first + 3) if kind == _SEQUENCE else [first] * _SIZES[kind]:
+            for t in range(first, first + 3) if kind == CHOW else [first] * _SIZES[kind]:
                 wild[t] += 1
         for t in range(34):
             wild[t] -= natural[t]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .group import Meld
+from .group_codes import KONG
 from .rows import meld_byte
 from .rules.hands import MAX_FIXED, HandTables
 from .rules.patterns import PAIRS, PAIRS_KONGS, STANDARD, FixedVariant, QuantVariant, match_requirements
@@ -75,11 +76,11 @@ def fixed_variants(tables: HandTables, counts: Sequence[int], melds: Sequence[Me
     found: list[FixedVariant] = []
     for variant in tables.fixed.get(tuple(counts), ()):
         free = list(variant.melds)
-        kongs = [tiles[0] for kind, tiles, _ in variant.groups if kind == 2]
+        kongs = [tiles[0] for kind, tiles, _ in variant.groups if kind == KONG]
         ok = True
         for meld in melds:
             code = meld_byte(meld)
-            if code >> 6 == 3 and meld.first in kongs:
+            if meld.concealed and meld.first in kongs:
                 kongs.remove(meld.first)
             elif code in free:
                 free.remove(code)

@@ -11,10 +11,11 @@ One row:
 column          type         meaning
 ==============  ===========  ===================================================
 ``counts``      34 bytes     concealed tiles, the winning tile included
-``melds``       4 bytes      one byte per declared meld, ``kind << 6 | tile``:
+``melds``       4 bytes      one byte per declared meld, its group byte
+                             ``kind * 34 + tile`` (:mod:`mjscore.group_codes`):
                              kind :data:`CHOW` 0 (``tile`` its lowest),
                              :data:`PUNG` 1, :data:`KONG` 2 (these exposed),
-                             :data:`CONCEALED_KONG` 3; :data:`NO_MELD` (0xFF)
+                             :data:`CONCEALED_KONG` 6; :data:`NO_MELD` (0xFF)
                              for none, after the melds
 ``win_tile``    byte         0-33, or :data:`UNKNOWN_TILE` (255): every
                              concealed kind is tried; a scorer reports
@@ -34,7 +35,7 @@ columns of ``mjscore bulk`` and of :func:`mjscore.dask.score_dataframe`) are
 >>> counts, melds, win_tile, flags, seat, prevailing = row_of(
 ...     parse("123m 456p 789s 1z [777z] +1z"), WinContext(win_tile="1z"))
 >>> list(melds), win_tile, flags == Flag.WINNER | Flag.DEALER, meld_of(melds[0])
-([97, 255, 255, 255], 27, True, Meld.from_str('777z'))
+([67, 255, 255, 255], 27, True, Meld.from_str('777z'))
 >>> hand_of_row(counts, melds), context_of_row(win_tile, flags, seat, prevailing) == WinContext(win_tile="1z")
 (Hand.from_str('123m456p789s11z [777z]'), True)
 """
@@ -50,7 +51,8 @@ import numpy.typing as npt
 
 from .context import FLAG_KEYWORDS, REPLACEMENT_FLAGS, Flag, WinContext
 from .errors import InvalidContextError, InvalidHandError
-from .group import GroupKind, Meld
+from .group import Meld
+from .group_codes import CHOW, CONCEALED_KONG, KONG, NO_GROUP, PUNG, group_code, group_kind, group_tile
 from .hand import Hand
 from .tile import N_KINDS, Tile
 
@@ -62,15 +64,7 @@ __all__ = [
     "replacement_code", "Row", "row_of", "forget_meld_bytes", "hand_of_row", "context_of_row", "HandArrays", "hand_arrays",
 ]
 
-CHOW = 0
-"""Meld kind of an exposed chow; its byte holds the lowest tile."""
-PUNG = 1
-"""Meld kind of an exposed pung."""
-KONG = 2
-"""Meld kind of an exposed kong."""
-CONCEALED_KONG = 3
-"""Meld kind of a concealed kong."""
-NO_MELD = 0xFF
+NO_MELD = NO_GROUP
 """The meld byte of no meld: a row's melds come first, this pads the rest."""
 MELDS_PER_ROW = 4
 """Meld bytes per row: a hand declares at most four melds."""
@@ -83,20 +77,20 @@ ROW_KEYWORDS = ("win_tile", "seat_wind", "prevailing_wind", "dealer", "replaceme
 """The context a row may be given: the keywords of :func:`mjscore.score_many`. They mean
 what they mean to :func:`mjscore.score`; a row has no bonus tiles."""
 
-_MELD_KIND = {GroupKind.SEQUENCE: CHOW, GroupKind.TRIPLET: PUNG, GroupKind.QUAD: KONG}
-_GROUP_KIND = (GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD, GroupKind.QUAD)  # by meld kind
+_MELD_SIZE = {PUNG: 3, KONG: 4, CONCEALED_KONG: 4}  # by kind, the chow apart
+_MELD_KINDS = [CHOW, *_MELD_SIZE]
 _NO_MELDS = bytes([NO_MELD] * MELDS_PER_ROW)
 _UINT8 = np.dtype(np.uint8)
 
 
 def meld_byte(meld: Meld) -> int:
-    """A declared meld as its byte, ``kind << 6 | tile`` (a meld's jokers are not in it:
-    rows hold none).
+    """A declared meld as its byte, :attr:`Meld.code <mjscore.group.Group.code>` (a meld's
+    jokers are not in it: rows hold none).
 
-    >>> meld_byte(Meld.from_str("9999p", concealed=True)) == CONCEALED_KONG << 6 | Tile.P9
+    >>> meld_byte(Meld.from_str("9999p", concealed=True)) == group_code(CONCEALED_KONG, Tile.P9)
     True
     """
-    return (CONCEALED_KONG if meld.concealed else _MELD_KIND[meld.kind]) << 6 | meld.first
+    return meld.code
 
 
 def meld_bytes(melds: Sequence[Meld]) -> bytes:
@@ -123,22 +117,22 @@ def forget_meld_bytes() -> None:
 def meld_codes(kinds: npt.NDArray[Any], tiles: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
     """:func:`meld_byte` over arrays: the bytes of melds of ``kinds`` (:data:`CHOW` ...
     :data:`CONCEALED_KONG`) on ``tiles``, element by element."""
-    return ((np.asarray(kinds, dtype=np.uint8) << 6) | np.asarray(tiles, dtype=np.uint8)).astype(np.uint8)
+    return (np.asarray(kinds, dtype=np.uint8) * np.uint8(34) + np.asarray(tiles, dtype=np.uint8)).astype(np.uint8)
 
 
 def meld_tiles(code: int) -> tuple[int, ...] | None:
     """The tiles of a meld byte (a kong's four), or None for a byte that is no meld: a
     tile past 33, or a chow that does not fit in its suit.
 
-    >>> meld_tiles(CHOW << 6 | Tile.S7), meld_tiles(CHOW << 6 | Tile.S8), meld_tiles(NO_MELD)
+    >>> meld_tiles(group_code(CHOW, Tile.S7)), meld_tiles(group_code(CHOW, Tile.S8)), meld_tiles(NO_MELD)
     ((24, 25, 26), None, None)
     """
-    kind, tile = code >> 6, code & 63
-    if tile >= N_KINDS:
-        return None
+    kind, tile = group_kind(code), group_tile(code)
     if kind == CHOW:
         return (tile, tile + 1, tile + 2) if tile < 27 and tile % 9 <= 6 else None
-    return (tile,) * (3 if kind == PUNG else 4)
+    if kind in _MELD_SIZE:
+        return (tile,) * _MELD_SIZE[kind]
+    return None
 
 
 def meld_of(code: int) -> Meld:
@@ -146,10 +140,10 @@ def meld_of(code: int) -> Meld:
 
     :raises InvalidHandError: for a byte that is no meld.
     """
-    kind, tile = code >> 6, code & 63
-    if tile >= N_KINDS:
-        raise InvalidHandError(f"meld byte {code:#04x} holds no tile (0xFF is no meld)")
-    return Meld(_GROUP_KIND[kind], Tile(tile), concealed=kind == CONCEALED_KONG)
+    if meld_tiles(code) is None:
+        raise InvalidHandError(f"meld byte {code} is no declared meld: a chow, pung, exposed or concealed "
+                               f"kong (0xFF is no meld)")
+    return Meld.from_code(code)
 
 
 def meld_batch(melds: Any, n: int) -> npt.NDArray[np.uint8]:
@@ -185,9 +179,9 @@ def meld_tile_counts(melds: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int64
     and whether a byte is no meld (:func:`meld_tiles` refuses it; :data:`NO_MELD` is fine)."""
     n = melds.shape[0]
     counts = np.zeros((n, N_KINDS), dtype=np.int64)
-    kinds, tiles = melds >> 6, (melds & 63).astype(np.intp)
+    kinds, tiles = melds // 34, (melds % 34).astype(np.intp)
     present = melds != NO_MELD
-    bad = present & ((tiles >= N_KINDS) | ((kinds == CHOW) & ((tiles >= 27) | (tiles % 9 > 6))))
+    bad = present & ((kinds == CHOW) & ((tiles >= 27) | (tiles % 9 > 6)) | ~np.isin(kinds, _MELD_KINDS))
     rows = np.arange(n)
     for column in range(MELDS_PER_ROW):
         ok = present[:, column] & ~bad[:, column]

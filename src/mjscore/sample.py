@@ -244,7 +244,7 @@ class ScoringRows(NamedTuple):
     counts: Counts
     """``(n, 34)`` concealed tiles, the winning tile included."""
     melds: Counts
-    """``(n, 4)`` meld bytes (:mod:`mjscore.rows`: ``kind << 6 | tile``; 0xFF none)."""
+    """``(n, 4)`` meld bytes (:mod:`mjscore.rows`: group bytes ``kind * 34 + tile``; 0xFF none)."""
     win_tile: Counts
     """``(n,)`` the winning tile, one of the concealed tiles."""
     self_drawn: npt.NDArray[np.bool_]

@@ -21,13 +21,13 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .rows import CONCEALED_KONG, MELDS_PER_ROW, NO_MELD
+from .group_codes import CHOW, CONCEALED_KONG, KONG, PAIR, group_code, group_tile
+from .rows import MELDS_PER_ROW, NO_MELD
 from .rules import RuleSet, load_rules
 from .rules.distance_targets import N_GROUP_KINDS, Target, distance_targets
 
 __all__ = ["random_special_hands"]
 
-_CHOW, _PUNG, _KONG, _PAIR, _SINGLE = range(N_GROUP_KINDS)
 _TRIES = 200
 
 
@@ -37,7 +37,7 @@ def _atoms(target: Target) -> list[list[tuple[int, int]]]:
     out = []
     for need in target.needs:
         atoms = [(kind, t) for kind in range(N_GROUP_KINDS) for t in range(34) if need.masks[kind] >> t & 1]
-        out.append([a for a in atoms if a[0] != _KONG] or atoms)
+        out.append([a for a in atoms if a[0] != KONG] or atoms)
     return out
 
 
@@ -46,11 +46,11 @@ def _draw(target: Target, atoms: list[list[tuple[int, int]]], rng: np.random.Gen
     """One random way of making a target: concealed counts and concealed-kong meld bytes."""
     if target.enumerated:
         variant = target.enumerated[int(rng.integers(len(target.enumerated)))]
-        kongs = [tiles[0] for kind, tiles, _ in variant.groups if kind == _KONG]
+        kongs = [tiles[0] for kind, tiles, _ in variant.groups if kind == KONG]
         counts = list(variant.counts)
         for t in kongs:
             counts[t] -= 4
-        return counts, [CONCEALED_KONG << 6 | t for t in kongs]
+        return counts, [group_code(CONCEALED_KONG, t) for t in kongs]
     counts = list(target.fixed)
     melds: list[int] = []
     chows = pairs = 0
@@ -61,18 +61,18 @@ def _draw(target: Target, atoms: list[list[tuple[int, int]]], rng: np.random.Gen
             if need.distinct and t in used:
                 return None
             used.add(t)
-            chows += kind == _CHOW
-            pairs += kind == _PAIR
-            if kind == _CHOW:
+            chows += kind == CHOW
+            pairs += kind == PAIR
+            if kind == CHOW:
                 for x in (t, t + 1, t + 2):
                     counts[x] += 1
-            elif kind == _KONG:
-                melds.append(CONCEALED_KONG << 6 | t)
+            elif kind == KONG:
+                melds.append(group_code(CONCEALED_KONG, t))
             else:
                 counts[t] += (0, 3, 0, 2, 1)[kind]
     meld_tiles = [0] * 34
     for code in melds:
-        meld_tiles[code & 63] += 4
+        meld_tiles[group_tile(code)] += 4
     if any(c + m > 4 for c, m in zip(counts, meld_tiles)) or chows > target.max_chows or len(melds) > 4:
         return None
     if target.distinct_pairs and any(c == 4 for c in counts):

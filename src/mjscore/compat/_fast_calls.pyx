@@ -16,7 +16,7 @@ from libc.stdint cimport uint8_t
 from cpython.ref cimport PyObject
 
 from mjscore._kernel cimport c_decompose, c_is_complete
-from mjscore._suits cimport NO_GROUP
+from mjscore._group_codes cimport G_CHOW, G_KONG, G_PAIR, G_PUNG, NO_GROUP, group_kind, group_tile
 
 from mjscore.compat._agari import is_agari as _reference_is_agari
 from mjscore.compat._divider import divide_hand as _reference_divide_hand
@@ -36,8 +36,9 @@ cdef enum:
     MAX_DIVISIONS = 64   # c_decompose's most for 14 tiles (the kernel's contract)
     MAX_BLOCKS = 7       # seven pairs
 
-cdef int TYPE_OF_KIND[4]  # the kernel's group kind (0 run, 1 pung, 3 pair) as the library's type
-TYPE_OF_KIND[0] = SEQUENCE; TYPE_OF_KIND[1] = TRIPLET; TYPE_OF_KIND[2] = QUAD; TYPE_OF_KIND[3] = PAIR
+cdef int TYPE_OF_KIND[4]  # a decomposition's group kind (chow, pung, pair) as the library's type
+TYPE_OF_KIND[G_CHOW] = SEQUENCE; TYPE_OF_KIND[G_PUNG] = TRIPLET; TYPE_OF_KIND[G_KONG] = QUAD
+TYPE_OF_KIND[G_PAIR] = PAIR
 cdef int ORPHAN_SUIT_TILES[6]
 ORPHAN_SUIT_TILES[:] = [0, 8, 9, 17, 18, 26]
 
@@ -165,7 +166,7 @@ cdef void _add_standard(Divisions* d, const uint8_t* concealed, const int* melde
         for j in range(5):
             code = out[5 * i + j]
             if code != NO_GROUP:
-                d.keys[d.n][k] = (code & 63) * 4 + TYPE_OF_KIND[code >> 6]
+                d.keys[d.n][k] = group_tile(code) * 4 + TYPE_OF_KIND[group_kind(code)]
                 k += 1
         if k + n_melded != 5:
             continue

@@ -62,6 +62,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..facts import Kind
+from ..group_codes import KNIT, SINGLE, group_code
 from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, PatternError, class_mask,
                                singles_tiles, suit_of)
 
@@ -70,9 +71,6 @@ __all__ = ["PatternError", "GroupSpec", "Requirement", "QuantVariant", "FixedVar
            "match_requirements", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS", "MAX_VARIANTS",
            "SINGLE", "KNIT"]
 
-SINGLE = 4
-"""Group kinds beyond :class:`~mjscore.facts.Kind`: a single tile, and a knitted group."""
-KNIT = 5
 
 FIXED, STANDARD, PAIRS, PAIRS_KONGS = "fixed", "standard", "pairs", "pairs-kong-as-two"
 MAX_VARIANTS = 100_000
@@ -246,7 +244,8 @@ class FixedVariant:
     groups: tuple[tuple[int, tuple[int, ...], bool], ...]
     """Each group: kind, tiles, whether it may be declared."""
     melds: tuple[int, ...]
-    """The meld bytes (``kind << 6 | tile``: 0 chow, 1 pung, 2 kong) the groups that may be declared make."""
+    """The meld bytes (:mod:`mjscore.group_codes`: an exposed chow, pung or kong) the groups that may be
+    declared make."""
     win_tiles: int
     """Tiles the winning tile may be (those of ``win`` groups; all when none is marked)."""
 
@@ -357,13 +356,8 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
                     win_tiles |= 1 << t
         yield FixedVariant(
             hand, tuple(counts), grouping,
-            tuple(sorted(_meld_byte(kind, tiles) for kind, tiles, meldable in grouping if meldable)),
+            tuple(sorted(group_code(kind, tiles[0]) for kind, tiles, meldable in grouping if meldable)),
             win_tiles)
-
-
-def _meld_byte(kind: int, tiles: tuple[int, ...]) -> int:
-    """The meld byte of a group that may be declared (kinds 0 chow, 1 pung, 2 kong, as Kind)."""
-    return int(kind) << 6 | tiles[0]
 
 
 def group_options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], whole: int
