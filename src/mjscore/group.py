@@ -27,8 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Self, TypeAlias
 
-from .errors import InvalidHandError, NotationError
 from . import group_codes
+from .errors import InvalidHandError, NotationError
 from .group_codes import CONCEALED_KONG, GROUP_KINDS, KONG, group_code, group_kind, group_tile
 from .tile import N_KINDS, SUIT_LETTERS, Suit, Tile, as_tile, format_tiles, parse_tile, parse_tiles
 
@@ -51,6 +51,7 @@ class GroupKind(enum.IntEnum):
 
 _SIZES = (3, 3, 4, 2)
 _KIND_OF_CODE = {**{int(kind): kind for kind in GroupKind}, CONCEALED_KONG: GroupKind.QUAD}
+_KONG_WORDS = {False: "an exposed", True: "a concealed"}
 _TILES = tuple(Tile)  # indexing is much cheaper than calling the enum
 _ALIKE_KINDS = {2: GroupKind.PAIR, 3: GroupKind.TRIPLET, 4: GroupKind.QUAD}
 _SLOT_RUN = re.compile(r"([0-9J]+)([mpsz])")
@@ -237,10 +238,10 @@ class Group:
         if kind not in _KIND_OF_CODE:
             raise InvalidHandError(f"{code!r} is not a group code")
         if kind in (KONG, CONCEALED_KONG):
-            if concealed is not None and concealed != (kind == CONCEALED_KONG):
-                raise InvalidHandError(f"group code {code} is {'a concealed' if kind == CONCEALED_KONG else 'an exposed'}"
-                                       f" kong, not {'a concealed' if concealed else 'an exposed'} one")
-            concealed = kind == CONCEALED_KONG
+            said = kind == CONCEALED_KONG
+            if concealed is not None and concealed != said:
+                raise InvalidHandError(f"group code {code} is {_KONG_WORDS[said]} kong, not {_KONG_WORDS[concealed]} one")
+            concealed = said
         if concealed is None:
             return cls(_KIND_OF_CODE[kind], _TILES[group_tile(code)])
         return cls(_KIND_OF_CODE[kind], _TILES[group_tile(code)], concealed)
