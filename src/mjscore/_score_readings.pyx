@@ -90,7 +90,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int16_t quant[MAX_CANDIDATES]
     cdef int16_t items[MAX_CANDIDATES]
     cdef int32_t situational[MAX_CANDIDATES]
-    cdef int n_quant, n_items, n_situational, n_threes
+    cdef int n_quant, n_items, n_situational
     cdef Candidates cands
     cdef int16_t shaped[MAX_FIXED]
     cdef int16_t made[MAX_HANDS_MATCHED]
@@ -115,16 +115,15 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         n_fixed = c_fixed_allowed(jf, fixed, n_fixed)
     # what this row can make at all, so most readings try nothing
     threes = mj_at_least34(held, 3) if p.n_quant or p.n_items else 0
-    n_threes = mj_popcount64(threes)
     n_quant = n_items = 0
-    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, presence, n_threes):
+    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes):
         if jf != NULL and jf.n_quant >= 0:  # the row's substitutions' candidates
             n_quant = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held, presence, threes, base,
                                    BASE_FACTS, not exposed, quant)
         else:
             n_quant = c_candidates(p, p.quant, NULL, p.n_quant, 0, held, presence, threes, base,
                                    BASE_FACTS, not exposed, quant)
-    if p.n_items and c_may_fill(p.items_loose, p.items_threes, presence, n_threes):
+    if p.n_items and c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes):
         if jf != NULL and jf.n_items >= 0:
             n_items = c_candidates(p, p.items, jf.items, jf.n_items, 1, held, presence, threes, base,
                                    BASE_FACTS, not exposed, items)
