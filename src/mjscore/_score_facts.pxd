@@ -109,6 +109,9 @@ cdef enum:
 cdef uint32_t FOUND_COUNTERS[256]   # by decomposition byte (kind 0 run, 1 pung, 3 pair)
 cdef uint32_t MELD_COUNTERS[256]    # by meld byte (0 chow, 1 pung, 2 kong, 3 concealed kong)
 cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
+cdef enum:
+    CONTEXT_WORDS = 4096            # the context word's 12 flag bits
+cdef uint64_t CONTEXT_FACTS[4096]   # by context word: its facts (a table: a dozen tests per row otherwise)
 
 
 
@@ -191,22 +194,7 @@ cdef inline uint64_t _tile_facts(uint64_t held) noexcept nogil:
 
 cdef inline uint64_t _context_facts(uint32_t w) noexcept nogil:
     """The facts of the context word ``w`` (``mjscore.context.Flag`` bits)."""
-    cdef uint64_t facts = 0
-    if w & W_WINNER:
-        facts |= F_WINNER | (F_SELF_DRAWN if w & W_SELF_DRAWN else F_DISCARD)
-    if w & (W_KONG_REPLACEMENT | W_BONUS_REPLACEMENT):
-        facts |= F_REPLACEMENT
-    if w & W_KONG_REPLACEMENT: facts |= F_KONG_REPLACEMENT
-    if w & W_BONUS_REPLACEMENT: facts |= F_BONUS_REPLACEMENT
-    if w & W_KONG_ON_KONG: facts |= F_KONG_ON_KONG
-    if w & W_ROBBING: facts |= F_ROBBING
-    if w & W_LAST_TILE: facts |= F_LAST_TILE
-    if w & W_LAST_DISCARD: facts |= F_LAST_DISCARD
-    if w & W_HEAVEN: facts |= F_HEAVEN
-    if w & W_EARTH: facts |= F_EARTH
-    if w & W_DECLARED: facts |= F_DECLARED
-    if w & W_DEALER: facts |= F_DEALER
-    return facts
+    return CONTEXT_FACTS[w & (CONTEXT_WORDS - 1)]
 
 
 cdef inline uint64_t _set_facts(uint32_t counters, uint32_t runs) noexcept nogil:

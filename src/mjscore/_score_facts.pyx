@@ -44,7 +44,8 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
         or [K_CHOW, K_PUNG, K_KONG, K_PAIR] != [int(k) for k in Kind]
         or [A_SIMPLE, A_TERMINAL, A_DRAGON, A_SEAT, A_PREVAILING, A_DOUBLE, A_OTHER] != [int(a) for a in Atom]
         or [S_OK, S_BAD_COUNT, S_WRONG_SIZE, S_NOT_WINNING, S_BAD_MELD, S_BAD_CONTEXT,
-            S_BAD_NOTATION] != [int(h) for h in HandStatus]):
+            S_BAD_NOTATION] != [int(h) for h in HandStatus]
+        or max(int(f) for f in Flag) >= CONTEXT_WORDS):
     raise ImportError("mjscore._score_facts is out of step with mjscore's enums: rebuild it")
 
 
@@ -80,3 +81,32 @@ def _fill_counters():
 
 
 _fill_counters()
+
+
+cdef uint64_t _word_facts(uint32_t w):
+    """The facts of the context word ``w`` (``mjscore.context.Flag`` bits)."""
+    cdef uint64_t facts = 0
+    if w & W_WINNER:
+        facts |= F_WINNER | (F_SELF_DRAWN if w & W_SELF_DRAWN else F_DISCARD)
+    if w & (W_KONG_REPLACEMENT | W_BONUS_REPLACEMENT):
+        facts |= F_REPLACEMENT
+    if w & W_KONG_REPLACEMENT: facts |= F_KONG_REPLACEMENT
+    if w & W_BONUS_REPLACEMENT: facts |= F_BONUS_REPLACEMENT
+    if w & W_KONG_ON_KONG: facts |= F_KONG_ON_KONG
+    if w & W_ROBBING: facts |= F_ROBBING
+    if w & W_LAST_TILE: facts |= F_LAST_TILE
+    if w & W_LAST_DISCARD: facts |= F_LAST_DISCARD
+    if w & W_HEAVEN: facts |= F_HEAVEN
+    if w & W_EARTH: facts |= F_EARTH
+    if w & W_DECLARED: facts |= F_DECLARED
+    if w & W_DEALER: facts |= F_DEALER
+    return facts
+
+
+def _fill_context_facts():
+    cdef uint32_t w
+    for w in range(CONTEXT_WORDS):
+        CONTEXT_FACTS[w] = _word_facts(w)
+
+
+_fill_context_facts()
