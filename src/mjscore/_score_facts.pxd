@@ -3,7 +3,7 @@
 # the groups and their atoms, and the facts of a row's situation, tiles and sets.
 # The fact helpers are inline here: they run per row and per decomposition, where a
 # call through the imported function table costs more than they do.
-from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from *:
     """
@@ -109,6 +109,14 @@ cdef enum:
 cdef uint32_t FOUND_COUNTERS[256]   # by decomposition byte (kind 0 run, 1 pung, 3 pair)
 cdef uint32_t MELD_COUNTERS[256]    # by meld byte (0 chow, 1 pung, 2 kong, 3 concealed kong)
 cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
+# By decomposition byte, what a reading needs of its group (a byte that is no group: 0):
+# its kind (K_CHOW, K_PUNG, K_PAIR), its atom (A_ROW_WIND for a wind: that one depends on
+# the row's winds) and the tiles it holds (bit t: tile t).
+cdef enum:
+    A_ROW_WIND = 7
+cdef uint8_t FOUND_KIND[256]
+cdef uint8_t FOUND_ATOM[256]
+cdef uint64_t FOUND_HOLDS[256]
 cdef enum:
     CONTEXT_WORDS = 4096            # the context word's 12 flag bits
 cdef uint64_t CONTEXT_FACTS[4096]   # by context word: its facts (a table: a dozen tests per row otherwise)

@@ -9,6 +9,8 @@ The helpers that compute a row's facts are inline in the ``.pxd``.
 
 from libc.stdint cimport uint32_t, uint64_t
 
+from mjscore._group_codes cimport G_CHOW, G_PAIR, G_PUNG, group_kind, group_tile
+
 from .context import Flag
 from .errors import HandStatus
 from .facts import FACT_BITS, ROW_FACTS, Atom, Kind, fact_mask
@@ -81,6 +83,32 @@ def _fill_counters():
 
 
 _fill_counters()
+
+
+def _fill_found():
+    """Fill the decomposition bytes' kinds, atoms and tiles held."""
+    cdef unsigned int code, kind, tile
+    cdef int k
+    for code in range(256):
+        kind, tile = group_kind(code), group_tile(code)
+        FOUND_KIND[code] = FOUND_ATOM[code] = 0
+        FOUND_HOLDS[code] = 0
+        if tile >= 34 or (kind == G_CHOW and (tile >= 27 or tile % 9 > 6)):
+            continue
+        if kind == G_CHOW:
+            k = K_CHOW
+        elif kind == G_PUNG:
+            k = K_PUNG
+        elif kind == G_PAIR:
+            k = K_PAIR
+        else:
+            continue
+        FOUND_KIND[code] = k
+        FOUND_ATOM[code] = A_ROW_WIND if 27 <= tile <= 30 else _atom(k, tile, 0, 0)
+        FOUND_HOLDS[code] = (<uint64_t>(7 if k == K_CHOW else 1)) << tile
+
+
+_fill_found()
 
 
 cdef uint64_t _word_facts(uint32_t w):
