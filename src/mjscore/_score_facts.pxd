@@ -117,6 +117,14 @@ cdef enum:
 cdef uint8_t FOUND_KIND[256]
 cdef uint8_t FOUND_ATOM[256]
 cdef uint64_t FOUND_HOLDS[256]
+# By meld byte, the meld a row declares (A_ROW_WIND as above).
+ctypedef struct MeldInfo:
+    uint8_t n           # its tiles, 3 or 4; 0 for a byte that is no meld
+    uint8_t kind        # K_CHOW, K_PUNG or K_KONG
+    uint8_t tile        # its first tile
+    uint8_t concealed
+    uint8_t atom
+cdef MeldInfo MELD_INFO[256]
 cdef enum:
     CONTEXT_WORDS = 4096            # the context word's 12 flag bits
 cdef uint64_t CONTEXT_FACTS[4096]   # by context word: its facts (a table: a dozen tests per row otherwise)

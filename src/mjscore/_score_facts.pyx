@@ -9,7 +9,7 @@ The helpers that compute a row's facts are inline in the ``.pxd``.
 
 from libc.stdint cimport uint32_t, uint64_t
 
-from mjscore._group_codes cimport G_CHOW, G_PAIR, G_PUNG, group_kind, group_tile
+from mjscore._group_codes cimport G_CHOW, G_CONCEALED_KONG, G_PAIR, G_PUNG, group_kind, group_tile
 
 from .context import Flag
 from .errors import HandStatus
@@ -109,6 +109,25 @@ def _fill_found():
 
 
 _fill_found()
+
+
+def _fill_melds():
+    """Fill the meld bytes' melds, from the same reading of a byte as _meld_tiles."""
+    cdef int code, n, kind
+    cdef int tiles[4]
+    for code in range(256):
+        n = _meld_tiles(code, tiles)
+        MELD_INFO[code].n = n
+        if n == 0:
+            continue
+        kind = K_KONG if n == 4 else K_CHOW if tiles[1] != tiles[0] else K_PUNG
+        MELD_INFO[code].kind = kind
+        MELD_INFO[code].tile = tiles[0]
+        MELD_INFO[code].concealed = group_kind(code) == G_CONCEALED_KONG
+        MELD_INFO[code].atom = A_ROW_WIND if 27 <= tiles[0] <= 30 else _atom(kind, tiles[0], 0, 0)
+
+
+_fill_melds()
 
 
 cdef uint64_t _word_facts(uint32_t w):
