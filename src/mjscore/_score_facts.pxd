@@ -110,11 +110,12 @@ cdef uint32_t FOUND_COUNTERS[256]   # by decomposition byte (kind 0 run, 1 pung,
 cdef uint32_t MELD_COUNTERS[256]    # by meld byte (0 chow, 1 pung, 2 kong, 3 concealed kong)
 cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
 # By decomposition byte, what a reading needs of its group (a byte that is no group: 0):
-# its kind (K_CHOW, K_PUNG, K_PAIR), its atom (A_ROW_WIND for a wind: that one depends on
-# the row's winds) and the tiles it holds (bit t: tile t).
+# its kind (K_CHOW, K_PUNG, K_PAIR), first tile, atom (A_ROW_WIND for a wind: that one
+# depends on the row's winds) and the tiles it holds (bit t: tile t).
 cdef enum:
     A_ROW_WIND = 7
 cdef uint8_t FOUND_KIND[256]
+cdef uint8_t FOUND_TILE[256]
 cdef uint8_t FOUND_ATOM[256]
 cdef uint64_t FOUND_HOLDS[256]
 # By meld byte, the meld a row declares (A_ROW_WIND as above).

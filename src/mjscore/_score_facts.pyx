@@ -91,7 +91,7 @@ def _fill_found():
     cdef int k
     for code in range(256):
         kind, tile = group_kind(code), group_tile(code)
-        FOUND_KIND[code] = FOUND_ATOM[code] = 0
+        FOUND_KIND[code] = FOUND_TILE[code] = FOUND_ATOM[code] = 0
         FOUND_HOLDS[code] = 0
         if tile >= 34 or (kind == G_CHOW and (tile >= 27 or tile % 9 > 6)):
             continue
@@ -104,6 +104,7 @@ def _fill_found():
         else:
             continue
         FOUND_KIND[code] = k
+        FOUND_TILE[code] = tile
         FOUND_ATOM[code] = A_ROW_WIND if 27 <= tile <= 30 else _atom(k, tile, 0, 0)
         FOUND_HOLDS[code] = (<uint64_t>(7 if k == K_CHOW else 1)) << tile
 

@@ -10,10 +10,9 @@ from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDAR
                                       c_candidates, c_conditions, c_fits,
                                       c_fixed, c_may_fill, c_row_conditions, mj_at_least34,
                                       mj_popcount64)
-from mjscore._group_codes cimport group_tile
 from mjscore._score_facts cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
                                    F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
-                                   FOUND_KIND, K_PAIR, K_PUNG, MAX_DECOMPOSITIONS,
+                                   FOUND_KIND, FOUND_TILE, K_PAIR, K_PUNG, MAX_DECOMPOSITIONS,
                                    MELD_COUNTERS, NO_MELD, RUN_BITS, S_NOT_WINNING, S_OK, SHAPE_PAIRS,
                                    SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING, W_SELF_DRAWN, Group, _atom,
                                    _concealed_facts, _counter, _one_chance, _set_facts, mj_ctz64)
@@ -189,7 +188,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 runs |= RUN_BITS[code]
                 g = &groups[n_groups]
                 g.kind = FOUND_KIND[code]
-                g.tile = group_tile(code)
+                g.tile = FOUND_TILE[code]
                 g.concealed = 1
                 g.atom = FOUND_ATOM[code]
                 if g.atom == A_ROW_WIND:
