@@ -18,6 +18,7 @@ import mjscore
 from mjscore import _score_reference as reference
 from mjscore import bulk_scoring
 from mjscore.errors import RuleSetError
+from mjscore.facts import fact_mask
 from mjscore.rows import meld_bytes
 from mjscore.rules.patterns import PatternError, expand_form, parse_group
 from mjscore.sample import random_scoring_rows
@@ -123,6 +124,16 @@ def test_seed_hands_expand_to_variants(tokens: list[str], fixed: int | None, qua
         assert len(f) == fixed
     else:
         assert len(f) > 1000 and all(sum(v.counts) == 14 for v in f)
+
+
+def test_the_situational_gate_asks_each_hand_for_a_rare_row_fact() -> None:
+    """A row that is only self-drawn skips the situational hands' filter; a row any of them
+    may apply to does not (every hand's gate bits are facts it needs)."""
+    gate = pytest.importorskip("mjscore._pattern_kernel")._situational_gate
+    moon, heaven = fact_mask(("self-drawn", "last-tile")), fact_mask(("heaven",))
+    assert gate([moon, heaven]) == fact_mask(("last-tile", "heaven"))
+    assert gate([fact_mask(("self-drawn",)), heaven]) == fact_mask(("self-drawn", "heaven"))
+    assert gate([heaven, fact_mask(("one-chance",))]) == (1 << 64) - 1  # needs no row fact
 
 
 def test_a_chow_class_holds_for_all_three_tiles() -> None:

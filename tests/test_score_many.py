@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import HandStatus, InvalidContextError, InvalidHandError, bulk_scoring
+from mjscore import HandStatus, InvalidContextError, InvalidHandError, Meld, bulk_scoring
 from mjscore import _score_reference as reference
 from mjscore.context import Flag
 from mjscore.group_codes import CHOW, KONG, PAIR, PUNG, group_code
+from mjscore.rows import meld_byte
 from mjscore.sample import random_scoring_rows
 
 RULES = ["babcock", "chinese-classical"]
@@ -145,6 +146,16 @@ def test_row_status(text: str, melds: list[int] | None, context: dict[str, Any],
     assert got == status
     if status != HandStatus.OK:
         assert (total, special) == (0, -1)
+
+
+@pytest.mark.parametrize("text, melds, status", [
+    ("2222m456p11z", ["123m"], HandStatus.BAD_COUNT),      # five 2m: a run's middle tile counts
+    ("3333m456p11z", ["123m"], HandStatus.BAD_COUNT),      # five 3m: and its last
+    ("4m456p11z", ["444m", "345m"], HandStatus.BAD_COUNT),  # five 4m: in two melds and the hand
+    ("111m456p789s11z", ["123m"], HandStatus.OK),          # four 1m, one in the run
+])
+def test_row_status_counts_meld_tiles(text: str, melds: list[str], status: int) -> None:
+    assert _one(text, [meld_byte(Meld.from_str(meld)) for meld in melds])[2] == status
 
 
 def test_bad_rows_do_not_stop_the_batch() -> None:

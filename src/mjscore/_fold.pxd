@@ -27,6 +27,7 @@ ctypedef struct Tables:
     int max_chows          # 4 when the rule set sets no limit
     uint64_t used          # every fact some item names: the others need not be computed
     uint64_t late_items    # items that need the no-points fact
+    uint64_t late_gate     # a late item can match only if the facts hold one of these
     int any_excludes
     int jokers             # where jokers may stand (mjscore.jokers.JokerUse); 0: no jokers
     uint64_t no_jokers     # the no-jokers fact for a hand without jokers (0 when jokers are off)

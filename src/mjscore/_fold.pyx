@@ -84,7 +84,7 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
     cdef int i, k, h, bare, special = -1
     cdef int64_t points = set_points, doubles = set_doubles, num = 0, den = 1
     cdef const int32_t* value
-    cdef uint64_t early, applied, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
+    cdef uint64_t early, late, applied, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
     early = _without_excluded(r, _matching(r, facts, win, all_items & ~r.late_items))
     if r.late_items:
         bare = set_points == 0
@@ -98,7 +98,9 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
             facts |= F_NO_POINTS
         if set_points == 0:
             facts |= F_NO_SET_POINTS
-        applied = _without_excluded(r, early | _matching(r, facts, win, r.late_items))
+        # without a late item matching, the early ones exclude none of themselves
+        late = _matching(r, facts, win, r.late_items) if facts & r.late_gate else 0
+        applied = _without_excluded(r, early | late) if late else early
     else:
         applied = early
     rest = applied
@@ -177,9 +179,12 @@ cdef class CompiledRules:
         self.r.used = 0
         self.r.late_items = 0
         self.r.any_excludes = 0
+        self.r.late_gate = 0
         for i in range(self.r.n_items):
             self.r.used |= when[i] | unless[i]
             self.r.late_items |= (<uint64_t>late[i]) << i
+            if late[i]:  # needing none of the late facts, it may match whatever the facts
+                self.r.late_gate |= when[i] & (F_NO_POINTS | F_NO_SET_POINTS) or ~(<uint64_t>0)
             self.r.any_excludes |= excludes[i] != 0
         for i in range(patterns.p.n_hands):  # facts a special hand's situation names
             self.r.used |= patterns.p.when[i] | patterns.p.unless[i]

@@ -60,6 +60,7 @@ ctypedef struct Variant:
     uint64_t allowed
     uint64_t required
     int min_threes          # kinds a row must hold three times or more (its pung/kong groups)
+    uint64_t threes_tiles   # the tiles those groups may hold: min_threes of them held 3+ times
 
 ctypedef struct Fixed:
     int32_t hand
@@ -94,15 +95,18 @@ ctypedef struct Patterns:
     # situational hand needs (all ones when one needs none).
     uint64_t quant_loose
     int quant_threes
+    uint64_t quant_threes_tiles  # every tile the others' pungs and kongs may hold
     uint64_t items_loose
     int items_threes
+    uint64_t items_threes_tiles
     uint64_t situational_gate
     int has_pairs           # some variant is a hand of seven pairs
 
-cdef inline int c_may_fill(uint64_t loose, int threes_needed, uint64_t presence,
-                           int n_threes) noexcept nogil:
-    """Whether a row may fill some variant at all (so c_candidates is worth calling)."""
-    return n_threes >= threes_needed or not (presence & ~loose)
+cdef inline int c_may_fill(uint64_t loose, int threes_needed, uint64_t threes_tiles, uint64_t presence,
+                           uint64_t threes) noexcept nogil:
+    """Whether a row may fill some variant at all (so c_candidates is worth calling); ``threes``:
+    the kinds it holds 3+ times."""
+    return not (presence & ~loose) or mj_popcount64(threes & threes_tiles) >= threes_needed
 
 
 cdef class CompiledPatterns:

@@ -81,14 +81,12 @@ cdef class CompiledPatterns:
         r = _fill(&self.p, items, [bit for bit, _ in labelled], self.p.items, r)
         self.p.n_quant = len(variants)
         self.p.n_items = len(items)
-        self.p.quant_loose, self.p.quant_threes = _gate(variants)
+        self.p.quant_loose, self.p.quant_threes, self.p.quant_threes_tiles = _gate(&self.p, self.p.quant,
+                                                                                   len(variants))
         self.p.has_pairs = any(v.form != STANDARD for v in variants)
-        self.p.items_loose, self.p.items_threes = _gate(items)
-        row_facts = fact_mask(ROW_FACTS)
-        needs = [int(tables.when[h]) & row_facts for h in tables.situational]
-        self.p.situational_gate = ~(<uint64_t>0) if not all(needs) else 0
-        for need in needs:
-            self.p.situational_gate |= need
+        self.p.items_loose, self.p.items_threes, self.p.items_threes_tiles = _gate(&self.p, self.p.items,
+                                                                                   len(items))
+        self.p.situational_gate = _situational_gate([int(tables.when[h]) for h in tables.situational])
         self.p.n_situational = len(tables.situational)
         for i, h in enumerate(tables.situational):
             self.p.situational[i] = h
@@ -106,14 +104,36 @@ cdef class CompiledPatterns:
         free(self.p.presence_set)
 
 
-def _gate(variants):
-    """The tiles the variants needing no pung may use, and the fewest pungs the rest need."""
-    loose = 0
-    threes = [_min_threes(v) for v in variants]
-    for v, n in zip(variants, threes):
-        if n == 0:
-            loose |= v.allowed
-    return loose, min([n for n in threes if n] or [99])
+cdef tuple _gate(const Patterns* p, const Variant* variants, int n):
+    """The tiles the variants needing no pung may use, the fewest pungs the rest need, and
+    every tile those pungs may hold."""
+    cdef int i
+    cdef uint64_t loose = 0, tiles = 0
+    cdef int threes = 99
+    for i in range(n):
+        if variants[i].min_threes == 0:
+            loose |= variants[i].allowed
+        else:
+            threes = min(threes, variants[i].min_threes)
+            tiles |= variants[i].threes_tiles
+    return loose, threes, tiles
+
+
+_COMMON_ROW_FACTS = fact_mask(("winner", "self-drawn", "discard", "dealer", "concealed-hand", "no-jokers"))
+
+
+def _situational_gate(whens):
+    """Row facts at least one of which a row needs for any situational hand to apply: per
+    hand, the row facts it needs that most rows lack (all it needs if it needs only common
+    ones, every bit if it needs none), so most rows skip the per-hand filter."""
+    gate = 0
+    row_facts = fact_mask(ROW_FACTS)
+    for when in whens:
+        need = when & row_facts
+        if not need:
+            return (1 << 64) - 1
+        gate |= need & ~_COMMON_ROW_FACTS or need
+    return gate
 
 
 def _min_threes(variant):
@@ -133,6 +153,7 @@ cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) exc
         out[i].allowed = v.allowed
         out[i].required = v.required
         out[i].min_threes = _min_threes(v)
+        out[i].threes_tiles = 0
         for j, req in enumerate(v.requirements):
             for k in range(4):
                 p.reqs[r].masks[k] = req.masks[k]
@@ -141,6 +162,8 @@ cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) exc
             p.reqs[r].tiles = req.tiles
             # four alike may make two pairs: then pairs need not be of different tiles
             p.reqs[r].copies = 0 if v.form == PAIRS_KONGS else req.copies
+            if p.reqs[r].copies == 3:
+                out[i].threes_tiles |= req.tiles
             r += 1
     return r
 
@@ -337,7 +360,7 @@ cdef inline int _candidates(const Patterns* p, const Variant* variants, const in
                             int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                             uint64_t base, uint64_t base_bits, int concealed_hand,
                             int16_t* out) noexcept nogil:
-    cdef uint64_t twos = 0
+    cdef uint64_t twos = 0, mask
     cdef int k, v, found = 0, counted = 0, n_threes = mj_popcount64(threes)
     for k in range(n):
         v = among[k] if among != NULL else k
@@ -345,6 +368,10 @@ cdef inline int _candidates(const Patterns* p, const Variant* variants, const in
             break
         if presence & ~variants[v].allowed or variants[v].required & ~presence:
             continue
+        if variants[v].min_threes:  # its pungs and kongs are of different kinds, all in threes_tiles
+            mask = threes & variants[v].threes_tiles
+            if not mask or (variants[v].min_threes > 1 and mj_popcount64(mask) < variants[v].min_threes):
+                continue
         if not counted:  # the kinds held twice, once per row
             twos = mj_at_least34(held, 2)
             counted = 1

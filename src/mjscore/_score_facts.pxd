@@ -3,7 +3,7 @@
 # the groups and their atoms, and the facts of a row's situation, tiles and sets.
 # The fact helpers are inline here: they run per row and per decomposition, where a
 # call through the imported function table costs more than they do.
-from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from *:
     """
@@ -109,6 +109,26 @@ cdef enum:
 cdef uint32_t FOUND_COUNTERS[256]   # by group byte of a decomposition: a pung is concealed
 cdef uint32_t MELD_COUNTERS[256]    # by group byte of a declared meld: a pung is exposed
 cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
+# By decomposition byte, what a reading needs of its group (a byte that is no group: 0):
+# its kind (K_CHOW, K_PUNG, K_PAIR), first tile, atom (A_ROW_WIND for a wind: that one
+# depends on the row's winds) and the tiles it holds (bit t: tile t).
+cdef enum:
+    A_ROW_WIND = 7
+cdef uint8_t FOUND_KIND[256]
+cdef uint8_t FOUND_TILE[256]
+cdef uint8_t FOUND_ATOM[256]
+cdef uint64_t FOUND_HOLDS[256]
+# By meld byte, the meld a row declares (A_ROW_WIND as above).
+ctypedef struct MeldInfo:
+    uint8_t n           # its tiles, 3 or 4; 0 for a byte that is no meld
+    uint8_t kind        # K_CHOW, K_PUNG or K_KONG
+    uint8_t tile        # its first tile
+    uint8_t concealed
+    uint8_t atom
+cdef MeldInfo MELD_INFO[256]
+cdef enum:
+    CONTEXT_WORDS = 4096            # the context word's 12 flag bits
+cdef uint64_t CONTEXT_FACTS[4096]   # by context word: its facts (a table: a dozen tests per row otherwise)
 
 
 
@@ -177,22 +197,7 @@ cdef inline uint64_t _tile_facts(uint64_t held) noexcept nogil:
 
 cdef inline uint64_t _context_facts(uint32_t w) noexcept nogil:
     """The facts of the context word ``w`` (``mjscore.context.Flag`` bits)."""
-    cdef uint64_t facts = 0
-    if w & W_WINNER:
-        facts |= F_WINNER | (F_SELF_DRAWN if w & W_SELF_DRAWN else F_DISCARD)
-    if w & (W_KONG_REPLACEMENT | W_BONUS_REPLACEMENT):
-        facts |= F_REPLACEMENT
-    if w & W_KONG_REPLACEMENT: facts |= F_KONG_REPLACEMENT
-    if w & W_BONUS_REPLACEMENT: facts |= F_BONUS_REPLACEMENT
-    if w & W_KONG_ON_KONG: facts |= F_KONG_ON_KONG
-    if w & W_ROBBING: facts |= F_ROBBING
-    if w & W_LAST_TILE: facts |= F_LAST_TILE
-    if w & W_LAST_DISCARD: facts |= F_LAST_DISCARD
-    if w & W_HEAVEN: facts |= F_HEAVEN
-    if w & W_EARTH: facts |= F_EARTH
-    if w & W_DECLARED: facts |= F_DECLARED
-    if w & W_DEALER: facts |= F_DEALER
-    return facts
+    return CONTEXT_FACTS[w & (CONTEXT_WORDS - 1)]
 
 
 cdef inline uint64_t _set_facts(uint32_t counters, uint32_t runs) noexcept nogil:

@@ -10,7 +10,7 @@ The helpers that compute a row's facts are inline in the ``.pxd``.
 from libc.stdint cimport uint32_t, uint64_t
 
 from mjscore._group_codes cimport (G_CHOW, G_CONCEALED_KONG, G_KINDS, G_KNIT, G_KONG, G_PAIR, G_PUNG,
-                                   G_SINGLE, NO_GROUP, group_kind, group_tile)
+                                   G_SINGLE, NO_GROUP, group_kind, group_tile, meld_tiles)
 
 from . import group_codes
 from .context import Flag
@@ -51,7 +51,8 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
             group_codes.KNIT, group_codes.CONCEALED_KONG, group_codes.GROUP_KINDS, group_codes.NO_GROUP]
         or [A_SIMPLE, A_TERMINAL, A_DRAGON, A_SEAT, A_PREVAILING, A_DOUBLE, A_OTHER] != [int(a) for a in Atom]
         or [S_OK, S_BAD_COUNT, S_WRONG_SIZE, S_NOT_WINNING, S_BAD_MELD, S_BAD_CONTEXT,
-            S_BAD_NOTATION] != [int(h) for h in HandStatus]):
+            S_BAD_NOTATION] != [int(h) for h in HandStatus]
+        or max(int(f) for f in Flag) >= CONTEXT_WORDS):
     raise ImportError("mjscore._score_facts is out of step with mjscore's enums: rebuild it")
 
 
@@ -87,3 +88,71 @@ def _fill_counters():
 
 
 _fill_counters()
+
+
+def _fill_found():
+    """Fill the decomposition bytes' kinds, atoms and tiles held."""
+    cdef unsigned int code, kind, tile
+    for code in range(256):
+        kind, tile = group_kind(code), group_tile(code)
+        FOUND_KIND[code] = FOUND_TILE[code] = FOUND_ATOM[code] = 0
+        FOUND_HOLDS[code] = 0
+        if kind != G_CHOW and kind != G_PUNG and kind != G_PAIR:
+            continue  # a decomposition holds no other groups
+        if kind == G_CHOW and (tile >= 27 or tile % 9 > 6):
+            continue
+        FOUND_KIND[code] = kind
+        FOUND_TILE[code] = tile
+        FOUND_ATOM[code] = A_ROW_WIND if 27 <= tile <= 30 else _atom(kind, tile, 0, 0)
+        FOUND_HOLDS[code] = (<uint64_t>(7 if kind == G_CHOW else 1)) << tile
+
+
+_fill_found()
+
+
+def _fill_melds():
+    """Fill the meld bytes' melds, from the same reading of a byte as meld_tiles."""
+    cdef int code, n, kind
+    cdef int tiles[4]
+    for code in range(256):
+        n = meld_tiles(code, tiles)
+        MELD_INFO[code].n = n
+        if n == 0:
+            continue
+        kind = G_KONG if group_kind(code) == G_CONCEALED_KONG else group_kind(code)
+        MELD_INFO[code].kind = kind
+        MELD_INFO[code].tile = tiles[0]
+        MELD_INFO[code].concealed = group_kind(code) == G_CONCEALED_KONG
+        MELD_INFO[code].atom = A_ROW_WIND if 27 <= tiles[0] <= 30 else _atom(kind, tiles[0], 0, 0)
+
+
+_fill_melds()
+
+
+cdef uint64_t _word_facts(uint32_t w):
+    """The facts of the context word ``w`` (``mjscore.context.Flag`` bits)."""
+    cdef uint64_t facts = 0
+    if w & W_WINNER:
+        facts |= F_WINNER | (F_SELF_DRAWN if w & W_SELF_DRAWN else F_DISCARD)
+    if w & (W_KONG_REPLACEMENT | W_BONUS_REPLACEMENT):
+        facts |= F_REPLACEMENT
+    if w & W_KONG_REPLACEMENT: facts |= F_KONG_REPLACEMENT
+    if w & W_BONUS_REPLACEMENT: facts |= F_BONUS_REPLACEMENT
+    if w & W_KONG_ON_KONG: facts |= F_KONG_ON_KONG
+    if w & W_ROBBING: facts |= F_ROBBING
+    if w & W_LAST_TILE: facts |= F_LAST_TILE
+    if w & W_LAST_DISCARD: facts |= F_LAST_DISCARD
+    if w & W_HEAVEN: facts |= F_HEAVEN
+    if w & W_EARTH: facts |= F_EARTH
+    if w & W_DECLARED: facts |= F_DECLARED
+    if w & W_DEALER: facts |= F_DEALER
+    return facts
+
+
+def _fill_context_facts():
+    cdef uint32_t w
+    for w in range(CONTEXT_WORDS):
+        CONTEXT_FACTS[w] = _word_facts(w)
+
+
+_fill_context_facts()

@@ -11,12 +11,12 @@ from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDAR
                                       c_candidates, c_conditions, c_fits,
                                       c_fixed, c_may_fill, c_row_conditions, mj_at_least34,
                                       mj_popcount64)
-from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
-                                   F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_COUNTERS, K_CHOW, K_PAIR,
-                                   K_PUNG, MAX_DECOMPOSITIONS, MELD_COUNTERS, NO_MELD, RUN_BITS,
-                                   S_NOT_WINNING, S_OK, SHAPE_PAIRS, SHAPE_SPECIAL, SHAPE_STANDARD,
-                                   W_ROBBING, W_SELF_DRAWN, Group, _atom, _concealed_facts,
-                                   _counter, _holds, _one_chance, _set_facts, mj_ctz64)
+from mjscore._score_facts cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
+                                   F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
+                                   FOUND_KIND, FOUND_TILE, K_PAIR, K_PUNG, MAX_DECOMPOSITIONS,
+                                   MELD_COUNTERS, NO_MELD, RUN_BITS, S_NOT_WINNING, S_OK, SHAPE_PAIRS,
+                                   SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING, W_SELF_DRAWN, Group, _atom,
+                                   _concealed_facts, _counter, _one_chance, _set_facts, mj_ctz64)
 from mjscore._score_placement cimport (JokerFilter, c_decomposition_allowed, c_fixed_allowed,
                                        c_joker_single)
 from mjscore._shapes cimport c_decompose, c_other_wait, c_waits
@@ -76,7 +76,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef uint8_t found[5 * MAX_DECOMPOSITIONS]
     cdef Group groups[9]
     cdef int t, k, status
-    cdef int wt, first, last, d, j, i, kind, code, n_groups, n_dec, dup
+    cdef int wt, first, last, d, j, i, code, n_groups, n_dec, dup
     cdef uint64_t facts, single, dec_facts, threes
     cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made
     cdef uint32_t counters, runs, meld_counters, meld_runs
@@ -89,11 +89,14 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int16_t quant[MAX_CANDIDATES]
     cdef int16_t items[MAX_CANDIDATES]
     cdef int32_t situational[MAX_CANDIDATES]
-    cdef int n_quant, n_items, n_situational, n_threes
+    cdef int n_quant, n_items, n_situational
     cdef Candidates cands
     cdef int16_t shaped[MAX_FIXED]
     cdef int16_t made[MAX_HANDS_MATCHED]
     cdef uint64_t natural_tiles[5]   # with jokers: per group, the tiles it holds naturally
+    cdef uint64_t holds[5]           # per concealed group of a reading: its byte and the tiles it holds
+    cdef uint8_t codes[5]
+    cdef Group* g
     first = 0 if win == ANY_TILE else win
     last = 33 if win == ANY_TILE else win
     n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
@@ -114,16 +117,15 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         n_fixed = c_fixed_allowed(jf, fixed, n_fixed)
     # what this row can make at all, so most readings try nothing
     threes = mj_at_least34(held, 3) if p.n_quant or p.n_items else 0
-    n_threes = mj_popcount64(threes)
     n_quant = n_items = 0
-    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, presence, n_threes):
+    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes):
         if jf != NULL and jf.n_quant >= 0:  # the row's substitutions' candidates
             n_quant = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held, presence, threes, base,
                                    BASE_FACTS, not exposed, quant)
         else:
             n_quant = c_candidates(p, p.quant, NULL, p.n_quant, 0, held, presence, threes, base,
                                    BASE_FACTS, not exposed, quant)
-    if p.n_items and c_may_fill(p.items_loose, p.items_threes, presence, n_threes):
+    if p.n_items and c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes):
         if jf != NULL and jf.n_items >= 0:
             n_items = c_candidates(p, p.items, jf.items, jf.n_items, 1, held, presence, threes, base,
                                    BASE_FACTS, not exposed, items)
@@ -173,6 +175,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             n_groups = 0
             counters = meld_counters
             runs = meld_runs
+            set_points = meld_points
+            set_doubles = meld_doubles
             for j in range(5):
                 code = found[5 * d + j]
                 if code == NO_MELD:
@@ -181,26 +185,31 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     natural_tiles[n_groups] = natural_tiles[j]  # n_groups <= j
                 counters += FOUND_COUNTERS[code]
                 runs |= RUN_BITS[code]
-                groups[n_groups].kind = group_kind(code)  # a decomposition's: chow, pung, pair
-                groups[n_groups].tile = group_tile(code)
-                groups[n_groups].concealed = 1
-                groups[n_groups].atom = _atom(groups[n_groups].kind, groups[n_groups].tile, seat, prevailing)
+                g = &groups[n_groups]
+                g.kind = FOUND_KIND[code]
+                g.tile = FOUND_TILE[code]
+                g.concealed = 1
+                g.atom = FOUND_ATOM[code]
+                if g.atom == A_ROW_WIND:
+                    g.atom = _atom(g.kind, g.tile, seat, prevailing)
+                cell = _cell(g)
+                set_points += r.set_points[cell]
+                set_doubles += r.set_doubles[cell]
+                holds[n_groups] = FOUND_HOLDS[code]
+                codes[n_groups] = <uint8_t>code
                 n_groups += 1
             if _counter(counters, C_CHOWS) > r.max_chows:
                 continue
             dec_facts = _set_facts(counters, runs)
             concealed = _counter(counters, C_CONCEALED)
-            set_points = meld_points
-            set_doubles = meld_doubles
-            _add_sets(r, groups, n_groups, &set_points, &set_doubles)
             for i in range(n_groups):
-                if not _holds(&groups[i], wt):
+                if not (holds[i] >> wt) & 1:
                     continue
                 if jf != NULL and not (natural_tiles[i] >> wt) & 1:
                     continue  # the winning tile would be a joker there
                 dup = 0
                 for j in range(i):
-                    if groups[j].kind == groups[i].kind and groups[j].tile == groups[i].tile:
+                    if codes[j] == codes[i]:
                         dup = 1
                 if dup:
                     continue

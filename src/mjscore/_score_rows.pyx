@@ -6,41 +6,57 @@ from libc.stdint cimport int16_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._fold cimport Best, Tables, _add_sets, c_fold
-from mjscore._group_codes cimport G_CONCEALED_KONG, G_KONG, group_kind, group_tile, meld_tiles
 from mjscore._pattern_kernel cimport MAX_HANDS_MATCHED
-from mjscore._score_facts cimport (ANY_TILE, F_CONCEALED_HAND, K_CHOW, K_KONG, K_PAIR, K_PUNG, NO_MELD,
-                                   NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD, S_OK,
-                                   S_WRONG_SIZE, SHAPE_LOSING, W_DECLARED, W_EARTH, W_HEAVEN,
+from mjscore._score_facts cimport (A_ROW_WIND, ANY_TILE, F_CONCEALED_HAND, K_CHOW, K_KONG, K_PAIR, K_PUNG,
+                                   MELD_INFO, NO_MELD, NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD,
+                                   S_OK, S_WRONG_SIZE, SHAPE_LOSING, W_DECLARED, W_EARTH, W_HEAVEN,
                                    W_KONG_ON_KONG, W_KONG_REPLACEMENT, W_ROBBING, W_WINNER, Group,
-                                   _atom, _context_facts, _tile_facts)
+                                   MeldInfo, _atom, _context_facts, _tile_facts)
 from mjscore._score_readings cimport c_score_readings
 
 
 cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* melds,
                      int* n_melds, int* exposed, int seat, int prevailing) noexcept nogil:
     """Validate the meld bytes and add their tiles to ``held``; a status."""
-    cdef int k, j, n, code, kind, tile
-    cdef int tiles[4]
+    cdef int k, t
+    cdef const MeldInfo* info
+    cdef Group* g
     n_melds[0] = 0
     exposed[0] = 0
     memcpy(held, c, 34)
     for k in range(4):
-        code = m[k]
-        if code == NO_MELD:
+        if m[k] == NO_MELD:
             continue
-        n = meld_tiles(code, tiles)
-        if n == 0:
+        info = &MELD_INFO[m[k]]
+        if info.n == 0:
             return S_BAD_MELD
-        for j in range(n):
-            held[tiles[j]] += 1
-        kind, tile = group_kind(code), group_tile(code)
-        melds[n_melds[0]].kind = G_KONG if kind == G_CONCEALED_KONG else kind
-        melds[n_melds[0]].tile = tile
-        melds[n_melds[0]].concealed = kind == G_CONCEALED_KONG
-        melds[n_melds[0]].atom = _atom(melds[n_melds[0]].kind, tile, seat, prevailing)
-        exposed[0] |= kind != G_CONCEALED_KONG
+        t = info.tile
+        if info.kind == K_CHOW:
+            held[t] += 1
+            held[t + 1] += 1
+            held[t + 2] += 1
+        else:
+            held[t] += info.n
+        g = &melds[n_melds[0]]
+        g.kind = info.kind
+        g.tile = t
+        g.concealed = info.concealed
+        g.atom = _atom(info.kind, t, seat, prevailing) if info.atom == A_ROW_WIND else info.atom
+        exposed[0] |= not info.concealed
         n_melds[0] += 1
     return S_OK
+
+
+cdef inline int _melds_over4(const uint8_t* held, const Group* melds, int n_melds) noexcept nogil:
+    """Whether a tile of a meld is held more than four times (the concealed counts being
+    at most four, no other can be)."""
+    cdef int k, t, over = 0
+    for k in range(n_melds):
+        t = melds[k].tile
+        over |= held[t] > 4
+        if melds[k].kind == K_CHOW:
+            over |= (held[t + 1] > 4) | (held[t + 2] > 4)
+    return over
 
 
 cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
@@ -58,7 +74,7 @@ cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
     kongs = 0
     for k in range(n_melds[0]):
         kongs += melds[k].kind == K_KONG
-    if mj_any_above4(held):  # held counts are at most 8 here
+    if _melds_over4(held, melds, n_melds[0]):
         return S_BAD_COUNT
     if total[0] + jokers + 3 * n_melds[0] != (14 if winner else 13):
         return S_WRONG_SIZE
