@@ -11,7 +11,9 @@ cdef enum:
     MAX_FIXED_SUBS = 16     # the fixed-shape substitutions of a row remembered one by one
 
 ctypedef struct RowBound:
-    # what every substitution of one row shares
+    # what every substitution of one row shares; kept across rows (in the caller's Subs,
+    # zeroed before the first), so the parts that depend only on the rule set and the
+    # winds are worked out again only when they change
     const Tables* r
     uint64_t context        # the context facts and the concealment (every reading holds them)
     uint64_t maybe          # the facts a reading may or may not hold (refined per S)
@@ -19,15 +21,16 @@ ctypedef struct RowBound:
     int64_t meld_doubles
     int64_t chow_points     # the most a concealed chow can earn (with its atom, either way)
     int64_t chow_doubles
-    int64_t pung_points[7]  # by atom: the most a pung earns, concealed or exposed
-    int64_t pung_doubles[7]
-    int64_t pair_points[7]
-    int64_t pair_doubles[7]
+    int64_t pung_points[34] # by tile: the most a pung earns, concealed or exposed (at
+    int64_t pung_doubles[34] # least a chow's)
+    int64_t pair_points[34]
+    int64_t pair_doubles[34]
     int sets                # concealed sets of a standard reading (4 less the melds)
     int win                 # the winning tile (ANY_TILE: every concealed kind is tried)
     int seat
     int prevailing
-    int items_ok            # items' values are >= 0 where it matters (else no item bound)
+    int items_ok            # the doubles are >= 0 (else no bound)
+    int tile_items          # some item names a winning tile (its sums then depend on it)
     # the items' sums for the last facts asked, with and without the single wait
     # (the substitutions of a row mostly share them)
     uint64_t last_facts[2]
@@ -36,6 +39,7 @@ ctypedef struct RowBound:
     int64_t last_doubles[2]
 
 # The row's shared part; `melds` its declared melds, `exposed` whether one is exposed.
+# `b` holds the previous row's (or zeros).
 cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int seat, int prevailing,
                       const Group* melds, int n_melds, int exposed) noexcept nogil
 # The most a reading of S making no special hand can score (INT64_MIN: no such reading

@@ -18,7 +18,7 @@ from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t, uint8_t, uint32_t, uint6
 
 from mjscore._fold cimport Tables, _add_sets
 from mjscore._score_facts cimport (A_SIMPLE, A_TERMINAL, ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_NO_CHOWS,
-                                   F_NO_POINTS, F_SINGLE_WAIT, K_CHOW, K_PAIR, K_PUNG, M_TERMINALS, Group,
+                                   F_NO_POINTS, F_SINGLE_WAIT, K_CHOW, K_PAIR, K_PUNG, Group,
                                    _atom, _context_facts, mj_ctz64)
 
 
@@ -33,9 +33,30 @@ cdef inline int64_t _most(const Tables* r, int kind, int atom, int64_t* doubles)
 
 cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int seat, int prevailing,
                       const Group* melds, int n_melds, int exposed) noexcept nogil:
-    cdef int k
+    cdef int k, a
     cdef int64_t d1, d2
-    b.r = r
+    if b.r != r or b.seat != seat or b.prevailing != prevailing:
+        b.r = r
+        b.seat = seat
+        b.prevailing = prevailing
+        b.chow_points = max(_most(r, K_CHOW, A_SIMPLE, &d1), _most(r, K_CHOW, A_TERMINAL, &d2))
+        b.chow_doubles = max(d1, d2) if d1 >= 0 and d2 >= 0 else -1
+        b.items_ok = b.chow_doubles >= 0
+        b.tile_items = 0
+        for k in range(34):
+            a = _atom(K_PUNG, k, seat, prevailing)
+            b.pung_points[k] = max(b.chow_points, _most(r, K_PUNG, a, &b.pung_doubles[k]))
+            b.items_ok &= b.pung_doubles[k] >= 0
+            b.pung_doubles[k] = max(b.chow_doubles, b.pung_doubles[k])
+            b.pair_points[k] = _most(r, K_PAIR, a, &b.pair_doubles[k])
+            b.items_ok &= b.pair_doubles[k] >= 0
+        for k in range(r.n_items):
+            b.items_ok &= r.doubles[k] >= 0
+            b.tile_items |= r.item_tile[k] != ANY_TILE
+        b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)  # none asked yet (never every bit)
+    elif b.tile_items and b.win != win:
+        b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)
+    b.win = win
     b.context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
     b.maybe = ~BASE_FACTS
     b.meld_points = b.meld_doubles = 0
@@ -44,19 +65,6 @@ cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int sea
         if melds[k].kind == K_CHOW:
             b.maybe &= ~F_NO_CHOWS
     b.sets = 4 - n_melds
-    b.win = win
-    b.seat = seat
-    b.prevailing = prevailing
-    b.chow_points = max(_most(r, K_CHOW, A_SIMPLE, &d1), _most(r, K_CHOW, A_TERMINAL, &d2))
-    b.chow_doubles = max(d1, d2) if d1 >= 0 and d2 >= 0 else -1
-    b.items_ok = b.meld_doubles >= 0 and b.chow_doubles >= 0
-    for k in range(7):
-        b.pung_points[k] = _most(r, K_PUNG, k, &b.pung_doubles[k])
-        b.pair_points[k] = _most(r, K_PAIR, k, &b.pair_doubles[k])
-        b.items_ok &= b.pung_doubles[k] >= 0 and b.pair_doubles[k] >= 0
-    for k in range(r.n_items):
-        b.items_ok &= r.doubles[k] >= 0
-    b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)  # none asked yet (never every bit)
 
 
 cdef inline int _tile_may(const RowBound* b, int i) noexcept nogil:
@@ -67,7 +75,7 @@ cdef inline int _tile_may(const RowBound* b, int i) noexcept nogil:
 
 cdef void _item_sums(RowBound* b, int k, uint64_t facts, uint64_t maybe) noexcept nogil:
     """The most points and doubles the items can add to a reading holding ``facts`` and
-    perhaps ``maybe``, into cache entry ``k``."""
+    perhaps ``maybe``, into remembered entry ``k``."""
     cdef const Tables* r = b.r
     cdef int i
     cdef int64_t points = 0, doubles = 0
@@ -100,21 +108,22 @@ cdef inline int64_t _total(const Tables* r, int64_t points, int64_t doubles) noe
     return min(points << doubles, r.limit)
 
 
-cdef inline int _atom_of(const RowBound* b, int t) noexcept nogil:
-    """The atom of a pung or pair of ``t`` (_score_facts._atom)."""
-    if t < 27:
-        return A_TERMINAL if (M_TERMINALS >> t) & 1 else A_SIMPLE
-    return _atom(K_PUNG, t, b.seat, b.prevailing)
+cdef inline void _insert(int64_t* values, int n, int64_t value) noexcept nogil:
+    """Insert ``value`` into the ``n`` values kept largest first."""
+    while n and values[n - 1] < value:
+        values[n] = values[n - 1]
+        n -= 1
+    values[n] = value
 
 
 cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, int64_t* bound) noexcept nogil:
     cdef const Tables* r = b.r
     cdef uint64_t maybe = b.maybe, rest
-    cdef int64_t points, doubles, best_pair_points = 0, best_pair_doubles = 0, x
+    cdef int64_t points, doubles, pair_points = 0, pair_doubles = 0
     cdef int64_t pung_points[5]
     cdef int64_t pung_doubles[5]
-    cdef int n = 0, j, k, a
-    if not b.items_ok:
+    cdef int n = 0, j, k, t
+    if not b.items_ok or b.meld_doubles < 0:
         bound[0] = bound[1] = INT64_MAX
         return
     if r.required or (r.plain_needs and not (facts | maybe) & r.plain_needs):
@@ -124,34 +133,31 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         rest = at_least[2] & ~at_least[3]
         if at_least[1] & ~at_least[2] or at_least[4] or not rest or rest & (rest - 1):
             maybe &= ~F_NO_CHOWS
-    for k in range(2):  # k = 0: without the single wait
-        if facts != b.last_facts[k] or (maybe if k else maybe & ~F_SINGLE_WAIT) != b.last_maybe[k]:
-            _item_sums(b, k, facts, maybe if k else maybe & ~F_SINGLE_WAIT)
+    if facts != b.last_facts[1] or maybe != b.last_maybe[1]:
+        _item_sums(b, 1, facts, maybe)
+    if facts != b.last_facts[0] or maybe & ~F_SINGLE_WAIT != b.last_maybe[0]:
+        _item_sums(b, 0, facts, maybe & ~F_SINGLE_WAIT)
+    points = b.meld_points
+    doubles = b.meld_doubles
+    # the sets: a pung of each kind held three times (at most four among 14 tiles) where
+    # it beats a chow (the tables hold the larger), chows for the rest
     rest = at_least[3]
-    while rest:  # at most four kinds held three times among 14 tiles, kept largest first
-        a = _atom_of(b, mj_ctz64(rest))
+    while rest:
+        t = mj_ctz64(rest)
         rest &= rest - 1
-        k = n
-        while k and pung_points[k - 1] < b.pung_points[a]:
-            pung_points[k] = pung_points[k - 1]
-            k -= 1
-        pung_points[k] = b.pung_points[a]
-        k = n
-        while k and pung_doubles[k - 1] < b.pung_doubles[a]:
-            pung_doubles[k] = pung_doubles[k - 1]
-            k -= 1
-        pung_doubles[k] = b.pung_doubles[a]
+        _insert(pung_points, n, b.pung_points[t])
+        _insert(pung_doubles, n, b.pung_doubles[t])  # (doubles apart: a bound)
         n += 1
+    for j in range(b.sets):
+        points += pung_points[j] if j < n else b.chow_points
+        doubles += pung_doubles[j] if j < n else b.chow_doubles
     rest = at_least[2]
     while rest:
-        a = _atom_of(b, mj_ctz64(rest))
+        t = mj_ctz64(rest)
         rest &= rest - 1
-        best_pair_points = max(best_pair_points, b.pair_points[a])
-        best_pair_doubles = max(best_pair_doubles, b.pair_doubles[a])
-    points = b.meld_points + best_pair_points
-    doubles = b.meld_doubles + best_pair_doubles
-    for j in range(b.sets):  # the best sets: pungs where they beat a chow (doubles apart)
-        points += max(pung_points[j], b.chow_points) if j < n else b.chow_points
-        doubles += max(pung_doubles[j], b.chow_doubles) if j < n else b.chow_doubles
+        pair_points = max(pair_points, b.pair_points[t])
+        pair_doubles = max(pair_doubles, b.pair_doubles[t])
+    points += pair_points
+    doubles += pair_doubles
     for k in range(2):
         bound[k] = _total(r, points + b.last_points[k], doubles + b.last_doubles[k])

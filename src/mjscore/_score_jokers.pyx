@@ -15,7 +15,7 @@ from mjscore._fold cimport Best, Tables
 from mjscore._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requirement, Variant, c_candidates,
                                       c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34,
                                       mj_popcount64)
-from mjscore._score_bound cimport MAX_FIXED_SUBS, RowBound, c_plain_bound, c_row_bound
+from mjscore._score_bound cimport MAX_FIXED_SUBS, c_plain_bound, c_row_bound
 from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
                                    K_KONG, S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts)
 from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
@@ -50,7 +50,6 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef uint8_t fixed_d[8 * MAX_FIXED_SUBS]
     cdef int64_t bound[2 * MAX_BOUNDED]   # per substitution: without, then with, the single wait
     cdef int order[MAX_BOUNDED]
-    cdef RowBound rb
     cdef uint64_t natural[5]    # the kinds held k times or more: naturally, then in S
     cdef uint64_t at_least[5]   # ([0]: three times or more with the melds)
     cdef Best one
@@ -132,7 +131,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
     bounded = 1 < sb.n <= MAX_BOUNDED
     if bounded:  # the most each can score, the most promising first
-        c_row_bound(&rb, r, w, win, seat, prevailing, melds, n_melds, exposed)
+        c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
         kongs = 0
         for k in range(n_melds):
             kongs += melds[k].kind == K_KONG
@@ -148,7 +147,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                                exposed, fixed_d, n_fixed_d, quant_scratch):
                 bound[2 * i] = bound[2 * i + 1] = INT64_MAX
             else:
-                c_plain_bound(&rb, at_least, base, bound + 2 * i)
+                c_plain_bound(&sb.bound, at_least, base, bound + 2 * i)
             _substitute(&jf, s, held_s, held_presence, -1)
             k = i
             while k and bound[2 * order[k - 1] + 1] < bound[2 * i + 1]:
