@@ -37,7 +37,9 @@ readings shared, not cheaper steps.
 Session 17 (callgrind, the first 10,000 rows of each side, the bulk call alone): 180.3M
 instructions -> 151.0M (18.0k a row -> 15.1k) against babcock's 21.4M (2.1k a row) on
 the same rows: 0.14x by instructions, the target needs about 8.5k a row. Wall clock on 2
-shared cores (load about 3, noisy): 420k hands/s against babcock's 5.06M/s (0.08x). Each
+shared cores (load 1.5-3, noisy), the session's base and this interleaved twice: 412k and
+425k -> 439k and 439k hands/s against babcock's 5.1M/s (0.086x); the fewer instructions
+show less in time (the bounds branch on data). babcock+jokers 1.08M -> 1.19M/s. Each
 substitution is now bounded from the counts of S (``_score_bound``: its best plain
 reading's points and doubles at their most; one that may make a special hand or read as
 pairs is unbounded) and scored most promising first, skipping those that cannot beat the
