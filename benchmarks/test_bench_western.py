@@ -33,6 +33,25 @@ the decomposition's codes. A row still scores about five substitutions (each a
 decomposition, placements, candidates and folds, about 2.8k instructions): the 0.25x
 target needs fewer of them scored (a bound on what a substitution can score) or their
 readings shared, not cheaper steps.
+
+Session 17 (callgrind, the first 10,000 rows of each side, the bulk call alone): 180.3M
+instructions -> 151.0M (18.0k a row -> 15.1k) against babcock's 21.4M (2.1k a row) on
+the same rows: 0.14x by instructions, the target needs about 8.5k a row. Wall clock on 2
+shared cores (load 1.5-3, noisy), the session's base and this interleaved twice: 412k and
+425k -> 439k and 439k hands/s against babcock's 5.1M/s (0.086x); the fewer instructions
+show less in time (the bounds branch on data). babcock+jokers 1.08M -> 1.19M/s. Each
+substitution is now bounded from the counts of S (``_score_bound``: its best plain
+reading's points and doubles at their most; one that may make a special hand or read as
+pairs is unbounded) and scored most promising first, skipping those that cannot beat the
+best found: a row scores 1.9 substitutions instead of 4.3 (0.3 of them may make a
+special hand, mostly a fixed-shape one or seven pairs, and are always scored). Where a row's
+15.1k go now: the readings of the substitutions scored 6.5k, of which the single-wait
+fact of the row with its jokers 2.0k (``c_joker_single``, once per row); finding the
+substitutions 2.7k (the standard waits of S plus each first tile 1.4k, the fixed index
+0.8k); the bounds 1.8k; the variants the row's substitutions may fill 0.5k. The rest of
+the way is in the per-row work more than in the substitutions: the single wait decided
+without a search, the waits of two jokers from one table, the readings' decompositions
+shared between substitutions that change one suit.
 """
 
 from __future__ import annotations

@@ -394,6 +394,34 @@ def test_the_backends_agree_on_western_hands_with_two_jokers() -> None:
     assert sum(h >= 0 for h in results[0][1][:8]) >= 4  # most drawn hands still make one
 
 
+@pytest.mark.parametrize("rules", ["western", "babcock"])
+def test_the_backends_agree_on_the_reading_and_substitution_that_score(rules: str) -> None:
+    """The compiled scorer bounds each substitution from its counts and skips those that
+    cannot beat the best found (_score_bound): over rows won either way, by every seat
+    and round, the reading it keeps (its total, items, shape, decomposition, group and
+    hands) and what the jokers stood for are the reference's, which scores every
+    substitution in order (ties keep the first)."""
+    from mjscore import _score_reference as reference
+
+    compiled = pytest.importorskip("mjscore._score_kernel")
+    ruleset = load_rules(rules, jokers="pairs")
+    hands = _joker_hands(24, seed=51, jokers=2) + _joker_hands(8, seed=52, jokers=1)
+    no_melds = np.full(4, 0xFF, dtype=np.uint8)
+    kept = set()
+    for i, (hand, win) in enumerate(hands):
+        flags = 2048 | (1 if i % 2 else 0) | (2 if i % 4 == 0 else 0)
+        seat, prevailing = 27 + i % 4, 27 + i // 4 % 4
+        if seat == 27 and not flags & 2 or seat != 27 and flags & 2:
+            flags ^= 2  # the dealer sits East
+        counts = np.array(hand.concealed, dtype=np.uint8)
+        expected = reference.score_one_jokers(counts, no_melds, int(win), flags, seat, prevailing, ruleset,
+                                              hand.jokers)
+        assert compiled.score_one_jokers(counts, no_melds, int(win), flags, seat, prevailing, ruleset,
+                                         hand.jokers) == expected, str(hand)
+        kept.add(expected[0][1])
+    assert len(kept) > 4  # scores of several sizes, so the bounds cut somewhere
+
+
 # ------------------------------------------------------------------ bulk
 
 def test_score_many_takes_a_jokers_column(backend: str) -> None:

@@ -8,20 +8,26 @@ them stand (``_score_placement``). A D no reading keeps scores nothing. The per-
 work is on the stack or in one buffer a bulk call keeps across its rows.
 """
 
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.stdint cimport INT64_MAX, INT64_MIN, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcmp, memcpy, memset
 
 from mjscore._fold cimport Best, Tables
-from mjscore._pattern_kernel cimport (MAX_CANDIDATES, Patterns, c_candidates_bound,
-                                      mj_at_least34)
-from mjscore._score_facts cimport (F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT, S_NOT_WINNING,
-                                   S_OK, W_WINNER, Group, _context_facts, _tile_facts)
+from mjscore._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requirement, Variant, c_candidates,
+                                      c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34,
+                                      mj_popcount64)
+from mjscore._score_bound cimport MAX_FIXED_SUBS, c_plain_bound, c_row_bound
+from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
+                                   K_KONG, S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts)
 from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
                                        JokerFilter)
 from mjscore._score_readings cimport c_score_readings
 from mjscore._score_rows cimport c_check_row, c_score_losing, c_score_row, mj_presence34
 from mjscore._score_substitutions cimport (FixedIndex, Subs, c_add_fixed_subs, c_complete_subs,
                                            c_decomposition_subs, c_near, c_push_d, c_sort_subs)
+
+
+cdef enum:
+    MAX_BOUNDED = 64        # a row with more substitutions scores them all, in order
 
 
 cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
@@ -40,9 +46,16 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef JokerFilter jf
     cdef int16_t quant[MAX_CANDIDATES]
     cdef int16_t items[MAX_CANDIDATES]
-    cdef int n_melds, exposed, status, total, i, k, t, odd, before_found, n_found
+    cdef int16_t quant_scratch[MAX_CANDIDATES]
+    cdef uint8_t fixed_d[8 * MAX_FIXED_SUBS]
+    cdef int64_t bound[2 * MAX_BOUNDED]   # per substitution: without, then with, the single wait
+    cdef int order[MAX_BOUNDED]
+    cdef uint64_t natural[5]    # the kinds held k times or more: naturally, then in S
+    cdef uint64_t at_least[5]   # ([0]: three times or more with the melds)
+    cdef Best one
+    cdef int n_melds, exposed, status, total, i, k, t, odd, n_found, n_fixed_d, bounded, best_i, kongs
     cdef int use = r.jokers
-    cdef int64_t before_total
+    cdef int64_t most
     cdef uint64_t base, presence, held_presence, context, single_known = 0, single = 0
     memset(best_d, 0xFF, 8)
     best.found = 0
@@ -90,10 +103,15 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                 odd += 1
         if odd == jokers:
             c_push_d(sb, d, odd)
+    n_fixed_d = sb.n
     if r.pat.n_slots:
         c_add_fixed_subs(fixed_rows, n_fixed_rows, ix, held, jokers, use, sb)
     if sb.failed:
         return S_NOT_WINNING  # out of memory: the row is left unscored
+    # the substitutions completing a fixed-shape hand, before sorting mixes them in
+    n_fixed_d = sb.n - n_fixed_d
+    if n_fixed_d <= MAX_FIXED_SUBS:
+        memcpy(fixed_d, sb.d + 8 * (sb.n - n_fixed_d), 8 * n_fixed_d)
     if sb.n > n_found:  # the decompositions' come sorted and once each; the others join them
         c_sort_subs(sb)
     jf.natural = c
@@ -111,27 +129,52 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     if sb.n > 1 and (r.pat.n_quant or r.pat.n_items):
         _bound_candidates(r.pat, sb, jokers, held, held_presence, &jf, quant, items)
     context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
-    for i in range(sb.n):  # S and its held counts: D added before, taken off after
+    bounded = 1 < sb.n <= MAX_BOUNDED
+    if bounded:  # the most each can score, the most promising first
+        c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
+        kongs = 0
+        for k in range(n_melds):
+            kongs += melds[k].kind == K_KONG
+        natural[0] = mj_at_least34(held, 3)
+        for k in range(1, 5):
+            natural[k] = mj_at_least34(c, k)
+        for i in range(sb.n):
+            jf.d = sb.d + 8 * i
+            presence = _substitute(&jf, s, held_s, held_presence, 1)
+            _masks(&jf, s, held_s, natural, at_least)
+            base = context | _tile_facts(presence)
+            if _may_be_special(r, &jf, at_least, held_s, presence, base, n_melds, kongs, total + jokers,
+                               exposed, fixed_d, n_fixed_d, quant_scratch):
+                bound[2 * i] = bound[2 * i + 1] = INT64_MAX
+            else:
+                c_plain_bound(&sb.bound, at_least, base, bound + 2 * i)
+            _substitute(&jf, s, held_s, held_presence, -1)
+            k = i
+            while k and bound[2 * order[k - 1] + 1] < bound[2 * i + 1]:
+                order[k] = order[k - 1]
+                k -= 1
+            order[k] = i
+    best_i = -1
+    for k in range(sb.n):
+        i = order[k] if bounded else k
+        if bounded:
+            most = bound[2 * i + _single_may(&jf, win)]
+            if most == INT64_MIN or best.found and (most < best.total or most == best.total and i > best_i):
+                continue  # it cannot beat the best (ties go to the substitution first in order)
         jf.d = sb.d + 8 * i
-        presence = held_presence
-        for k in range(jokers):
-            s[jf.d[k]] += 1
-            held_s[jf.d[k]] += 1
-            presence |= (<uint64_t>1) << jf.d[k]
-        jf.pairs = (use & USE_PAIRS) != 0
-        for k in range(jokers):  # S differs from the natural counts only at D's tiles
-            if 2 * c[jf.d[k]] < s[jf.d[k]]:
-                jf.pairs = 0
+        presence = _substitute(&jf, s, held_s, held_presence, 1)
         base = context | _tile_facts(presence)
-        before_found = best.found
-        before_total = best.total
+        one.found = 0
+        one.total = 0
+        one.special = -1
+        one.n_matched = 0
         c_score_readings(s, m, win, w, seat, prevailing, r, held_s, presence, melds, n_melds,
-                        exposed, total + jokers, base, &jf, best)
-        if best.found and (not before_found or best.total > before_total):
+                        exposed, total + jokers, base, &jf, &one)
+        if one.found and (not best.found or one.total > best.total or one.total == best.total and i < best_i):
+            best[0] = one
+            best_i = i
             memcpy(best_d, jf.d, 8)
-        for k in range(jokers):
-            s[jf.d[k]] -= 1
-            held_s[jf.d[k]] -= 1
+        _substitute(&jf, s, held_s, held_presence, -1)
     return S_OK if best.found else S_NOT_WINNING
 
 
@@ -147,6 +190,109 @@ cdef inline void _caps(const uint8_t* c, const uint8_t* held, uint8_t* caps) noe
         memcpy(caps + t, &x, 8)
     for t in range(32, 34):
         caps[t] = 4 - (held[t] - c[t])
+
+
+cdef inline uint64_t _substitute(JokerFilter* jf, uint8_t* s, uint8_t* held_s, uint64_t held_presence,
+                                 int sign) noexcept nogil:
+    """Add (``sign`` 1) or take off (-1) the tiles of jf.d in S and its held counts; with
+    1, set jf.pairs and return S's mask of kinds held (with the melds')."""
+    cdef int k
+    cdef uint64_t presence = held_presence
+    for k in range(jf.jokers):
+        s[jf.d[k]] += sign
+        held_s[jf.d[k]] += sign
+        presence |= (<uint64_t>1) << jf.d[k]
+    if sign > 0:
+        jf.pairs = (jf.use & USE_PAIRS) != 0
+        for k in range(jf.jokers):  # S differs from the natural counts only at D's tiles
+            if 2 * jf.natural[jf.d[k]] < s[jf.d[k]]:
+                jf.pairs = 0
+    return presence
+
+
+cdef inline void _masks(const JokerFilter* jf, const uint8_t* s, const uint8_t* held_s,
+                        const uint64_t* natural, uint64_t* at_least) noexcept nogil:
+    """S's kinds held k times or more (k = 1-4) from the natural hand's (``natural``, and
+    in [0] those held three times with the melds'), as D's tiles raise them."""
+    cdef int k, t
+    cdef uint64_t bit
+    memcpy(at_least, natural, 5 * sizeof(uint64_t))
+    for k in range(jf.jokers):
+        t = jf.d[k]
+        bit = (<uint64_t>1) << t
+        at_least[1] |= bit
+        if s[t] >= 2:
+            at_least[2] |= bit
+        if s[t] >= 3:
+            at_least[3] |= bit
+        if s[t] >= 4:
+            at_least[4] |= bit
+        if held_s[t] >= 3:
+            at_least[0] |= bit
+
+
+cdef inline int _single_may(const JokerFilter* jf, int win) noexcept nogil:
+    """1 unless the single-wait fact is known not to hold on the winning tile (as
+    c_joker_single decides it, once per row)."""
+    cdef uint64_t bit
+    if not jf.singles:
+        return 0
+    if win == ANY_TILE:
+        return 1
+    bit = (<uint64_t>1) << win
+    if jf.others & ~bit:
+        return 0
+    if jf.single_known[0] & bit:
+        return (jf.single[0] & bit) != 0
+    return 1
+
+
+cdef inline int _kong_groups(const Patterns* p, const Variant* v) noexcept nogil:
+    """The groups of variant ``v`` only a kong may fill: a reading's kongs are its declared
+    melds (a decomposition of the concealed tiles has none, nor has a reading as pairs)."""
+    cdef int j, n = 0
+    cdef const Requirement* req
+    for j in range(v.n):
+        req = &p.reqs[v.first + j]
+        if not (req.masks[0] | req.masks[1] | req.masks[3]):
+            n += req.count
+    return n
+
+
+cdef int _may_be_special(const Tables* r, const JokerFilter* jf, const uint64_t* at_least,
+                         const uint8_t* held_s, uint64_t presence, uint64_t base, int n_melds, int kongs,
+                         int total, int exposed, const uint8_t* fixed_d, int n_fixed_d,
+                         int16_t* scratch) noexcept nogil:
+    """Whether a reading of S may make a special hand or read as pairs (c_score_readings'
+    tests, without its readings, leaving out the variants needing more kongs than the row
+    declares): its substitution is then not bounded."""
+    cdef const Patterns* p = r.pat
+    cdef int k, n
+    if n_fixed_d > MAX_FIXED_SUBS:
+        return 1
+    for k in range(n_fixed_d):  # a fixed-shape hand: its D completes one
+        if memcmp(jf.d, fixed_d + 8 * k, 8) == 0:
+            return 1
+    if jf.pairs and n_melds == 0 and total == 14 and (r.shapes & 1 or p.has_pairs):
+        if not at_least[1] & ~at_least[2] and not at_least[3] & ~at_least[4]:
+            return 1  # every count 2 or 4
+    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, presence, mj_popcount64(at_least[0])):
+        if jf.n_quant < 0:
+            return 1
+        n = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held_s, presence, at_least[0], base,
+                         BASE_FACTS, not exposed, scratch)
+        if n < 0:
+            return 1
+        for k in range(n):
+            if _kong_groups(p, &p.quant[scratch[k]]) <= kongs:
+                return 1
+    if p.n_situational > MAX_CANDIDATES:
+        return 1
+    if base & p.situational_gate:
+        for k in range(p.n_situational):
+            if c_row_conditions(p, p.situational[k], base, BASE_FACTS, not exposed):
+                return 1
+    return 0
 
 
 cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const uint8_t* held,

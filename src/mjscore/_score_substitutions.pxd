@@ -4,6 +4,8 @@
 # its missing tiles fit (FixedIndex). (joker_readings.substitutions is the reference.)
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 
+from mjscore._score_bound cimport RowBound
+
 ctypedef struct Subs:
     # the substitutions D of one row, 8 bytes each (sorted tiles, 0xFF pads), and the
     # kernel's joker decompositions (three jokers or more), in buffers a bulk call
@@ -14,6 +16,7 @@ ctypedef struct Subs:
     int failed
     uint8_t* rows
     int rows_capacity
+    RowBound bound          # the bounds' shared part (_score_bound), kept across rows
 
 ctypedef struct FixedIndex:
     # the fixed variants by their tiles, so a row with one or two jokers visits only those
