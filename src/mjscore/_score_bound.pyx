@@ -17,9 +17,9 @@ every count 0, 2 or 3 with one pair, and no chow among the melds) and ``no-point
 from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t, uint8_t, uint32_t, uint64_t
 
 from mjscore._fold cimport Tables, _add_sets
+from mjscore._group_codes cimport G_CHOW, G_PAIR, G_PUNG
 from mjscore._score_facts cimport (A_SIMPLE, A_TERMINAL, ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_NO_CHOWS,
-                                   F_NO_POINTS, F_SINGLE_WAIT, K_CHOW, K_PAIR, K_PUNG, Group,
-                                   _atom, _context_facts, mj_ctz64)
+                                   F_NO_POINTS, F_SINGLE_WAIT, Group, _atom, _context_facts, mj_ctz64)
 
 
 cdef inline int64_t _most(const Tables* r, int kind, int atom, int64_t* doubles) noexcept nogil:
@@ -39,16 +39,16 @@ cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int sea
         b.r = r
         b.seat = seat
         b.prevailing = prevailing
-        b.chow_points = max(_most(r, K_CHOW, A_SIMPLE, &d1), _most(r, K_CHOW, A_TERMINAL, &d2))
+        b.chow_points = max(_most(r, G_CHOW, A_SIMPLE, &d1), _most(r, G_CHOW, A_TERMINAL, &d2))
         b.chow_doubles = max(d1, d2) if d1 >= 0 and d2 >= 0 else -1
         b.items_ok = b.chow_doubles >= 0
         b.tile_items = 0
         for k in range(34):
-            a = _atom(K_PUNG, k, seat, prevailing)
-            b.pung_points[k] = max(b.chow_points, _most(r, K_PUNG, a, &b.pung_doubles[k]))
+            a = _atom(G_PUNG, k, seat, prevailing)
+            b.pung_points[k] = max(b.chow_points, _most(r, G_PUNG, a, &b.pung_doubles[k]))
             b.items_ok &= b.pung_doubles[k] >= 0
             b.pung_doubles[k] = max(b.chow_doubles, b.pung_doubles[k])
-            b.pair_points[k] = _most(r, K_PAIR, a, &b.pair_doubles[k])
+            b.pair_points[k] = _most(r, G_PAIR, a, &b.pair_doubles[k])
             b.items_ok &= b.pair_doubles[k] >= 0
         for k in range(r.n_items):
             b.items_ok &= r.doubles[k] >= 0
@@ -62,7 +62,7 @@ cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int sea
     b.meld_points = b.meld_doubles = 0
     _add_sets(r, melds, n_melds, &b.meld_points, &b.meld_doubles)
     for k in range(n_melds):
-        if melds[k].kind == K_CHOW:
+        if melds[k].kind == G_CHOW:
             b.maybe &= ~F_NO_CHOWS
     b.sets = 4 - n_melds
 

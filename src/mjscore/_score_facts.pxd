@@ -5,6 +5,8 @@
 # call through the imported function table costs more than they do.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
+from mjscore._group_codes cimport G_CHOW, G_KONG, G_PAIR
+
 cdef extern from *:
     """
     #if defined(_MSC_VER)
@@ -41,7 +43,6 @@ cdef enum:
     SHAPE_SPECIAL = 2
     SHAPE_LOSING = 3
     MAX_DECOMPOSITIONS = 64
-    NO_MELD = 0xFF
     ANY_TILE = 255
     NO_TILE = 254
 
@@ -60,10 +61,6 @@ cdef enum:
     W_EARTH = 512
     W_DECLARED = 1024
     W_WINNER = 2048
-    K_CHOW = 0
-    K_PUNG = 1
-    K_KONG = 2
-    K_PAIR = 3
     A_SIMPLE = 0
     A_TERMINAL = 1
     A_DRAGON = 2
@@ -110,7 +107,7 @@ cdef uint32_t FOUND_COUNTERS[256]   # by group byte of a decomposition: a pung i
 cdef uint32_t MELD_COUNTERS[256]    # by group byte of a declared meld: a pung is exposed
 cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
 # By decomposition byte, what a reading needs of its group (a byte that is no group: 0):
-# its kind (K_CHOW, K_PUNG, K_PAIR), first tile, atom (A_ROW_WIND for a wind: that one
+# its kind (G_CHOW, G_PUNG, G_PAIR), first tile, atom (A_ROW_WIND for a wind: that one
 # depends on the row's winds) and the tiles it holds (bit t: tile t).
 cdef enum:
     A_ROW_WIND = 7
@@ -121,7 +118,7 @@ cdef uint64_t FOUND_HOLDS[256]
 # By meld byte, the meld a row declares (A_ROW_WIND as above).
 ctypedef struct MeldInfo:
     uint8_t n           # its tiles, 3 or 4; 0 for a byte that is no meld
-    uint8_t kind        # K_CHOW, K_PUNG or K_KONG
+    uint8_t kind        # G_CHOW, G_PUNG or G_KONG
     uint8_t tile        # its first tile
     uint8_t concealed
     uint8_t atom
@@ -143,7 +140,7 @@ cdef inline int _atom(int kind, int tile, int seat, int prevailing) noexcept nog
             return A_SEAT
         return A_PREVAILING if tile == prevailing else A_OTHER
     rank = tile % 9
-    if kind == K_CHOW:
+    if kind == G_CHOW:
         return A_TERMINAL if rank == 0 or rank == 6 else A_SIMPLE
     return A_TERMINAL if rank == 0 or rank == 8 else A_SIMPLE
 
@@ -159,7 +156,7 @@ cdef inline uint64_t _concealed_facts(int concealed) noexcept nogil:
 
 
 cdef inline int _holds(const Group* g, int tile) noexcept nogil:
-    if g.kind == K_CHOW:
+    if g.kind == G_CHOW:
         return g.tile <= tile <= g.tile + 2 and tile < 27 and g.tile // 9 == tile // 9
     return g.tile == tile
 
@@ -167,9 +164,9 @@ cdef inline int _holds(const Group* g, int tile) noexcept nogil:
 cdef inline int _one_chance(const Group* g, int tile) noexcept nogil:
     """The tile fills a pair, the middle of a run, or 3 of 1-2 / 7 of 8-9 (wait_role)."""
     cdef int offset
-    if g.kind == K_PAIR:
+    if g.kind == G_PAIR:
         return 1
-    if g.kind != K_CHOW:
+    if g.kind != G_CHOW:
         return 0
     offset = tile - g.tile
     if offset == 1:

@@ -15,7 +15,7 @@ from mjscore._group_codes cimport (G_CHOW, G_CONCEALED_KONG, G_KINDS, G_KNIT, G_
 from . import group_codes
 from .context import Flag
 from .errors import HandStatus
-from .facts import FACT_BITS, ROW_FACTS, Atom, Kind, fact_mask
+from .facts import FACT_BITS, ROW_FACTS, Atom, fact_mask
 
 
 cdef uint64_t _bit(str name):
@@ -45,7 +45,6 @@ BASE_FACTS = fact_mask(ROW_FACTS)
 if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPLACEMENT,
      W_BONUS_REPLACEMENT, W_KONG_ON_KONG, W_HEAVEN, W_EARTH, W_DECLARED, W_WINNER]
         != [int(f) for f in Flag]
-        or [K_CHOW, K_PUNG, K_KONG, K_PAIR] != [int(k) for k in Kind]
         or [G_CHOW, G_PUNG, G_KONG, G_PAIR, G_SINGLE, G_KNIT, G_CONCEALED_KONG, G_KINDS, NO_GROUP]
         != [group_codes.CHOW, group_codes.PUNG, group_codes.KONG, group_codes.PAIR, group_codes.SINGLE,
             group_codes.KNIT, group_codes.CONCEALED_KONG, group_codes.GROUP_KINDS, group_codes.NO_GROUP]
@@ -58,13 +57,13 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
 
 cdef uint32_t _counters(int kind, int tile, int concealed):
     cdef int rank = tile % 9
-    cdef int simple = tile < 27 and (0 < rank < 6 if kind == K_CHOW else 0 < rank < 8)
+    cdef int simple = tile < 27 and (0 < rank < 6 if kind == G_CHOW else 0 < rank < 8)
     cdef uint32_t out = simple << C_SIMPLES
-    if kind == K_CHOW:
+    if kind == G_CHOW:
         return out | 1 << C_CHOWS
-    if kind == K_PAIR:
+    if kind == G_PAIR:
         return out
-    return out | 1 << C_TRIPLETS | (kind == K_KONG) << C_KONGS | concealed << C_CONCEALED
+    return out | 1 << C_TRIPLETS | (kind == G_KONG) << C_KONGS | concealed << C_CONCEALED
 
 
 def _fill_counters():
@@ -75,16 +74,16 @@ def _fill_counters():
         FOUND_COUNTERS[code] = MELD_COUNTERS[code] = RUN_BITS[code] = 0
         if kind == G_CHOW:
             if tile < 27 and tile % 9 <= 6:
-                FOUND_COUNTERS[code] = MELD_COUNTERS[code] = _counters(K_CHOW, tile, 0)
+                FOUND_COUNTERS[code] = MELD_COUNTERS[code] = _counters(G_CHOW, tile, 0)
                 if tile % 3 == 0:  # rank 1, 4 or 7
                     RUN_BITS[code] = 1 << (3 * (tile // 9) + tile % 9 // 3)
         elif kind == G_PUNG:  # concealed when found, exposed when declared
-            FOUND_COUNTERS[code] = _counters(K_PUNG, tile, 1)
-            MELD_COUNTERS[code] = _counters(K_PUNG, tile, 0)
+            FOUND_COUNTERS[code] = _counters(G_PUNG, tile, 1)
+            MELD_COUNTERS[code] = _counters(G_PUNG, tile, 0)
         elif kind == G_PAIR:
-            FOUND_COUNTERS[code] = _counters(K_PAIR, tile, 1)
+            FOUND_COUNTERS[code] = _counters(G_PAIR, tile, 1)
         elif kind == G_KONG or kind == G_CONCEALED_KONG:
-            MELD_COUNTERS[code] = _counters(K_KONG, tile, kind == G_CONCEALED_KONG)
+            MELD_COUNTERS[code] = _counters(G_KONG, tile, kind == G_CONCEALED_KONG)
 
 
 _fill_counters()

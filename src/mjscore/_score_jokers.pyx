@@ -12,12 +12,13 @@ from libc.stdint cimport INT64_MAX, INT64_MIN, int16_t, int32_t, int64_t, uint8_
 from libc.string cimport memcmp, memcpy, memset
 
 from mjscore._fold cimport Best, Tables
+from mjscore._group_codes cimport G_KONG
 from mjscore._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requirement, Variant, c_candidates,
                                       c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34,
                                       mj_popcount64)
 from mjscore._score_bound cimport MAX_FIXED_SUBS, c_plain_bound, c_row_bound
 from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
-                                   K_KONG, S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts)
+                                   S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts)
 from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
                                        JokerFilter)
 from mjscore._score_readings cimport c_score_readings
@@ -134,7 +135,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
         kongs = 0
         for k in range(n_melds):
-            kongs += melds[k].kind == K_KONG
+            kongs += melds[k].kind == G_KONG
         natural[0] = mj_at_least34(held, 3)
         for k in range(1, 5):
             natural[k] = mj_at_least34(c, k)
@@ -276,7 +277,7 @@ cdef int _may_be_special(const Tables* r, const JokerFilter* jf, const uint64_t*
     if jf.pairs and n_melds == 0 and total == 14 and (r.shapes & 1 or p.has_pairs):
         if not at_least[1] & ~at_least[2] and not at_least[3] & ~at_least[4]:
             return 1  # every count 2 or 4
-    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, presence, mj_popcount64(at_least[0])):
+    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, at_least[0]):
         if jf.n_quant < 0:
             return 1
         n = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held_s, presence, at_least[0], base,

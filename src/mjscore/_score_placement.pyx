@@ -5,9 +5,9 @@ one), every group keeping a natural tile (``mjscore.jokers``)."""
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from mjscore._group_codes cimport G_CHOW, G_PUNG, group_kind, group_tile
+from mjscore._group_codes cimport G_CHOW, G_PUNG, NO_GROUP, group_kind, group_tile
 from mjscore._jokers_kernel cimport c_is_complete_jokers
-from mjscore._score_facts cimport F_SINGLE_WAIT, NO_MELD, mj_ctz64
+from mjscore._score_facts cimport F_SINGLE_WAIT, mj_ctz64
 
 
 cdef inline int _room(int kind, int use) noexcept nogil:
@@ -109,7 +109,7 @@ cdef inline void _start_placement(Placement* pl, const uint8_t* codes, const uin
     pl.jokers = jokers
     for j in range(5):
         code = codes[j]
-        if code == NO_MELD:
+        if code == NO_GROUP:
             continue
         kind = group_kind(code)
         pl.kind[pl.n] = <uint8_t>kind
@@ -137,7 +137,7 @@ cdef int _place_few(const uint8_t* codes, const uint8_t* d, int jokers, int use,
         u = d[jokers - 1]
     for j in range(5):
         code = codes[j]
-        if code == NO_MELD:
+        if code == NO_GROUP:
             continue
         kind = group_kind(code)
         if kind == G_CHOW:
@@ -267,15 +267,15 @@ cdef int c_decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
     k = 0
     for j in range(5):
         natural_tiles[j] = 0
-        if codes[j] != NO_MELD:
+        if codes[j] != NO_GROUP:
             natural_tiles[j] = possible[k]
             k += 1
     # equal groups share their tiles: the codes are sorted, so a run of equal ones
     # gathers its union forwards and hands it back
     for j in range(1, 5):
-        if codes[j] == codes[j - 1] and codes[j] != NO_MELD:
+        if codes[j] == codes[j - 1] and codes[j] != NO_GROUP:
             natural_tiles[j] |= natural_tiles[j - 1]
     for j in range(3, -1, -1):
-        if codes[j] == codes[j + 1] and codes[j] != NO_MELD:
+        if codes[j] == codes[j + 1] and codes[j] != NO_GROUP:
             natural_tiles[j] = natural_tiles[j + 1]
     return 1

@@ -5,7 +5,7 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._fold cimport Best, Tables, _add_sets, _cell, _plain_wins, c_fold
-from mjscore._group_codes cimport G_CHOW, G_PAIR, G_PUNG, group_kind, group_tile
+from mjscore._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_kind, group_tile
 from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
                                       c_candidates, c_conditions, c_fits,
@@ -13,10 +13,10 @@ from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDAR
                                       mj_popcount64)
 from mjscore._score_facts cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
                                    F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
-                                   FOUND_KIND, FOUND_TILE, K_PAIR, K_PUNG, MAX_DECOMPOSITIONS,
-                                   MELD_COUNTERS, NO_MELD, RUN_BITS, S_NOT_WINNING, S_OK, SHAPE_PAIRS,
-                                   SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING, W_SELF_DRAWN, Group, _atom,
-                                   _concealed_facts, _counter, _one_chance, _set_facts, mj_ctz64)
+                                   FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_BITS,
+                                   S_NOT_WINNING, S_OK, SHAPE_PAIRS, SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING,
+                                   W_SELF_DRAWN, Group, _atom, _concealed_facts, _counter, _one_chance,
+                                   _set_facts, mj_ctz64)
 from mjscore._score_placement cimport (JokerFilter, c_decomposition_allowed, c_fixed_allowed,
                                        c_joker_single)
 from mjscore._shapes cimport c_decompose, c_other_wait, c_waits
@@ -179,7 +179,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             set_doubles = meld_doubles
             for j in range(5):
                 code = found[5 * d + j]
-                if code == NO_MELD:
+                if code == NO_GROUP:
                     continue
                 if jf != NULL:
                     natural_tiles[n_groups] = natural_tiles[j]  # n_groups <= j
@@ -216,7 +216,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 facts = base | single | dec_facts
                 if _one_chance(&groups[i], wt):
                     facts |= F_ONE_CHANCE
-                elif groups[i].kind == K_PUNG:
+                elif groups[i].kind == G_PUNG:
                     facts |= F_PUNG_WAIT
                 best.reading[0] = wt
                 best.reading[1] = SHAPE_STANDARD
@@ -234,7 +234,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     exposed_cell = cell - 7
                     points += r.set_points[exposed_cell] - r.set_points[cell]
                     doubles += r.set_doubles[exposed_cell] - r.set_doubles[cell]
-                    facts |= _concealed_facts(concealed - (groups[i].kind == K_PUNG))
+                    facts |= _concealed_facts(concealed - (groups[i].kind == G_PUNG))
                     open_group = 1
                 n_made = 0
                 if n_quant or n_items or n_shaped or n_situational:
@@ -252,11 +252,11 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             n_groups = 0
             for t in range(34):
                 for k in range(c[t] // 2):
-                    groups[n_groups].kind = K_PAIR
+                    groups[n_groups].kind = G_PAIR
                     groups[n_groups].tile = t
                     groups[n_groups].concealed = 1
-                    groups[n_groups].atom = _atom(K_PAIR, t, seat, prevailing)
-                    kinds[n_groups] = K_PAIR
+                    groups[n_groups].atom = _atom(G_PAIR, t, seat, prevailing)
+                    kinds[n_groups] = G_PAIR
                     firsts[n_groups] = t
                     hidden[n_groups] = 1
                     n_groups += 1

@@ -6,12 +6,12 @@ from libc.stdint cimport int16_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._fold cimport Best, Tables, _add_sets, c_fold
+from mjscore._group_codes cimport G_CHOW, G_KONG, G_PAIR, G_PUNG, NO_GROUP
 from mjscore._pattern_kernel cimport MAX_HANDS_MATCHED
-from mjscore._score_facts cimport (A_ROW_WIND, ANY_TILE, F_CONCEALED_HAND, K_CHOW, K_KONG, K_PAIR, K_PUNG,
-                                   MELD_INFO, NO_MELD, NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD,
-                                   S_OK, S_WRONG_SIZE, SHAPE_LOSING, W_DECLARED, W_EARTH, W_HEAVEN,
-                                   W_KONG_ON_KONG, W_KONG_REPLACEMENT, W_ROBBING, W_WINNER, Group,
-                                   MeldInfo, _atom, _context_facts, _tile_facts)
+from mjscore._score_facts cimport (A_ROW_WIND, ANY_TILE, F_CONCEALED_HAND, MELD_INFO, NO_TILE, S_BAD_CONTEXT,
+                                   S_BAD_COUNT, S_BAD_MELD, S_OK, S_WRONG_SIZE, SHAPE_LOSING, W_DECLARED,
+                                   W_EARTH, W_HEAVEN, W_KONG_ON_KONG, W_KONG_REPLACEMENT, W_ROBBING, W_WINNER,
+                                   Group, MeldInfo, _atom, _context_facts, _tile_facts)
 from mjscore._score_readings cimport c_score_readings
 
 
@@ -25,13 +25,13 @@ cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* m
     exposed[0] = 0
     memcpy(held, c, 34)
     for k in range(4):
-        if m[k] == NO_MELD:
+        if m[k] == NO_GROUP:
             continue
         info = &MELD_INFO[m[k]]
         if info.n == 0:
             return S_BAD_MELD
         t = info.tile
-        if info.kind == K_CHOW:
+        if info.kind == G_CHOW:
             held[t] += 1
             held[t + 1] += 1
             held[t + 2] += 1
@@ -54,7 +54,7 @@ cdef inline int _melds_over4(const uint8_t* held, const Group* melds, int n_meld
     for k in range(n_melds):
         t = melds[k].tile
         over |= held[t] > 4
-        if melds[k].kind == K_CHOW:
+        if melds[k].kind == G_CHOW:
             over |= (held[t + 1] > 4) | (held[t + 2] > 4)
     return over
 
@@ -73,7 +73,7 @@ cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
         return status
     kongs = 0
     for k in range(n_melds[0]):
-        kongs += melds[k].kind == K_KONG
+        kongs += melds[k].kind == G_KONG
     if _melds_over4(held, melds, n_melds[0]):
         return S_BAD_COUNT
     if total[0] + jokers + 3 * n_melds[0] != (14 if winner else 13):
@@ -135,7 +135,7 @@ cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, 
     n_groups = n_melds
     for t in range(34):
         if c[t] >= 2:
-            groups[n_groups].kind = K_PUNG if c[t] >= 3 else K_PAIR
+            groups[n_groups].kind = G_PUNG if c[t] >= 3 else G_PAIR
             groups[n_groups].tile = t
             groups[n_groups].concealed = 1
             groups[n_groups].atom = _atom(groups[n_groups].kind, t, seat, prevailing)
