@@ -3,7 +3,7 @@
 # this file, which has no module of its own.
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 
-from mjscore._group_codes cimport G_CONCEALED_KONG, G_KONG, group_kind, group_tile
+from mjscore._group_codes cimport G_CONCEALED_KONG, G_KONG, G_SINGLE, group_kind, group_tile
 
 cdef enum:
     MAX_NEEDS = 8
@@ -49,7 +49,7 @@ cdef struct DTarget:
     int radix[MAX_DIMS]
     int stride[MAX_DIMS]
     int count[MAX_NEEDS]
-    uint64_t masks[MAX_NEEDS][5]
+    uint64_t masks[MAX_NEEDS][G_SINGLE + 1]   # by group kind, chow to single
     uint8_t declarable[MAX_NEEDS]
     uint8_t distinct[MAX_NEEDS]
     uint8_t fixed[34]

@@ -12,7 +12,6 @@ cdef enum:
     G_KNIT = 5              # patterns only
     G_CONCEALED_KONG = 6
     G_KINDS = 7
-    G_CODES = 7 * 34        # every group byte is below
     NO_GROUP = 0xFF         # pads a row's melds and a decomposition's groups
 
 

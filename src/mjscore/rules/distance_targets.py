@@ -33,8 +33,8 @@ from .tile_expressions import ALL_TILES, NUMBER_VARS, SUIT_VARS, class_mask
 
 __all__ = ["Need", "Knit", "Target", "distance_targets", "N_GROUP_KINDS"]
 
-N_GROUP_KINDS = 5
-"""Group kinds a need may allow: :class:`~mjscore.facts.Kind` (chow, pung, kong, pair), then a single."""
+N_GROUP_KINDS = SINGLE + 1
+"""Group kinds a need may allow: those of :mod:`mjscore.group_codes` from the chow to the single."""
 
 
 @dataclass(frozen=True, slots=True)
