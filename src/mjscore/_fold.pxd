@@ -1,6 +1,6 @@
 # The compiled fold (mjscore.fold): a rule set's tables as flat C arrays, and the
 # scoring of one reading against them, kept if it beats the best so far.
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 from mjscore._pattern_kernel cimport MAX_HANDS_MATCHED, Patterns
 from mjscore._score_facts cimport Group
@@ -69,9 +69,23 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
                  const int16_t* hands, int n_hands, Best* best) noexcept nogil
 
 
+cdef inline int _cell_of(int kind, int concealed, int atom) noexcept nogil:
+    """A group's index in the set tables (kind x concealed x atom)."""
+    return (kind * 2 + concealed) * 7 + atom
+
+
 cdef inline int _cell(const Group* g) noexcept nogil:
-    """The group's index in the set tables (kind x concealed x atom)."""
-    return (g.kind * 2 + g.concealed) * 7 + g.atom
+    return _cell_of(g.kind, g.concealed, g.atom)
+
+
+cdef inline int64_t _capped_total(const Tables* r, int64_t points, int64_t doubles) noexcept nogil:
+    """``points << doubles`` within the rule set's limit (step 5 of mjscore.fold, before
+    a special hand's share): not above the limit, nor overflowing on the way."""
+    if points <= 0:
+        return points
+    if doubles >= 62 or points > (INT64_MAX >> doubles):
+        return r.limit
+    return min(points << doubles, r.limit)
 
 
 cdef inline void _add_sets(const Tables* r, const Group* g, int n, int64_t* points,

@@ -6,7 +6,7 @@ them with the GIL released: the items whose conditions its facts meet, their poi
 and doubles, the special hands it makes, and the limit.
 """
 
-from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._pattern_kernel cimport CompiledPatterns, compiled_patterns
@@ -55,14 +55,7 @@ cdef void _finish(const Tables* r, int64_t points, int64_t doubles, uint64_t app
                   int64_t num, int64_t den, int exact, const int16_t* matched, int n_matched,
                   Best* best) noexcept nogil:
     """The total of one reading (step 5 of mjscore.fold), kept if it beats ``best``."""
-    cdef int64_t raw, total, share
-    if points <= 0:
-        raw = points
-    elif doubles >= 62 or points > (INT64_MAX >> doubles):  # past any limit: no overflow
-        raw = INT64_MAX
-    else:
-        raw = points << doubles
-    total = raw if raw < r.limit else r.limit
+    cdef int64_t share, total = _capped_total(r, points, doubles)
     if num:
         share = (2 * r.limit * num + den) // (2 * den)
         if share > total or exact:

@@ -16,7 +16,7 @@ every count 0, 2 or 3 with one pair, and no chow among the melds) and ``no-point
 
 from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t, uint8_t, uint32_t, uint64_t
 
-from mjscore._fold cimport Tables, _add_sets
+from mjscore._fold cimport Tables, _add_sets, _capped_total, _cell_of
 from mjscore._group_codes cimport G_CHOW, G_PAIR, G_PUNG
 from mjscore._score_facts cimport (A_SIMPLE, A_TERMINAL, ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_NO_CHOWS,
                                    F_NO_POINTS, F_SINGLE_WAIT, Group, _atom, _context_facts, mj_ctz64)
@@ -25,7 +25,7 @@ from mjscore._score_facts cimport (A_SIMPLE, A_TERMINAL, ANY_TILE, BASE_FACTS, F
 cdef inline int64_t _most(const Tables* r, int kind, int atom, int64_t* doubles) noexcept nogil:
     """The most points a group of ``kind`` and ``atom`` earns, concealed or exposed (at
     least 0), and in ``doubles`` the most doubles (-1: a negative value, no bound)."""
-    cdef int concealed = (kind * 2 + 1) * 7 + atom, exposed = kind * 2 * 7 + atom
+    cdef int concealed = _cell_of(kind, 1, atom), exposed = _cell_of(kind, 0, atom)
     cdef int64_t d = max(r.set_doubles[concealed], r.set_doubles[exposed])
     doubles[0] = -1 if min(r.set_doubles[concealed], r.set_doubles[exposed]) < 0 else d
     return max(0, max(r.set_points[concealed], r.set_points[exposed]))
@@ -99,15 +99,6 @@ cdef void _item_sums(RowBound* b, int k, uint64_t facts, uint64_t maybe) noexcep
     b.last_doubles[k] = doubles
 
 
-cdef inline int64_t _total(const Tables* r, int64_t points, int64_t doubles) noexcept nogil:
-    """fold's total of a reading earning ``points`` and ``doubles`` (no special hand)."""
-    if points <= 0:
-        return points
-    if doubles >= 62 or points > (INT64_MAX >> doubles):
-        return r.limit
-    return min(points << doubles, r.limit)
-
-
 cdef inline void _insert(int64_t* values, int n, int64_t value) noexcept nogil:
     """Insert ``value`` into the ``n`` values kept largest first."""
     while n and values[n - 1] < value:
@@ -160,4 +151,4 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
     points += pair_points
     doubles += pair_doubles
     for k in range(2):
-        bound[k] = _total(r, points + b.last_points[k], doubles + b.last_doubles[k])
+        bound[k] = _capped_total(r, points + b.last_points[k], doubles + b.last_doubles[k])

@@ -5,7 +5,7 @@
 # call through the imported function table costs more than they do.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
-from mjscore._group_codes cimport G_CHOW, G_KONG, G_PAIR
+from mjscore._group_codes cimport G_CHOW, G_PAIR
 
 cdef extern from *:
     """
@@ -153,12 +153,6 @@ cdef inline uint64_t _concealed_facts(int concealed) noexcept nogil:
     if concealed == 3:
         return F_THREE_CONCEALED
     return F_FOUR_CONCEALED if concealed == 4 else 0
-
-
-cdef inline int _holds(const Group* g, int tile) noexcept nogil:
-    if g.kind == G_CHOW:
-        return g.tile <= tile <= g.tile + 2 and tile < 27 and g.tile // 9 == tile // 9
-    return g.tile == tile
 
 
 cdef inline int _one_chance(const Group* g, int tile) noexcept nogil:

@@ -14,8 +14,7 @@ from libc.string cimport memcmp, memcpy, memset
 from mjscore._fold cimport Best, Tables
 from mjscore._group_codes cimport G_KONG
 from mjscore._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requirement, Variant, c_candidates,
-                                      c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34,
-                                      mj_popcount64)
+                                      c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34)
 from mjscore._score_bound cimport MAX_FIXED_SUBS, c_plain_bound, c_row_bound
 from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
                                    S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts)

@@ -9,8 +9,7 @@ from mjscore._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_kind, 
 from mjscore._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
                                       c_candidates, c_conditions, c_fits,
-                                      c_fixed, c_may_fill, c_row_conditions, mj_at_least34,
-                                      mj_popcount64)
+                                      c_fixed, c_may_fill, c_row_conditions, mj_at_least34)
 from mjscore._score_facts cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
                                    F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
                                    FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_BITS,

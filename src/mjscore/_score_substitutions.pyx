@@ -13,7 +13,7 @@ from mjscore._score_facts cimport mj_ctz64
 from mjscore._score_placement cimport FIXED_ROW, USE_CHOWS, c_fits_fixed
 from mjscore._score_rows cimport mj_presence34
 from mjscore._shapes cimport _suit_tables, c_standard_waits, c_standard_waits_plus
-from mjscore._suits cimport SuitTables, _suit_key
+from mjscore._suits cimport SuitTables, _suit_key, _suit_size
 
 
 cdef enum:
@@ -140,13 +140,6 @@ cdef void _fill_first_tile_suits() noexcept nogil:
 _fill_first_tile_suits()
 
 
-cdef inline int _nine(const uint8_t* c) noexcept nogil:
-    """The sum of nine counts of at most 4 (eight summed at once in a word's top byte)."""
-    cdef uint64_t x
-    memcpy(&x, c, 8)
-    return <int>((x * <uint64_t>0x0101010101010101) >> 56) + c[8]
-
-
 cdef uint64_t _first_tile_suits(const uint8_t* s) noexcept nogil:
     """The tiles the lower tile of a D of two completing ``s`` may be, by counting
     (FIRST_TILE_SUITS): the honours, or a suit's tiles; only those making the suit split
@@ -159,8 +152,8 @@ cdef uint64_t _first_tile_suits(const uint8_t* s) noexcept nogil:
             return 0
         h1 += s[t] == 1
         h2 += s[t] == 2
-    groups = FIRST_TILE_SUITS[_first_tile_index(_nine(s) % 3, _nine(s + 9) % 3, _nine(s + 18) % 3,
-                                                min(h1, 3), min(h2, 2))]
+    groups = FIRST_TILE_SUITS[_first_tile_index(_suit_size(s) % 3, _suit_size(s + 9) % 3,
+                                                _suit_size(s + 18) % 3, min(h1, 3), min(h2, 2))]
     for t in range(3):
         if groups >> t & 1:
             if groups >> (4 + t) & 1 or T == NULL:
