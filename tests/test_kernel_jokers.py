@@ -246,6 +246,43 @@ def test_waits_are_the_tiles_that_complete(kernel: ModuleType, case: tuple[list[
     assert kernel.waits_jokers(hand, jokers, use) == expected
 
 
+@st.composite
+def near_pairs_hands(draw):
+    """(counts, jokers, use, caps): seven pairs or the thirteen orphans with one to three
+    tiles given up to jokers and one more taken out (the wait), under random caps: the
+    waits' tile-by-tile tallies for the two special shapes."""
+    full = [0] * 34
+    if draw(st.booleans()):
+        for t in draw(st.lists(st.integers(0, 33), min_size=7, max_size=7, unique=True)):
+            full[t] = 2
+    else:
+        for t in ORPHANS:
+            full[t] = 1
+        full[draw(st.sampled_from(ORPHANS))] += 1
+    jokers = draw(st.integers(1, 3))
+    for _ in range(jokers + 1):
+        full[draw(st.sampled_from([t for t in range(34) if full[t]]))] -= 1
+    if draw(st.booleans()):  # sometimes a stray tile: no wait, or a wait elsewhere
+        full[draw(st.sampled_from([t for t in range(34) if full[t]]))] -= 1
+        full[draw(st.sampled_from([t for t in range(34) if full[t] < 4]))] += 1
+    caps = [max(c, draw(st.sampled_from([4, 4, 3, 2, 1, 0]))) for c in full]
+    return full, jokers, draw(st.sampled_from([IN_PAIRS, IN_PUNGS, PAIRS])), caps
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(near_pairs_hands())
+def test_waits_of_seven_pairs_and_orphans_with_caps(kernel: ModuleType,
+                                                    case: tuple[list[int], int, int, list[int]]) -> None:
+    hand, jokers, use, caps = case
+    expected = 0
+    for t in range(34):
+        if hand[t] < caps[t]:
+            trial = list(hand)
+            trial[t] += 1
+            expected |= kernel.is_complete_jokers(trial, jokers, use, caps) << t
+    assert kernel.waits_jokers(hand, jokers, use, caps) == expected
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(joker_hands())
 def test_without_jokers_the_answers_are_the_natural_ones(kernel: ModuleType,

@@ -343,20 +343,117 @@ cdef int c_is_complete_jokers(const uint8_t* counts, int jokers, int use, const 
 
 
 cdef uint64_t c_waits_jokers(const uint8_t* counts, int jokers, int use, const uint8_t* caps) noexcept nogil:
+    return c_waits_jokers_upto(counts, jokers, use, caps, 0)
+
+
+cdef uint64_t c_waits_jokers_upto(const uint8_t* counts, int jokers, int use, const uint8_t* caps,
+                                  int most) noexcept nogil:
+    """c_is_complete_jokers of ``counts`` plus each tile below its cap, stopping once
+    ``most`` are found (0: never). A tile changes one part of the standard shape (a suit
+    or an honour), so each part's mask is worked out once, and a tile's part, anew, is
+    merged with the other parts' (merged once per part)."""
     cdef uint8_t c[34]
+    cdef uint32_t honour[7]
+    cdef uint32_t before[8]     # the honours before h merged, and after h (after[7]: none)
+    cdef uint32_t after[8]
+    cdef uint32_t suit[3]
+    cdef uint32_t others, part
     cdef uint64_t mask = 0
-    cdef int t
+    cdef int t, s, h, total, found = 0
     if jokers == 0 and caps == NULL:
         return c_waits(counts)
     if caps == NULL:
         caps = FOUR
+    if jokers == 0:
+        memcpy(c, counts, 34)
+        for t in range(34):
+            if c[t] < caps[t]:
+                c[t] += 1
+                if c_is_complete(c):
+                    mask |= (<uint64_t>1) << t
+                c[t] -= 1
+        return mask
+    if _suit_tables() == NULL:
+        return 0
+    c_ensure_joker_tables()
+    total = _total(counts) + 1 + jokers
+    if total % 3 != 2:
+        return 0
     memcpy(c, counts, 34)
-    for t in range(34):
-        if c[t] < caps[t]:
-            c[t] += 1
-            if c_is_complete_jokers(c, jokers, use, caps):
+    before[0] = after[7] = 1
+    for h in range(7):
+        honour[h] = _honour_mask(c[27 + h], caps[27 + h], jokers, use) if c[27 + h] else 1
+        before[h + 1] = _merge_masks(before[h], honour[h], jokers)
+    for h in range(6, -1, -1):
+        after[h] = _merge_masks(after[h + 1], honour[h], jokers)
+    for s in range(3):
+        suit[s] = _suit_mask(c + 9 * s, caps + 9 * s, jokers, use)
+    for s in range(3):  # a tile of suit s: the honours and the other suits, then s anew
+        others = _merge_masks(before[7], suit[(s + 1) % 3], jokers)
+        others = _merge_masks(others, suit[(s + 2) % 3], jokers)
+        if others == 0:
+            continue
+        for t in range(9 * s, 9 * s + 9):
+            if c[t] < caps[t]:
+                c[t] += 1
+                part = _suit_mask(c + 9 * s, caps + 9 * s, jokers, use)
+                c[t] -= 1
+                if (_merge_masks(others, part, jokers) >> (2 * jokers + 1)) & 1:
+                    mask |= (<uint64_t>1) << t
+                    found += 1
+                    if found == most:
+                        return mask
+    others = 1
+    for s in range(3):
+        others = _merge_masks(others, suit[s], jokers)
+    if others:
+        for h in range(7):  # an honour: the suits and the other honours, then h anew
+            t = 27 + h
+            if c[t] >= caps[t]:
+                continue
+            part = _merge_masks(_merge_masks(others, before[h], jokers), after[h + 1], jokers)
+            part = _merge_masks(part, _honour_mask(c[t] + 1, caps[t], jokers, use), jokers)
+            if (part >> (2 * jokers + 1)) & 1:
                 mask |= (<uint64_t>1) << t
-            c[t] -= 1
+                found += 1
+                if found == most:
+                    return mask
+    if total == 14 and use & C_USE_PAIRS:
+        mask |= _pairs_waits(c, caps, jokers)
+    return mask
+
+
+cdef uint64_t _pairs_waits(const uint8_t* c, const uint8_t* caps, int jokers) noexcept nogil:
+    """The tiles t below their caps completing ``c`` plus t as seven pairs or the thirteen
+    orphans with the jokers (_seven_pairs_jokers, _orphans_jokers), from the counts'
+    tallies: t changes only its own count."""
+    cdef int t, n, over = 0, singles = 0, inner = 0, orphans_over = 0, missing = 0, doubled = 0
+    cdef int m, d
+    cdef uint64_t orphan_bits = 0, mask = 0
+    for t in range(34):
+        over += c[t] > 2
+        singles += c[t] == 1
+    for t in range(13):
+        orphan_bits |= (<uint64_t>1) << ORPHAN[t]
+        orphans_over += c[ORPHAN[t]] > 2
+        missing += c[ORPHAN[t]] == 0
+        doubled += c[ORPHAN[t]] == 2
+    for t in range(27):
+        inner += c[t] != 0 and not orphan_bits >> t & 1
+    for t in range(34):
+        n = c[t]
+        if n >= caps[t]:
+            continue
+        # seven pairs: no count above two, a joker beside each single
+        if over + (n == 2) == 0 and singles + (n == 0) - (n == 1) == jokers:
+            mask |= (<uint64_t>1) << t
+            continue
+        # the orphans: only their kinds, none thrice, at most one pair, a joker per gap
+        if orphan_bits >> t & 1 and not inner and not orphans_over and n < 2:
+            m = missing - (n == 0)
+            d = doubled + (n == 1)
+            if d <= 1 and jokers == m + (0 if d else 1):
+                mask |= (<uint64_t>1) << t
     return mask
 
 

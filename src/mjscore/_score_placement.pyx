@@ -6,7 +6,7 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore._group_codes cimport G_CHOW, G_PUNG, NO_GROUP, group_kind, group_tile
-from mjscore._jokers_kernel cimport c_is_complete_jokers
+from mjscore._jokers_kernel cimport c_waits_jokers_upto
 from mjscore._score_facts cimport F_SINGLE_WAIT, mj_ctz64
 
 
@@ -210,8 +210,8 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
     cdef uint64_t possible[5]
     cdef uint8_t swapped[8]
     cdef uint8_t before[34]
-    cdef uint64_t bit = (<uint64_t>1) << wt
-    cdef int k, j, n, t, dec, kinds
+    cdef uint64_t bit = (<uint64_t>1) << wt, waits
+    cdef int k, j, n, dec
     if not jf.singles:
         return 0
     if jf.others & ~bit:
@@ -238,19 +238,9 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
                     return 0
         memcpy(before, jf.natural, 34)
         before[wt] -= 1
-        kinds = 0
-        for k in range(35):  # the winning tile first: it completes the hand
-            t = wt if k == 0 else k - 1
-            if (k and t == wt) or before[t] >= jf.caps[t]:
-                continue
-            before[t] += 1
-            if c_is_complete_jokers(before, jf.jokers, jf.use, jf.caps):
-                kinds += 1
-            before[t] -= 1
-            if kinds > 1:
-                break
+        waits = c_waits_jokers_upto(before, jf.jokers, jf.use, jf.caps, 2)
         jf.single_known[0] |= bit
-        if kinds == 1:
+        if waits and not waits & (waits - 1):
             jf.single[0] |= bit
     return F_SINGLE_WAIT if jf.single[0] & bit else 0
 
