@@ -4,14 +4,15 @@ from the counts of S without decomposing it.
 
 A standard reading of S has the row's melds, ``sets`` concealed sets and a pair. Each
 concealed set is a pung of a kind S holds three times or more (one per kind) or a
-chow, and the pair a kind held twice or more; each group earns at most the larger of its
-concealed and exposed values (a group completed by a discard counts as exposed). The
-items are bounded by the facts every reading of S holds (the context, the concealment,
-S's tiles) and those a reading may hold: an item counts if no fixed fact rules it out.
-Two facts are decided from the counts: ``no-chows`` (a reading without chows needs
-every count 0, 2 or 3 with one pair, and no chow among the melds) and ``no-points``
-(impossible once an item with points that no fact can stop applies). The total is then
-``min(limit, points << doubles)`` with both sums at their most.
+chow, and the pair a kind held twice or more, not one of the pungs (that would take
+five tiles); each group earns at most the larger of its concealed and exposed values (a
+group completed by a discard counts as exposed). The items are bounded by the facts
+every reading of S holds (the context, the concealment, S's tiles) and those a reading
+may hold: an item counts if no fixed fact rules it out. Two facts are decided from
+the counts: ``no-chows`` (a reading without chows needs every count 0, 2 or 3 with one
+pair, and no chow among the melds) and ``no-points`` (impossible once an item with
+points that no fact can stop applies). The total is then ``min(limit, points <<
+doubles)`` with both sums at their most.
 """
 
 from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t, uint8_t, uint32_t, uint64_t
@@ -110,7 +111,7 @@ cdef inline void _insert(int64_t* values, int n, int64_t value) noexcept nogil:
 cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, int64_t* bound) noexcept nogil:
     cdef const Tables* r = b.r
     cdef uint64_t maybe = b.maybe, rest
-    cdef int64_t points, doubles, pair_points = 0, pair_doubles = 0
+    cdef int64_t points, doubles, pair_points, pair_doubles, set_points, set_doubles
     cdef int64_t pung_points[5]
     cdef int64_t pung_doubles[5]
     cdef int n = 0, j, k, t
@@ -128,10 +129,9 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         _item_sums(b, 1, facts, maybe)
     if facts != b.last_facts[0] or maybe & ~F_SINGLE_WAIT != b.last_maybe[0]:
         _item_sums(b, 0, facts, maybe & ~F_SINGLE_WAIT)
-    points = b.meld_points
-    doubles = b.meld_doubles
     # the sets: a pung of each kind held three times (at most four among 14 tiles) where
-    # it beats a chow (the tables hold the larger), chows for the rest
+    # it beats a chow (the tables hold the larger), chows for the rest; sets + 1 of them,
+    # the last standing in when the pair takes a pung's kind (it cannot be both)
     rest = at_least[3]
     while rest:
         t = mj_ctz64(rest)
@@ -139,16 +139,34 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         _insert(pung_points, n, b.pung_points[t])
         _insert(pung_doubles, n, b.pung_doubles[t])  # (doubles apart: a bound)
         n += 1
-    for j in range(b.sets):
-        points += pung_points[j] if j < n else b.chow_points
-        doubles += pung_doubles[j] if j < n else b.chow_doubles
+    set_points = set_doubles = 0
+    for j in range(b.sets + 1):
+        if j >= n:
+            pung_points[j] = b.chow_points
+            pung_doubles[j] = b.chow_doubles
+        if j < b.sets:
+            set_points += pung_points[j]
+            set_doubles += pung_doubles[j]
+    # the pair: each kind held twice, with the best sets of the other kinds
     rest = at_least[2]
+    if rest:
+        pair_points = pair_doubles = INT64_MIN
+    else:
+        pair_points = set_points
+        pair_doubles = set_doubles
     while rest:
         t = mj_ctz64(rest)
         rest &= rest - 1
-        pair_points = max(pair_points, b.pair_points[t])
-        pair_doubles = max(pair_doubles, b.pair_doubles[t])
-    points += pair_points
-    doubles += pair_doubles
+        points = set_points + b.pair_points[t]
+        doubles = set_doubles + b.pair_doubles[t]
+        if b.sets and at_least[3] >> t & 1:
+            if b.pung_points[t] >= pung_points[b.sets - 1]:
+                points += pung_points[b.sets] - b.pung_points[t]
+            if b.pung_doubles[t] >= pung_doubles[b.sets - 1]:
+                doubles += pung_doubles[b.sets] - b.pung_doubles[t]
+        pair_points = max(pair_points, points)
+        pair_doubles = max(pair_doubles, doubles)
+    points = b.meld_points + pair_points
+    doubles = b.meld_doubles + pair_doubles
     for k in range(2):
         bound[k] = _capped_total(r, points + b.last_points[k], doubles + b.last_doubles[k])

@@ -29,6 +29,8 @@ from mjscore._score_substitutions cimport (FixedIndex, Subs, c_add_fixed_subs, c
 cdef enum:
     MAX_BOUNDED = 64        # a row with more substitutions scores them all, in order
 
+cdef int g_bounded = 1      # 0: every substitution is scored, in order (for the tests)
+
 
 cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                            int prevailing, const Tables* r, int jokers, int meld_jokers,
@@ -129,7 +131,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     if sb.n > 1 and (r.pat.n_quant or r.pat.n_items):
         _bound_candidates(r.pat, sb, jokers, held, held_presence, &jf, quant, items)
     context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
-    bounded = 1 < sb.n <= MAX_BOUNDED
+    bounded = g_bounded and 1 < sb.n <= MAX_BOUNDED
     if bounded:  # the most each can score, the most promising first
         c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
         kongs = 0
@@ -322,6 +324,17 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
     if p.n_items:
         jf.n_items = c_candidates_bound(p, p.items, p.n_items, presence, may_hold, threes, twos, items)
         jf.items = items
+
+
+def score_every_substitution(bint every):
+    """With ``every``, score each substitution of a joker row, in order, instead of
+    skipping those their bound (``_score_bound``) says cannot beat the best found: the
+    tests compare the two, which must agree. Not for concurrent use; the previous setting
+    is returned."""
+    global g_bounded
+    previous = not g_bounded
+    g_bounded = 0 if every else 1
+    return previous
 
 
 def joker_fixed_rows(rules):
