@@ -54,23 +54,27 @@ without a search, the waits of two jokers from one table, the readings' decompos
 shared between substitutions that change one suit.
 
 Session 18 (callgrind, the first 10,000 rows, less the one-time table builds): 14.8k ->
-13.7k instructions a row (babcock 1.9k on the same rows without jokers: 0.14x by
-instructions). Wall clock, interleaved, min of 5: 475k -> 500-514k hands/s against
-babcock's 5.0-5.4M (0.09-0.10x). A special row cost 25.8k, a plain one 12.9k: the single
-wait of a row whose natural tiles make a special hand found no swap to prove a second
-wait and tried up to 34 completeness checks (6.9k a special row). ``c_waits_jokers`` now
+12.9k instructions a row (babcock 1.9k on the same rows without jokers: 0.15x by
+instructions). Wall clock on 2 shared cores (load 2): interleaved, min of 5-7 rounds,
+475k -> 513-543k hands/s against babcock's 5.3-5.5M (0.096-0.100x); this benchmark's own
+runs 428k-465k (0.08-0.09x). A special row cost 25.8k, a plain one 12.9k. The single
+wait of a row whose natural tiles make a special hand found no swap proving a second
+wait and tried up to 34 completeness checks (6.9k a special row): ``c_waits_jokers`` now
 merges each suit's and honour's mask once and per tile remakes only its part, and the
-single wait stops at two waits: special rows 20.9k. Plain rows are unchanged (12.8k):
-their scored substitutions (1.8 a row) are 10,009 first found, 5,166 ties with the best
-(a substitution earlier in order reaching the same total must be scored: ties keep the
-first), 1,412 with no reading keeping the jokers, 765 lower, 681 better; 9,480 of the
-10,009 first found were bounded above what they scored. For scale, babcock *with* 2
-jokers on these rows runs at 910k/s: western+2 jokers is 0.57x of that, and the joker
-machinery alone, without special hands, reaches 0.18x of plain babcock. 0.25x of plain
-babcock therefore needs a different joker scorer, not western's special hands made
-cheaper: readings enumerated straight from per-suit joker ways (no substitution
-search, no completeness checks), scored once each with their own D, instead of a
-natural hand per substitution decomposed and bounded apart.
+single wait stops at two waits (special rows 20.9k). The bound let a dragon or own-wind
+pung lend its pair points too; the pair is now a kind that is not one of the pungs
+counted (plain rows 11.9k). Where a plain row's scored substitutions (1.8 a row) came
+from before that: 10,009 first found, 5,166 ties with the best (one earlier in order
+reaching the same total must be scored: ties keep the first), 1,412 with no reading
+keeping the jokers, 765 lower, 681 better; 9,480 of the 10,009 first found were bounded
+above what they scored, mostly by a pung the counts allow that no reading makes
+(checking each pung against the suit tables cost more than the scorings it saved). For
+scale, babcock *with* the same 2 jokers runs at about 1.0M/s: western+2 jokers is 0.5x
+of that, and the joker machinery alone, without special hands, reaches 0.19x of plain
+babcock. 0.25x of plain babcock therefore needs a different joker scorer, not western's
+special hands made cheaper: readings enumerated straight from per-suit joker ways (no
+substitution search, no completeness checks), each scored once with its own D, instead
+of a natural hand per substitution, decomposed and bounded apart.
 """
 
 from __future__ import annotations
