@@ -439,19 +439,45 @@ def test_the_bounds_skip_no_substitution_that_would_score_more(rules: str, word:
         seat, prevailing = 27 + i % 4, 27 + i // 4 % 4
         rows.append((np.array(hand.concealed, dtype=np.uint8), int(win), flags | (2 if seat == 27 else 0),
                      seat, prevailing, hand.jokers))
-    results = []
+    counts, win, flags, seat, prevailing, jokers = (np.array(column, dtype=np.uint32 if k == 2 else np.uint8)
+                                                    for k, column in enumerate(zip(*rows)))
+    melds = np.full((len(rows), 4), 0xFF, dtype=np.uint8)
+    results, bulk = [], []
     for every in (False, True):
         previous = jokers_module.score_every_substitution(every)
         try:
             results.append([compiled.score_one_jokers(c, no_melds, w, f, s, p, ruleset, j)
                             for c, w, f, s, p, j in rows])
+            out = (np.zeros(len(rows), dtype=np.int32), np.zeros(len(rows), dtype=np.int16),
+                   np.zeros(len(rows), dtype=np.uint8))
+            compiled.score_many_jokers(counts, melds, win, flags, seat, prevailing, jokers, ruleset, *out)
+            bulk.append([x.tolist() for x in out])
         finally:
             jokers_module.score_every_substitution(previous)
     assert results[0] == results[1]
     assert sum(r[0][0] == 0 for r in results[0]) > len(rows) // 4  # many of them won
+    # a bulk call keeps only the totals and special hands: it also skips the ties of a
+    # plain best that come first in order, and must give the same totals and hands
+    assert bulk[0] == bulk[1]
+    assert bulk[1] == [[r[0][1] for r in results[1]], [r[0][2] for r in results[1]],
+                       [r[0][0] for r in results[1]]]
 
 
 # ------------------------------------------------------------------ bulk
+
+@pytest.mark.parametrize(("tiles", "win"), [("111224688999s", "1s"), ("111234556799m", "5m"),
+                                            ("1555p55566777z", "5p"), ("55588p5556677z", "5z")])
+def test_a_bulk_call_keeps_the_substitution_first_in_order_at_a_tie(backend: str, tiles: str, win: str) -> None:
+    """001 (western), with jokers: two jokers here make a plain hand at the limit (300) and,
+    standing for other tiles, a special hand worth the same; ties keep the substitution
+    first in order, the plain one. score_many, which skips the ties a plain best cannot
+    lose, must still report what score does: no special hand."""
+    ruleset = load_rules("western", jokers="pairs")
+    one = score(f"{tiles} JJ", ruleset, win_tile=win, self_drawn=True)
+    totals, special = score_many(np.array([mjscore.parse_tiles(tiles)], dtype=np.uint8), ruleset, win_tile=win,
+                                 self_drawn=True, jokers=2)
+    assert (one.total, one.special) == (300, None)
+    assert (totals.tolist(), special.tolist()) == ([300], [-1])
 
 def test_score_many_takes_a_jokers_column(backend: str) -> None:
     hands = [mjscore.parse_tiles("123m456p789s1155z"), mjscore.parse_tiles("123m456p789s11555z"),

@@ -8,10 +8,12 @@ from mjscore._score_substitutions cimport FixedIndex, Subs
 
 # Validate and score one row holding jokers; its status, and the best reading's
 # substitution in `best_d` (0xFF pads). `sb`: a buffer the caller keeps across rows.
+# `totals_only`: the caller keeps only best.total and best.special (a bulk call), so a
+# substitution that can at most tie a plain best with a plain reading is not scored.
 cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                             int prevailing, const Tables* r, int jokers, int meld_jokers,
                             const uint8_t* fixed_rows, int n_fixed_rows, const FixedIndex* ix, Subs* sb,
-                            Best* best, uint8_t* best_d) noexcept nogil
+                            int totals_only, Best* best, uint8_t* best_d) noexcept nogil
 # The FixedIndex over the arrays joker_fixed_rows() returns third (the caller keeps them).
 cdef FixedIndex c_fixed_index(arrays, const uint64_t[::1] weight, const uint64_t[::1] keys,
                               const int32_t[::1] first, const int32_t[::1] order,

@@ -35,10 +35,14 @@ cdef int g_bounded = 1      # 0: every substitution is scored, in order (for the
 cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                            int prevailing, const Tables* r, int jokers, int meld_jokers,
                            const uint8_t* fixed_rows, int n_fixed_rows, const FixedIndex* ix, Subs* sb,
-                           Best* best, uint8_t* best_d) noexcept nogil:
+                           int totals_only, Best* best, uint8_t* best_d) noexcept nogil:
     """Validate and score one row holding jokers (``_score_reference.score_one_jokers``);
     its status, and the best reading's substitution in ``best_d`` (0xFF pads). ``sb``: a
-    buffer the caller keeps across rows."""
+    buffer the caller keeps across rows. With ``totals_only`` (a bulk call, which keeps
+    only the total and the special hand), a substitution whose bound only ties a best
+    that makes no special hand is skipped even when it comes first in order: bounded as
+    plain, it makes none either, so the total and the special hand are the same; only
+    ``best_d`` and the reading may then differ from the reference's."""
     cdef uint8_t held[34]
     cdef uint8_t caps[34]
     cdef uint8_t s[34]
@@ -161,7 +165,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         i = order[k] if bounded else k
         if bounded:
             most = bound[2 * i + _single_may(&jf, win)]
-            if most == INT64_MIN or best.found and (most < best.total or most == best.total and i > best_i):
+            if most == INT64_MIN or best.found and (most < best.total or most == best.total and (
+                    i > best_i or totals_only and best.special < 0)):
                 continue  # it cannot beat the best (ties go to the substitution first in order)
         jf.d = sb.d + 8 * i
         presence = _substitute(&jf, s, held_s, held_presence, 1)
@@ -310,8 +315,10 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
     for i in range(sb.n):
         d = sb.d + 8 * i
         for k in range(jokers):
-            same = 0
-            for j in range(jokers):
+            if k and d[k] == d[k - 1]:
+                continue  # D is sorted: a tile's copies are together, counted at its first
+            same = 1
+            for j in range(k + 1, jokers):
                 same += d[j] == d[k]
             if held[d[k]] + same > most[d[k]]:
                 most[d[k]] = held[d[k]] + same

@@ -139,7 +139,7 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
                 continue
             st = c_score_row_jokers(&batch[i, 0], &melds[i, 0], win_tile[i], flags[i], seat[i],
                                    prevailing[i], r, jokers[i], 0, &fixed_rows[0, 0], n_fixed, &ix,
-                                   &sb, &best, best_d)
+                                   &sb, 1, &best, best_d)
             status[i] = st
             if st == S_OK:
                 out_total[i] = <int32_t>best.total
@@ -168,7 +168,7 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
         raise ValueError("score_one_jokers: joker counts are 0-255")
     memset(&sb, 0, sizeof(sb))
     st = c_score_row_jokers(&counts[0], &melds[0], win_tile, flags, seat, prevailing, &compiled.r,
-                           jokers, meld_jokers, &fixed_rows[0, 0], n_fixed, &ix, &sb, &best, best_d)
+                           jokers, meld_jokers, &fixed_rows[0, 0], n_fixed, &ix, &sb, 0, &best, best_d)
     free(sb.d)
     free(sb.rows)
     if st != S_OK:
