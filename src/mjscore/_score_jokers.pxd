@@ -15,7 +15,4 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                             const uint8_t* fixed_rows, int n_fixed_rows, const FixedIndex* ix, Subs* sb,
                             int totals_only, Best* best, uint8_t* best_d) noexcept nogil
 # The FixedIndex over the arrays joker_fixed_rows() returns third (the caller keeps them).
-cdef FixedIndex c_fixed_index(arrays, const uint64_t[::1] weight, const uint64_t[::1] keys,
-                              const int32_t[::1] first, const int32_t[::1] order,
-                              const uint64_t[::1] key_bits, const uint64_t[::1] near_bits,
-                              const uint64_t[::1] far_bits)
+cdef FixedIndex c_fixed_index(tuple arrays)

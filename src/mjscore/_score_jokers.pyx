@@ -367,16 +367,19 @@ def joker_fixed_rows(rules):
 
 
 def _index_arrays(counts):
-    """A ``FixedIndex``'s arrays for the variants' ``counts``: the weights, the sorted
-    distinct keys, each key's first position in the variants grouped by key (one more
-    at the end), that grouping, and the three bitsets with their shifts."""
+    """A ``FixedIndex``'s arrays for the variants' ``counts``: the weights, then for one
+    and for two tiles taken out, the keys of the variants so shortened (their top 32
+    bits, sorted: a lookup then tries the few variants a clash adds), the variant of
+    each, and a bitset of the keys with its shift."""
     import numpy as np
     weight = np.random.default_rng(0x6A6F6B6572).integers(0, 2 ** 63, size=34, dtype=np.uint64) * 2 + 1
     held = counts > 0
     counts = counts.astype(np.uint64)
+    variant = np.arange(len(counts), dtype=np.int32)[:, None]
     with np.errstate(over="ignore"):
         key = (counts * weight).sum(axis=1, dtype=np.uint64)  # sums wrap, as the kernel's
         less_one = (key[:, None] - weight[None, :])[held]
+        of_one = np.broadcast_to(variant, held.shape)[held]
         # less two: each pair of the variant's kinds (a kind with itself if held twice),
         # over each variant's kinds listed first
         width = int(held.sum(axis=1).max()) if len(key) else 0
@@ -387,34 +390,35 @@ def _index_arrays(counts):
         pair = listed[:, i] & listed[:, j] & ((i != j) | twice[:, i])
         kind_weight = weight[kinds]
         less_two = (key[:, None] - kind_weight[:, i] - kind_weight[:, j])[pair]
-    order = np.argsort(key, kind="stable").astype(np.int32)
-    keys, first = np.unique(key[order], return_index=True)
-    first = np.append(first, len(order)).astype(np.int32)
-    bitsets = []
-    for members in (keys, less_one, less_two):
-        width = max(10, min(26, int(len(members) * 32).bit_length()))  # about 1 in 32 set
+        of_two = np.broadcast_to(variant, pair.shape)[pair]
+    arrays = [weight]
+    for less, of in ((less_one, of_one), (less_two, of_two)):
+        order = np.argsort(less, kind="stable")
+        width = max(10, min(26, int(len(less) * 32).bit_length()))  # about 1 in 32 set
         bits = np.zeros(1 << (width - 6), dtype=np.uint64)
-        top = members >> np.uint64(64 - width)
+        top = less >> np.uint64(64 - width)
         np.bitwise_or.at(bits, (top >> np.uint64(6)).astype(np.int64), np.uint64(1) << (top & np.uint64(63)))
-        bitsets += [bits, 64 - width]
-    return (weight, np.ascontiguousarray(keys, dtype=np.uint64), first, order, *bitsets)
+        arrays += [(less[order] >> np.uint64(32)).astype(np.uint32), np.ascontiguousarray(of[order], dtype=np.int32),
+                   bits, 64 - width]
+    return tuple(arrays)
 
 
-cdef FixedIndex c_fixed_index(arrays, const uint64_t[::1] weight, const uint64_t[::1] keys,
-                             const int32_t[::1] first, const int32_t[::1] order,
-                             const uint64_t[::1] key_bits, const uint64_t[::1] near_bits,
-                             const uint64_t[::1] far_bits):
-    """The ``FixedIndex`` over arrays of ``_index_arrays`` (the caller keeps them)."""
+cdef FixedIndex c_fixed_index(tuple arrays):
+    """The ``FixedIndex`` over the arrays of ``_index_arrays`` (the caller keeps them)."""
     cdef FixedIndex ix
+    cdef const uint64_t[::1] weight = arrays[0]
+    cdef const uint32_t[::1] keys
+    cdef const int32_t[::1] variants
+    cdef const uint64_t[::1] bits
+    cdef int j
     ix.weight = &weight[0]
-    ix.keys = &keys[0] if keys.shape[0] else NULL
-    ix.first = &first[0]
-    ix.order = &order[0] if order.shape[0] else NULL
-    ix.n_keys = keys.shape[0]
-    ix.key_bits = &key_bits[0]
-    ix.key_shift = arrays[5]
-    ix.near_bits = &near_bits[0]
-    ix.near_shift = arrays[7]
-    ix.far_bits = &far_bits[0]
-    ix.far_shift = arrays[9]
+    for j in range(2):
+        keys = arrays[1 + 4 * j]
+        variants = arrays[2 + 4 * j]
+        bits = arrays[3 + 4 * j]
+        ix.less_keys[j] = &keys[0] if keys.shape[0] else NULL
+        ix.less_variant[j] = &variants[0] if variants.shape[0] else NULL
+        ix.n_less[j] = variants.shape[0]
+        ix.less_bits[j] = &bits[0]
+        ix.less_shift[j] = arrays[4 + 4 * j]
     return ix

@@ -121,8 +121,7 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
     cdef int st, n_fixed
     fixed, n_fixed, arrays = joker_fixed_rows(rules)
     cdef const uint8_t[:, ::1] fixed_rows = fixed
-    cdef FixedIndex ix = c_fixed_index(arrays, arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[6],
-                                       arrays[8])
+    cdef FixedIndex ix = c_fixed_index(arrays)
     if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
             or jokers.shape[0] < n or out_total.shape[0] < n or out_special.shape[0] < n
@@ -160,8 +159,7 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
     cdef int st, n_fixed
     fixed, n_fixed, arrays = joker_fixed_rows(rules)
     cdef const uint8_t[:, ::1] fixed_rows = fixed
-    cdef FixedIndex ix = c_fixed_index(arrays, arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[6],
-                                       arrays[8])
+    cdef FixedIndex ix = c_fixed_index(arrays)
     if counts.shape[0] != 34 or melds.shape[0] != 4:
         raise ValueError("score_one_jokers: 34 counts and 4 meld bytes")
     if not 0 <= jokers <= 255 or not 0 <= meld_jokers <= 255:

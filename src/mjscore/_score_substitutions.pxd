@@ -2,7 +2,7 @@
 # two jokers) one tile at a time from the natural standard waits where a joker could
 # stand at all, or (more) from the kernel's joker decompositions; the fixed-shape hands
 # its missing tiles fit (FixedIndex). (joker_readings.substitutions is the reference.)
-from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 from mjscore._score_bound cimport RowBound
 
@@ -20,19 +20,15 @@ ctypedef struct Subs:
 
 ctypedef struct FixedIndex:
     # the fixed variants by their tiles, so a row with one or two jokers visits only those
-    # it can make: a multiset's key is the sum of its tiles' random 64-bit weights, so
-    # the key of the held tiles plus D is the held key plus D's weights
-    const uint64_t* weight      # per tile
-    const uint64_t* keys        # the variants' distinct keys, sorted
-    const int32_t* first        # per key, its variants: order[first[k] : first[k + 1]]
-    const int32_t* order
-    int n_keys
-    const uint64_t* key_bits    # a bit per key (its top ``key_shift``-complement bits) ...
-    int key_shift
-    const uint64_t* near_bits   # ... per key of a variant less one of its tiles ...
-    int near_shift
-    const uint64_t* far_bits    # ... and less two of them
-    int far_shift
+    # it can make: a multiset's key is the sum of its tiles' random 64-bit weights, so a
+    # variant less j of its tiles has the key of the held tiles when they are all but D
+    const uint64_t* weight          # per tile
+    const uint32_t* less_keys[2]    # [j - 1]: the keys of the variants less j tiles (the
+                                    # top 32 bits), sorted
+    const int32_t* less_variant[2]  # ... the variant of each
+    int n_less[2]
+    const uint64_t* less_bits[2]    # ... a bit per key (its top 64 - less_shift bits)
+    int less_shift[2]
 
 # Append one substitution (`n` sorted tiles); 1 if out of memory.
 cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil

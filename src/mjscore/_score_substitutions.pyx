@@ -2,7 +2,7 @@
 rows most have, this and ``joker_readings.substitutions`` derive them independently:
 the reference always from the kernel's joker decompositions."""
 
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport realloc
 from libc.string cimport memcmp, memcpy, memset
 
@@ -227,59 +227,42 @@ cdef int _try_fixed(const uint8_t* row, const uint8_t* held, int jokers, int use
     return 0
 
 
-cdef int _try_key(const FixedIndex* ix, uint64_t key, const uint8_t* fixed_rows, const uint8_t* held,
-                  int jokers, int use, Subs* sb) noexcept nogil:
-    """The variants whose key is ``key`` (a binary search), each tried; 1 if out of memory."""
-    cdef int lo = 0, hi = ix.n_keys, mid, e
-    if not _bit(ix.key_bits, ix.key_shift, key):
-        return 0
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if ix.keys[mid] < key:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo == ix.n_keys or ix.keys[lo] != key:
-        return 0
-    for e in range(ix.first[lo], ix.first[lo + 1]):
-        if _try_fixed(fixed_rows + FIXED_ROW * ix.order[e], held, jokers, use, sb):
-            return 1
-    return 0
-
-
 cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex* ix, const uint8_t* held,
                          int jokers, int use, Subs* sb) noexcept nogil:
     """The substitutions completing a fixed-shape hand (joker_readings.substitutions); 1 if
-    out of memory. With one or two jokers, only the variants the held tiles plus one or
-    two tiles make are tried (``FixedIndex``); with more, every variant."""
-    cdef int e, d1, d2
-    cdef uint64_t key = 0, k1
+    out of memory. With one or two jokers, only the variants that less one or two of
+    their tiles are the held tiles are tried (``FixedIndex``: one lookup); with more,
+    every variant."""
+    cdef int e, t, lo, hi, mid
+    cdef uint64_t key = 0
+    cdef uint32_t top
+    cdef const uint32_t* keys
     if jokers > 2:
         for e in range(n_rows):
             if _try_fixed(fixed_rows + FIXED_ROW * e, held, jokers, use, sb):
                 return 1
         return 0
-    for d1 in range(34):
-        key += <uint64_t>held[d1] * ix.weight[d1]
+    if jokers == 0:
+        return 0  # a fixed hand the held tiles make is read as they are
+    for t in range(34):
+        key += <uint64_t>held[t] * ix.weight[t]
     # most rows are no variant less one or two of its tiles: one bit tells
-    if not _bit(ix.near_bits if jokers == 1 else ix.far_bits,
-                ix.near_shift if jokers == 1 else ix.far_shift, key):
+    if not _bit(ix.less_bits[jokers - 1], ix.less_shift[jokers - 1], key):
         return 0
-    for d1 in range(34):
-        if held[d1] >= 4:
-            continue
-        k1 = key + ix.weight[d1]
-        if jokers == 1:
-            if _try_key(ix, k1, fixed_rows, held, jokers, use, sb):
-                return 1
-            continue
-        if not _bit(ix.near_bits, ix.near_shift, k1):  # no variant holds these tiles and one more
-            continue
-        for d2 in range(d1, 34):
-            if held[d2] + 1 + (d2 == d1) > 4:
-                continue
-            if _try_key(ix, k1 + ix.weight[d2], fixed_rows, held, jokers, use, sb):
-                return 1
+    keys = ix.less_keys[jokers - 1]
+    top = <uint32_t>(key >> 32)
+    lo = 0
+    hi = ix.n_less[jokers - 1]
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if keys[mid] < top:
+            lo = mid + 1
+        else:
+            hi = mid
+    while lo < ix.n_less[jokers - 1] and keys[lo] == top:
+        if _try_fixed(fixed_rows + FIXED_ROW * ix.less_variant[jokers - 1][lo], held, jokers, use, sb):
+            return 1
+        lo += 1
     return 0
 
 
