@@ -23,7 +23,7 @@ from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PA
 from mjscore._score_readings cimport c_score_readings
 from mjscore._score_rows cimport c_check_row, c_score_losing, c_score_row, mj_presence34
 from mjscore._score_substitutions cimport (FixedIndex, Subs, c_add_fixed_subs, c_complete_subs,
-                                           c_decomposition_subs, c_near, c_push_d, c_sort_subs)
+                                           c_decomposition_subs, c_fixed_key, c_near, c_push_d, c_sort_subs)
 
 
 cdef enum:
@@ -62,7 +62,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef int n_melds, exposed, status, total, i, k, t, odd, n_found, n_fixed_d, bounded, best_i, kongs
     cdef int use = r.jokers
     cdef int64_t most
-    cdef uint64_t base, presence, held_presence, context, single_known = 0, single = 0
+    cdef uint64_t base, presence, held_presence, context, single_known = 0, single = 0, fixed_key
     memset(best_d, 0xFF, 8)
     best.found = 0
     best.total = 0
@@ -83,6 +83,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         base = _context_facts(w) | _tile_facts(mj_presence34(held)) | (0 if exposed else F_CONCEALED_HAND)
         return c_score_losing(c, w, seat, prevailing, r, melds, n_melds, base, best)
     _caps(c, held, caps)
+    fixed_key = c_fixed_key(ix, held, jokers) if r.pat.n_slots else 0
     sb.n = 0
     sb.failed = 0
     jf.others = 0
@@ -111,7 +112,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
             c_push_d(sb, d, odd)
     n_fixed_d = sb.n
     if r.pat.n_slots:
-        c_add_fixed_subs(fixed_rows, n_fixed_rows, ix, held, jokers, use, sb)
+        c_add_fixed_subs(fixed_rows, n_fixed_rows, ix, held, fixed_key, jokers, use, sb)
     if sb.failed:
         return S_NOT_WINNING  # out of memory: the row is left unscored
     # the substitutions completing a fixed-shape hand, before sorting mixes them in

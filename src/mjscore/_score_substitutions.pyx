@@ -13,7 +13,7 @@ from mjscore._score_facts cimport mj_ctz64
 from mjscore._score_placement cimport FIXED_ROW, USE_CHOWS, c_fits_fixed
 from mjscore._score_rows cimport mj_presence34
 from mjscore._shapes cimport _suit_tables, c_standard_waits, c_standard_waits_plus
-from mjscore._suits cimport SuitTables, _suit_key, _suit_size
+from mjscore._suits cimport SuitTables, _suit_key, _suit_size, mj_prefetch
 
 
 cdef enum:
@@ -227,14 +227,26 @@ cdef int _try_fixed(const uint8_t* row, const uint8_t* held, int jokers, int use
     return 0
 
 
+cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, int jokers) noexcept nogil:
+    """The key of the held tiles; with one or two jokers, the word of the index's bitset
+    holding its bit is fetched ahead, as the row finds its other substitutions."""
+    cdef uint64_t key = 0, b
+    cdef int t
+    for t in range(34):
+        key += <uint64_t>held[t] * ix.weight[t]
+    if 1 <= jokers <= 2:
+        b = key >> ix.less_shift[jokers - 1]
+        mj_prefetch(&ix.less_bits[jokers - 1][b >> 6])
+    return key
+
+
 cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex* ix, const uint8_t* held,
-                         int jokers, int use, Subs* sb) noexcept nogil:
+                         uint64_t key, int jokers, int use, Subs* sb) noexcept nogil:
     """The substitutions completing a fixed-shape hand (joker_readings.substitutions); 1 if
     out of memory. With one or two jokers, only the variants that less one or two of
-    their tiles are the held tiles are tried (``FixedIndex``: one lookup); with more,
-    every variant."""
-    cdef int e, t, lo, hi, mid
-    cdef uint64_t key = 0
+    their tiles are the held tiles (whose ``key`` c_fixed_key gives) are tried
+    (``FixedIndex``: one lookup); with more, every variant."""
+    cdef int e, lo, hi, mid
     cdef uint32_t top
     cdef const uint32_t* keys
     if jokers > 2:
@@ -244,8 +256,6 @@ cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedInde
         return 0
     if jokers == 0:
         return 0  # a fixed hand the held tiles make is read as they are
-    for t in range(34):
-        key += <uint64_t>held[t] * ix.weight[t]
     # most rows are no variant less one or two of its tiles: one bit tells
     if not _bit(ix.less_bits[jokers - 1], ix.less_shift[jokers - 1], key):
         return 0
