@@ -170,6 +170,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                     i > best_i or totals_only and best.special < 0)):
                 continue  # it cannot beat the best (ties go to the substitution first in order)
         jf.d = sb.d + 8 * i
+        jf.may_fixed = _completes_fixed(jf.d, jokers, fixed_d, n_fixed_d)
         presence = _substitute(&jf, s, held_s, held_presence, 1)
         base = context | _tile_facts(presence)
         one.found = 0
@@ -255,6 +256,19 @@ cdef inline int _single_may(const JokerFilter* jf, int win) noexcept nogil:
     return 1
 
 
+cdef inline int _completes_fixed(const uint8_t* d, int jokers, const uint8_t* fixed_d, int n_fixed_d) noexcept nogil:
+    """Whether S = natural + D may make a fixed-shape hand: D is one of those
+    c_add_fixed_subs found (every one completing a fixed variant; unknown past
+    MAX_FIXED_SUBS), or there is no D and the natural tiles alone may make one."""
+    cdef int k
+    if jokers == 0 or n_fixed_d > MAX_FIXED_SUBS:
+        return 1
+    for k in range(n_fixed_d):
+        if memcmp(d, fixed_d + 8 * k, 8) == 0:
+            return 1
+    return 0
+
+
 cdef inline int _kong_groups(const Patterns* p, const Variant* v) noexcept nogil:
     """The groups of variant ``v`` only a kong may fill: a reading's kongs are its declared
     melds (a decomposition of the concealed tiles has none, nor has a reading as pairs)."""
@@ -276,11 +290,8 @@ cdef int _may_be_special(const Tables* r, const JokerFilter* jf, const uint64_t*
     declares): its substitution is then not bounded."""
     cdef const Patterns* p = r.pat
     cdef int k, n
-    if n_fixed_d > MAX_FIXED_SUBS:
+    if _completes_fixed(jf.d, jf.jokers, fixed_d, n_fixed_d):
         return 1
-    for k in range(n_fixed_d):  # a fixed-shape hand: its D completes one
-        if memcmp(jf.d, fixed_d + 8 * k, 8) == 0:
-            return 1
     if jf.pairs and n_melds == 0 and total == 14 and (r.shapes & 1 or p.has_pairs):
         if not at_least[1] & ~at_least[2] and not at_least[3] & ~at_least[4]:
             return 1  # every count 2 or 4

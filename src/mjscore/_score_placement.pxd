@@ -22,6 +22,7 @@ ctypedef struct JokerFilter:
     uint64_t* single_known      # the row's winning tiles whose single wait is known ...
     uint64_t* single            # ... and those only one kind could have been
     const uint8_t* fixed_rows   # per fixed entry of the patterns, its FIXED_ROW bytes
+    int may_fixed               # S may make a fixed-shape hand (else none is looked for)
     int jokers
     int use
     const int16_t* quant        # the variants some D of the row may fill (c_candidates_bound),

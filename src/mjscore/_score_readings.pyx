@@ -111,7 +111,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         hidden[5 - n_melds + k] = melds[k].concealed
     # a reading of seven pairs can win only by the shape or by a special hand of pairs
     pairs = _pairs_form(c, n_melds, total) if (r.shapes & 1 or p.has_pairs) and (jf == NULL or jf.pairs) else -1
-    n_fixed = c_fixed(p, held, presence, m, fixed) if p.n_slots else 0
+    n_fixed = c_fixed(p, held, presence, m, fixed) if p.n_slots and (jf == NULL or jf.may_fixed) else 0
     if jf != NULL and n_fixed:
         n_fixed = c_fixed_allowed(jf, fixed, n_fixed)
     # what this row can make at all, so most readings try nothing
