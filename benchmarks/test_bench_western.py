@@ -75,6 +75,20 @@ babcock. 0.25x of plain babcock therefore needs a different joker scorer, not we
 special hands made cheaper: readings enumerated straight from per-suit joker ways (no
 substitution search, no completeness checks), each scored once with its own D, instead
 of a natural hand per substitution, decomposed and bounded apart.
+
+Session 19: a bulk call keeps only the totals and special hands, so a substitution whose
+bound only ties a best that makes no special hand is skipped even when it comes first in
+order (12,809 -> 12,157 readings scored per 10,000 plain rows). The fixed-shape
+substitutions come from one binary search over the variants less one or two of their
+tiles (sorted keys) instead of a probe per tile and pair of tiles (special rows 20.8k ->
+17.9k instructions); the held key's bitset word is fetched before the row's other
+substitutions are found (by perf that probe, a cache miss, took 7.5% of the cycles, now
+3.6%); a substitution completing no fixed variant skips the fixed-shape probe of its
+readings. Interleaved wall clock 559k -> 601k-611k hands/s against babcock's 5.3-5.5M
+(0.11x); this benchmark's run 589k/s (0.107x). Plain rows cost 11.5k instructions, special
+rows 17.9k. By perf, finding and bounding the substitutions take most of the cycles
+(the row's own loop 12.9%, the standard waits of S plus a tile 6.6%, the bounds 4.5%)
+and no single step more: the target still needs the different joker scorer above.
 """
 
 from __future__ import annotations
