@@ -134,14 +134,14 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     held_presence = mj_presence34(held)
     jf.n_quant = jf.n_items = -1
     if sb.n > 1 and (r.pat.n_quant or r.pat.n_items):
-        _bound_candidates(r.pat, sb, jokers, held, held_presence, &jf, quant, items)
+        kongs = 0
+        for k in range(n_melds):
+            kongs += melds[k].kind == G_KONG
+        _bound_candidates(r.pat, sb, jokers, held, held_presence, kongs, &jf, quant, items)
     context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
     bounded = g_bounded and 1 < sb.n <= MAX_BOUNDED
     if bounded:  # the most each can score, the most promising first
         c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
-        kongs = 0
-        for k in range(n_melds):
-            kongs += melds[k].kind == G_KONG
         natural[0] = mj_at_least34(held, 3)
         for k in range(1, 5):
             natural[k] = mj_at_least34(c, k)
@@ -150,8 +150,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
             presence = _substitute(&jf, s, held_s, held_presence, 1)
             _masks(&jf, s, held_s, natural, at_least)
             base = context | _tile_facts(presence)
-            if _may_be_special(r, &jf, at_least, held_s, presence, base, n_melds, kongs, total + jokers,
-                               exposed, fixed_d, n_fixed_d, quant_scratch):
+            if _may_be_special(r, &jf, at_least, held_s, presence, base, n_melds, total + jokers, exposed,
+                               fixed_d, n_fixed_d, quant_scratch):
                 bound[2 * i] = bound[2 * i + 1] = INT64_MAX
             else:
                 c_plain_bound(&sb.bound, at_least, base, bound + 2 * i)
@@ -282,14 +282,13 @@ cdef inline int _kong_groups(const Patterns* p, const Variant* v) noexcept nogil
 
 
 cdef int _may_be_special(const Tables* r, const JokerFilter* jf, const uint64_t* at_least,
-                         const uint8_t* held_s, uint64_t presence, uint64_t base, int n_melds, int kongs,
-                         int total, int exposed, const uint8_t* fixed_d, int n_fixed_d,
-                         int16_t* scratch) noexcept nogil:
+                         const uint8_t* held_s, uint64_t presence, uint64_t base, int n_melds, int total,
+                         int exposed, const uint8_t* fixed_d, int n_fixed_d, int16_t* scratch) noexcept nogil:
     """Whether a reading of S may make a special hand or read as pairs (c_score_readings'
-    tests, without its readings, leaving out the variants needing more kongs than the row
-    declares): its substitution is then not bounded."""
+    tests, without its readings, over the row's candidate variants, _bound_candidates'):
+    its substitution is then not bounded."""
     cdef const Patterns* p = r.pat
-    cdef int k, n
+    cdef int k
     if _completes_fixed(jf.d, jf.jokers, fixed_d, n_fixed_d):
         return 1
     if jf.pairs and n_melds == 0 and total == 14 and (r.shapes & 1 or p.has_pairs):
@@ -298,13 +297,9 @@ cdef int _may_be_special(const Tables* r, const JokerFilter* jf, const uint64_t*
     if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, at_least[0]):
         if jf.n_quant < 0:
             return 1
-        n = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held_s, presence, at_least[0], base,
-                         BASE_FACTS, not exposed, scratch)
-        if n < 0:
-            return 1
-        for k in range(n):
-            if _kong_groups(p, &p.quant[scratch[k]]) <= kongs:
-                return 1
+        if c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held_s, presence, at_least[0], base,
+                        BASE_FACTS, not exposed, scratch):
+            return 1  # (-1: too many to list)
     if p.n_situational > MAX_CANDIDATES:
         return 1
     if base & p.situational_gate:
@@ -315,14 +310,15 @@ cdef int _may_be_special(const Tables* r, const JokerFilter* jf, const uint64_t*
 
 
 cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const uint8_t* held,
-                            uint64_t presence, JokerFilter* jf, int16_t* quant,
+                            uint64_t presence, int kongs, JokerFilter* jf, int16_t* quant,
                             int16_t* items) noexcept nogil:
     """The pattern variants any substitution of the row may fill, so that each D filters
-    only those: every S holds the natural tiles and at most the held counts plus D's."""
+    only those: every S holds the natural tiles and at most the held counts plus D's, and
+    the special hands' variants need no more kongs than the row declares (``kongs``)."""
     cdef uint8_t most[34]
     cdef const uint8_t* d
     cdef uint64_t may_hold = presence, threes, twos
-    cdef int i, k, j, same
+    cdef int i, k, j, same, kept
     memcpy(most, held, 34)
     for i in range(sb.n):
         d = sb.d + 8 * i
@@ -340,6 +336,13 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
     if p.n_quant:
         jf.n_quant = c_candidates_bound(p, p.quant, p.n_quant, presence, may_hold, threes, twos, quant)
         jf.quant = quant
+        kept = 0
+        for k in range(jf.n_quant):  # (none if -1: too many to list, each D then tries all)
+            if _kong_groups(p, &p.quant[quant[k]]) <= kongs:
+                quant[kept] = quant[k]
+                kept += 1
+        if jf.n_quant > 0:
+            jf.n_quant = kept
     if p.n_items:
         jf.n_items = c_candidates_bound(p, p.items, p.n_items, presence, may_hold, threes, twos, items)
         jf.items = items
