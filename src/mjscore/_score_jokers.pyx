@@ -362,7 +362,8 @@ def score_every_substitution(bint every):
 def joker_fixed_rows(rules):
     """The rule set's fixed variants as FIXED_ROW bytes each, in the order of the
     patterns' fixed entries (_pattern_kernel._fill_fixed), their count, and the arrays
-    of their ``FixedIndex``; kept in rules.derived."""
+    of their ``FixedIndex``; kept in rules.derived, built on the first call with jokers
+    (western: 41,765 variants, 7 MB of rows and 28 MB of index, about 0.8 s)."""
     import numpy as np
     rows = rules.derived.get("joker fixed rows")
     if rows is None:
