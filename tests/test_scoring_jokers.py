@@ -479,6 +479,7 @@ def test_a_bulk_call_keeps_the_substitution_first_in_order_at_a_tie(backend: str
     assert (one.total, one.special) == (300, None)
     assert (totals.tolist(), special.tolist()) == ([300], [-1])
 
+
 def test_score_many_takes_a_jokers_column(backend: str) -> None:
     hands = [mjscore.parse_tiles("123m456p789s1155z"), mjscore.parse_tiles("123m456p789s11555z"),
              mjscore.parse_tiles("123m456p789s1155z"), mjscore.parse_tiles("123m456p789s1155z")]
