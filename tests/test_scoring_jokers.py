@@ -20,6 +20,7 @@ from mjscore.context import WinContext
 from mjscore.fold import score_reading
 from mjscore.group import GroupKind
 from mjscore.hand import Hand
+from mjscore.jokers import JokerUse
 from mjscore.readings import readings
 from mjscore.sample import random_complete_hands
 from mjscore.tile import Tile
@@ -461,6 +462,47 @@ def test_the_bounds_skip_no_substitution_that_would_score_more(rules: str, word:
     assert bulk[0] == bulk[1]
     assert bulk[1] == [[r[0][1] for r in results[1]], [r[0][2] for r in results[1]],
                        [r[0][0] for r in results[1]]]
+
+
+def _may_stand_for(natural: np.ndarray, held: np.ndarray, use: int) -> set[int]:
+    """The tiles a joker may stand for: one whose group keeps a natural tile (a tile the
+    concealed tiles hold, or with chows one within two of a held tile of its suit), not
+    already shown four times."""
+    near = {t for t in range(34) if natural[t]}
+    if use & JokerUse.CHOWS:
+        near |= {t + k for t in list(near) if t < 27 for k in (-2, -1, 1, 2) if 0 <= t % 9 + k < 9}
+    return {t for t in near if held[t] < 4}
+
+
+@pytest.mark.parametrize("use", [JokerUse.PUNGS | JokerUse.CHOWS | JokerUse.PAIRS, JokerUse.PUNGS | JokerUse.PAIRS,
+                                 JokerUse.CHOWS])
+def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use: int) -> None:
+    # the one or two tiles D the jokers stand for, as the compiled scorer finds them
+    # (per suit, from the wait table), against every D tried: natural + D splits into
+    # sets and a pair, each tile one a joker may stand for, two alike within four shown
+    substitutions = pytest.importorskip("mjscore._score_substitutions")
+    kernel = pytest.importorskip("mjscore._kernel")
+    rng = np.random.default_rng(73)
+    for i, counts in enumerate(random_complete_hands(400, seed=74)):
+        jokers = 1 + i % 2
+        natural = counts.copy()
+        for t in rng.choice(np.repeat(np.arange(34), counts), size=jokers, replace=False):
+            natural[t] -= 1
+        held = natural.copy()
+        if i % 3 == 0:  # melds showing some of a tile cap what the jokers may stand for
+            t = int(rng.integers(34))
+            held[t] = min(4, held[t] + 1 + i % 2)
+        near = _may_stand_for(natural, held, use)
+        expected = []
+        for d in itertools.combinations_with_replacement(sorted(near), jokers):
+            if jokers == 2 and d[0] == d[1] and held[d[0]] + 2 > 4:
+                continue
+            s = natural.copy()
+            for t in d:
+                s[t] += 1
+            if kernel.decompose(s):
+                expected.append(d)
+        assert substitutions.completing_substitutions(natural, held, jokers, int(use)) == expected, (natural, held)
 
 
 # ------------------------------------------------------------------ bulk

@@ -2,8 +2,8 @@
 rows most have, this and ``joker_readings.substitutions`` derive them independently:
 the reference always from the kernel's joker decompositions."""
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport realloc
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, realloc
 from libc.string cimport memcmp, memcpy, memset
 
 from mjscore._group_codes cimport group_tiles
@@ -12,8 +12,8 @@ from mjscore._pattern_kernel cimport mj_at_least34
 from mjscore._score_facts cimport mj_ctz64
 from mjscore._score_placement cimport FIXED_ROW, USE_CHOWS, c_fits_fixed
 from mjscore._score_rows cimport mj_presence34
-from mjscore._shapes cimport _suit_tables, c_standard_waits, c_standard_waits_plus
-from mjscore._suits cimport SuitTables, _suit_key, _suit_size, mj_prefetch
+from mjscore._shapes cimport _suit_tables, c_standard_waits
+from mjscore._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
 
 
 cdef enum:
@@ -52,117 +52,169 @@ cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64
                         int jokers) noexcept nogil:
     """Every D of one or two tiles (ascending, each in ``near`` and below its cap)
     completing the natural counts ``s`` in sets and a pair: the standard waits of ``s``,
-    or of ``s`` plus each first tile; 1 if out of memory. (Seven pairs and fixed hands
-    add theirs apart.)"""
-    cdef uint64_t bits = near, waits
-    cdef uint64_t plus[34]
-    cdef uint8_t d[2]
-    cdef int t, u
-    if jokers == 1:
-        bits &= c_standard_waits(s)
-        while bits:
-            d[0] = <uint8_t>mj_ctz64(bits)
-            bits &= bits - 1
-            if c_push_d(sb, d, 1):
-                return 1
-        return 0
-    bits &= _first_tile_suits(s)
-    c_standard_waits_plus(s, bits, plus)  # the waits of s plus each first tile, at once
+    or ``_two_tile_subs``; 1 if out of memory. (Seven pairs and fixed hands add theirs
+    apart.)"""
+    cdef uint64_t bits = near
+    cdef uint8_t d[1]
+    if jokers == 2:
+        return _two_tile_subs(sb, s, caps, near)
+    bits &= c_standard_waits(s)
     while bits:
-        t = mj_ctz64(bits)
+        d[0] = <uint8_t>mj_ctz64(bits)
         bits &= bits - 1
+        if c_push_d(sb, d, 1):
+            return 1
+    return 0
+
+
+cdef enum:
+    PARTS = 10              # a row's parts: the three suits, then each honour held
+
+
+ctypedef struct Parts:
+    # per part (a suit, or one honour), as the natural counts hold it
+    int n
+    uint32_t bad            # the parts that do not split into sets and a pair or none
+    uint32_t takes_one      # the parts a tile more may make split ...
+    uint32_t takes_two      # ... and those two more may
+    uint64_t one[PARTS]     # the tiles (in ``near``) one more of which makes the part split
+    uint8_t pair[PARTS]     # bit j: the part with j tiles more leaves a pair
+    int pairs               # the pairs the parts that split leave
+    int32_t key[3]          # the suits' keys
+    uint8_t tile[PARTS]     # the honours' tiles
+
+
+cdef int _read_parts(const SuitTables* T, const uint8_t* s, uint64_t near, Parts* parts) noexcept nogil:
+    """Fill ``parts`` from ``s``; 0 when no two tiles can complete it (an honour held
+    four times, or more than two parts that do not split)."""
+    cdef int p, t, c, rest
+    cdef uint32_t bad
+    parts.n = 3
+    parts.bad = parts.takes_one = parts.takes_two = 0
+    parts.pairs = 0
+    for p in range(3):
+        parts.key[p] = _suit_key(s + 9 * p)
+        rest = _suit_size(s + 9 * p) % 3
+        # with j more tiles (j = 0, 1, 2), 3k + 2 leaves a pair, 3k + 1 never splits
+        parts.pair[p] = 1 if rest == 2 else 2 if rest == 1 else 4
+        if rest == 1 or not _splits(T, parts.key[p]):
+            parts.bad |= 1u << p
+        else:
+            parts.pairs += rest == 2
+        parts.one[p] = 0
+        if rest != 0:
+            parts.one[p] = ((<uint64_t>T.wait[parts.key[p]]) << (9 * p)) & near
+            if parts.one[p]:
+                parts.takes_one |= 1u << p
+        if rest != 2:
+            parts.takes_two |= 1u << p
+    for t in range(27, 34):
+        c = s[t]
+        if c == 0:
+            continue  # (no joker stands for an honour its group does not hold)
+        if c == 4:
+            return 0
+        p = parts.n
+        parts.n += 1
+        parts.tile[p] = <uint8_t>t
+        parts.pair[p] = 1 << (2 - c) if c <= 2 else 0
+        if c == 1:
+            parts.bad |= 1u << p
+            if near >> t & 1:
+                parts.takes_two |= 1u << p
+        else:
+            parts.pairs += c == 2
+        parts.one[p] = ((<uint64_t>1) << t) & near if c <= 2 else 0
+        if parts.one[p]:
+            parts.takes_one |= 1u << p
+    bad = parts.bad & (parts.bad - 1)  # (less its lowest two bits)
+    return (bad & (bad - 1)) == 0
+
+
+cdef inline int _pairs_without(const Parts* parts, uint32_t chosen) noexcept nogil:
+    """The pairs the parts not in ``chosen`` leave, or -1 if one of them does not split."""
+    cdef int p, pairs = parts.pairs
+    if parts.bad & ~chosen:
+        return -1
+    chosen &= ~parts.bad
+    while chosen:
+        p = mj_ctz64(chosen)
+        chosen &= chosen - 1
+        pairs -= parts.pair[p] & 1
+    return pairs
+
+
+cdef inline void _note(uint64_t* lows, uint64_t* higher, uint64_t ts, uint64_t us) noexcept nogil:
+    """Note the D (t, u) for each t in ``ts`` and u in ``us``."""
+    cdef int t
+    while ts:
+        t = mj_ctz64(ts)
+        ts &= ts - 1
+        if not lows[0] >> t & 1:
+            lows[0] |= (<uint64_t>1) << t
+            higher[t] = 0
+        higher[t] |= us
+
+
+cdef int _two_tile_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near) noexcept nogil:
+    """Every D of two tiles completing ``s`` in sets and a pair, ascending: each part
+    (a suit, an honour) splits as it is or with the tiles D puts there, one pair in all.
+    A tile more in a suit is one lookup of the wait table (the ranks making it split);
+    two more, one lookup per first tile."""
+    cdef const SuitTables* T = _suit_tables()
+    cdef Parts parts
+    cdef uint64_t higher[34]    # per lower tile t of some D, the higher tiles u of those D
+    cdef uint64_t lows = 0, us
+    cdef uint32_t rest_a, rest_b
+    cdef uint8_t d[2]
+    cdef int a, b, pairs, t, r, u, base
+    if T == NULL or not _read_parts(T, s, near, &parts):
+        return 0
+    rest_a = parts.takes_one
+    while rest_a:  # a tile in each of two parts
+        a = mj_ctz64(rest_a)
+        rest_a &= rest_a - 1
+        rest_b = rest_a
+        while rest_b:
+            b = mj_ctz64(rest_b)
+            rest_b &= rest_b - 1
+            pairs = _pairs_without(&parts, (1u << a) | (1u << b))
+            if pairs >= 0 and pairs + (parts.pair[a] >> 1 & 1) + (parts.pair[b] >> 1 & 1) == 1:
+                _note(&lows, higher, parts.one[a], parts.one[b])
+    rest_a = parts.takes_two
+    while rest_a:  # both in one part
+        a = mj_ctz64(rest_a)
+        rest_a &= rest_a - 1
+        pairs = _pairs_without(&parts, 1u << a)
+        if pairs < 0 or pairs + (parts.pair[a] >> 2 & 1) != 1:
+            continue
+        if a >= 3:  # an honour held once, made a pung
+            t = parts.tile[a]
+            if s[t] + 2 <= caps[t]:
+                _note(&lows, higher, (<uint64_t>1) << t, (<uint64_t>1) << t)
+            continue
+        base = 9 * a
+        for r in range(9):
+            t = base + r
+            if not near >> t & 1:
+                continue
+            us = ((<uint64_t>T.wait[parts.key[a] + POW5[r]]) << base) & near & ~(((<uint64_t>1) << t) - 1)
+            if s[t] + 2 > caps[t]:  # a tile taken up to its cap is no longer open
+                us &= ~((<uint64_t>1) << t)
+            if us:
+                _note(&lows, higher, (<uint64_t>1) << t, us)
+    while lows:
+        t = mj_ctz64(lows)
+        lows &= lows - 1
         d[0] = <uint8_t>t
-        waits = plus[t] & near & ~(((<uint64_t>1) << t) - 1)
-        if s[t] + 1 >= caps[t]:  # a tile taken up to its cap is no longer open
-            waits &= ~((<uint64_t>1) << t)
-        while waits:
-            u = mj_ctz64(waits)
-            waits &= waits - 1
+        us = higher[t]
+        while us:
+            u = mj_ctz64(us)
+            us &= us - 1
             d[1] = <uint8_t>u
             if c_push_d(sb, d, 2):
                 return 1
     return 0
-
-
-cdef uint8_t FIRST_TILE_SUITS[324]  # _first_tile_groups by _first_tile_index
-
-
-cdef inline int _first_tile_index(int r0, int r1, int r2, int h1, int h2) noexcept nogil:
-    """The suits' sizes mod 3, the honours held once (3: more) and twice (2: more)."""
-    return (((r0 * 3 + r1) * 3 + r2) * 4 + h1) * 3 + h2
-
-
-cdef int _first_tile_groups(const int* r, int h1, int h2) noexcept nogil:
-    """Bit g set (the suits 0-2, the honours 3) when the lower tile of a D of two may lie
-    in g, by counting alone: each suit of S holds 3k or 3k + 2 tiles, one pair in all,
-    and each honour held once takes a joker (a bound: the waits decide); bit 4 + g when
-    the other tile may lie in g too."""
-    cdef int a[4]                # D's tiles per suit, the honours last
-    cdef int g, a0, a1, a2, rest, pairs, ok, groups = 0
-    for a0 in range(3):
-        for a1 in range(3 - a0):
-            for a2 in range(3 - a0 - a1):
-                a[0] = a0
-                a[1] = a1
-                a[2] = a2
-                a[3] = 2 - a0 - a1 - a2
-                if a[3] < h1:
-                    continue
-                ok = 1
-                pairs = 0
-                for g in range(3):
-                    rest = (r[g] + a[g]) % 3
-                    ok &= rest != 1
-                    pairs += rest == 2
-                if not ok or pairs > 1 or (a[3] == 0 and pairs + h2 != 1):
-                    continue
-                g = 0
-                while a[g] == 0:
-                    g += 1
-                groups |= 1 << g
-                if a[g] == 2:
-                    groups |= 16 << g
-    return groups
-
-
-cdef void _fill_first_tile_suits() noexcept nogil:
-    cdef int r[3]
-    cdef int k, h1, h2
-    for k in range(27):
-        r[0] = k // 9
-        r[1] = k // 3 % 3
-        r[2] = k % 3
-        for h1 in range(4):
-            for h2 in range(3):
-                FIRST_TILE_SUITS[_first_tile_index(r[0], r[1], r[2], h1, h2)] = _first_tile_groups(r, h1, h2)
-
-
-_fill_first_tile_suits()
-
-
-cdef uint64_t _first_tile_suits(const uint8_t* s) noexcept nogil:
-    """The tiles the lower tile of a D of two completing ``s`` may be, by counting
-    (FIRST_TILE_SUITS): the honours, or a suit's tiles; only those making the suit split
-    when the other tile lies elsewhere (the suit's waits, one lookup)."""
-    cdef int t, h1 = 0, h2 = 0, groups
-    cdef uint64_t mask = 0
-    cdef const SuitTables* T = _suit_tables()
-    for t in range(27, 34):
-        if s[t] == 4:  # no standard hand holds four alike concealed
-            return 0
-        h1 += s[t] == 1
-        h2 += s[t] == 2
-    groups = FIRST_TILE_SUITS[_first_tile_index(_suit_size(s) % 3, _suit_size(s + 9) % 3,
-                                                _suit_size(s + 18) % 3, min(h1, 3), min(h2, 2))]
-    for t in range(3):
-        if groups >> t & 1:
-            if groups >> (4 + t) & 1 or T == NULL:
-                mask |= (<uint64_t>0x1FF) << (9 * t)
-            else:
-                mask |= (<uint64_t>(T.wait[_suit_key(s + 9 * t)] & 0x1FF)) << (9 * t)
-    if groups & 8:
-        mask |= (<uint64_t>0x7F) << 27
-    return mask
 
 
 cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
@@ -297,3 +349,27 @@ cdef void c_sort_subs(Subs* sb) noexcept nogil:
                 memcpy(sb.d + 8 * n, sb.d + 8 * i, 8)
             n += 1
     sb.n = n
+
+
+def completing_substitutions(natural, held, int jokers, int use):
+    """The substitutions ``c_complete_subs`` finds for one or two jokers (``natural``:
+    the concealed counts, ``held``: with the melds'), as tuples of tiles: for the tests,
+    which derive them by brute force."""
+    cdef uint8_t c[34]
+    cdef uint8_t h[34]
+    cdef uint8_t caps[34]
+    cdef Subs sb
+    cdef int t, i
+    if not 1 <= jokers <= 2:
+        raise ValueError("one or two jokers")
+    for t in range(34):
+        c[t] = natural[t]
+        h[t] = held[t]
+        caps[t] = 4 - (h[t] - c[t])
+    memset(&sb, 0, sizeof(Subs))
+    try:
+        if c_complete_subs(&sb, c, caps, c_near(c, h, use), jokers):
+            raise MemoryError()
+        return [tuple(sb.d[8 * i + k] for k in range(jokers)) for i in range(sb.n)]
+    finally:
+        free(sb.d)

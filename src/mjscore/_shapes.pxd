@@ -31,10 +31,6 @@ cdef int c_shapes(const uint8_t* counts) noexcept nogil
 cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil
 # c_waits without seven pairs and thirteen orphans: the tiles completing sets and a pair.
 cdef uint64_t c_standard_waits(const uint8_t* counts) noexcept nogil
-# out[t] = c_standard_waits(counts plus one tile t), only the waits in t's suit and above
-# (a suit below t's may be left out), for each bit t of `tiles` (each such count below
-# 4), sharing the unchanged suits' lookups.
-cdef void c_standard_waits_plus(const uint8_t* counts, uint64_t tiles, uint64_t* out) noexcept nogil
 cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil
 cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil
 cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil

@@ -136,10 +136,9 @@ cdef int c_shapes(const uint8_t* counts) noexcept nogil:
     return flags | _knitting(counts)
 
 
-# The standard waits for callers that ask them of many counts one tile apart (the
-# joker scorer): c_waits' standard part, with what it reads of the counts kept in a
-# WaitParts so that a tile more changes one suit's entry. (c_waits keeps its own
-# inline loop: it is the hot path of the scorer without jokers.)
+# The standard waits alone (the joker scorer's, for one joker): c_waits' standard part,
+# with what it reads of the counts kept in a WaitParts. (c_waits keeps its own inline
+# loop: it is the hot path of the scorer without jokers.)
 
 ctypedef struct WaitParts:
     # per suit its key, size, whether it splits and whether it leaves a pair; how many
@@ -154,11 +153,6 @@ ctypedef struct WaitParts:
     uint64_t twos           # the honours held twice
 
 
-cdef inline void _suit_part(const SuitTables* T, WaitParts* w, int s) noexcept nogil:
-    w.pair[s] = w.size[s] % 3 == 2
-    w.ok[s] = w.size[s] % 3 != 1 and _splits(T, w.key[s])
-
-
 cdef inline void _wait_parts(const SuitTables* T, const uint8_t* counts, WaitParts* w) noexcept nogil:
     cdef int t, s, c
     w.hp = w.hbad = 0
@@ -166,7 +160,8 @@ cdef inline void _wait_parts(const SuitTables* T, const uint8_t* counts, WaitPar
     for s in range(3):
         w.key[s] = _suit_key(counts + 9 * s)
         w.size[s] = _suit_size(counts + 9 * s)
-        _suit_part(T, w, s)
+        w.pair[s] = w.size[s] % 3 == 2
+        w.ok[s] = w.size[s] % 3 != 1 and _splits(T, w.key[s])
     for t in range(27, 34):
         c = counts[t]
         w.hbad += c == 1 or c == 4
@@ -177,14 +172,13 @@ cdef inline void _wait_parts(const SuitTables* T, const uint8_t* counts, WaitPar
             w.twos |= (<uint64_t>1) << t
 
 
-cdef inline uint64_t _parts_waits(const SuitTables* T, const WaitParts* w, int first_suit) noexcept nogil:
-    """The standard waits in suits ``first_suit``.. and the honours, one suit at a time
-    from the wait table: a suit's waits are one lookup, the ranks whose tile makes that
-    suit split."""
+cdef inline uint64_t _parts_waits(const SuitTables* T, const WaitParts* w) noexcept nogil:
+    """The standard waits, one suit at a time from the wait table: a suit's waits are
+    one lookup, the ranks whose tile makes that suit split."""
     cdef int s, n, pairs_other
     cdef uint64_t mask = 0
     if w.hbad == 0:
-        for s in range(first_suit, 3):
+        for s in range(3):
             if not w.ok[(s + 1) % 3] or not w.ok[(s + 2) % 3]:
                 continue
             n = w.size[s] + 1
@@ -204,45 +198,13 @@ cdef inline uint64_t _parts_waits(const SuitTables* T, const WaitParts* w, int f
     return mask
 
 
-cdef void c_standard_waits_plus(const uint8_t* counts, uint64_t tiles, uint64_t* out) noexcept nogil:
-    cdef WaitParts w, changed
-    cdef int t, s, c
-    cdef const SuitTables* T = _suit_tables()
-    if T == NULL:
-        for t in range(34):
-            out[t] = 0
-        return
-    _wait_parts(T, counts, &w)
-    for t in range(34):
-        if not (tiles >> t) & 1:
-            continue
-        changed = w
-        if t >= 27:  # an honour held c times, now c + 1: only the honours' part changes
-            c = counts[t]
-            changed.hbad += (c + 1 == 1 or c + 1 == 4) - (c == 1 or c == 4)
-            changed.hp += (c + 1 == 2) - (c == 2)
-            changed.lone &= ~((<uint64_t>1) << t)
-            changed.twos &= ~((<uint64_t>1) << t)
-            if c + 1 == 1:
-                changed.lone |= (<uint64_t>1) << t
-            elif c + 1 == 2:
-                changed.twos |= (<uint64_t>1) << t
-            out[t] = _parts_waits(T, &changed, 3)
-            continue
-        s = t // 9  # only this suit changes
-        changed.key[s] += POW5[t % 9]
-        changed.size[s] += 1
-        _suit_part(T, &changed, s)
-        out[t] = _parts_waits(T, &changed, s)
-
-
 cdef uint64_t c_standard_waits(const uint8_t* counts) noexcept nogil:
     cdef WaitParts w
     cdef const SuitTables* T = _suit_tables()
     if T == NULL:
         return 0
     _wait_parts(T, counts, &w)
-    return _parts_waits(T, &w, 0)
+    return _parts_waits(T, &w)
 
 
 cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
