@@ -83,7 +83,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         base = _context_facts(w) | _tile_facts(mj_presence34(held)) | (0 if exposed else F_CONCEALED_HAND)
         return c_score_losing(c, w, seat, prevailing, r, melds, n_melds, base, best)
     _caps(c, held, caps)
-    fixed_key = c_fixed_key(ix, held, jokers) if r.pat.n_slots else 0
+    held_presence = mj_presence34(held)
+    fixed_key = c_fixed_key(ix, held, held_presence, jokers) if r.pat.n_slots else 0
     sb.n = 0
     sb.failed = 0
     jf.others = 0
@@ -131,7 +132,6 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     jf.single = &single
     memcpy(s, c, 34)
     memcpy(held_s, held, 34)
-    held_presence = mj_presence34(held)
     jf.n_quant = jf.n_items = -1
     if sb.n > 1 and (r.pat.n_quant or r.pat.n_items):
         kongs = 0
@@ -294,7 +294,8 @@ cdef int _may_be_special(const Tables* r, const JokerFilter* jf, const uint64_t*
     if jf.pairs and n_melds == 0 and total == 14 and (r.shapes & 1 or p.has_pairs):
         if not at_least[1] & ~at_least[2] and not at_least[3] & ~at_least[4]:
             return 1  # every count 2 or 4
-    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, at_least[0]):
+    if p.n_quant and jf.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence,
+                                               at_least[0]):
         if jf.n_quant < 0:
             return 1
         if c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held_s, presence, at_least[0], base,

@@ -40,8 +40,10 @@ cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64
 # Every D of the kernel's joker decompositions, unsorted; 1 if out of memory.
 cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
                               const uint8_t* caps) noexcept nogil
-# The key of the held tiles in `ix`, its bitset word fetched ahead for `jokers`.
-cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, int jokers) noexcept nogil
+# The key of the held tiles (`presence`: their kinds) in `ix`, its bitset word fetched
+# ahead for `jokers`.
+cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, uint64_t presence,
+                          int jokers) noexcept nogil
 # The substitutions completing a fixed-shape hand (`key`: c_fixed_key's); 1 if out of memory.
 cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex* ix, const uint8_t* held,
                           uint64_t key, int jokers, int use, Subs* sb) noexcept nogil

@@ -279,15 +279,18 @@ cdef int _try_fixed(const uint8_t* row, const uint8_t* held, int jokers, int use
     return 0
 
 
-cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, int jokers) noexcept nogil:
-    """The key of the held tiles, and the word of the index's bitset holding its bit
-    fetched ahead, as the row finds its other substitutions; 0 unless one or two jokers
-    (c_add_fixed_subs then needs no key)."""
+cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, uint64_t presence,
+                          int jokers) noexcept nogil:
+    """The key of the held tiles (``presence``: their kinds), and the word of the
+    index's bitset holding its bit fetched ahead, as the row finds its other
+    substitutions; 0 unless one or two jokers (c_add_fixed_subs then needs no key)."""
     cdef uint64_t key = 0, b
     cdef int t
     if not 1 <= jokers <= 2:
         return 0
-    for t in range(34):
+    while presence:
+        t = mj_ctz64(presence)
+        presence &= presence - 1
         key += <uint64_t>held[t] * ix.weight[t]
     b = key >> ix.less_shift[jokers - 1]
     mj_prefetch(&ix.less_bits[jokers - 1][b >> 6])
