@@ -3,38 +3,7 @@
 # scoring kernel calls inside its nogil loop. mjscore.matching is the reference.
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
 
-cdef extern from *:
-    """
-    #include <string.h>
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static int mj_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
-    #else
-    static inline int mj_popcount64(unsigned long long x) {  /* SWAR: no libgcc call without -mpopcnt */
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
-    #endif
-    /* Bit t set when count t (each at most 8) is at least k (1-8). */
-    static inline unsigned long long mj_at_least34(const unsigned char *c, int k) {
-        unsigned long long mask = 0, x;
-        int t;
-    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        for (t = 0; t < 34; t++) mask |= (unsigned long long)(c[t] >= k) << t;
-        return mask;
-    #endif
-        for (t = 0; t < 32; t += 8) {
-            memcpy(&x, c + t, 8);
-            x = ((x + 0x0101010101010101ULL * (unsigned long long)(0x80 - k)) & 0x8080808080808080ULL) >> 7;
-            mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
-        }
-        return mask | ((unsigned long long)(c[32] >= k) << 32) | ((unsigned long long)(c[33] >= k) << 33);
-    }
-    """
-    int mj_popcount64(uint64_t x) noexcept nogil
-    uint64_t mj_at_least34(const uint8_t* c, int k) noexcept nogil
+from mjscore._bits cimport mj_at_least34, mj_popcount64
 
 cdef enum:
     FORM_STANDARD = 0
@@ -101,6 +70,12 @@ ctypedef struct Patterns:
     uint64_t items_threes_tiles
     uint64_t situational_gate
     int has_pairs           # some variant is a hand of seven pairs
+    # Per tile, bit v for each variant v allowing it (quant, then items): the variants a
+    # row's kinds allow, one AND per kind; set when there are at most 64 variants.
+    uint64_t quant_allowing[34]
+    uint64_t items_allowing[34]
+    int quant_indexed
+    int items_indexed
 
 cdef inline int c_may_fill(uint64_t loose, int threes_needed, uint64_t threes_tiles, uint64_t presence,
                            uint64_t threes) noexcept nogil:
@@ -136,8 +111,9 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
 # The variants any of several rows may fill, ignoring conditions: every row holds at least
 # the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
 # (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).
-cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, uint64_t presence,
-                            uint64_t may_hold, uint64_t threes, uint64_t twos,
+# `allowing`: the variants' per-tile masks (Patterns.quant_allowing), or NULL.
+cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,
+                            uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
                             int16_t* out) noexcept nogil
 # Whether hand `h`'s situation and concealment hold.
 cdef int c_conditions(const Patterns* p, int h, uint64_t facts, int win, int concealed_hand) noexcept nogil

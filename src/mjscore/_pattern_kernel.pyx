@@ -8,8 +8,10 @@ one hash probe for the fixed-shape hands a hand's tiles make.
 
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 
 from mjscore._group_codes cimport G_CONCEALED_KONG, NO_GROUP, group_kind, group_tile
+from mjscore._bits cimport mj_ctz64
 
 import numpy as np
 
@@ -84,6 +86,8 @@ cdef class CompiledPatterns:
         self.p.quant_loose, self.p.quant_threes, self.p.quant_threes_tiles = _gate(&self.p, self.p.quant,
                                                                                    len(variants))
         self.p.has_pairs = any(v.form != STANDARD for v in variants)
+        self.p.quant_indexed = _index_allowing(self.p.quant, len(variants), self.p.quant_allowing)
+        self.p.items_indexed = _index_allowing(self.p.items, len(items), self.p.items_allowing)
         self.p.items_loose, self.p.items_threes, self.p.items_threes_tiles = _gate(&self.p, self.p.items,
                                                                                    len(items))
         self.p.situational_gate = _situational_gate([int(tables.when[h]) for h in tables.situational])
@@ -102,6 +106,20 @@ cdef class CompiledPatterns:
         free(self.p.slot_count)
         free(self.p.fixed)
         free(self.p.presence_set)
+
+
+cdef int _index_allowing(const Variant* variants, int n, uint64_t* allowing):
+    """Fill ``allowing`` (per tile, bit v for each variant allowing it); 0 (and nothing
+    filled) with more than 64 variants."""
+    cdef int v, t
+    memset(allowing, 0, 34 * sizeof(uint64_t))
+    if n > 64:
+        return 0
+    for v in range(n):
+        for t in range(34):
+            if variants[v].allowed >> t & 1:
+                allowing[t] |= (<uint64_t>1) << v
+    return 1
 
 
 cdef tuple _gate(const Patterns* p, const Variant* variants, int n):
@@ -395,11 +413,22 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
                        concealed_hand, out)
 
 
-cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, uint64_t presence,
-                            uint64_t may_hold, uint64_t threes, uint64_t twos,
+cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,
+                            uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
                             int16_t* out) noexcept nogil:
-    cdef int v, found = 0, n_threes = mj_popcount64(threes)
+    cdef int v, t, found = 0, n_threes = mj_popcount64(threes)
+    cdef uint64_t left = ~(<uint64_t>0), kinds = presence
+    if allowing != NULL:  # the variants allowing every kind held, in order
+        while kinds and left:
+            t = mj_ctz64(kinds)
+            kinds &= kinds - 1
+            left &= allowing[t]
     for v in range(n):
+        if allowing != NULL:
+            if not left:
+                break
+            v = mj_ctz64(left)
+            left &= left - 1
         if variants[v].min_threes > n_threes:
             break
         if presence & ~variants[v].allowed or variants[v].required & ~may_hold:

@@ -5,18 +5,8 @@
 # call through the imported function table costs more than they do.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
+from mjscore._bits cimport mj_ctz64
 from mjscore._group_codes cimport G_CHOW, G_PAIR
-
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    #else
-    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    #endif
-    """
-    int mj_ctz64(uint64_t x) noexcept nogil  # x != 0
 
 cdef extern from *:
     """

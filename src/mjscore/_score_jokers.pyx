@@ -17,7 +17,7 @@ from mjscore._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requirement, Var
                                       c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34)
 from mjscore._score_bound cimport MAX_FIXED_SUBS, c_plain_bound, c_row_bound
 from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
-                                   S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts)
+                                   S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts, mj_ctz64)
 from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
                                        JokerFilter)
 from mjscore._score_readings cimport c_score_readings
@@ -62,7 +62,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef int n_melds, exposed, status, total, i, k, t, odd, n_found, n_fixed_d, bounded, best_i, kongs
     cdef int use = r.jokers
     cdef int64_t most
-    cdef uint64_t base, presence, held_presence, context, single_known = 0, single = 0, fixed_key
+    cdef uint64_t base, presence, held_presence, context, single_known = 0, single = 0, fixed_key, odd_tiles
     memset(best_d, 0xFF, 8)
     best.found = 0
     best.total = 0
@@ -100,15 +100,19 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     n_found = sb.n if jokers <= 2 else 0  # (those of the decompositions need sorting)
     # seven pairs: a joker beside each odd tile (a rule set reading no hand as pairs finds
     # nothing more there: a D whose S also reads in sets is among the others)
+    for k in range(1, 5):
+        natural[k] = mj_at_least34(c, k)
     if n_melds == 0 and use & USE_PAIRS and (r.shapes & 1 or r.pat.has_pairs):
+        odd_tiles = (natural[1] & ~natural[2]) | (natural[3] & ~natural[4])
         odd = 0
-        for t in range(34):
-            if c[t] % 2:
-                if odd == jokers or c[t] + 1 > caps[t]:
-                    odd = -1
-                    break
-                d[odd] = <uint8_t>t
-                odd += 1
+        while odd_tiles:
+            t = mj_ctz64(odd_tiles)
+            odd_tiles &= odd_tiles - 1
+            if odd == jokers or c[t] + 1 > caps[t]:
+                odd = -1
+                break
+            d[odd] = <uint8_t>t
+            odd += 1
         if odd == jokers:
             c_push_d(sb, d, odd)
     n_fixed_d = sb.n
@@ -143,8 +147,6 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     if bounded:  # the most each can score, the most promising first
         c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
         natural[0] = mj_at_least34(held, 3)
-        for k in range(1, 5):
-            natural[k] = mj_at_least34(c, k)
         for i in range(sb.n):
             jf.d = sb.d + 8 * i
             presence = _substitute(&jf, s, held_s, held_presence, 1)
@@ -316,26 +318,23 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
     """The pattern variants any substitution of the row may fill, so that each D filters
     only those: every S holds the natural tiles and at most the held counts plus D's, and
     the special hands' variants need no more kongs than the row declares (``kongs``)."""
-    cdef uint8_t most[34]
+    cdef uint64_t added[4]      # [k]: the tiles some D adds k times or more (k = 1-3)
+    cdef uint64_t threes, twos, may_hold, once = presence, twice = mj_at_least34(held, 2)
     cdef const uint8_t* d
-    cdef uint64_t may_hold = presence, threes, twos
-    cdef int i, k, j, same, kept
-    memcpy(most, held, 34)
+    cdef int i, k, run, kept
+    added[1] = added[2] = added[3] = 0
     for i in range(sb.n):
         d = sb.d + 8 * i
-        for k in range(jokers):
-            if k and d[k] == d[k - 1]:
-                continue  # D is sorted: a tile's copies are together, counted at its first
-            same = 1
-            for j in range(k + 1, jokers):
-                same += d[j] == d[k]
-            if held[d[k]] + same > most[d[k]]:
-                most[d[k]] = held[d[k]] + same
-            may_hold |= (<uint64_t>1) << d[k]
-    threes = mj_at_least34(most, 3)
-    twos = mj_at_least34(most, 2)
+        run = 0
+        for k in range(jokers):  # D is sorted: a tile's copies are together
+            run = run + 1 if k and d[k] == d[k - 1] else 1
+            added[min(run, 3)] |= (<uint64_t>1) << d[k]
+    threes = mj_at_least34(held, 3) | (added[1] & twice) | (added[2] & once) | added[3]
+    twos = twice | (added[1] & once) | added[2]
+    may_hold = presence | added[1]
     if p.n_quant:
-        jf.n_quant = c_candidates_bound(p, p.quant, p.n_quant, presence, may_hold, threes, twos, quant)
+        jf.n_quant = c_candidates_bound(p, p.quant, p.n_quant, p.quant_allowing if p.quant_indexed else NULL,
+                                        presence, may_hold, threes, twos, quant)
         jf.quant = quant
         kept = 0
         for k in range(jf.n_quant):  # (none if -1: too many to list, each D then tries all)
@@ -345,7 +344,8 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
         if jf.n_quant > 0:
             jf.n_quant = kept
     if p.n_items:
-        jf.n_items = c_candidates_bound(p, p.items, p.n_items, presence, may_hold, threes, twos, items)
+        jf.n_items = c_candidates_bound(p, p.items, p.n_items, p.items_allowing if p.items_indexed else NULL,
+                                        presence, may_hold, threes, twos, items)
         jf.items = items
 
 

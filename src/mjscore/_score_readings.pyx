@@ -64,6 +64,16 @@ cdef int _single_wait(const uint8_t* c, const uint8_t* held, int win) noexcept n
     return kinds == 1
 
 
+cdef inline uint64_t _joker_single_once(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec,
+                                       int* due, uint64_t single) noexcept nogil:
+    """The single-wait fact of a row with jokers, worked out the first time a reading
+    of ``wt`` needs it (``due``); else ``single`` as it is."""
+    if due[0]:
+        due[0] = 0
+        return c_joker_single(jf, wt, found, n_dec)
+    return single
+
+
 cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                          int prevailing, const Tables* r, const uint8_t* held, uint64_t presence,
                          const Group* melds, int n_melds, int exposed, int total, uint64_t base,
@@ -77,6 +87,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int t, k, status
     cdef int wt, first, last, d, j, i, code, n_groups, n_dec, dup
     cdef uint64_t facts, single, dec_facts, threes
+    cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
     cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made
     cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
@@ -149,10 +160,11 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
             continue
         single = 0
+        single_due = 0
         if jf != NULL:  # the winning tile is a natural one; its waits are found with the jokers
             if jf.natural[wt] == 0:
                 continue
-            single = c_joker_single(jf, wt, found, n_dec)
+            single_due = 1  # (a search: many substitutions keep no reading for wt)
         elif r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held):
             if n_melds and n_dec:
                 # with a meld and a standard reading only standard waits exist: a few
@@ -212,6 +224,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                         dup = 1
                 if dup:
                     continue
+                single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
                 facts = base | single | dec_facts
                 if _one_chance(&groups[i], wt):
                     facts |= F_ONE_CHANCE
@@ -259,6 +272,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     firsts[n_groups] = t
                     hidden[n_groups] = 1
                     n_groups += 1
+            single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
             facts = base | single | F_ONE_CHANCE
             n_made = _hands_made(p, &cands, (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0),
                                  presence, kinds, firsts, hidden, n_groups,
@@ -272,6 +286,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 _add_sets(r, groups, n_groups, &set_points, &set_doubles)
                 c_fold(r, set_points, set_doubles, facts, wt, made, n_made, best)
         if n_shaped:  # and so does the special shape itself, read with no sets
+            single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
             facts = base | single | (F_ONE_CHANCE if c[wt] == 2 else 0)
             n_made = _hands_made(p, &cands, 0, presence, kinds, firsts, hidden, 0,
                                  shaped, n_shaped, facts, wt, not exposed, made)

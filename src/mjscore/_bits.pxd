@@ -1,0 +1,39 @@
+# Bit helpers over 64-bit tile masks and count arrays, inline C for every kernel module
+# (a call through an imported function table would cost more than they do).
+from libc.stdint cimport uint8_t, uint64_t
+
+cdef extern from *:
+    """
+    #include <string.h>
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    static int mj_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
+    #else
+    static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int mj_popcount64(unsigned long long x) {  /* SWAR: no libgcc call without -mpopcnt */
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
+    /* Bit t set when count t (each at most 8) is at least k (1-8). */
+    static inline unsigned long long mj_at_least34(const unsigned char *c, int k) {
+        unsigned long long mask = 0, x;
+        int t;
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        for (t = 0; t < 34; t++) mask |= (unsigned long long)(c[t] >= k) << t;
+        return mask;
+    #endif
+        for (t = 0; t < 32; t += 8) {
+            memcpy(&x, c + t, 8);
+            x = ((x + 0x0101010101010101ULL * (unsigned long long)(0x80 - k)) & 0x8080808080808080ULL) >> 7;
+            mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
+        }
+        return mask | ((unsigned long long)(c[32] >= k) << 32) | ((unsigned long long)(c[33] >= k) << 33);
+    }
+    """
+    int mj_ctz64(uint64_t x) noexcept nogil  # x != 0
+    int mj_popcount64(uint64_t x) noexcept nogil
+    uint64_t mj_at_least34(const uint8_t* c, int k) noexcept nogil
