@@ -23,6 +23,7 @@ from mjscore.hand import Hand
 from mjscore.jokers import JokerUse
 from mjscore.readings import readings
 from mjscore.sample import random_complete_hands
+from mjscore.special_samples import random_special_hands
 from mjscore.tile import Tile
 
 PUNGS = load_rules("babcock", jokers="pungs")
@@ -428,27 +429,39 @@ def test_the_bounds_skip_no_substitution_that_would_score_more(rules: str, word:
     """The compiled scorer with its bounds (_score_bound) and scoring every substitution
     in order keep the same reading and substitution, on 1,500 rows of 1-2 jokers won
     either way by every seat and round: bounds two points too low (before the doubles)
-    change some of them under each rule set."""
+    change some of them under each rule set. Under ``western``, 400 more rows are its
+    special hands with two of their concealed tiles made jokers: substitutions that may
+    make a special hand are bounded by the shares of the hands they may make."""
     compiled = pytest.importorskip("mjscore._score_kernel")
     jokers_module = pytest.importorskip("mjscore._score_jokers")
     ruleset = load_rules(rules, jokers=word)
-    hands = _joker_hands(1000, seed=61, jokers=2) + _joker_hands(500, seed=62, jokers=1)
     no_melds = np.full(4, 0xFF, dtype=np.uint8)
+    hands = [(np.array(hand.concealed, dtype=np.uint8), no_melds, int(win), hand.jokers)
+             for hand, win in _joker_hands(1000, seed=61, jokers=2) + _joker_hands(500, seed=62, jokers=1)]
+    if rules == "western":
+        rng = np.random.default_rng(63)
+        for concealed, meld_bytes, _ in zip(*random_special_hands(rules, 400, seed=64)):
+            concealed = concealed.copy()
+            won_on = int(rng.choice(np.repeat(np.arange(34), concealed)))
+            spare = np.repeat(np.arange(34), concealed - (np.arange(34) == won_on))
+            if len(spare) < 2:
+                continue  # (its melds hold the rest)
+            for t in rng.choice(spare, size=2, replace=False):
+                concealed[t] -= 1
+            hands.append((concealed, meld_bytes, won_on, 2))
     rows = []
-    for i, (hand, win) in enumerate(hands):
+    for i, (concealed, meld_bytes, win, wild) in enumerate(hands):
         flags = 2048 | (1 if i % 2 else 0)
         seat, prevailing = 27 + i % 4, 27 + i // 4 % 4
-        rows.append((np.array(hand.concealed, dtype=np.uint8), int(win), flags | (2 if seat == 27 else 0),
-                     seat, prevailing, hand.jokers))
-    counts, win, flags, seat, prevailing, jokers = (np.array(column, dtype=np.uint32 if k == 2 else np.uint8)
-                                                    for k, column in enumerate(zip(*rows)))
-    melds = np.full((len(rows), 4), 0xFF, dtype=np.uint8)
+        rows.append((concealed, meld_bytes, win, flags | (2 if seat == 27 else 0), seat, prevailing, wild))
+    counts, melds, win, flags, seat, prevailing, jokers = (
+        np.array(column, dtype=np.uint32 if k == 3 else np.uint8) for k, column in enumerate(zip(*rows)))
     results, bulk = [], []
     for every in (False, True):
         previous = jokers_module.score_every_substitution(every)
         try:
-            results.append([compiled.score_one_jokers(c, no_melds, w, f, s, p, ruleset, j)
-                            for c, w, f, s, p, j in rows])
+            results.append([compiled.score_one_jokers(c, m, w, f, s, p, ruleset, j)
+                            for c, m, w, f, s, p, j in rows])
             out = (np.zeros(len(rows), dtype=np.int32), np.zeros(len(rows), dtype=np.int16),
                    np.zeros(len(rows), dtype=np.uint8))
             compiled.score_many_jokers(counts, melds, win, flags, seat, prevailing, jokers, ruleset, *out)
@@ -457,6 +470,8 @@ def test_the_bounds_skip_no_substitution_that_would_score_more(rules: str, word:
             jokers_module.score_every_substitution(previous)
     assert results[0] == results[1]
     assert sum(r[0][0] == 0 for r in results[0]) > len(rows) // 4  # many of them won
+    if rules == "western":  # most special rows make a special hand
+        assert sum(r[0][2] >= 0 for r in results[0][1500:]) > 200
     # a bulk call keeps only the totals and special hands: it also skips the ties of a
     # plain best that come first in order, and must give the same totals and hands
     assert bulk[0] == bulk[1]

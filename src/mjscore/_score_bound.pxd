@@ -1,8 +1,9 @@
 # The most one substitution D of a row's jokers can score, from the counts of its natural
 # hand S alone, so the joker scorer scores the promising substitutions first and skips
 # those that cannot beat the best found (_score_jokers). A bound, never an estimate: a
-# substitution that may make a special hand or read as pairs is bounded by nothing.
-from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t, uint8_t, uint32_t, uint64_t
+# substitution that may make a special hand or read as pairs is bounded by what those
+# hands score (c_hand_most).
+from libc.stdint cimport INT64_MAX, INT64_MIN, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 from mjscore._fold cimport Tables
 from mjscore._score_facts cimport Group
@@ -30,6 +31,7 @@ ctypedef struct RowBound:
     int seat
     int prevailing
     int items_ok            # the doubles are >= 0 (else no bound)
+    int64_t special_most    # the most any reading scores (c_hand_most over the hands)
     int tile_items          # some item names a winning tile (its sums then depend on it)
     # the items' sums for the last facts asked, with and without the single wait
     # (the substitutions of a row mostly share them)
@@ -37,6 +39,17 @@ ctypedef struct RowBound:
     uint64_t last_maybe[2]
     int64_t last_points[2]
     int64_t last_doubles[2]
+
+# The most a reading making special hand `h` can score: the limit (its points and doubles
+# are capped there) or the larger of its shares of the limit, exposed and concealed.
+cdef inline int64_t c_hand_most(const Tables* r, int h) noexcept nogil:
+    cdef const int32_t* v = &r.pat.values[8 * h]
+    cdef int64_t most = r.limit
+    cdef int k
+    for k in range(0, 8, 4):
+        if v[k + 2] > 0 and v[k + 3] > 0:  # (the share _fold._finish gives)
+            most = max(most, (2 * r.limit * v[k + 2] + v[k + 3]) // (2 * v[k + 3]))
+    return most
 
 # The row's shared part; `melds` its declared melds, `exposed` whether one is exposed.
 # `b` holds the previous row's (or zeros).

@@ -54,6 +54,9 @@ cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int sea
         for k in range(r.n_items):
             b.items_ok &= r.doubles[k] >= 0
             b.tile_items |= r.item_tile[k] != ANY_TILE
+        b.special_most = r.limit
+        for k in range(r.pat.n_hands):
+            b.special_most = max(b.special_most, c_hand_most(r, k))
         b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)  # none asked yet (never every bit)
     elif b.tile_items and b.win != win:
         b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)

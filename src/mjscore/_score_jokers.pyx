@@ -8,14 +8,14 @@ them stand (``_score_placement``). A D no reading keeps scores nothing. The per-
 work is on the stack or in one buffer a bulk call keeps across its rows.
 """
 
-from libc.stdint cimport INT64_MAX, INT64_MIN, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport INT64_MIN, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy, memset
 
 from mjscore._fold cimport Best, Tables
 from mjscore._group_codes cimport G_KONG
 from mjscore._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requirement, Variant, c_candidates,
                                       c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34)
-from mjscore._score_bound cimport MAX_FIXED_SUBS, c_plain_bound, c_row_bound
+from mjscore._score_bound cimport MAX_FIXED_SUBS, RowBound, c_hand_most, c_plain_bound, c_row_bound
 from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
                                    S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts, mj_ctz64)
 from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
@@ -56,6 +56,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef uint8_t fixed_d[8 * MAX_FIXED_SUBS]
     cdef int64_t bound[2 * MAX_BOUNDED]   # per substitution: without, then with, the single wait
     cdef int order[MAX_BOUNDED]
+    cdef uint8_t special_bound[MAX_BOUNDED]  # bounded by the special hands it may make
     cdef uint64_t natural[5]    # the kinds held k times or more: naturally, then in S
     cdef uint64_t at_least[5]   # ([0]: three times or more with the melds)
     cdef Best one
@@ -152,9 +153,11 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
             presence = _substitute(&jf, s, held_s, held_presence, 1)
             _masks(&jf, s, held_s, natural, at_least)
             base = context | _tile_facts(presence)
-            if _may_be_special(r, &jf, at_least, held_s, presence, base, n_melds, total + jokers, exposed,
-                               fixed_d, n_fixed_d, quant_scratch):
-                bound[2 * i] = bound[2 * i + 1] = INT64_MAX
+            most = _special_most(&sb.bound, &jf, at_least, held_s, presence, base, n_melds, total + jokers,
+                                 exposed, fixed_d, n_fixed_d, quant_scratch)
+            special_bound[i] = most != INT64_MIN
+            if special_bound[i]:
+                bound[2 * i] = bound[2 * i + 1] = most
             else:
                 c_plain_bound(&sb.bound, at_least, base, bound + 2 * i)
             _substitute(&jf, s, held_s, held_presence, -1)
@@ -169,7 +172,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         if bounded:
             most = bound[2 * i + _single_may(&jf, win)]
             if most == INT64_MIN or best.found and (most < best.total or most == best.total and (
-                    i > best_i or totals_only and best.special < 0)):
+                    i > best_i or totals_only and best.special < 0 and not special_bound[i])):
                 continue  # it cannot beat the best (ties go to the substitution first in order)
         jf.d = sb.d + 8 * i
         jf.may_fixed = _completes_fixed(jf.d, jokers, fixed_d, n_fixed_d)
@@ -283,33 +286,41 @@ cdef inline int _kong_groups(const Patterns* p, const Variant* v) noexcept nogil
     return n
 
 
-cdef int _may_be_special(const Tables* r, const JokerFilter* jf, const uint64_t* at_least,
-                         const uint8_t* held_s, uint64_t presence, uint64_t base, int n_melds, int total,
-                         int exposed, const uint8_t* fixed_d, int n_fixed_d, int16_t* scratch) noexcept nogil:
-    """Whether a reading of S may make a special hand or read as pairs (c_score_readings'
-    tests, without its readings, over the row's candidate variants, _bound_candidates'):
-    its substitution is then not bounded."""
+cdef int64_t _special_most(const RowBound* b, const JokerFilter* jf, const uint64_t* at_least,
+                           const uint8_t* held_s, uint64_t presence, uint64_t base, int n_melds, int total,
+                           int exposed, const uint8_t* fixed_d, int n_fixed_d, int16_t* scratch) noexcept nogil:
+    """The most a reading of S may score if it may make a special hand or read as pairs
+    (c_score_readings' tests, without its readings, over the row's candidate variants,
+    _bound_candidates'), else INT64_MIN: the limit, or more by the shares of the hands it
+    may make (c_hand_most; those of its fixed shapes are not told apart: any hand's).
+    Its substitution is then bounded by this, not by c_plain_bound (no more than the
+    limit)."""
+    cdef const Tables* r = b.r
     cdef const Patterns* p = r.pat
-    cdef int k
+    cdef int k, n
+    cdef int64_t most = INT64_MIN
     if _completes_fixed(jf.d, jf.jokers, fixed_d, n_fixed_d):
-        return 1
+        return b.special_most
     if jf.pairs and n_melds == 0 and total == 14 and (r.shapes & 1 or p.has_pairs):
         if not at_least[1] & ~at_least[2] and not at_least[3] & ~at_least[4]:
-            return 1  # every count 2 or 4
+            most = r.limit  # every count 2 or 4 (its hands of pairs are among the candidates)
     if p.n_quant and jf.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence,
                                                at_least[0]):
         if jf.n_quant < 0:
-            return 1
-        if c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held_s, presence, at_least[0], base,
-                        BASE_FACTS, not exposed, scratch):
-            return 1  # (-1: too many to list)
+            return b.special_most
+        n = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held_s, presence, at_least[0], base,
+                         BASE_FACTS, not exposed, scratch)
+        if n < 0:
+            return b.special_most  # too many to list
+        for k in range(n):
+            most = max(most, c_hand_most(r, p.quant[scratch[k]].hand))
     if p.n_situational > MAX_CANDIDATES:
-        return 1
+        return b.special_most
     if base & p.situational_gate:
         for k in range(p.n_situational):
             if c_row_conditions(p, p.situational[k], base, BASE_FACTS, not exposed):
-                return 1
-    return 0
+                most = max(most, c_hand_most(r, p.situational[k]))
+    return most
 
 
 cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const uint8_t* held,
