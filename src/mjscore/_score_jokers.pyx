@@ -293,8 +293,8 @@ cdef int64_t _special_most(const RowBound* b, const JokerFilter* jf, const uint6
     (c_score_readings' tests, without its readings, over the row's candidate variants,
     _bound_candidates'), else INT64_MIN: the limit, or more by the shares of the hands it
     may make (c_hand_most; those of its fixed shapes are not told apart: any hand's).
-    Its substitution is then bounded by this, not by c_plain_bound (no more than the
-    limit)."""
+    Its substitution is then bounded by this, not by c_plain_bound (its plain readings
+    score no more than the limit)."""
     cdef const Tables* r = b.r
     cdef const Patterns* p = r.pat
     cdef int k, n

@@ -1,7 +1,8 @@
 # The substitutions D of a row's jokers: every D making the hand complete, found (one or
-# two jokers) one tile at a time from the natural standard waits where a joker could
-# stand at all, or (more) from the kernel's joker decompositions; the fixed-shape hands
-# its missing tiles fit (FixedIndex). (joker_readings.substitutions is the reference.)
+# two jokers) from the wait table where a joker could stand at all (the natural standard
+# waits; for two, part by part: each suit, each honour), or (more) from the kernel's
+# joker decompositions; the fixed-shape hands its missing tiles fit (FixedIndex).
+# (joker_readings.substitutions is the reference.)
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 from mjscore._score_bound cimport RowBound
@@ -34,7 +35,7 @@ ctypedef struct FixedIndex:
 cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil
 # The tiles a joker could stand for at all (`held`: with the melds' tiles).
 cdef uint64_t c_near(const uint8_t* natural, const uint8_t* held, int use) noexcept nogil
-# Every D of one or two tiles completing `s` in sets and a pair; 1 if out of memory.
+# Every D of one or two tiles completing `s` in sets and a pair, ascending; 1 if out of memory.
 cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near,
                          int jokers) noexcept nogil
 # Every D of the kernel's joker decompositions, unsorted; 1 if out of memory.
