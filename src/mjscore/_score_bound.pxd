@@ -26,6 +26,7 @@ ctypedef struct RowBound:
     int64_t pung_doubles[34] # least a chow's)
     int64_t pair_points[34]
     int64_t pair_doubles[34]
+    uint64_t bare_pairs     # the tiles whose pair earns nothing
     int sets                # concealed sets of a standard reading (4 less the melds)
     int win                 # the winning tile (ANY_TILE: every concealed kind is tried)
     int seat

@@ -44,6 +44,7 @@ cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int sea
         b.chow_doubles = max(d1, d2) if d1 >= 0 and d2 >= 0 else -1
         b.items_ok = b.chow_doubles >= 0
         b.tile_items = 0
+        b.bare_pairs = 0
         for k in range(34):
             a = _atom(G_PUNG, k, seat, prevailing)
             b.pung_points[k] = max(b.chow_points, _most(r, G_PUNG, a, &b.pung_doubles[k]))
@@ -51,6 +52,8 @@ cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int sea
             b.pung_doubles[k] = max(b.chow_doubles, b.pung_doubles[k])
             b.pair_points[k] = _most(r, G_PAIR, a, &b.pair_doubles[k])
             b.items_ok &= b.pair_doubles[k] >= 0
+            if b.pair_points[k] == 0 and b.pair_doubles[k] == 0:
+                b.bare_pairs |= (<uint64_t>1) << k
         for k in range(r.n_items):
             b.items_ok &= r.doubles[k] >= 0
             b.tile_items |= r.item_tile[k] != ANY_TILE
@@ -150,13 +153,15 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         if j < b.sets:
             set_points += pung_points[j]
             set_doubles += pung_doubles[j]
-    # the pair: each kind held twice, with the best sets of the other kinds
+    # the pair: each kind held twice, with the best sets of the other kinds; a pair
+    # earning nothing, of a kind with no pung to give up, adds the sets alone
     rest = at_least[2]
-    if rest:
-        pair_points = pair_doubles = INT64_MIN
-    else:
+    if not rest or rest & b.bare_pairs & ~at_least[3]:
         pair_points = set_points
         pair_doubles = set_doubles
+    else:
+        pair_points = pair_doubles = INT64_MIN
+    rest &= ~(b.bare_pairs & ~at_least[3])
     while rest:
         t = mj_ctz64(rest)
         rest &= rest - 1

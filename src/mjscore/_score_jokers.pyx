@@ -150,8 +150,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         natural[0] = mj_at_least34(held, 3)
         for i in range(sb.n):
             jf.d = sb.d + 8 * i
-            presence = _substitute(&jf, s, held_s, held_presence, 1)
-            _masks(&jf, s, held_s, natural, at_least)
+            presence = _raise(&jf, held, held_presence, natural, at_least)
             base = context | _tile_facts(presence)
             most = _special_most(&sb.bound, &jf, at_least, held_s, presence, base, n_melds, total + jokers,
                                  exposed, fixed_d, n_fixed_d, quant_scratch)
@@ -160,7 +159,6 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                 bound[2 * i] = bound[2 * i + 1] = most
             else:
                 c_plain_bound(&sb.bound, at_least, base, bound + 2 * i)
-            _substitute(&jf, s, held_s, held_presence, -1)
             k = i
             while k and bound[2 * order[k - 1] + 1] < bound[2 * i + 1]:
                 order[k] = order[k - 1]
@@ -224,25 +222,38 @@ cdef inline uint64_t _substitute(JokerFilter* jf, uint8_t* s, uint8_t* held_s, u
     return presence
 
 
-cdef inline void _masks(const JokerFilter* jf, const uint8_t* s, const uint8_t* held_s,
-                        const uint64_t* natural, uint64_t* at_least) noexcept nogil:
-    """S's kinds held k times or more (k = 1-4) from the natural hand's (``natural``, and
-    in [0] those held three times with the melds'), as D's tiles raise them."""
-    cdef int k, t
-    cdef uint64_t bit
-    memcpy(at_least, natural, 5 * sizeof(uint64_t))
+cdef inline uint64_t _raise(JokerFilter* jf, const uint8_t* held, uint64_t held_presence,
+                            const uint64_t* natural, uint64_t* at_least) noexcept nogil:
+    """What _substitute tells of S = natural + D, without writing S: its kinds held k
+    times or more (k = 1-4) from the natural hand's (``natural``, and in [0] those held
+    three times with the melds'), as D's tiles raise them; jf.pairs; its mask of kinds
+    held (with the melds')."""
+    cdef int k, t, n, copies = 0
+    cdef uint64_t bit, presence = held_presence
+    for k in range(5):  # (one by one: a block copy stalls on the stores just made to natural)
+        at_least[k] = natural[k]
+    jf.pairs = (jf.use & USE_PAIRS) != 0
     for k in range(jf.jokers):
         t = jf.d[k]
+        copies += 1
+        if k + 1 < jf.jokers and jf.d[k + 1] == t:
+            continue  # D is sorted: a tile is counted at its last copy
+        n = jf.natural[t] + copies
         bit = (<uint64_t>1) << t
+        presence |= bit
         at_least[1] |= bit
-        if s[t] >= 2:
+        if n >= 2:
             at_least[2] |= bit
-        if s[t] >= 3:
+        if n >= 3:
             at_least[3] |= bit
-        if s[t] >= 4:
+        if n >= 4:
             at_least[4] |= bit
-        if held_s[t] >= 3:
+        if held[t] + copies >= 3:
             at_least[0] |= bit
+        if 2 * jf.natural[t] < n:
+            jf.pairs = 0
+        copies = 0
+    return presence
 
 
 cdef inline int _single_may(const JokerFilter* jf, int win) noexcept nogil:
@@ -287,7 +298,7 @@ cdef inline int _kong_groups(const Patterns* p, const Variant* v) noexcept nogil
 
 
 cdef int64_t _special_most(const RowBound* b, const JokerFilter* jf, const uint64_t* at_least,
-                           const uint8_t* held_s, uint64_t presence, uint64_t base, int n_melds, int total,
+                           uint8_t* held_s, uint64_t presence, uint64_t base, int n_melds, int total,
                            int exposed, const uint8_t* fixed_d, int n_fixed_d, int16_t* scratch) noexcept nogil:
     """The most a reading of S may score if it may make a special hand or read as pairs
     (c_score_readings' tests, without its readings, over the row's candidate variants,
@@ -308,8 +319,12 @@ cdef int64_t _special_most(const RowBound* b, const JokerFilter* jf, const uint6
                                                at_least[0]):
         if jf.n_quant < 0:
             return b.special_most
+        for k in range(jf.jokers):  # (``held_s``: the held counts, D's tiles added for the filter)
+            held_s[jf.d[k]] += 1
         n = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held_s, presence, at_least[0], base,
                          BASE_FACTS, not exposed, scratch)
+        for k in range(jf.jokers):
+            held_s[jf.d[k]] -= 1
         if n < 0:
             return b.special_most  # too many to list
         for k in range(n):
@@ -329,20 +344,26 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
     """The pattern variants any substitution of the row may fill, so that each D filters
     only those: every S holds the natural tiles and at most the held counts plus D's, and
     the special hands' variants need no more kongs than the row declares (``kongs``)."""
-    cdef uint64_t added[4]      # [k]: the tiles some D adds k times or more (k = 1-3)
-    cdef uint64_t threes, twos, may_hold, once = presence, twice = mj_at_least34(held, 2)
+    cdef uint64_t added1 = 0, added2 = 0, added3 = 0  # the tiles some D adds once, twice,
+    cdef uint64_t threes, twos, may_hold, bit          # three times or more
+    cdef uint64_t once = presence, twice = mj_at_least34(held, 2)
     cdef const uint8_t* d
     cdef int i, k, run, kept
-    added[1] = added[2] = added[3] = 0
     for i in range(sb.n):
         d = sb.d + 8 * i
         run = 0
         for k in range(jokers):  # D is sorted: a tile's copies are together
             run = run + 1 if k and d[k] == d[k - 1] else 1
-            added[min(run, 3)] |= (<uint64_t>1) << d[k]
-    threes = mj_at_least34(held, 3) | (added[1] & twice) | (added[2] & once) | added[3]
-    twos = twice | (added[1] & once) | added[2]
-    may_hold = presence | added[1]
+            bit = (<uint64_t>1) << d[k]
+            if run == 1:
+                added1 |= bit
+            elif run == 2:
+                added2 |= bit
+            else:
+                added3 |= bit
+    threes = mj_at_least34(held, 3) | (added1 & twice) | (added2 & once) | added3
+    twos = twice | (added1 & once) | added2
+    may_hold = presence | added1
     if p.n_quant:
         jf.n_quant = c_candidates_bound(p, p.quant, p.n_quant, p.quant_allowing if p.quant_indexed else NULL,
                                         presence, may_hold, threes, twos, quant)
