@@ -264,10 +264,27 @@ cdef inline int _bit(const uint64_t* bits, int shift, uint64_t key) noexcept nog
 
 cdef int _try_fixed(const uint8_t* row, const uint8_t* held, int jokers, int use, Subs* sb) noexcept nogil:
     """Push the substitution completing one fixed variant, if its missing tiles are
-    ``jokers`` tiles its groups may hold; 1 if out of memory."""
-    cdef int t, k, n = 0, missing
+    ``jokers`` tiles its groups may hold; 1 if out of memory. Eight counts at a time:
+    each byte of ((row | 0x80...) - held) ^ 0x80... is row - held (counts are at most 4,
+    so no borrow crosses a byte), or 0xFC or more where the variant holds fewer: more
+    missing tiles than jokers either way."""
+    cdef int t, b, k, n = 0, missing
     cdef uint8_t tiles[8]
-    for t in range(34):
+    cdef uint64_t x, y, diff
+    for t in range(0, 32, 8):
+        memcpy(&x, row + t, 8)
+        memcpy(&y, held + t, 8)
+        diff = ((x | <uint64_t>0x8080808080808080) - y) ^ <uint64_t>0x8080808080808080
+        while diff:
+            b = mj_ctz64(diff) >> 3
+            missing = <int>((diff >> (8 * b)) & 0xFF)
+            diff &= ~((<uint64_t>0xFF) << (8 * b))
+            if n + missing > jokers:
+                return 0
+            for k in range(missing):
+                tiles[n] = <uint8_t>(t + b)
+                n += 1
+    for t in range(32, 34):
         missing = <int>row[t] - <int>held[t]
         if missing < 0 or n + missing > jokers:
             return 0
