@@ -230,9 +230,9 @@ cdef inline uint64_t _raise(JokerFilter* jf, const uint8_t* held, uint64_t held_
     held (with the melds')."""
     cdef int k, t, n, copies = 0
     cdef uint64_t bit, presence = held_presence
+    cdef int pairs = (jf.use & USE_PAIRS) != 0
     for k in range(5):  # (one by one: a block copy stalls on the stores just made to natural)
         at_least[k] = natural[k]
-    jf.pairs = (jf.use & USE_PAIRS) != 0
     for k in range(jf.jokers):
         t = jf.d[k]
         copies += 1
@@ -241,18 +241,14 @@ cdef inline uint64_t _raise(JokerFilter* jf, const uint8_t* held, uint64_t held_
         n = jf.natural[t] + copies
         bit = (<uint64_t>1) << t
         presence |= bit
-        at_least[1] |= bit
-        if n >= 2:
-            at_least[2] |= bit
-        if n >= 3:
-            at_least[3] |= bit
-        if n >= 4:
-            at_least[4] |= bit
-        if held[t] + copies >= 3:
-            at_least[0] |= bit
-        if 2 * jf.natural[t] < n:
-            jf.pairs = 0
+        at_least[1] |= bit  # (the rest without branches: which way they go is data)
+        at_least[2] |= bit * (n >= 2)
+        at_least[3] |= bit * (n >= 3)
+        at_least[4] |= bit * (n >= 4)
+        at_least[0] |= bit * (held[t] + copies >= 3)
+        pairs &= 2 * jf.natural[t] >= n
         copies = 0
+    jf.pairs = pairs
     return presence
 
 
