@@ -91,19 +91,20 @@ rows 17.9k. By perf, finding and bounding the substitutions take most of the cyc
 and no single step more: the target still needs the different joker scorer above.
 
 Session 20 (callgrind, the first 10,000 rows of each kind, less the one-time table
-builds): plain rows 11.4k -> 9.3k instructions, special rows 16.5k -> 13.4k. The
+builds): plain rows 11.4k -> 9.1k-9.3k instructions, special rows 16.5k -> 12.9k. The
 substitutions of two jokers come per part (each suit, each honour) from the wait table,
 one lookup per suit and per first tile of a suit taking both (2.1k -> 0.8k a row); the
-row's candidate variants from per-tile masks of the variants allowing each tile; a
-substitution that may make a special hand is bounded by the largest share of the limit
-among the hands it may make (the limit at least) instead of nothing, so a special row
-scores fewer of them. Interleaved wall clock 601k-611k -> 728k-742k hands/s against
-babcock's 5.3-5.4M (0.134-0.141x); this benchmark's run 686k/s against 5.44M (0.126x,
-the slow tests running on the other core). babcock with the same 2 jokers 1.17M/s:
-western is at 0.63x of it. What is left is spread thin (per plain row: the row's own
-loop 2.6k, the plain bounds 1.5k, the readings scored 1.0k, the substitutions 0.8k,
-their joker placements 0.75k, the decompositions 0.7k): the target still needs the
-different joker scorer above.
+row's candidate variants from per-tile masks of the variants allowing each tile; each
+substitution is bounded from the natural masks raised at its tiles without writing S;
+a substitution that may make a special hand is bounded by the largest share of the
+limit among the hands it may make (the limit at least) instead of nothing, so a special
+row scores fewer of them. Interleaved wall clock 601k-611k -> 792k-803k hands/s against
+babcock's 5.4M (0.146-0.148x); this benchmark's run 807k/s against 5.48M (0.147x, the
+slow tests running on the other core). babcock with the same 2 jokers 1.28M/s: western
+is at 0.62x of it. What is left is spread thin (by perf: the row's own loop 11% of the
+cycles, the two-tile substitutions 5%, the plain bounds 5%, the readings scored 5%, the
+decompositions 4.5%, the single-wait search 4%): the target still needs the different
+joker scorer above.
 """
 
 from __future__ import annotations
