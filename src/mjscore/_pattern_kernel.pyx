@@ -416,19 +416,23 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
 cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,
                             uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
                             int16_t* out) noexcept nogil:
-    cdef int v, t, found = 0, n_threes = mj_popcount64(threes)
+    cdef int v = -1, t, found = 0, n_threes = mj_popcount64(threes)
     cdef uint64_t left = ~(<uint64_t>0), kinds = presence
     if allowing != NULL:  # the variants allowing every kind held, in order
         while kinds and left:
             t = mj_ctz64(kinds)
             kinds &= kinds - 1
             left &= allowing[t]
-    for v in range(n):
+    while True:  # the next variant: of those, or of all
         if allowing != NULL:
             if not left:
                 break
             v = mj_ctz64(left)
             left &= left - 1
+        else:
+            v += 1
+            if v == n:
+                break
         if variants[v].min_threes > n_threes:
             break
         if presence & ~variants[v].allowed or variants[v].required & ~may_hold:

@@ -101,6 +101,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     n_found = sb.n if jokers <= 2 else 0  # (those of the decompositions need sorting)
     # seven pairs: a joker beside each odd tile (a rule set reading no hand as pairs finds
     # nothing more there: a D whose S also reads in sets is among the others)
+    natural[0] = mj_at_least34(held, 3)
     for k in range(1, 5):
         natural[k] = mj_at_least34(c, k)
     if n_melds == 0 and use & USE_PAIRS and (r.shapes & 1 or r.pat.has_pairs):
@@ -147,7 +148,6 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     bounded = g_bounded and 1 < sb.n <= MAX_BOUNDED
     if bounded:  # the most each can score, the most promising first
         c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
-        natural[0] = mj_at_least34(held, 3)
         for i in range(sb.n):
             jf.d = sb.d + 8 * i
             presence = _raise(&jf, held, held_presence, natural, at_least)
@@ -174,7 +174,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                 continue  # it cannot beat the best (ties go to the substitution first in order)
         jf.d = sb.d + 8 * i
         jf.may_fixed = _completes_fixed(jf.d, jokers, fixed_d, n_fixed_d)
-        presence = _substitute(&jf, s, held_s, held_presence, 1)
+        presence = _raise(&jf, held, held_presence, natural, at_least)
+        _substitute(&jf, s, held_s, 1)
         base = context | _tile_facts(presence)
         one.found = 0
         one.total = 0
@@ -186,7 +187,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
             best[0] = one
             best_i = i
             memcpy(best_d, jf.d, 8)
-        _substitute(&jf, s, held_s, held_presence, -1)
+        _substitute(&jf, s, held_s, -1)
     return S_OK if best.found else S_NOT_WINNING
 
 
@@ -204,27 +205,17 @@ cdef inline void _caps(const uint8_t* c, const uint8_t* held, uint8_t* caps) noe
         caps[t] = 4 - (held[t] - c[t])
 
 
-cdef inline uint64_t _substitute(JokerFilter* jf, uint8_t* s, uint8_t* held_s, uint64_t held_presence,
-                                 int sign) noexcept nogil:
-    """Add (``sign`` 1) or take off (-1) the tiles of jf.d in S and its held counts; with
-    1, set jf.pairs and return S's mask of kinds held (with the melds')."""
+cdef inline void _substitute(const JokerFilter* jf, uint8_t* s, uint8_t* held_s, int sign) noexcept nogil:
+    """Add (``sign`` 1) or take off (-1) the tiles of jf.d in S and its held counts."""
     cdef int k
-    cdef uint64_t presence = held_presence
     for k in range(jf.jokers):
         s[jf.d[k]] += sign
         held_s[jf.d[k]] += sign
-        presence |= (<uint64_t>1) << jf.d[k]
-    if sign > 0:
-        jf.pairs = (jf.use & USE_PAIRS) != 0
-        for k in range(jf.jokers):  # S differs from the natural counts only at D's tiles
-            if 2 * jf.natural[jf.d[k]] < s[jf.d[k]]:
-                jf.pairs = 0
-    return presence
 
 
 cdef inline uint64_t _raise(JokerFilter* jf, const uint8_t* held, uint64_t held_presence,
                             const uint64_t* natural, uint64_t* at_least) noexcept nogil:
-    """What _substitute tells of S = natural + D, without writing S: its kinds held k
+    """What S = natural + D holds, without writing it (_substitute does): its kinds held k
     times or more (k = 1-4) from the natural hand's (``natural``, and in [0] those held
     three times with the melds'), as D's tiles raise them; jf.pairs; its mask of kinds
     held (with the melds')."""
