@@ -537,6 +537,27 @@ def test_a_bulk_call_keeps_the_substitution_first_in_order_at_a_tie(backend: str
     assert (totals.tolist(), special.tolist()) == ([300], [-1])
 
 
+@pytest.mark.parametrize(("tiles", "win", "self_drawn", "seat", "prevailing"), [
+    ("22334466688s6z", "8s", True, "E", "S"), ("22334466888p5z", "2p", False, "W", "E"),
+    ("22334466688p5z", "4p", True, "N", "E"), ("2234466888s66z", "4s", False, "S", "N"),
+    ("2234466688s66z", "6z", False, "N", "W")])
+def test_a_bulk_call_keeps_a_special_hand_first_in_order_at_a_tie(backend: str, tiles: str, win: str,
+                                                                  self_drawn: bool, seat: str, prevailing: str) -> None:
+    """001 (western) with a limit of 40, so plain hands reach it: two jokers standing for
+    some tiles make a hand worth the limit (Jade, Pearl, All Pair Jade); standing for
+    others, a plain hand at the limit, after a substitution that may make a hand worth
+    more and was scored first. The tie goes to the substitution first in order, the
+    special one: score_many, which skips ties a plain best cannot lose, must not skip
+    this one (found by a search over special rows with the guard removed)."""
+    ruleset = load_rules("western", jokers="pairs", limit=40)
+    context = {"win_tile": win, "self_drawn": self_drawn, "seat_wind": seat, "prevailing_wind": prevailing}
+    one = score(f"{tiles} JJ", ruleset, **context)
+    totals, special = score_many(np.array([mjscore.parse_tiles(tiles)], dtype=np.uint8), ruleset, jokers=2,
+                                 **context)
+    assert one.total == 40 and one.special is not None
+    assert (totals.tolist(), special.tolist()) == ([40], [[hand.id for hand in ruleset.hands].index(one.special)])
+
+
 def test_score_many_takes_a_jokers_column(backend: str) -> None:
     hands = [mjscore.parse_tiles("123m456p789s1155z"), mjscore.parse_tiles("123m456p789s11555z"),
              mjscore.parse_tiles("123m456p789s1155z"), mjscore.parse_tiles("123m456p789s1155z")]

@@ -169,6 +169,12 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         i = order[k] if bounded else k
         if bounded:
             most = bound[2 * i + _single_may(&jf, win)]
+            # A tie with a substitution earlier in order (i < best_i) is skipped only if
+            # it makes no special hand either. It comes after the best when the best's
+            # bound was higher: for a special one (the limit at least), a best that may
+            # make a hand worth more than the limit but scored a plain reading at the
+            # limit, this one then making a hand worth the limit (test_scoring_jokers:
+            # ..._keeps_a_special_hand_first_in_order_at_a_tie, a limit of 40).
             if most == INT64_MIN or best.found and (most < best.total or most == best.total and (
                     i > best_i or totals_only and best.special < 0 and not special_bound[i])):
                 continue  # it cannot beat the best (ties go to the substitution first in order)
