@@ -105,6 +105,23 @@ is at 0.62x of it. What is left is spread thin (by perf: the row's own loop 11% 
 cycles, the two-tile substitutions 5%, the plain bounds 5%, the readings scored 5%, the
 decompositions 4.5%, the single-wait search 4%): the target still needs the different
 joker scorer above.
+
+Session 22 built that scorer and measured it slower, so it was not kept. For a row
+that can make no special hand (no fixed-shape hand within its jokers, no pattern
+variant its readings may fill, no seven pairs), it listed every joker reading from the
+natural suit tables and the joker table, a part's ways fetched only for the shares of
+the jokers some split of them needs (5.5 readings a plain row, the kernel's joker
+decompositions exactly), and folded each once; the single wait was settled by a second
+wait a reading shows (a run's open end, a pung beside a natural pair) before any
+search. It gave the substitution search's totals and hands on 140,000 rows (seven rule
+settings, either way of winning, one or two jokers), but cost 11.3k instructions a
+plain babcock row against the search's 7.6k (callgrind, 5,000 rows, less the table
+builds): listing the readings 5.5k (the joker table's ways 1.6k of it), folding all of
+them 5.4k, where the search bounds five substitutions at about 0.6k each and reads 1.2.
+babcock with 2 jokers fell from 1.28M to 0.71M hands/s, western from 0.15x to 0.09x.
+Listing readings is not the way to the target unless each is listed and bounded for
+well under 0.5k instructions; what the search spends is in bounding and in the 1.2
+readings of S it scores (2.7k each).
 """
 
 from __future__ import annotations
