@@ -355,6 +355,10 @@ TARGETS += [
     Target("score_many western, 10% special, 2 jokers vs babcock", "score_many[western+jokers]",
            ("cython-2-jokers", "python-2-jokers"), "score_many[western+10%-special]", "babcock-cython",
            0.25),
+    # the same rows as the text plays jokers (preset required): beside the line above, not for it
+    Target("score_many western preset required, 2 jokers vs babcock", "score_many[western+jokers]",
+           ("cython-2-jokers-required", "python-2-jokers-required"), "score_many[western+10%-special]",
+           "babcock-cython", 0.25),
     # issue 10 item 7 (test_bench_american): american (preset AM) against babcock on the same rows
     Target("score_many american AM, 10% special hands vs babcock", "score_many[american+10%-special]",
            OURS, "score_many[american+10%-special]", "babcock-cython", 0.5),
