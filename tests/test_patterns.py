@@ -8,6 +8,7 @@ check the message names the file, the hand, the group and the reason.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -297,3 +298,22 @@ def test_every_construct_in_the_guide_loads(tmp_path: Path, construct: str, cell
             body += 'groups = ["4 pung/kong any", "pair any"]\n'
         hand = mjscore.load_rules(_rules_file(tmp_path, body, name=f"construct{n}")).hands[-1]
         assert hand.id == f"h{n}", construct
+
+
+def test_a_form_is_expanded_once_whatever_place_its_hand_has() -> None:
+    # A form is checked when its hand is read (as hand 0) and compiled at the hand's place;
+    # both, and a load with other options that moves the hand, share one expansion (western's
+    # 41,765 fixed variants took 0.6 s each time).
+    from mjscore.rules import patterns
+    from mjscore.rules.hands import pattern_variants
+
+    western = mjscore.load_rules("western")
+    for index, hand in enumerate(western.hands):
+        for form in hand.forms:
+            at_place = pattern_variants(hand, index, form)
+            expanded = patterns._expanded.cache_info().misses
+            moved = pattern_variants(hand, index + 1000, form)
+            assert patterns._expanded.cache_info().misses == expanded, hand.id
+            for compiled_variants, moved_variants in zip(at_place, moved):
+                assert [v.hand for v in moved_variants] == [index + 1000] * len(moved_variants)
+                assert [replace(v, hand=index) for v in moved_variants] == compiled_variants

@@ -395,17 +395,32 @@ def expand_form(hand: int, groups: Sequence[GroupSpec], tiles: str | None = None
 
     :raises PatternError: for a variable no group binds, or too many concrete variants.
     """
-    quant, fixed_variants = _expanded(hand, tuple(groups), tiles, tuple(requires), max_chows, kong_as_two,
-                                      concealed, one_suit, as_fixed)
+    quant, fixed_variants = _of_hand(hand, tuple(groups), tiles, tuple(requires), max_chows, kong_as_two,
+                                     concealed, one_suit, as_fixed)
     return list(quant), list(fixed_variants)
 
 
 @functools.lru_cache(maxsize=512)
-def _expanded(hand: int, groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[str, ...],
+def _of_hand(hand: int, groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[str, ...],
+             max_chows: int, kong_as_two: bool, concealed: bool, one_suit: bool, as_fixed: bool
+             ) -> tuple[tuple[QuantVariant, ...], tuple[FixedVariant, ...]]:
+    """_expanded's variants as those of ``hand``."""
+    quant, fixed_variants = _expanded(groups, tiles, requires, max_chows, kong_as_two, concealed, one_suit,
+                                      as_fixed)
+    if hand == 0:
+        return quant, fixed_variants
+    return (tuple(QuantVariant(hand, v.form, v.requirements, v.allowed, v.required, v.max_chows) for v in quant),
+            tuple(FixedVariant(hand, v.counts, v.groups, v.melds, v.win_tiles) for v in fixed_variants))
+
+
+@functools.lru_cache(maxsize=512)
+def _expanded(groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[str, ...],
               max_chows: int, kong_as_two: bool, concealed: bool, one_suit: bool, as_fixed: bool
               ) -> tuple[tuple[QuantVariant, ...], tuple[FixedVariant, ...]]:
-    # kept: a rule set compiles each form twice (checked when read, then compiled), and
-    # loading it with other options recompiles only the hands they change
+    """The variants of one form, as those of hand 0 (expand_form gives them their hand).
+    Kept without the hand: a rule set expands each form twice (checked when read, as
+    hand 0, then compiled at its place), and loading it with other options again."""
+    hand = 0
     kind = check_form(groups)
     if as_fixed and kind == STANDARD:
         kind = FIXED
