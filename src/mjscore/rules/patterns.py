@@ -58,8 +58,9 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..facts import Kind
 from ..group_codes import KNIT, SINGLE, group_code
@@ -331,33 +332,65 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
           whole: int, requires: int, concealed: bool = False, max_chows: int = 4) -> Iterator[FixedVariant]:
     """Every concrete variant of a fixed form under one binding, with at most ``max_chows``
     chows; in a ``concealed`` hand only the groups marked ``melded`` may be declared."""
-    choices: list[list[tuple[tuple[int, tuple[int, ...], bool], ...]]] = []
+    choices: list[list[_Pick]] = []
+    any_win = any(g.win for g in groups)
     for g in groups:
         options = [(kind, tiles, meldable and (g.melded or not concealed))
                    for kind, tiles, meldable in group_options(g, suits, numbers, whole)]
         # several singles of a class are different tiles (a pair is written as a pair)
         pick = itertools.combinations if g.kinds == (SINGLE,) else itertools.combinations_with_replacement
-        choices.append(list(pick(options, g.count)))
+        choices.append([_Pick(combo, sum(_PACKED[t] for _, tiles, _ in combo for t in tiles),
+                              _tile_mask(t for _, tiles, _ in combo for t in tiles) if g.win or not any_win else 0,
+                              sum(kind == Kind.CHOW for kind, _, _ in combo),
+                              tuple(group_code(kind, tiles[0]) for kind, tiles, meldable in combo if meldable))
+                        for combo in pick(options, g.count)])
+    required = sum(_PACKED[t] for t in range(34) if requires >> t & 1)
     for picked in itertools.product(*choices):
-        grouping = tuple(group for combo in picked for group in combo)
-        counts = [0] * 34
-        for _, tiles, _ in grouping:
-            for t in tiles:
-                counts[t] += 1
-        if max(counts) > 4 or any(not counts[t] for t in range(34) if requires >> t & 1):
+        counts = sum(p.counts for p in picked)
+        if not _at_most_four(counts) or not _holds(counts, required) or sum(p.chows for p in picked) > max_chows:
             continue
-        if sum(kind == Kind.CHOW for kind, _, _ in grouping) > max_chows:
-            continue
-        win_groups = [g for g, spec in zip(picked, groups) if spec.win]
         win_tiles = 0
-        for combo in (win_groups or picked):
-            for _, tiles, _ in combo:
-                for t in tiles:
-                    win_tiles |= 1 << t
-        yield FixedVariant(
-            hand, tuple(counts), grouping,
-            tuple(sorted(group_code(kind, tiles[0]) for kind, tiles, meldable in grouping if meldable)),
-            win_tiles)
+        for p in picked:
+            win_tiles |= p.win_tiles
+        yield FixedVariant(hand, tuple(counts.to_bytes(34, "little")), tuple(g for p in picked for g in p.groups),
+                           tuple(sorted(code for p in picked for code in p.melds)), win_tiles)
+
+
+class _Pick(NamedTuple):
+    """What one group's pick brings a fixed variant, worked out once for all variants holding it."""
+
+    groups: tuple[tuple[int, tuple[int, ...], bool], ...]
+    counts: int
+    """Its tiles' counts packed a byte a tile (``_PACKED``): a variant's counts are one sum."""
+    win_tiles: int
+    """Its tiles, where the winning tile may be one of them."""
+    chows: int
+    melds: tuple[int, ...]
+    """The codes of its groups that may be declared."""
+
+
+_PACKED = tuple(1 << 8 * t for t in range(34))
+"""A tile's count as a byte of a packed sum."""
+_BYTES = sum(_PACKED)
+"""1 in every byte."""
+
+
+def _at_most_four(packed: int) -> bool:
+    """No count over four: 0x7B added takes a byte of 5 or more to 0x80 (none reaches 0x100:
+    a hand holds at most 18 tiles)."""
+    return not (packed + 0x7B * _BYTES) & 0x80 * _BYTES
+
+
+def _holds(packed: int, required: int) -> bool:
+    """Every tile ``required`` (1 in its byte) held: 0x7F added takes a byte of 1 or more to 0x80."""
+    return (packed & 0xFF * required) + 0x7F * required & 0x80 * required == 0x80 * required
+
+
+def _tile_mask(tiles: Iterable[int]) -> int:
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t
+    return mask
 
 
 def group_options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], whole: int
