@@ -21,6 +21,8 @@ from mjscore import bulk_scoring
 from mjscore.errors import RuleSetError
 from mjscore.facts import fact_mask
 from mjscore.rows import meld_bytes
+from mjscore.rules import patterns
+from mjscore.rules.hands import pattern_variants
 from mjscore.rules.patterns import PatternError, expand_form, parse_group
 from mjscore.sample import random_scoring_rows
 
@@ -304,9 +306,6 @@ def test_a_form_is_expanded_once_whatever_place_its_hand_has() -> None:
     # A form is checked when its hand is read (as hand 0) and compiled at the hand's place;
     # both, and a load with other options that moves the hand, share one expansion (western's
     # 41,765 fixed variants took 0.6 s each time).
-    from mjscore.rules import patterns
-    from mjscore.rules.hands import pattern_variants
-
     western = mjscore.load_rules("western")
     for index, hand in enumerate(western.hands):
         for form in hand.forms:

@@ -58,7 +58,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -340,7 +340,8 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
         # several singles of a class are different tiles (a pair is written as a pair)
         pick = itertools.combinations if g.kinds == (SINGLE,) else itertools.combinations_with_replacement
         choices.append([_Pick(combo, sum(_PACKED[t] for _, tiles, _ in combo for t in tiles),
-                              _tile_mask(t for _, tiles, _ in combo for t in tiles) if g.win or not any_win else 0,
+                              sum(1 << t for t in {t for _, tiles, _ in combo for t in tiles})
+                              if g.win or not any_win else 0,
                               sum(kind == Kind.CHOW for kind, _, _ in combo),
                               tuple(group_code(kind, tiles[0]) for kind, tiles, meldable in combo if meldable))
                         for combo in pick(options, g.count)])
@@ -384,13 +385,6 @@ def _at_most_four(packed: int) -> bool:
 def _holds(packed: int, required: int) -> bool:
     """Every tile ``required`` (1 in its byte) held: 0x7F added takes a byte of 1 or more to 0x80."""
     return (packed & 0xFF * required) + 0x7F * required & 0x80 * required == 0x80 * required
-
-
-def _tile_mask(tiles: Iterable[int]) -> int:
-    mask = 0
-    for t in tiles:
-        mask |= 1 << t
-    return mask
 
 
 def group_options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], whole: int
