@@ -8,6 +8,8 @@ them stand (``_score_placement``). A D no reading keeps scores nothing. The per-
 work is on the stack or in one buffer a bulk call keeps across its rows.
 """
 
+from functools import lru_cache
+
 from libc.stdint cimport INT64_MIN, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy, memset
 
@@ -389,39 +391,58 @@ def joker_fixed_rows(rules):
     """The rule set's fixed variants as FIXED_ROW bytes each, in the order of the
     patterns' fixed entries (_pattern_kernel._fill_fixed), their count, and the arrays
     of their ``FixedIndex``; kept in rules.derived, built on the first call with jokers
-    (western: 41,765 variants, 7 MB of rows and 28 MB of index, about 0.8 s)."""
-    import numpy as np
-    rows = rules.derived.get("joker fixed rows")
-    if rows is None:
+    and shared by the rule sets whose variants have the same tiles and groups, such as
+    the presets of one rule file (western: 41,765 variants, 7 MB of rows and 27 MB of
+    index, about 0.3 s)."""
+    built = rules.derived.get("joker fixed rows")
+    if built is None:
         variants = [v for vs in rules.hand_tables.fixed.values() for v in vs]
-        rows = np.full((max(len(variants), 1), FIXED_ROW), 0xFF, dtype=np.uint8)
-        for e, v in enumerate(variants):
-            rows[e, :34] = v.counts
-            rows[e, 34] = len(v.groups)
-            masks = rows[e, FIXED_MASKS:FIXED_MASKS + 8 * 14].view(np.uint64)
-            masks[:] = 0
-            for g, (kind, tiles, _) in enumerate(v.groups):
-                rows[e, 35 + g] = kind
-                rows[e, 49 + g] = tiles[0]
-                masks[g] = sum(1 << t for t in set(tiles))
-        rows = rules.derived["joker fixed rows"] = (rows, len(variants), _index_arrays(rows[:len(variants), :34]))
-    return rows
+        built = rules.derived["joker fixed rows"] = _fixed_tables(tuple((v.counts, v.groups) for v in variants))
+    return built
+
+
+@lru_cache(maxsize=4)
+def _fixed_tables(shapes):
+    """``joker_fixed_rows``' tables for the variants' (counts, groups) ``shapes``; read-only,
+    as several rule sets may hold them."""
+    import numpy as np
+    cdef Py_ssize_t n = len(shapes), e, g
+    rows = np.full((max(n, 1), FIXED_ROW), 0xFF, dtype=np.uint8)
+    cdef uint8_t[:, ::1] out = rows
+    cdef uint64_t[:, :] masks = rows[:, FIXED_MASKS:FIXED_MASKS + 8 * 14].view(np.uint64)
+    masks[:, :] = 0
+    mask_of = {}  # (a few hundred tile tuples among some 200,000 groups)
+    if n:
+        rows[:n, :34] = [counts for counts, _ in shapes]
+    for e in range(n):
+        groups = shapes[e][1]
+        out[e, 34] = len(groups)
+        for g in range(len(groups)):
+            kind, tiles, _ = groups[g]
+            out[e, 35 + g] = kind
+            out[e, 49 + g] = tiles[0]
+            mask = mask_of.get(tiles)
+            if mask is None:
+                mask = mask_of[tiles] = sum(1 << t for t in set(tiles))
+            masks[e, g] = mask
+    arrays = _index_arrays(rows[:n, :34])
+    for array in (rows, *(a for a in arrays if isinstance(a, np.ndarray))):
+        array.flags.writeable = False
+    return rows, n, arrays
 
 
 def _index_arrays(counts):
     """A ``FixedIndex``'s arrays for the variants' ``counts``: the weights, then for one
     and for two tiles taken out, the keys of the variants so shortened (their top 32
-    bits, sorted: a lookup then tries the few variants a clash adds), the variant of
-    each, and a bitset of the keys with its shift."""
+    bits, sorted, a clash's variants in order: a lookup then tries the few variants a
+    clash adds), the variant of each, and a bitset of the keys with its shift."""
     import numpy as np
     weight = np.random.default_rng(0x6A6F6B6572).integers(0, 2 ** 63, size=34, dtype=np.uint64) * 2 + 1
     held = counts > 0
-    counts = counts.astype(np.uint64)
-    variant = np.arange(len(counts), dtype=np.int32)[:, None]
     with np.errstate(over="ignore"):
-        key = (counts * weight).sum(axis=1, dtype=np.uint64)  # sums wrap, as the kernel's
-        less_one = (key[:, None] - weight[None, :])[held]
-        of_one = np.broadcast_to(variant, held.shape)[held]
+        key = (counts.astype(np.uint64) * weight).sum(axis=1, dtype=np.uint64)  # sums wrap, as the kernel's
+        of_one, one = np.nonzero(held)
+        less_one = key[of_one] - weight[one]
         # less two: each pair of the variant's kinds (a kind with itself if held twice),
         # over each variant's kinds listed first
         width = int(held.sum(axis=1).max()) if len(key) else 0
@@ -429,19 +450,22 @@ def _index_arrays(counts):
         listed = np.take_along_axis(held, kinds, axis=1)
         twice = np.take_along_axis(counts, kinds, axis=1) >= 2
         i, j = np.triu_indices(width)
-        pair = listed[:, i] & listed[:, j] & ((i != j) | twice[:, i])
-        kind_weight = weight[kinds]
-        less_two = (key[:, None] - kind_weight[:, i] - kind_weight[:, j])[pair]
-        of_two = np.broadcast_to(variant, pair.shape)[pair]
+        of_two, pair = np.nonzero(listed[:, i] & listed[:, j] & ((i != j) | twice[:, i]))
+        less_two = key[of_two] - weight[kinds[of_two, i[pair]]] - weight[kinds[of_two, j[pair]]]
     arrays = [weight]
     for less, of in ((less_one, of_one), (less_two, of_two)):
-        order = np.argsort(less, kind="stable")
+        # one sort of the top 32 bits with the variant below them (less than 2**31)
+        both = np.sort((less & np.uint64(0xFFFFFFFF00000000)) | of.astype(np.uint64))
+        keys = (both >> np.uint64(32)).astype(np.uint32)
         width = max(10, min(26, int(len(less) * 32).bit_length()))  # about 1 in 32 set
         bits = np.zeros(1 << (width - 6), dtype=np.uint64)
-        top = less >> np.uint64(64 - width)
-        np.bitwise_or.at(bits, (top >> np.uint64(6)).astype(np.int64), np.uint64(1) << (top & np.uint64(63)))
-        arrays += [(less[order] >> np.uint64(32)).astype(np.uint32), np.ascontiguousarray(of[order], dtype=np.int32),
-                   bits, 64 - width]
+        top = keys >> np.uint32(32 - width)  # sorted: each word's bits are ORed in one run
+        word = top >> np.uint32(6)
+        starts = np.flatnonzero(np.r_[True, word[1:] != word[:-1]]) if len(top) else np.zeros(0, np.intp)
+        if len(starts):
+            bits[word[starts]] = np.bitwise_or.reduceat(np.uint64(1) << (top & np.uint32(63)).astype(np.uint64),
+                                                        starts)
+        arrays += [keys, (both & np.uint64(0x7FFFFFFF)).astype(np.int32), bits, 64 - width]
     return tuple(arrays)
 
 
