@@ -359,6 +359,13 @@ TARGETS += [
     Target("score_many western preset required, 2 jokers vs babcock", "score_many[western+jokers]",
            ("cython-2-jokers-required", "python-2-jokers-required"), "score_many[western+10%-special]",
            "babcock-cython", 0.25),
+    # for scale, beside the line above, not for it: babcock itself with the same jokers, and
+    # western against that (the line read as babcock's rate on the same joker rows)
+    Target("score_many babcock, same rows, 2 jokers vs babcock", "score_many[western+jokers]",
+           ("babcock-cython-2-jokers", "babcock-python-2-jokers"), "score_many[western+10%-special]",
+           "babcock-cython", 0.25),
+    Target("score_many western vs babcock, both with the same 2 jokers", "score_many[western+jokers]",
+           ("cython-2-jokers", "python-2-jokers"), "score_many[western+jokers]", "babcock-cython-2-jokers", 0.25),
     # issue 10 item 7 (test_bench_american): american (preset AM) against babcock on the same rows
     Target("score_many american AM, 10% special hands vs babcock", "score_many[american+10%-special]",
            OURS, "score_many[american+10%-special]", "babcock-cython", 0.5),
