@@ -523,14 +523,17 @@ def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use
 def test_the_fixed_variant_index_finds_each_variant_less_one_or_two_of_its_tiles() -> None:
     # the FixedIndex a row with one or two jokers looks its fixed-shape hands up in: for
     # each variant less any one or two of its tiles, the key's top 32 bits are listed
-    # (sorted) with that variant, and the key's bit is set
+    # (sorted, in their bucket) with that variant, and the key's bit is set
     jokers_module = pytest.importorskip("mjscore._score_jokers")
     rows, n, arrays = jokers_module.joker_fixed_rows(load_rules("western", jokers="pairs"))
     counts, weight = rows[:n, :34], [int(w) for w in arrays[0]]
     rng = np.random.default_rng(91)
     for j in (1, 2):
-        keys, variants, bits, shift = arrays[1 + 4 * (j - 1):5 + 4 * (j - 1)]
+        keys, variants, bits, shift, starts = arrays[1 + 5 * (j - 1):6 + 5 * (j - 1)]
         assert len(keys) == len(variants) and (np.diff(keys.astype(np.int64)) >= 0).all()
+        # the keys of bucket b (their top 16 bits b) are keys[starts[b]:starts[b + 1]]
+        assert starts[0] == 0 and starts[-1] == len(keys) and len(starts) == 2 ** 16 + 1
+        assert (keys[starts[keys >> 16]] >> 16 == keys >> 16).all() and (starts[(keys >> 16) + 1] > np.arange(len(keys))).all()
         for e in rng.choice(n, size=100, replace=False):
             tiles = np.repeat(np.arange(34), counts[e]).tolist()
             whole = sum(weight[t] for t in tiles)

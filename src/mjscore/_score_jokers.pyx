@@ -24,7 +24,7 @@ from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PA
                                        JokerFilter)
 from mjscore._score_readings cimport c_score_readings
 from mjscore._score_rows cimport c_check_row, c_score_losing, c_score_row, mj_presence34
-from mjscore._score_substitutions cimport (FixedIndex, Subs, c_add_fixed_subs, c_complete_subs,
+from mjscore._score_substitutions cimport (BUCKET_BITS, FixedIndex, Subs, c_add_fixed_subs, c_complete_subs,
                                            c_decomposition_subs, c_fixed_key, c_near, c_push_d, c_sort_subs)
 
 
@@ -435,7 +435,8 @@ def _index_arrays(counts):
     """A ``FixedIndex``'s arrays for the variants' ``counts``: the weights, then for one
     and for two tiles taken out, the keys of the variants so shortened (their top 32
     bits, sorted, a clash's variants in order: a lookup then tries the few variants a
-    clash adds), the variant of each, and a bitset of the keys with its shift."""
+    clash adds), the variant of each, a bitset of the keys with its shift, and where
+    each bucket of keys (by their top BUCKET_BITS bits) starts."""
     import numpy as np
     weight = np.random.default_rng(0x6A6F6B6572).integers(0, 2 ** 63, size=34, dtype=np.uint64) * 2 + 1
     held = counts > 0
@@ -465,7 +466,8 @@ def _index_arrays(counts):
         if len(starts):
             bits[word[starts]] = np.bitwise_or.reduceat(np.uint64(1) << (top & np.uint32(63)).astype(np.uint64),
                                                         starts)
-        arrays += [keys, (both & np.uint64(0x7FFFFFFF)).astype(np.int32), bits, 64 - width]
+        starts = np.searchsorted(keys, np.arange((1 << BUCKET_BITS) + 1, dtype=np.uint64) << (32 - BUCKET_BITS))
+        arrays += [keys, (both & np.uint64(0x7FFFFFFF)).astype(np.int32), bits, 64 - width, starts.astype(np.int32)]
     return tuple(arrays)
 
 
@@ -476,15 +478,18 @@ cdef FixedIndex c_fixed_index(tuple arrays):
     cdef const uint32_t[::1] keys
     cdef const int32_t[::1] variants
     cdef const uint64_t[::1] bits
+    cdef const int32_t[::1] starts
     cdef int j
     ix.weight = &weight[0]
     for j in range(2):
-        keys = arrays[1 + 4 * j]
-        variants = arrays[2 + 4 * j]
-        bits = arrays[3 + 4 * j]
+        keys = arrays[1 + 5 * j]
+        variants = arrays[2 + 5 * j]
+        bits = arrays[3 + 5 * j]
+        starts = arrays[5 + 5 * j]
         ix.less_keys[j] = &keys[0] if keys.shape[0] else NULL
         ix.less_variant[j] = &variants[0] if variants.shape[0] else NULL
         ix.n_less[j] = variants.shape[0]
         ix.less_bits[j] = &bits[0]
-        ix.less_shift[j] = arrays[4 + 4 * j]
+        ix.less_shift[j] = arrays[4 + 5 * j]
+        ix.less_start[j] = &starts[0]
     return ix

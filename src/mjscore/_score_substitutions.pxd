@@ -19,6 +19,9 @@ ctypedef struct Subs:
     int rows_capacity
     RowBound bound          # the bounds' shared part (_score_bound), kept across rows
 
+cdef enum:
+    BUCKET_BITS = 16        # 65,537 starts (256 kB) over the keys of the FixedIndex
+
 ctypedef struct FixedIndex:
     # the fixed variants by their tiles, so a row with one or two jokers visits only those
     # it can make: a multiset's key is the sum of its tiles' random 64-bit weights, so a
@@ -30,6 +33,8 @@ ctypedef struct FixedIndex:
     int n_less[2]
     const uint64_t* less_bits[2]    # ... a bit per key (its top 64 - less_shift bits)
     int less_shift[2]
+    const int32_t* less_start[2]    # ... where the keys of each top BUCKET_BITS bits start (one
+                                    # more at the end): a lookup searches a few cache lines
 
 # Append one substitution (`n` sorted tiles); 1 if out of memory.
 cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil

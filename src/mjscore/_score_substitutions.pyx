@@ -335,8 +335,8 @@ cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedInde
         return 0
     keys = ix.less_keys[jokers - 1]
     top = <uint32_t>(key >> 32)
-    lo = 0
-    hi = ix.n_less[jokers - 1]
+    lo = ix.less_start[jokers - 1][top >> (32 - BUCKET_BITS)]
+    hi = ix.less_start[jokers - 1][(top >> (32 - BUCKET_BITS)) + 1]
     while lo < hi:
         mid = (lo + hi) >> 1
         if keys[mid] < top:
