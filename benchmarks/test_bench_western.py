@@ -139,6 +139,19 @@ winds and dragons: the tiles, the kinds held once, the kinds held more; it rules
 of the plain rows before their key and its cache-missing bit) gave the same outputs on
 600,000 rows and no gain in time (827k-836k hands/s without, 817k-835k with: the bit's
 prefetch already hides the miss), so it was not kept either.
+
+Session 24: the side ``babcock-cython-2-jokers`` measures the joker search every rule
+set pays. Interleaved on the same 100,000 rows (2 shared cores), babcock with the same
+2 jokers ran at 1.29M hands/s against plain babcock's 5.64M: 0.23x, already under the
+0.25x asked of western, which adds its special hands on top (western+2 jokers 781k/s,
+0.14x; 0.60x of babcock with the jokers). Per row, western's rows of sets cost 1.18 us
+against babcock's 0.81 us with the same jokers, its special rows 2.08 us against 0.47
+us: were western's special hands free on every row, it would reach 0.23x. The target
+needs a joker search faster than babcock's is now, whatever western's own share. The
+rows the index's bitset let through searched all 1.77M keys (63% of the lookup's perf
+samples, 5.4% of the cycles); they now search the bucket of their key's top 16 bits
+(3.3%). The fixed-shape tables are built in 0.2-0.4 s instead of 0.64-1.15 s, once for
+the rule sets with the same variants (a rule file's presets).
 """
 
 from __future__ import annotations

@@ -462,10 +462,9 @@ def _index_arrays(counts):
         bits = np.zeros(1 << (width - 6), dtype=np.uint64)
         top = keys >> np.uint32(32 - width)  # sorted: each word's bits are ORed in one run
         word = top >> np.uint32(6)
-        starts = np.flatnonzero(np.r_[True, word[1:] != word[:-1]]) if len(top) else np.zeros(0, np.intp)
-        if len(starts):
-            bits[word[starts]] = np.bitwise_or.reduceat(np.uint64(1) << (top & np.uint32(63)).astype(np.uint64),
-                                                        starts)
+        runs = np.flatnonzero(np.r_[True, word[1:] != word[:-1]]) if len(top) else np.zeros(0, np.intp)
+        if len(runs):
+            bits[word[runs]] = np.bitwise_or.reduceat(np.uint64(1) << (top & np.uint32(63)).astype(np.uint64), runs)
         starts = np.searchsorted(keys, np.arange((1 << BUCKET_BITS) + 1, dtype=np.uint64) << (32 - BUCKET_BITS))
         arrays += [keys, (both & np.uint64(0x7FFFFFFF)).astype(np.int32), bits, 64 - width, starts.astype(np.int32)]
     return tuple(arrays)
