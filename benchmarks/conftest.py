@@ -402,6 +402,13 @@ def _rate(value: float | None) -> str:
     return f"{value:.1f}/s"
 
 
+def _times(ratio: float | None) -> str:
+    """A ratio as the table shows it: two decimals below 1 (0.15x next to a 0.25x target, not 0.2x), else one."""
+    if not ratio:
+        return "-"
+    return f"{ratio:.2f}x" if ratio < 1 else f"{ratio:.1f}x"
+
+
 def summary_rows(results: dict[tuple[str, str], float]) -> list[tuple[str, ...]]:
     """One row per target: operation, ours (side), peer, ratio or time, target, verdict."""
     rows = []
@@ -435,7 +442,7 @@ def summary_rows(results: dict[tuple[str, str], float]) -> list[tuple[str, ...]]
         if side and side.startswith("python") and verdict != "-":
             verdict += " (reference)"
         rows.append((target.operation, ours_text, f"{_rate(peer)} ({target.peer})" if peer else "-",
-                     f"{ratio:.1f}x" if ratio else "-", f">= {target.ratio:g}x", verdict))
+                     _times(ratio), f">= {target.ratio:g}x", verdict))
     return rows
 
 
