@@ -231,11 +231,10 @@ def test_score_many_western_with_jokers(measure, corpus, backend, monkeypatch, p
     rows = min(backend.rows, JOKER_ROWS) if backend.name == "cython" else JOKER_REFERENCE_ROWS
     counts, melds, won_on = _rows(corpus, rows)
     counts, jokers = _with_jokers(counts, won_on)
-    rules = {"widest": lambda: mjscore.load_rules("western", jokers="pairs"),
-             "required": lambda: mjscore.load_rules("western", preset="required"),
-             "babcock": lambda: mjscore.load_rules("babcock", jokers="pairs")}[play]()
-    side = {"widest": f"{backend.name}-2-jokers", "required": f"{backend.name}-2-jokers-required",
-            "babcock": f"babcock-{backend.name}-2-jokers"}[play]
+    name, options, side = {"widest": ("western", {"jokers": "pairs"}, f"{backend.name}-2-jokers"),
+                           "required": ("western", {"preset": "required"}, f"{backend.name}-2-jokers-required"),
+                           "babcock": ("babcock", {"jokers": "pairs"}, f"babcock-{backend.name}-2-jokers")}[play]
+    rules = mjscore.load_rules(name, **options)
     totals, special, status = measure(
         "score_many[western+jokers]", side, len(counts),
         lambda: mjscore.score_many(counts, rules, melds=melds, win_tile=won_on, jokers=jokers,
