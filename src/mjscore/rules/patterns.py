@@ -329,22 +329,26 @@ def quantified(hand: int, form: str, groups: Sequence[GroupSpec], suits: dict[st
 
 
 def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers: dict[str, int],
-          whole: int, requires: int, concealed: bool = False, max_chows: int = 4) -> Iterator[FixedVariant]:
+          whole: int, requires: int, concealed: bool = False, max_chows: int = 4,
+          seen: set[tuple[int, tuple[int, ...], int]] | None = None) -> Iterator[FixedVariant]:
     """Every concrete variant of a fixed form under one binding, with at most ``max_chows``
-    chows; in a ``concealed`` hand only the groups marked ``melded`` may be declared."""
+    chows; in a ``concealed`` hand only the groups marked ``melded`` may be declared.
+    With ``seen``, only the variants whose tiles, melds and winning tiles it does not hold
+    yet (each is added): a form's bindings make the same variants over and over, and
+    western's 41,765 come from about 80,000."""
     choices: list[list[_Pick]] = []
     any_win = any(g.win for g in groups)
     for g in groups:
-        options = [(kind, tiles, meldable and (g.melded or not concealed))
-                   for kind, tiles, meldable in group_options(g, suits, numbers, whole)]
+        win = g.win or not any_win
+        ones = []  # each option as a pick of its own
+        for kind, tiles, meldable in group_options(g, suits, numbers, whole):
+            meldable = meldable and (g.melded or not concealed)
+            ones.append(_Pick(((kind, tiles, meldable),), sum(_PACKED[t] for t in tiles),
+                              sum(1 << t for t in set(tiles)) if win else 0, int(kind == Kind.CHOW),
+                              (group_code(kind, tiles[0]),) if meldable else ()))
         # several singles of a class are different tiles (a pair is written as a pair)
         pick = itertools.combinations if g.kinds == (SINGLE,) else itertools.combinations_with_replacement
-        choices.append([_Pick(combo, sum(_PACKED[t] for _, tiles, _ in combo for t in tiles),
-                              sum(1 << t for t in {t for _, tiles, _ in combo for t in tiles})
-                              if g.win or not any_win else 0,
-                              sum(kind == Kind.CHOW for kind, _, _ in combo),
-                              tuple(group_code(kind, tiles[0]) for kind, tiles, meldable in combo if meldable))
-                        for combo in pick(options, g.count)])
+        choices.append(ones if g.count == 1 else [_joined(combo) for combo in pick(ones, g.count)])
     required = sum(_PACKED[t] for t in range(34) if requires >> t & 1)
     for picked in itertools.product(*choices):
         counts = sum(p.counts for p in picked)
@@ -353,8 +357,13 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
         win_tiles = 0
         for p in picked:
             win_tiles |= p.win_tiles
+        melds = tuple(sorted(code for p in picked for code in p.melds))
+        if seen is not None:
+            if (counts, melds, win_tiles) in seen:
+                continue
+            seen.add((counts, melds, win_tiles))
         yield FixedVariant(hand, tuple(counts.to_bytes(34, "little")), tuple(g for p in picked for g in p.groups),
-                           tuple(sorted(code for p in picked for code in p.melds)), win_tiles)
+                           melds, win_tiles)
 
 
 class _Pick(NamedTuple):
@@ -368,6 +377,15 @@ class _Pick(NamedTuple):
     chows: int
     melds: tuple[int, ...]
     """The codes of its groups that may be declared."""
+
+
+def _joined(picks: tuple[_Pick, ...]) -> _Pick:
+    """One pick of the options of several picks of one option each."""
+    win_tiles = 0
+    for p in picks:
+        win_tiles |= p.win_tiles
+    return _Pick(tuple(p.groups[0] for p in picks), sum(p.counts for p in picks), win_tiles,
+                 sum(p.chows for p in picks), tuple(code for p in picks for code in p.melds))
 
 
 _PACKED = tuple(1 << 8 * t for t in range(34))
@@ -458,7 +476,8 @@ def _expanded(groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[
             if (c in SUIT_VARS and c not in bound_suits) or (c in NUMBER_VARS and c not in bound_numbers):
                 raise PatternError(f"{expression!r} names the variable {c!r}, which no group binds")
     quant: dict[tuple[object, ...], QuantVariant] = {}
-    fixed_variants: dict[tuple[object, ...], FixedVariant] = {}
+    fixed_variants: list[FixedVariant] = []
+    seen: set[tuple[int, tuple[int, ...], int]] = set()
     for suits, numbers in bindings(groups):
         full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
         full_numbers = {**dict.fromkeys(NUMBER_VARS, 1), **numbers}
@@ -470,8 +489,8 @@ def _expanded(groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[
                        if one_suit else [whole]):
             if kind == FIXED:
                 for made in fixed(hand, groups, full_suits, full_numbers, within, needed, concealed,
-                                  max_chows):
-                    fixed_variants.setdefault((made.counts, made.melds, made.win_tiles), made)
+                                  max_chows, seen):
+                    fixed_variants.append(made)
                     if len(fixed_variants) > MAX_VARIANTS:
                         raise PatternError(f"more than {MAX_VARIANTS} concrete variants: narrow the "
                                            "classes, or write the sets as quantified groups")
@@ -482,7 +501,7 @@ def _expanded(groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[
                 key = (variant.form, variant.required, variant.max_chows,
                        tuple(sorted((r.masks, r.count, r.concealed) for r in variant.requirements)))
                 quant.setdefault(key, variant)
-    return tuple(quant.values()), tuple(fixed_variants.values())
+    return tuple(quant.values()), tuple(fixed_variants)
 
 
 _SUIT_TILES = 0x1FF
