@@ -594,6 +594,30 @@ def test_a_bulk_call_keeps_a_special_hand_first_in_order_at_a_tie(backend: str, 
     assert (totals.tolist(), special.tolist()) == ([40], [[hand.id for hand in ruleset.hands].index(one.special)])
 
 
+def test_a_bulk_call_works_out_the_single_wait_where_it_changes_the_total(tmp_path: Path, backend: str) -> None:
+    """004 Bonus: "filling in the only possible place to win | 2 points" (only-place), on
+    seven pairs (a house shape). A bulk call folds a reading that no decomposition
+    proves a second wait for both with the single-wait fact and without, and searches
+    the row's waits only when the two totals differ: here they do (the natural hand
+    earns the 2 points, 24 against 22), and a joker hand of pairs never waits on one
+    tile alone, so score_many must give what score gives, without the points."""
+    path = tmp_path / "pairs.toml"
+    path.write_text('name = "pairs"\nextends = "babcock"\nshapes = ["seven-pairs"]\n')
+    rules = load_rules(path, jokers="pairs")
+    hands = [("11m 22m 33p 44p 55s 66s 77z", "7z"), ("11m 22m 33p 44p 55s 66s 7z J", "7z"),
+             ("11m 22m 33p 44p 55s 66s 7z J", "1m"), ("11m 22m 33p 44p 55s 6s 7z JJ", "1m"),
+             ("11m 22m 33p 44p 55s 6s 7z JJ", "6s")]
+    each = [score(hand, rules, win_tile=win) for hand, win in hands]
+    assert "only-place" in [line.id for line in each[0].lines]
+    assert not any("only-place" in [line.id for line in one.lines] for one in each[1:])
+    assert each[0].total > each[1].total
+    for (hand, win), one in zip(hands, each):
+        natural = hand.replace("J", "").replace(" ", "")
+        totals, _ = score_many(np.array([mjscore.parse_tiles(natural)], dtype=np.uint8), rules, win_tile=win,
+                               jokers=hand.count("J"))
+        assert totals.tolist() == [one.total], hand
+
+
 def test_score_many_takes_a_jokers_column(backend: str) -> None:
     hands = [mjscore.parse_tiles("123m456p789s1155z"), mjscore.parse_tiles("123m456p789s11555z"),
              mjscore.parse_tiles("123m456p789s1155z"), mjscore.parse_tiles("123m456p789s1155z")]

@@ -136,6 +136,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     jf.use = use
     jf.caps = caps
     jf.singles = (r.used & F_SINGLE_WAIT) != 0
+    jf.totals_only = totals_only
     jf.single_known = &single_known
     jf.single = &single
     memcpy(s, c, 34)

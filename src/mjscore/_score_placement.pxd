@@ -23,6 +23,10 @@ ctypedef struct JokerFilter:
     uint64_t* single            # ... and those only one kind could have been
     const uint8_t* fixed_rows   # per fixed entry of the patterns, its FIXED_ROW bytes
     int may_fixed               # S may make a fixed-shape hand (else none is looked for)
+    int totals_only             # a bulk call keeps only the total and the special hand:
+                                # a reading without decompositions to prove a second wait
+                                # folds both ways first, and searches the waits only if
+                                # the two differ there
     int jokers
     int use
     const int16_t* quant        # the variants some D of the row may fill (c_candidates_bound),

@@ -74,6 +74,33 @@ cdef inline uint64_t _joker_single_once(const JokerFilter* jf, int wt, const uin
     return single
 
 
+cdef inline int _both_ways(const JokerFilter* jf, int n_dec, int single_due, const Best* best,
+                           Best* with_single) noexcept nogil:
+    """Whether to fold a reading both with and without the single-wait fact before
+    searching for the row's waits: in a bulk call (``jf.totals_only``), while the fact
+    is unknown and no decomposition of S can prove a second wait cheaply (the search then
+    takes about a microsecond). If so, ``with_single`` starts as ``best``."""
+    if jf == NULL or not jf.totals_only or not single_due or n_dec:
+        return 0
+    with_single[0] = best[0]
+    return 1
+
+
+cdef inline uint64_t _settle_single(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec,
+                                    int* due, uint64_t single, const Best* with_single,
+                                    Best* best) noexcept nogil:
+    """After _both_ways' two folds (``best`` without the fact, ``with_single`` with it): if
+    they keep the same total and special hand, the fact changes nothing a bulk call keeps
+    and stays unknown; else it is worked out, and ``best`` takes the fold it holds for."""
+    if (with_single.found == best.found and with_single.total == best.total
+            and with_single.special == best.special):
+        return single
+    single = _joker_single_once(jf, wt, found, n_dec, due, single)
+    if single:
+        best[0] = with_single[0]
+    return single
+
+
 cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                          int prevailing, const Tables* r, const uint8_t* held, uint64_t presence,
                          const Group* melds, int n_melds, int exposed, int total, uint64_t base,
@@ -88,6 +115,9 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int wt, first, last, d, j, i, code, n_groups, n_dec, dup
     cdef uint64_t facts, single, dec_facts, threes
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
+    cdef int both, way          # with jokers in a bulk call: fold with and without it first
+    cdef Best with_single
+    cdef Best* into
     cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made
     cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
@@ -272,36 +302,48 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     firsts[n_groups] = t
                     hidden[n_groups] = 1
                     n_groups += 1
-            single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
-            facts = base | single | F_ONE_CHANCE
-            n_made = _hands_made(p, &cands, (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0),
-                                 presence, kinds, firsts, hidden, n_groups,
-                                 shaped, n_shaped, facts, wt, 1, made)
-            if n_made or (pairs == FORM_PAIRS and r.shapes & 1 and _plain_wins(r, facts)):
-                best.reading[0] = wt
-                best.reading[1] = SHAPE_PAIRS
-                best.reading[2] = -1
-                best.reading[3] = -1
-                set_points = set_doubles = 0
-                _add_sets(r, groups, n_groups, &set_points, &set_doubles)
-                c_fold(r, set_points, set_doubles, facts, wt, made, n_made, best)
+            both = _both_ways(jf, n_dec, single_due, best, &with_single)
+            if not both:
+                single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
+            for way in range(1 + both):  # both: with the fact into with_single, then without
+                into = &with_single if both and way == 0 else best
+                facts = base | (F_SINGLE_WAIT if both and way == 0 else single) | F_ONE_CHANCE
+                n_made = _hands_made(p, &cands, (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0),
+                                     presence, kinds, firsts, hidden, n_groups,
+                                     shaped, n_shaped, facts, wt, 1, made)
+                if n_made or (pairs == FORM_PAIRS and r.shapes & 1 and _plain_wins(r, facts)):
+                    into.reading[0] = wt
+                    into.reading[1] = SHAPE_PAIRS
+                    into.reading[2] = -1
+                    into.reading[3] = -1
+                    set_points = set_doubles = 0
+                    _add_sets(r, groups, n_groups, &set_points, &set_doubles)
+                    c_fold(r, set_points, set_doubles, facts, wt, made, n_made, into)
+            if both:
+                single = _settle_single(jf, wt, found, n_dec, &single_due, single, &with_single, best)
         if n_shaped:  # and so does the special shape itself, read with no sets
-            single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
-            facts = base | single | (F_ONE_CHANCE if c[wt] == 2 else 0)
-            n_made = _hands_made(p, &cands, 0, presence, kinds, firsts, hidden, 0,
-                                 shaped, n_shaped, facts, wt, not exposed, made)
-            for k in range(n_made):
-                for j in range(n_shaped):
-                    if made[k] == shaped[j]:
-                        break
-                else:
-                    continue
-                best.reading[0] = wt
-                best.reading[1] = SHAPE_SPECIAL
-                best.reading[2] = made[k]
-                best.reading[3] = -1
-                c_fold(r, 0, 0, facts, wt, made, n_made, best)
-                break
+            both = _both_ways(jf, n_dec, single_due, best, &with_single)
+            if not both:
+                single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
+            for way in range(1 + both):
+                into = &with_single if both and way == 0 else best
+                facts = base | (F_SINGLE_WAIT if both and way == 0 else single) | (F_ONE_CHANCE if c[wt] == 2 else 0)
+                n_made = _hands_made(p, &cands, 0, presence, kinds, firsts, hidden, 0,
+                                     shaped, n_shaped, facts, wt, not exposed, made)
+                for k in range(n_made):
+                    for j in range(n_shaped):
+                        if made[k] == shaped[j]:
+                            break
+                    else:
+                        continue
+                    into.reading[0] = wt
+                    into.reading[1] = SHAPE_SPECIAL
+                    into.reading[2] = made[k]
+                    into.reading[3] = -1
+                    c_fold(r, 0, 0, facts, wt, made, n_made, into)
+                    break
+            if both:
+                single = _settle_single(jf, wt, found, n_dec, &single_due, single, &with_single, best)
     return S_OK if best.found else S_NOT_WINNING
 
 
