@@ -113,13 +113,18 @@ def test_a_declared_chow_with_a_joker_needs_chows(backend: str) -> None:
     assert score("123m 456p 11z 555z [4J6s]", CHOWS, win_tile="1z").jokers[0].group == "chow 456s (declared)"
 
 
-def test_seven_pairs_take_jokers_in_pairs_only(tmp_path: Path, backend: str) -> None:
+def _seven_pairs_rules(tmp_path: Path, jokers: str) -> mjscore.RuleSet:
+    """babcock with seven pairs as a shape that goes out (a house rule)."""
     path = tmp_path / "pairs.toml"
     path.write_text('name = "pairs"\nextends = "babcock"\nshapes = ["seven-pairs"]\n')
+    return load_rules(path, jokers=jokers)
+
+
+def test_seven_pairs_take_jokers_in_pairs_only(tmp_path: Path, backend: str) -> None:
     hand = "11m 22m 33p 44p 55s 66s 7z J"
-    assert score(hand, load_rules(path, jokers="pairs"), win_tile="1m").shape == "seven-pairs"
+    assert score(hand, _seven_pairs_rules(tmp_path, "pairs"), win_tile="1m").shape == "seven-pairs"
     with pytest.raises(NotWinningError):
-        score(hand, load_rules(path, jokers="chows"), win_tile="1m")
+        score(hand, _seven_pairs_rules(tmp_path, "chows"), win_tile="1m")
 
 
 def test_a_fixed_hand_takes_a_joker_only_in_a_group_that_may_hold_one(backend: str) -> None:
@@ -601,9 +606,7 @@ def test_a_bulk_call_works_out_the_single_wait_where_it_changes_the_total(tmp_pa
     the row's waits only when the two totals differ: here they do (the natural hand
     earns the 2 points, 24 against 22), and a joker hand of pairs never waits on one
     tile alone, so score_many must give what score gives, without the points."""
-    path = tmp_path / "pairs.toml"
-    path.write_text('name = "pairs"\nextends = "babcock"\nshapes = ["seven-pairs"]\n')
-    rules = load_rules(path, jokers="pairs")
+    rules = _seven_pairs_rules(tmp_path, "pairs")
     hands = [("11m 22m 33p 44p 55s 66s 77z", "7z"), ("11m 22m 33p 44p 55s 66s 7z J", "7z"),
              ("11m 22m 33p 44p 55s 66s 7z J", "1m"), ("11m 22m 33p 44p 55s 6s 7z JJ", "1m"),
              ("11m 22m 33p 44p 55s 6s 7z JJ", "6s")]

@@ -74,13 +74,15 @@ cdef inline uint64_t _joker_single_once(const JokerFilter* jf, int wt, const uin
     return single
 
 
-cdef inline int _both_ways(const JokerFilter* jf, int n_dec, int single_due, const Best* best,
-                           Best* with_single) noexcept nogil:
+cdef inline int _both_ways(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec, int* due,
+                           uint64_t* single, const Best* best, Best* with_single) noexcept nogil:
     """Whether to fold a reading both with and without the single-wait fact before
     searching for the row's waits: in a bulk call (``jf.totals_only``), while the fact
     is unknown and no decomposition of S can prove a second wait cheaply (the search then
-    takes about a microsecond). If so, ``with_single`` starts as ``best``."""
-    if jf == NULL or not jf.totals_only or not single_due or n_dec:
+    takes about a microsecond). If so, ``with_single`` starts as ``best``; if not,
+    ``single`` is the fact (_joker_single_once)."""
+    if jf == NULL or not jf.totals_only or not due[0] or n_dec:
+        single[0] = _joker_single_once(jf, wt, found, n_dec, due, single[0])
         return 0
     with_single[0] = best[0]
     return 1
@@ -302,9 +304,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     firsts[n_groups] = t
                     hidden[n_groups] = 1
                     n_groups += 1
-            both = _both_ways(jf, n_dec, single_due, best, &with_single)
-            if not both:
-                single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
+            both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
             for way in range(1 + both):  # both: with the fact into with_single, then without
                 into = &with_single if both and way == 0 else best
                 facts = base | (F_SINGLE_WAIT if both and way == 0 else single) | F_ONE_CHANCE
@@ -322,9 +322,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             if both:
                 single = _settle_single(jf, wt, found, n_dec, &single_due, single, &with_single, best)
         if n_shaped:  # and so does the special shape itself, read with no sets
-            both = _both_ways(jf, n_dec, single_due, best, &with_single)
-            if not both:
-                single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
+            both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
             for way in range(1 + both):
                 into = &with_single if both and way == 0 else best
                 facts = base | (F_SINGLE_WAIT if both and way == 0 else single) | (F_ONE_CHANCE if c[wt] == 2 else 0)
