@@ -429,17 +429,20 @@ def test_the_backends_agree_on_the_reading_and_substitution_that_score(rules: st
     assert len(kept) > 4  # scores of several sizes, so the bounds cut somewhere
 
 
-@pytest.mark.parametrize(("rules", "word"), [("western", "pairs"), ("babcock", "pairs"), ("babcock", "pungs")])
+@pytest.mark.parametrize(("rules", "word"), [("western", "pairs"), ("western", "required"), ("babcock", "pairs"),
+                                           ("babcock", "pungs")])
 def test_the_bounds_skip_no_substitution_that_would_score_more(rules: str, word: str) -> None:
     """The compiled scorer with its bounds (_score_bound) and scoring every substitution
     in order keep the same reading and substitution, on 1,500 rows of 1-2 jokers won
     either way by every seat and round: bounds two points too low (before the doubles)
     change some of them under each rule set. Under ``western``, 400 more rows are its
     special hands with two of their concealed tiles made jokers: substitutions that may
-    make a special hand are bounded by the shares of the hands they may make."""
+    make a special hand are bounded by the shares of the hands they may make. Under its
+    preset ``required`` (no plain reading wins), a row's only substitution is bounded
+    too, and skipped if it can make no special hand."""
     compiled = pytest.importorskip("mjscore._score_kernel")
     jokers_module = pytest.importorskip("mjscore._score_jokers")
-    ruleset = load_rules(rules, jokers=word)
+    ruleset = load_rules(rules, preset=word) if word == "required" else load_rules(rules, jokers=word)
     no_melds = np.full(4, 0xFF, dtype=np.uint8)
     hands = [(np.array(hand.concealed, dtype=np.uint8), no_melds, int(win), hand.jokers)
              for hand, win in _joker_hands(1000, seed=61, jokers=2) + _joker_hands(500, seed=62, jokers=1)]
@@ -474,8 +477,12 @@ def test_the_bounds_skip_no_substitution_that_would_score_more(rules: str, word:
         finally:
             jokers_module.score_every_substitution(previous)
     assert results[0] == results[1]
-    assert sum(r[0][0] == 0 for r in results[0]) > len(rows) // 4  # many of them won
-    if rules == "western":  # most special rows make a special hand
+    won = sum(r[0][0] == 0 for r in results[0])
+    if word == "required":  # only special hands win: the special rows whose jokers sit in pungs
+        assert won == sum(r[0][2] >= 0 for r in results[0]) > 100
+    else:
+        assert won > len(rows) // 4  # many of them won
+    if word == "pairs" and rules == "western":  # most special rows make a special hand
         assert sum(r[0][2] >= 0 for r in results[0][1500:]) > 200
     # a bulk call keeps only the totals and special hands: it also skips the ties of a
     # plain best that come first in order, and must give the same totals and hands
@@ -495,11 +502,13 @@ def _may_stand_for(natural: np.ndarray, held: np.ndarray, use: int) -> set[int]:
 
 
 @pytest.mark.parametrize("use", [JokerUse.PUNGS | JokerUse.CHOWS | JokerUse.PAIRS, JokerUse.PUNGS | JokerUse.PAIRS,
-                                 JokerUse.CHOWS])
+                                 JokerUse.CHOWS, JokerUse.PUNGS])
 def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use: int) -> None:
     # the one or two tiles D the jokers stand for, as the compiled scorer finds them
     # (per suit, from the wait table), against every D tried: natural + D splits into
-    # sets and a pair, each tile one a joker may stand for, two alike within four shown
+    # sets and a pair, each tile one a joker may stand for, two alike within four shown;
+    # with jokers in pungs alone, some split puts each of D's tiles in a pung of it
+    # (test_scoring_jokers: a joker's pung keeps a natural tile, so it holds two at most)
     substitutions = pytest.importorskip("mjscore._score_substitutions")
     kernel = pytest.importorskip("mjscore._kernel")
     rng = np.random.default_rng(73)
@@ -520,7 +529,10 @@ def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use
             s = natural.copy()
             for t in d:
                 s[t] += 1
-            if kernel.decompose(s):
+            splits = kernel.decompose(s)
+            if use == JokerUse.PUNGS:
+                splits = [g for g in splits if all((GroupKind.TRIPLET, t) in g for t in d)]
+            if splits:
                 expected.append(d)
         assert substitutions.completing_substitutions(natural, held, jokers, int(use)) == expected, (natural, held)
 

@@ -25,7 +25,7 @@ from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PA
 from mjscore._score_readings cimport c_score_readings
 from mjscore._score_rows cimport c_check_row, c_score_losing, c_score_row, mj_presence34
 from mjscore._score_substitutions cimport (BUCKET_BITS, FixedIndex, Subs, c_add_fixed_subs, c_complete_subs,
-                                           c_decomposition_subs, c_fixed_key, c_near, c_push_d, c_sort_subs)
+                                           c_decomposition_subs, c_fixed_key, c_push_d, c_sort_subs)
 
 
 cdef enum:
@@ -94,7 +94,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     if jokers == 0:  # only melds hold jokers: the natural hand as it is
         c_push_d(sb, d, 0)
     elif jokers <= 2:
-        c_complete_subs(sb, c, caps, c_near(c, held, use), jokers)
+        c_complete_subs(sb, c, held, caps, use, jokers)
         if jokers == 1 and use == USE_PUNGS | USE_CHOWS | USE_PAIRS:
             for i in range(sb.n):
                 jf.others |= (<uint64_t>1) << sb.d[8 * i]
@@ -141,14 +141,16 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     jf.single = &single
     memcpy(s, c, 34)
     memcpy(held_s, held, 34)
+    # one substitution is scored unbounded, unless the rule set may refuse its plain
+    # readings (special hands required): its bound may then show it cannot win
+    bounded = g_bounded and sb.n <= MAX_BOUNDED and (sb.n > 1 or sb.n == 1 and (r.required or r.plain_needs))
     jf.n_quant = jf.n_items = -1
-    if sb.n > 1 and (r.pat.n_quant or r.pat.n_items):
+    if (sb.n > 1 or bounded) and (r.pat.n_quant or r.pat.n_items):
         kongs = 0
         for k in range(n_melds):
             kongs += melds[k].kind == G_KONG
         _bound_candidates(r.pat, sb, jokers, held, held_presence, kongs, &jf, quant, items)
     context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
-    bounded = g_bounded and 1 < sb.n <= MAX_BOUNDED
     if bounded:  # the most each can score, the most promising first
         c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
         for i in range(sb.n):

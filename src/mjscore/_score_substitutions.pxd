@@ -40,8 +40,9 @@ ctypedef struct FixedIndex:
 cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil
 # The tiles a joker could stand for at all (`held`: with the melds' tiles).
 cdef uint64_t c_near(const uint8_t* natural, const uint8_t* held, int use) noexcept nogil
-# Every D of one or two tiles completing `s` in sets and a pair, ascending; 1 if out of memory.
-cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near,
+# Every D of one or two tiles completing `s` in sets and a pair where jokers may stand
+# under `use` (`held`: with the melds' tiles), ascending; 1 if out of memory.
+cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* held, const uint8_t* caps, int use,
                          int jokers) noexcept nogil
 # Every D of the kernel's joker decompositions, unsorted; 1 if out of memory.
 cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,

@@ -2,7 +2,7 @@
 rows most have, this and ``joker_readings.substitutions`` derive them independently:
 the reference always from the kernel's joker decompositions."""
 
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcmp, memcpy, memset
 
@@ -10,7 +10,7 @@ from mjscore._group_codes cimport group_tiles
 from mjscore._jokers_kernel cimport c_decompose_jokers
 from mjscore._pattern_kernel cimport mj_at_least34
 from mjscore._score_facts cimport mj_ctz64
-from mjscore._score_placement cimport FIXED_ROW, USE_CHOWS, c_fits_fixed
+from mjscore._score_placement cimport FIXED_ROW, USE_CHOWS, USE_PUNGS, c_fits_fixed
 from mjscore._score_rows cimport mj_presence34
 from mjscore._shapes cimport _suit_tables, c_standard_waits
 from mjscore._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
@@ -48,14 +48,18 @@ cdef uint64_t c_near(const uint8_t* natural, const uint8_t* held, int use) noexc
     return near & ~mj_at_least34(held, 4)
 
 
-cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near,
+cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* held, const uint8_t* caps, int use,
                         int jokers) noexcept nogil:
-    """Every D of one or two tiles (ascending, each in ``near`` and below its cap)
-    completing the natural counts ``s`` in sets and a pair: the standard waits of ``s``,
-    or ``_two_tile_subs``; 1 if out of memory. (Seven pairs and fixed hands add theirs
-    apart.)"""
-    cdef uint64_t bits = near
+    """Every D of one or two tiles (ascending, each one a joker may stand for, below its
+    cap) completing the natural counts ``s`` in sets and a pair: the standard waits of
+    ``s``, or ``_two_tile_subs``; with jokers in pungs alone, only the D whose jokers can
+    all stand there (``_pung_subs``). 1 if out of memory. (Seven pairs and fixed hands
+    add theirs apart.)"""
+    cdef uint64_t near, bits
     cdef uint8_t d[1]
+    if use == USE_PUNGS:
+        return _pung_subs(sb, s, held, jokers)
+    near = bits = c_near(s, held, use)
     if jokers == 2:
         return _two_tile_subs(sb, s, caps, near)
     bits &= c_standard_waits(s)
@@ -213,6 +217,122 @@ cdef int _two_tile_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_
             us &= us - 1
             d[1] = <uint8_t>u
             if c_push_d(sb, d, 2):
+                return 1
+    return 0
+
+
+cdef inline int _part_of(int t) noexcept nogil:
+    """A tile's part: its suit (0-2), or 3-9 for an honour."""
+    return t // 9 if t < 27 else t - 24
+
+
+ctypedef struct PungParts:
+    # the parts of a row's natural counts for _pung_subs: suits 0-2, honours 3-9
+    int32_t key[3]          # the suits' keys and sizes
+    int size[3]
+    int8_t split[PARTS]     # _part_after with nothing taken out
+    uint32_t bad            # the parts that do not split
+    int pairs               # the pairs the others leave
+
+
+cdef inline int _part_after(const SuitTables* T, const uint8_t* s, const PungParts* parts, int part, int t,
+                            int a, int u, int b) noexcept nogil:
+    """How ``part`` of ``s`` splits with ``a`` tiles ``t`` and ``b`` tiles ``u`` taken out
+    (those in it): -1 not into sets and at most a pair, else 1 if a pair is left, 0 if not."""
+    cdef int32_t key
+    cdef int size, c, tile
+    if part >= 3:
+        tile = part + 24
+        c = s[tile] - (a if t == tile else 0) - (b if u == tile else 0)
+        return -1 if c == 1 or c == 4 else c == 2
+    key = parts.key[part]
+    size = parts.size[part]
+    if a and _part_of(t) == part:
+        key -= a * POW5[t % 9]
+        size -= a
+    if b and _part_of(u) == part:
+        key -= b * POW5[u % 9]
+        size -= b
+    if size % 3 == 1 or not _splits(T, key):
+        return -1
+    return size % 3 == 2
+
+
+cdef inline int _splits_less(const SuitTables* T, const uint8_t* s, const PungParts* parts, int t, int a,
+                             int u, int b) noexcept nogil:
+    """Whether ``s`` less ``a`` tiles ``t`` and ``b`` tiles ``u`` splits into sets and one
+    pair: only the parts of t and u are looked up again."""
+    cdef int p = _part_of(t), q = _part_of(u) if b else p, r, pairs = parts.pairs
+    if parts.bad & ~((1u << p) | (1u << q)):
+        return 0
+    r = _part_after(T, s, parts, p, t, a, u, b)
+    if r < 0:
+        return 0
+    pairs += r - (parts.split[p] > 0)
+    if q != p:
+        r = _part_after(T, s, parts, q, t, a, u, b)
+        if r < 0:
+            return 0
+        pairs += r - (parts.split[q] > 0)
+    return pairs == 1
+
+
+cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers) noexcept nogil:
+    """Every D of one or two tiles whose jokers can all stand in pungs (jokers="pungs"),
+    ascending: each joker in a pung of its tile that keeps a natural tile. So D = (t)
+    where ``s`` less two t splits into sets and a pair, (t, t) where s less one t does,
+    and (t, u) where s less two t and two u does, none shown more than four times with
+    the melds (``held``). (A D completing the sets otherwise, a joker in a chow or the
+    pair, makes no reading the rule set keeps.) 1 if out of memory."""
+    cdef const SuitTables* T = _suit_tables()
+    cdef PungParts parts
+    cdef uint64_t once, twice, rest, higher
+    cdef uint8_t d[2]
+    cdef int p, t, u
+    if T == NULL:
+        return 0
+    parts.bad = 0
+    parts.pairs = 0
+    for p in range(PARTS):
+        if p < 3:
+            parts.key[p] = _suit_key(s + 9 * p)
+            parts.size[p] = _suit_size(s + 9 * p)
+        parts.split[p] = <int8_t>_part_after(T, s, &parts, p, -1, 0, -1, 0)
+        if parts.split[p] < 0:
+            parts.bad |= 1u << p
+        else:
+            parts.pairs += parts.split[p]
+    rest = parts.bad & (parts.bad - 1)  # (less its lowest bit)
+    if rest & (rest - 1):
+        return 0  # more than two parts do not split: a D takes tiles out of two at most
+    # the tiles of (t, t) (of (t) with one joker, held twice), and those of (t, u)
+    once = mj_presence34(s) & ~mj_at_least34(held, 5 - jokers)
+    twice = mj_at_least34(s, 2) & ~mj_at_least34(held, 4)
+    if jokers == 1:
+        rest = twice
+        while rest:
+            t = mj_ctz64(rest)
+            rest &= rest - 1
+            d[0] = <uint8_t>t
+            if _splits_less(T, s, &parts, t, 2, -1, 0) and c_push_d(sb, d, 1):
+                return 1
+        return 0
+    rest = once | twice
+    while rest:
+        t = mj_ctz64(rest)
+        rest &= rest - 1
+        d[0] = <uint8_t>t
+        d[1] = <uint8_t>t
+        if once >> t & 1 and _splits_less(T, s, &parts, t, 1, -1, 0) and c_push_d(sb, d, 2):
+            return 1
+        if not twice >> t & 1:
+            continue
+        higher = twice & rest
+        while higher:
+            u = mj_ctz64(higher)
+            higher &= higher - 1
+            d[1] = <uint8_t>u
+            if _splits_less(T, s, &parts, t, 2, u, 2) and c_push_d(sb, d, 2):
                 return 1
     return 0
 
@@ -388,7 +508,7 @@ def completing_substitutions(natural, held, int jokers, int use):
         caps[t] = 4 - (h[t] - c[t])
     memset(&sb, 0, sizeof(Subs))
     try:
-        if c_complete_subs(&sb, c, caps, c_near(c, h, use), jokers):
+        if c_complete_subs(&sb, c, h, caps, use, jokers):
             raise MemoryError()
         return [tuple(sb.d[8 * i + k] for k in range(jokers)) for i in range(sb.n)]
     finally:
