@@ -330,40 +330,61 @@ def quantified(hand: int, form: str, groups: Sequence[GroupSpec], suits: dict[st
 
 def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers: dict[str, int],
           whole: int, requires: int, concealed: bool = False, max_chows: int = 4,
-          seen: set[tuple[int, tuple[int, ...], int]] | None = None) -> Iterator[FixedVariant]:
+          seen: set[tuple[int, tuple[int, ...], int]] | None = None) -> list[FixedVariant]:
     """Every concrete variant of a fixed form under one binding, with at most ``max_chows``
     chows; in a ``concealed`` hand only the groups marked ``melded`` may be declared.
     With ``seen``, only the variants whose tiles, melds and winning tiles it does not hold
     yet (each is added): a form's bindings make the same variants over and over, and
-    western's 41,765 come from about 80,000."""
-    choices: list[list[_Pick]] = []
+    western's 41,765 come from about 80,000. The variants come in the order of the
+    product of the groups' options (the first group's slowest)."""
+    # one level per tile group: a group of n takes n levels over its options, each from
+    # the option the level before it took (or the one after, for different singles), so
+    # the variants come in the order of the product of each group's combinations
+    levels: list[tuple[list[_Pick], int]] = []
     any_win = any(g.win for g in groups)
     for g in groups:
         win = g.win or not any_win
-        ones = []  # each option as a pick of its own
+        ones = []
         for kind, tiles, meldable in group_options(g, suits, numbers, whole):
             meldable = meldable and (g.melded or not concealed)
             ones.append(_Pick(((kind, tiles, meldable),), sum(_PACKED[t] for t in tiles),
                               sum(1 << t for t in set(tiles)) if win else 0, int(kind == Kind.CHOW),
                               (group_code(kind, tiles[0]),) if meldable else ()))
         # several singles of a class are different tiles (a pair is written as a pair)
-        pick = itertools.combinations if g.kinds == (SINGLE,) else itertools.combinations_with_replacement
-        choices.append(ones if g.count == 1 else [_joined(combo) for combo in pick(ones, g.count)])
+        step = 1 if g.kinds == (SINGLE,) else 0
+        levels += [(ones, -1)] + [(ones, step)] * (g.count - 1)
     required = sum(_PACKED[t] for t in range(34) if requires >> t & 1)
-    for picked in itertools.product(*choices):
-        counts = sum(p.counts for p in picked)
-        if not _at_most_four(counts) or not _holds(counts, required) or sum(p.chows for p in picked) > max_chows:
-            continue
-        win_tiles = 0
-        for p in picked:
-            win_tiles |= p.win_tiles
-        melds = tuple(sorted(code for p in picked for code in p.melds))
-        if seen is not None:
-            if (counts, melds, win_tiles) in seen:
+    made: list[FixedVariant] = []
+    last = len(levels) - 1
+
+    def extend(i: int, previous: int, counts: int, chows: int, win_tiles: int, melds: tuple[int, ...],
+               picked: tuple[tuple[int, tuple[int, ...], bool], ...]) -> None:
+        # the sums so far carried down; a pick making five of a tile or too many chows is
+        # cut with every variant holding it
+        ones, step = levels[i]
+        for k in range(0 if step < 0 else previous + step, len(ones)):
+            p = ones[k]
+            total = counts + p.counts
+            if not _at_most_four(total) or chows + p.chows > max_chows:
                 continue
-            seen.add((counts, melds, win_tiles))
-        yield FixedVariant(hand, tuple(counts.to_bytes(34, "little")), tuple(g for p in picked for g in p.groups),
-                           melds, win_tiles)
+            if i < last:
+                extend(i + 1, k, total, chows + p.chows, win_tiles | p.win_tiles, melds + p.melds,
+                       picked + p.groups)
+                continue
+            if required and not _holds(total, required):
+                continue
+            sorted_melds = tuple(sorted(melds + p.melds))
+            if seen is not None:
+                key = (total, sorted_melds, win_tiles | p.win_tiles)
+                if key in seen:
+                    continue
+                seen.add(key)
+            made.append(FixedVariant(hand, tuple(total.to_bytes(34, "little")), picked + p.groups, sorted_melds,
+                                     win_tiles | p.win_tiles))
+
+    if levels:
+        extend(0, 0, 0, 0, 0, (), ())
+    return made
 
 
 class _Pick(NamedTuple):
@@ -377,15 +398,6 @@ class _Pick(NamedTuple):
     chows: int
     melds: tuple[int, ...]
     """The codes of its groups that may be declared."""
-
-
-def _joined(picks: tuple[_Pick, ...]) -> _Pick:
-    """One pick of the options of several picks of one option each."""
-    win_tiles = 0
-    for p in picks:
-        win_tiles |= p.win_tiles
-    return _Pick(tuple(p.groups[0] for p in picks), sum(p.counts for p in picks), win_tiles,
-                 sum(p.chows for p in picks), tuple(code for p in picks for code in p.melds))
 
 
 _PACKED = tuple(1 << 8 * t for t in range(34))
