@@ -22,6 +22,7 @@ from mjscore.group import GroupKind
 from mjscore.hand import Hand
 from mjscore.jokers import JokerUse
 from mjscore.readings import readings
+from mjscore.rows import meld_bytes
 from mjscore.sample import random_complete_hands
 from mjscore.special_samples import random_special_hands
 from mjscore.tile import Tile
@@ -291,6 +292,32 @@ def test_a_joker_makes_more_waits(backend: str) -> None:
     natural = score("456789m 666s 789s 33z", CHOWS, win_tile="5m")
     assert "only-place" in [line.id for line in natural.lines]
     assert "only-place" in [line.id for line in score("123m 456p 789s 11z 55z J", PUNGS, win_tile="1z").lines]
+
+
+@pytest.mark.parametrize(("hand", "win", "word", "single"), [
+    # a run won at its open end waits on its other end as well, unless all four show
+    ("234m 777p 1z JJ 66s [5555p]", "2m", "pungs", False),
+    ("234m 777p 1z JJ 66s [5555m]", "2m", "pungs", True),
+    # a pung holding a joker beside a pair: the pair's tile would make it a pung and the
+    # pung less the winning tile a pair holding the joker, which only jokers in pairs allow
+    # (the dragons' pung is scored first: the joker standing for 1s scores less)
+    ("55z J 11s 234p 567p 789s", "5z", "pungs", True),
+    ("55z J 11s 234p 567p 789s", "5z", "pairs", False),
+    ("66m J 11s 234p 567p 789s", "6m", "pungs", True),
+])
+def test_a_joker_hand_waits_on_one_tile_only_where_no_other_completes_it(backend: str, hand: str, win: str,
+                                                                          word: str, single: bool) -> None:
+    """004 Bonus: "To complete the hand by filling in the only possible place to win | 2
+    points" (only-place), with jokers: another tile completing the hand with the jokers
+    where they may stand is a second wait. A reading may show one at once (the scorer
+    then searches no further); where it cannot, the hand's waits are searched."""
+    rules = load_rules("babcock", jokers=word)
+    result = score(hand, rules, win_tile=win)
+    assert ("only-place" in [line.id for line in result.lines]) is single
+    parsed = mjscore.parse_hand(hand)
+    totals, _ = score_many(np.array([parsed.concealed], dtype=np.uint8), rules, jokers=parsed.jokers,
+                           melds=np.frombuffer(meld_bytes(parsed.melds), dtype=np.uint8)[None], win_tile=win)
+    assert totals.tolist() == [result.total]
 
 
 @pytest.mark.parametrize("word", ["pungs", "chows", "pairs"])

@@ -64,6 +64,33 @@ cdef int _single_wait(const uint8_t* c, const uint8_t* held, int win) noexcept n
     return kinds == 1
 
 
+cdef inline int _second_wait_shown(const JokerFilter* jf, const Group* groups, int n_groups, int i, int wt,
+                                   const uint8_t* held) noexcept nogil:
+    """With jokers: whether this reading, the winning tile ``wt`` natural in its group
+    ``i``, shows at once a second tile completing the hand with the jokers where they
+    stand (``held``: S's counts with the melds', the tiles the jokers stand for among
+    them): ``wt`` at the open end of a run whose other end is still available, the
+    run's other tiles (a joker among them or not) kept; or ``wt`` making a pung beside
+    a pair whose tile is still available, no joker standing for ``wt`` (the pung less
+    ``wt`` is then a natural pair, and the pair with that tile a pung keeping its
+    joker if it has one)."""
+    cdef const Group* g = &groups[i]
+    cdef int j
+    if g.kind == G_CHOW:
+        if wt == g.tile:
+            return g.tile % 9 <= 5 and held[g.tile + 3] < 4
+        return wt == g.tile + 2 and g.tile % 9 >= 1 and held[g.tile - 1] < 4
+    if g.kind != G_PUNG:
+        return 0
+    for j in range(jf.jokers):
+        if jf.d[j] == wt:
+            return 0
+    for j in range(n_groups):
+        if groups[j].kind == G_PAIR and held[groups[j].tile] < 4:
+            return 1
+    return 0
+
+
 cdef inline uint64_t _joker_single_once(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec,
                                        int* due, uint64_t single) noexcept nogil:
     """The single-wait fact of a row with jokers, worked out the first time a reading
@@ -256,6 +283,9 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                         dup = 1
                 if dup:
                     continue
+                if single_due and _second_wait_shown(jf, groups, n_groups, i, wt, held):
+                    single_due = 0  # not a single wait, for every reading of the row
+                    jf.single_known[0] |= (<uint64_t>1) << wt
                 single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
                 facts = base | single | dec_facts
                 if _one_chance(&groups[i], wt):
