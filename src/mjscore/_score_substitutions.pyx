@@ -230,51 +230,53 @@ ctypedef struct PungParts:
     # the parts of a row's natural counts for _pung_subs: suits 0-2, honours 3-9
     int32_t key[3]          # the suits' keys and sizes
     int size[3]
-    int8_t split[PARTS]     # _part_after with nothing taken out
+    int8_t split[PARTS]     # -1: the part does not split; else 1 if it leaves a pair, 0 if not
     uint32_t bad            # the parts that do not split
     int pairs               # the pairs the others leave
 
 
-cdef inline int _part_after(const SuitTables* T, const uint8_t* s, const PungParts* parts, int part, int t,
-                            int a, int u, int b) noexcept nogil:
-    """How ``part`` of ``s`` splits with ``a`` tiles ``t`` and ``b`` tiles ``u`` taken out
-    (those in it): -1 not into sets and at most a pair, else 1 if a pair is left, 0 if not."""
-    cdef int32_t key
+cdef inline int _part_after(const uint8_t* s, const PungParts* parts, int part, int t, int a, int u, int b,
+                            int32_t* key) noexcept nogil:
+    """What counting tells of ``part`` of ``s`` with ``a`` tiles ``t`` and ``b`` tiles ``u``
+    taken out (those in it): -1 if it cannot split into sets and at most a pair, else 1
+    if it would leave a pair, 0 if not; a suit's key in ``key``, whose split the caller
+    looks up (``key`` -1: an honour, nothing to look up)."""
     cdef int size, c, tile
     if part >= 3:
         tile = part + 24
         c = s[tile] - (a if t == tile else 0) - (b if u == tile else 0)
+        key[0] = -1
         return -1 if c == 1 or c == 4 else c == 2
-    key = parts.key[part]
+    key[0] = parts.key[part]
     size = parts.size[part]
     if a and _part_of(t) == part:
-        key -= a * POW5[t % 9]
+        key[0] -= a * POW5[t % 9]
         size -= a
     if b and _part_of(u) == part:
-        key -= b * POW5[u % 9]
+        key[0] -= b * POW5[u % 9]
         size -= b
-    if size % 3 == 1 or not _splits(T, key):
-        return -1
-    return size % 3 == 2
+    return -1 if size % 3 == 1 else size % 3 == 2
 
 
 cdef inline int _splits_less(const SuitTables* T, const uint8_t* s, const PungParts* parts, int t, int a,
                              int u, int b) noexcept nogil:
     """Whether ``s`` less ``a`` tiles ``t`` and ``b`` tiles ``u`` splits into sets and one
-    pair: only the parts of t and u are looked up again."""
+    pair: only the parts of t and u are looked at again, and their suits looked up only
+    if counting leaves one pair in all."""
     cdef int p = _part_of(t), q = _part_of(u) if b else p, r, pairs = parts.pairs
+    cdef int32_t key_p, key_q = -1
     if parts.bad & ~((1u << p) | (1u << q)):
         return 0
-    r = _part_after(T, s, parts, p, t, a, u, b)
+    r = _part_after(s, parts, p, t, a, u, b, &key_p)
     if r < 0:
         return 0
     pairs += r - (parts.split[p] > 0)
     if q != p:
-        r = _part_after(T, s, parts, q, t, a, u, b)
+        r = _part_after(s, parts, q, t, a, u, b, &key_q)
         if r < 0:
             return 0
         pairs += r - (parts.split[q] > 0)
-    return pairs == 1
+    return pairs == 1 and (key_p < 0 or _splits(T, key_p)) and (key_q < 0 or _splits(T, key_q))
 
 
 cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers) noexcept nogil:
@@ -289,6 +291,7 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers)
     cdef uint64_t once, twice, rest, higher
     cdef uint8_t d[2]
     cdef int p, t, u
+    cdef int32_t key
     if T == NULL:
         return 0
     parts.bad = 0
@@ -297,7 +300,9 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers)
         if p < 3:
             parts.key[p] = _suit_key(s + 9 * p)
             parts.size[p] = _suit_size(s + 9 * p)
-        parts.split[p] = <int8_t>_part_after(T, s, &parts, p, -1, 0, -1, 0)
+        parts.split[p] = <int8_t>_part_after(s, &parts, p, -1, 0, -1, 0, &key)
+        if parts.split[p] >= 0 and key >= 0 and not _splits(T, key):
+            parts.split[p] = -1
         if parts.split[p] < 0:
             parts.bad |= 1u << p
         else:
