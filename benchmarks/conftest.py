@@ -355,7 +355,11 @@ TARGETS += [
     Target("score_many western, 10% special, 2 jokers vs babcock", "score_many[western+jokers]",
            ("cython-2-jokers", "python-2-jokers"), "score_many[western+10%-special]", "babcock-cython",
            0.25),
-    # the same rows as the text plays jokers (preset required): beside the line above, not for it
+    # the same rows as the text plays jokers (preset required), and with those jokers under
+    # western as it ships (bonuses): beside the line above, not for it
+    Target("score_many western, jokers in pungs, 2 jokers vs babcock", "score_many[western+jokers]",
+           ("cython-2-jokers-pungs", "python-2-jokers-pungs"), "score_many[western+10%-special]",
+           "babcock-cython", 0.25),
     Target("score_many western preset required, 2 jokers vs babcock", "score_many[western+jokers]",
            ("cython-2-jokers-required", "python-2-jokers-required"), "score_many[western+10%-special]",
            "babcock-cython", 0.25),

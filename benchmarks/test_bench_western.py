@@ -19,9 +19,11 @@ concealed tiles.
   under the ``required`` preset, the way 001 plays jokers ("When playing special
   hands required, it is recommended to play with the Jokers"; jokers in pungs and
   kongs). There a row of sets does not go out, so most rows end once no special
-  hand is within their jokers. Shown beside the line above, not in its place: the
-  issue does not say which play its jokers line means, and the widest search is
-  the one every other setting is faster than.
+  hand is within their jokers. Sides ``cython-2-jokers-pungs``/``python-2-jokers-pungs``:
+  ``western`` as it ships (special hands as bonuses) with the preset's jokers, in
+  pungs and kongs (``jokers="pungs"``). Both shown beside the line above, not in its
+  place: the issue does not say which play its jokers line means, and the widest
+  search is the one every other setting is faster than.
 * Side ``babcock-cython-2-jokers`` (``babcock-python-2-jokers``): babcock with the
   same jokers on the same rows (``jokers="pairs"``), for scale: the joker search
   every rule set pays, without western's special hands. Its own ratio to babcock
@@ -235,13 +237,14 @@ def test_score_many_western_with_special_hands(measure, corpus, backend, monkeyp
         assert (np.delete(status, np.s_[::EVERY]) == 0).all()
 
 
-@pytest.mark.parametrize("play", ["widest", "required", "babcock"])
+@pytest.mark.parametrize("play", ["widest", "pungs", "required", "babcock"])
 def test_score_many_western_with_jokers(measure, corpus, backend, monkeypatch, play):
     _scorer(backend, monkeypatch)
     rows = min(backend.rows, JOKER_ROWS) if backend.name == "cython" else JOKER_REFERENCE_ROWS
     counts, melds, won_on = _rows(corpus, rows)
     counts, jokers = _with_jokers(counts, won_on)
     name, options, side = {"widest": ("western", {"jokers": "pairs"}, f"{backend.name}-2-jokers"),
+                           "pungs": ("western", {"jokers": "pungs"}, f"{backend.name}-2-jokers-pungs"),
                            "required": ("western", {"preset": "required"}, f"{backend.name}-2-jokers-required"),
                            "babcock": ("babcock", {"jokers": "pairs"}, f"babcock-{backend.name}-2-jokers")}[play]
     rules = mjscore.load_rules(name, **options)
@@ -254,6 +257,9 @@ def test_score_many_western_with_jokers(measure, corpus, backend, monkeypatch, p
         # do not go out; the rest do, and the special rows mostly still make a special hand
         assert (status == 0).mean() > 0.9 and (totals[status == 0] > 0).all()
         assert (special[::EVERY] >= 0).mean() > 0.5
+    elif play == "pungs":
+        # a joker taken from a chow or the pair has nowhere to stand: such rows do not go out
+        assert (status == 0).any() and (totals[status == 0] > 0).all()
     elif play == "required":
         # special hands required: what goes out makes one, so a row of sets does not; a
         # special row goes out where its jokers took tiles of pungs or kongs (about 40%)
