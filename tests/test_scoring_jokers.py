@@ -23,7 +23,7 @@ from mjscore.hand import Hand
 from mjscore.jokers import JokerUse
 from mjscore.readings import readings
 from mjscore.rows import meld_bytes
-from mjscore.sample import random_complete_hands
+from mjscore.sample import random_complete_hands, random_draws
 from mjscore.special_samples import random_special_hands
 from mjscore.tile import Tile
 
@@ -562,6 +562,29 @@ def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use
             if splits:
                 expected.append(d)
         assert substitutions.completing_substitutions(natural, held, jokers, int(use)) == expected, (natural, held)
+
+
+@pytest.mark.parametrize(("jokers", "size"), [(2, 11), (2, 8), (2, 5), (2, 2), (1, 12), (1, 9), (1, 6), (1, 3)])
+def test_the_waits_with_jokers_in_pungs_are_the_joker_tables(jokers: int, size: int) -> None:
+    # the waits a row's single-wait fact counts when its jokers stand in pungs alone, from
+    # the parts of its natural tiles (_score_pung_waits), against the joker tables' (the
+    # kernel's waits with jokers): hands less some tiles and random draws of the size a
+    # hand with that many jokers (and some melds) waits with, some tiles capped by melds
+    pung_waits = pytest.importorskip("mjscore._score_pung_waits").pung_waits
+    kernel = pytest.importorskip("mjscore._kernel")
+    rng = np.random.default_rng(size + 20 * jokers)
+    rows = [np.bincount(rng.permutation(np.repeat(np.arange(34), hand))[:size], minlength=34)
+            for hand in random_complete_hands(600, seed=size)]
+    rows += list(random_draws(300, seed=size, size=size).astype(np.int64))
+    waiting = 0
+    for counts in rows:
+        caps = np.full(34, 4)
+        for t in rng.choice(34, size=rng.integers(0, 4)):
+            caps[t] = rng.integers(counts[t], 5)
+        expected = kernel.waits_jokers(counts, jokers, int(JokerUse.PUNGS), caps)
+        assert pung_waits(counts, jokers, caps) == expected, (counts.tolist(), caps.tolist())
+        waiting += expected != 0
+    assert waiting > len(rows) // 10
 
 
 def test_the_fixed_variant_index_finds_each_variant_less_one_or_two_of_its_tiles() -> None:

@@ -7,6 +7,7 @@ from libc.string cimport memcpy
 
 from mjscore._group_codes cimport G_CHOW, G_PUNG, NO_GROUP, group_kind, group_tile
 from mjscore._jokers_kernel cimport c_waits_jokers_upto
+from mjscore._score_pung_waits cimport c_pung_waits_upto
 from mjscore._score_facts cimport F_SINGLE_WAIT, mj_ctz64
 
 
@@ -206,7 +207,8 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
     proves a second wait; else usually a decomposition of S proves one: if the jokers can stand for
     D less one tile x (not ``wt``) plus ``wt`` in it, the hand less ``wt`` was completed
     by x too (S is that hand plus x with the jokers placed so), as it was by ``wt``.
-    Otherwise the kinds completing it are counted, with the jokers."""
+    Otherwise the kinds completing it are counted, with the jokers (in pungs alone, from
+    the parts of the natural tiles: _score_pung_waits)."""
     cdef uint64_t possible[5]
     cdef uint8_t swapped[8]
     cdef uint8_t before[34]
@@ -238,7 +240,10 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
                     return 0
         memcpy(before, jf.natural, 34)
         before[wt] -= 1
-        waits = c_waits_jokers_upto(before, jf.jokers, jf.use, jf.caps, 2)
+        if jf.use == USE_PUNGS and 1 <= jf.jokers <= 2:
+            waits = c_pung_waits_upto(before, jf.jokers, jf.caps, 2)
+        else:
+            waits = c_waits_jokers_upto(before, jf.jokers, jf.use, jf.caps, 2)
         jf.single_known[0] |= bit
         if waits and not waits & (waits - 1):
             jf.single[0] |= bit

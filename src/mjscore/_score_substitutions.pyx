@@ -2,7 +2,7 @@
 rows most have, this and ``joker_readings.substitutions`` derive them independently:
 the reference always from the kernel's joker decompositions."""
 
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcmp, memcpy, memset
 
@@ -11,6 +11,7 @@ from mjscore._jokers_kernel cimport c_decompose_jokers
 from mjscore._pattern_kernel cimport mj_at_least34
 from mjscore._score_facts cimport mj_ctz64
 from mjscore._score_placement cimport FIXED_ROW, USE_CHOWS, USE_PUNGS, c_fits_fixed
+from mjscore._score_pung_parts cimport PungParts, _read_pung_parts, _splits_less
 from mjscore._score_rows cimport mj_presence34
 from mjscore._shapes cimport _suit_tables, c_standard_waits
 from mjscore._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
@@ -221,64 +222,6 @@ cdef int _two_tile_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_
     return 0
 
 
-cdef inline int _part_of(int t) noexcept nogil:
-    """A tile's part: its suit (0-2), or 3-9 for an honour."""
-    return t // 9 if t < 27 else t - 24
-
-
-ctypedef struct PungParts:
-    # the parts of a row's natural counts for _pung_subs: suits 0-2, honours 3-9
-    int32_t key[3]          # the suits' keys and sizes
-    int size[3]
-    int8_t split[PARTS]     # -1: the part does not split; else 1 if it leaves a pair, 0 if not
-    uint32_t bad            # the parts that do not split
-    int pairs               # the pairs the others leave
-
-
-cdef inline int _part_after(const uint8_t* s, const PungParts* parts, int part, int t, int a, int u, int b,
-                            int32_t* key) noexcept nogil:
-    """What counting tells of ``part`` of ``s`` with ``a`` tiles ``t`` and ``b`` tiles ``u``
-    taken out (those in it): -1 if it cannot split into sets and at most a pair, else 1
-    if it would leave a pair, 0 if not; a suit's key in ``key``, whose split the caller
-    looks up (``key`` -1: an honour, nothing to look up)."""
-    cdef int size, c, tile
-    if part >= 3:
-        tile = part + 24
-        c = s[tile] - (a if t == tile else 0) - (b if u == tile else 0)
-        key[0] = -1
-        return -1 if c == 1 or c == 4 else c == 2
-    key[0] = parts.key[part]
-    size = parts.size[part]
-    if a and _part_of(t) == part:
-        key[0] -= a * POW5[t % 9]
-        size -= a
-    if b and _part_of(u) == part:
-        key[0] -= b * POW5[u % 9]
-        size -= b
-    return -1 if size % 3 == 1 else size % 3 == 2
-
-
-cdef inline int _splits_less(const SuitTables* T, const uint8_t* s, const PungParts* parts, int t, int a,
-                             int u, int b) noexcept nogil:
-    """Whether ``s`` less ``a`` tiles ``t`` and ``b`` tiles ``u`` splits into sets and one
-    pair: only the parts of t and u are looked at again, and their suits looked up only
-    if counting leaves one pair in all."""
-    cdef int p = _part_of(t), q = _part_of(u) if b else p, r, pairs = parts.pairs
-    cdef int32_t key_p, key_q = -1
-    if parts.bad & ~((1u << p) | (1u << q)):
-        return 0
-    r = _part_after(s, parts, p, t, a, u, b, &key_p)
-    if r < 0:
-        return 0
-    pairs += r - (parts.split[p] > 0)
-    if q != p:
-        r = _part_after(s, parts, q, t, a, u, b, &key_q)
-        if r < 0:
-            return 0
-        pairs += r - (parts.split[q] > 0)
-    return pairs == 1 and (key_p < 0 or _splits(T, key_p)) and (key_q < 0 or _splits(T, key_q))
-
-
 cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers) noexcept nogil:
     """Every D of one or two tiles whose jokers can all stand in pungs (jokers="pungs"),
     ascending: each joker in a pung of its tile that keeps a natural tile. So D = (t)
@@ -290,26 +233,9 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers)
     cdef PungParts parts
     cdef uint64_t once, twice, rest, higher
     cdef uint8_t d[2]
-    cdef int p, t, u
-    cdef int32_t key
-    if T == NULL:
-        return 0
-    parts.bad = 0
-    parts.pairs = 0
-    for p in range(PARTS):
-        if p < 3:
-            parts.key[p] = _suit_key(s + 9 * p)
-            parts.size[p] = _suit_size(s + 9 * p)
-        parts.split[p] = <int8_t>_part_after(s, &parts, p, -1, 0, -1, 0, &key)
-        if parts.split[p] >= 0 and key >= 0 and not _splits(T, key):
-            parts.split[p] = -1
-        if parts.split[p] < 0:
-            parts.bad |= 1u << p
-        else:
-            parts.pairs += parts.split[p]
-    rest = parts.bad & (parts.bad - 1)  # (less its lowest bit)
-    if rest & (rest - 1):
-        return 0  # more than two parts do not split: a D takes tiles out of two at most
+    cdef int t, u
+    if T == NULL or _read_pung_parts(T, s, &parts) > 2:
+        return 0  # a D takes tiles out of two parts at most
     # the tiles of (t, t) (of (t) with one joker, held twice), and those of (t, u)
     once = mj_presence34(s) & ~mj_at_least34(held, 5 - jokers)
     twice = mj_at_least34(s, 2) & ~mj_at_least34(held, 4)
