@@ -21,7 +21,7 @@ from mjscore._score_bound cimport MAX_FIXED_SUBS, RowBound, c_hand_most, c_plain
 from mjscore._score_facts cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
                                    S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts, mj_ctz64)
 from mjscore._score_placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
-                                       JokerFilter)
+                                       JokerFilter, c_room)
 from mjscore._score_readings cimport c_score_readings
 from mjscore._score_rows cimport c_check_row, c_score_losing, c_score_row, mj_presence34
 from mjscore._score_substitutions cimport (BUCKET_BITS, FixedIndex, Subs, c_add_fixed_subs, c_complete_subs,
@@ -393,21 +393,25 @@ def score_every_substitution(bint every):
 def joker_fixed_rows(rules):
     """The rule set's fixed variants as FIXED_ROW bytes each, in the order of the
     patterns' fixed entries (_pattern_kernel._fill_fixed), their count, and the arrays
-    of their ``FixedIndex``; kept in rules.derived, built on the first call with jokers
-    and shared by the rule sets whose variants have the same tiles and groups, such as
-    the presets of one rule file (western: 41,765 variants, 7 MB of rows and 27 MB of
-    index, about 0.3 s)."""
+    of their ``FixedIndex``; kept in rules.derived, built on the first call with jokers.
+    The rows are shared by the rule sets whose variants have the same tiles and groups,
+    such as the presets of one rule file (western: 41,765 variants, 7 MB), the index by
+    those that also let jokers stand in the same groups: it lists only the tiles a
+    joker may stand for (western, jokers in any group: 10,337 variants, knitted groups
+    holding none; in pungs and kongs: 897)."""
     built = rules.derived.get("joker fixed rows")
     if built is None:
         variants = [v for vs in rules.hand_tables.fixed.values() for v in vs]
-        built = rules.derived["joker fixed rows"] = _fixed_tables(tuple((v.counts, v.groups) for v in variants))
+        shapes = tuple((v.counts, v.groups) for v in variants)
+        rows, n = _fixed_tables(shapes)
+        built = rules.derived["joker fixed rows"] = (rows, n, _fixed_index(shapes, int(rules.jokers or 0)))
     return built
 
 
 @lru_cache(maxsize=4)
 def _fixed_tables(shapes):
-    """``joker_fixed_rows``' tables for the variants' (counts, groups) ``shapes``; read-only,
-    as several rule sets may hold them."""
+    """``joker_fixed_rows``' rows for the variants' (counts, groups) ``shapes``, and their
+    count; read-only, as several rule sets may hold them."""
     import numpy as np
     cdef Py_ssize_t n = len(shapes), e, g
     rows = np.full((max(n, 1), FIXED_ROW), 0xFF, dtype=np.uint8)
@@ -428,30 +432,48 @@ def _fixed_tables(shapes):
             if mask is None:
                 mask = mask_of[tiles] = sum(1 << t for t in set(tiles))
             masks[e, g] = mask
-    arrays = _index_arrays(rows[:n, :34])
-    for array in (rows, *(a for a in arrays if isinstance(a, np.ndarray))):
-        array.flags.writeable = False
-    return rows, n, arrays
+    rows.flags.writeable = False
+    return rows, n
 
 
-def _index_arrays(counts):
-    """A ``FixedIndex``'s arrays for the variants' ``counts``: the weights, then for one
-    and for two tiles taken out, the keys of the variants so shortened (their top 32
+@lru_cache(maxsize=8)
+def _fixed_index(shapes, int use):
+    """The arrays of the ``FixedIndex`` of ``_fixed_tables(shapes)`` for jokers standing
+    where ``use`` lets them: each variant less one or two of the tiles of its groups
+    that may hold a joker (c_fits_fixed's rooms); read-only."""
+    import numpy as np
+    rows, n = _fixed_tables(shapes)
+    room = np.array([c_room(kind, use) > 0 for kind in range(256)])
+    kinds = rows[:n, 35:49]
+    masks = rows[:n, FIXED_MASKS:FIXED_MASKS + 8 * 14].view(np.uint64)
+    standing = np.bitwise_or.reduce(np.where(room[kinds], masks, np.uint64(0)), axis=1) if n else np.zeros(0, np.uint64)
+    may_take = (standing[:, None] >> np.arange(34, dtype=np.uint64)) & np.uint64(1) != 0
+    arrays = _index_arrays(rows[:n, :34], may_take)
+    for array in arrays:
+        if isinstance(array, np.ndarray):
+            array.flags.writeable = False
+    return arrays
+
+
+def _index_arrays(counts, may_take):
+    """A ``FixedIndex``'s arrays for the variants' ``counts``, taking out only the tiles
+    ``may_take`` marks (per variant and tile): the weights, then for one and for two
+    tiles taken out, the keys of the variants so shortened (their top 32
     bits, sorted, a clash's variants in order: a lookup then tries the few variants a
     clash adds), the variant of each, a bitset of the keys with its shift, and where
     each bucket of keys (by their top BUCKET_BITS bits) starts."""
     import numpy as np
     weight = np.random.default_rng(0x6A6F6B6572).integers(0, 2 ** 63, size=34, dtype=np.uint64) * 2 + 1
-    held = counts > 0
+    takes = (counts > 0) & may_take
     with np.errstate(over="ignore"):
         key = (counts.astype(np.uint64) * weight).sum(axis=1, dtype=np.uint64)  # sums wrap, as the kernel's
-        of_one, one = np.nonzero(held)
+        of_one, one = np.nonzero(takes)
         less_one = key[of_one] - weight[one]
-        # less two: each pair of the variant's kinds (a kind with itself if held twice),
+        # less two: each pair of the kinds it may take (a kind with itself if held twice),
         # over each variant's kinds listed first
-        width = int(held.sum(axis=1).max()) if len(key) else 0
-        kinds = np.argsort(~held, axis=1, kind="stable")[:, :width]
-        listed = np.take_along_axis(held, kinds, axis=1)
+        width = int(takes.sum(axis=1).max()) if len(key) else 0
+        kinds = np.argsort(~takes, axis=1, kind="stable")[:, :width]
+        listed = np.take_along_axis(takes, kinds, axis=1)
         twice = np.take_along_axis(counts, kinds, axis=1) >= 2
         i, j = np.triu_indices(width)
         of_two, pair = np.nonzero(listed[:, i] & listed[:, j] & ((i != j) | twice[:, i]))

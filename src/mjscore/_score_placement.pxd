@@ -34,6 +34,18 @@ ctypedef struct JokerFilter:
     const int16_t* items
     int n_items
 
+# How many jokers a group of `kind` (a group code's kind) may hold under `use`
+# (joker_readings.group_allows): a chow one, a pung two, a kong three, a pair or a single
+# one, a knitted group none.
+cdef inline int c_room(int kind, int use) noexcept nogil:
+    if kind == 0:
+        return 1 if use & USE_CHOWS else 0
+    if kind == 1 or kind == 2:
+        return kind + 1 if use & USE_PUNGS else 0
+    if kind == 3 or kind == 4:
+        return 1 if use & USE_PAIRS else 0
+    return 0
+
 # Whether D's `n` tiles fit groups of the fixed variant `row` (FIXED_ROW bytes) where
 # jokers may stand under `use` (joker_readings.fits_groups).
 cdef int c_fits_fixed(const uint8_t* row, const uint8_t* tiles, int n, int use) noexcept nogil

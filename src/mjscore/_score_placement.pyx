@@ -11,17 +11,6 @@ from mjscore._score_pung_waits cimport c_pung_waits_upto
 from mjscore._score_facts cimport F_SINGLE_WAIT, mj_ctz64
 
 
-cdef inline int _room(int kind, int use) noexcept nogil:
-    """joker_readings.group_allows."""
-    if kind == 0:
-        return 1 if use & USE_CHOWS else 0
-    if kind == 1 or kind == 2:
-        return kind + 1 if use & USE_PUNGS else 0   # a pung 2, a kong 3
-    if kind == 3 or kind == 4:
-        return 1 if use & USE_PAIRS else 0
-    return 0
-
-
 cdef int _place(const uint8_t* tiles, int i, int n, const uint64_t* holds, int n_groups,
                 int* room) noexcept nogil:
     """joker_readings.fits_groups: each of tiles[i:n] into a group holding it, with room."""
@@ -44,7 +33,7 @@ cdef int c_fits_fixed(const uint8_t* row, const uint8_t* tiles, int n, int use) 
     cdef int room[14]
     cdef int g, n_groups = row[34]
     for g in range(n_groups):
-        room[g] = _room(row[35 + g], use)
+        room[g] = c_room(row[35 + g], use)
     return _place(tiles, 0, n, <const uint64_t*>(row + FIXED_MASKS), n_groups, room)
 
 
