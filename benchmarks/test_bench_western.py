@@ -164,6 +164,25 @@ they never do), leaving 1,137 searches. Callgrind: 9,435 -> 9,164 instructions a
 of sets, 12,936 -> 11,943 a special row; interleaved, western with 2 jokers 829k-844k
 hands/s against babcock's 5.31M-5.46M (0.15-0.16x; babcock with the same jokers
 1.23M-1.25M, 0.23x).
+
+Session 26: jokers standing in pungs alone (``jokers="pungs"``, the preset ``required``'s
+rule) ran slower than the widest search (western 855k against 830k hands/s, babcock
+989k against 1.25M): the substitutions were every D completing the sets, most of them
+putting a joker in a chow or the pair, each scored in vain, and the single wait of a
+row was searched in the joker tables (24,000 searches per 100,000 rows, a third of them
+single). Now the substitutions are exactly those whose jokers stand in pungs (the
+natural tiles less those pungs split, from the suits' parts), the waits come from the
+same parts, a reading shows a second wait at once where it can (the winning tile at a
+run's open end, or making a pung beside a pair), and the fixed-shape index lists only
+the tiles a joker may stand for in each variant (keys of a variant less one tile: in
+pungs 1,104 instead of 376,529; in any group 82,661, the knitted hands taking none:
+7 MB instead of 28 MB). Interleaved
+(5 rounds each, 2 shared cores): western pungs 855k -> 1.62M hands/s (0.28x of babcock's
+5.7M), the preset ``required`` 2.46M -> 3.76M (0.66x), babcock pungs 989k -> 1.98M; the
+widest search 830k -> 927k (0.16x; babcock with the same jokers 1.33M, 0.23x), the
+single wait of its rows mostly proven by a run's open end (callgrind: 9,169 -> 8,922
+instructions a row of sets). This benchmark's run: widest 922k/s (0.16x), pungs 1.65M
+(0.28x), required 4.02M (0.68x) against babcock's 5.92M.
 """
 
 from __future__ import annotations
