@@ -236,8 +236,7 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers)
     cdef int t, u
     if T == NULL or _read_pung_parts(T, s, &parts) > 2:
         return 0  # a D takes tiles out of two parts at most
-    # the tiles of (t, t) (of (t) with one joker, held twice), and those of (t, u)
-    once = mj_presence34(s) & ~mj_at_least34(held, 5 - jokers)
+    # the tiles of (t, u), and of (t) with one joker: held twice, shown three times at most
     twice = mj_at_least34(s, 2) & ~mj_at_least34(held, 4)
     if jokers == 1:
         rest = twice
@@ -248,6 +247,7 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers)
             if _splits_less(T, s, &parts, t, 2, -1, 0) and c_push_d(sb, d, 1):
                 return 1
         return 0
+    once = mj_presence34(s) & ~mj_at_least34(held, 3)  # the tiles of (t, t)
     rest = once | twice
     while rest:
         t = mj_ctz64(rest)
