@@ -338,8 +338,7 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
     western's 41,765 come from about 80,000. The variants come in the order of the
     product of the groups' options (the first group's slowest)."""
     # one level per tile group: a group of n takes n levels over its options, each from
-    # the option the level before it took (or the one after, for different singles), so
-    # the variants come in the order of the product of each group's combinations
+    # the option the level before it took (or the one after, for different singles)
     levels: list[tuple[list[_Pick], int]] = []
     any_win = any(g.win for g in groups)
     for g in groups:
@@ -388,7 +387,7 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
 
 
 class _Pick(NamedTuple):
-    """What one group's pick brings a fixed variant, worked out once for all variants holding it."""
+    """What one option of a group brings a fixed variant, worked out once for all variants holding it."""
 
     groups: tuple[tuple[int, tuple[int, ...], bool], ...]
     counts: int
