@@ -295,6 +295,25 @@ def test_a_joker_makes_more_waits(backend: str) -> None:
     assert "only-place" in [line.id for line in score("123m 456p 789s 11z 55z J", PUNGS, win_tile="1z").lines]
 
 
+def test_a_joker_hands_breakdown_is_kept_between_calls_and_never_mixed(backend: str) -> None:
+    """score() writes a joker hand's reading out once per rule set, as a plain hand's (its
+    groups, lines and where each joker stood): the key adds the tiles the jokers stood for
+    and the declared melds holding some, which the row's meld bytes do not show. Hands
+    alike but for those keep their own placements, and a cold call gives what a warm one
+    does."""
+    from mjscore.scoring import clear_caches
+
+    rules = load_rules("babcock", jokers="pairs")
+    hands = [("123m 456p 789s 11z [55Jz]", "1z"), ("123m 456p 789s 11z [5JJz]", "1z"),
+             ("123m 456p 789s 11z [555z]", "1z"), ("123m 456p 789s 1z J [555z]", "1z"),
+             ("123m 456p 789s 11z 55z J", "1z"), ("123m 456p 789s 11z 55z J", "5z")]
+    warm = [score(hand, rules, win_tile=win) for hand, win in hands]
+    assert [len(one.jokers) for one in warm] == [1, 2, 0, 1, 1, 1]
+    assert [score(hand, rules, win_tile=win) for hand, win in hands] == warm
+    clear_caches(rules)
+    assert [score(hand, rules, win_tile=win) for hand, win in reversed(hands)][::-1] == warm
+
+
 @pytest.mark.parametrize(("hand", "win", "word", "single"), [
     # a run won at its open end waits on its other end as well, unless all four show
     ("234m 777p 1z JJ 66s [5555p]", "2m", "pungs", False),

@@ -227,6 +227,27 @@ _BREAKDOWNS = 1 << 16
 """Readings written out and kept per rule set (a few hundred bytes each)."""
 
 
+def _written_out(hand: Hand, tiles: tuple[int, ...], ctx: WinContext, rules: RuleSet, shape: str,
+                 decomposition: int, group: int, applied: int, has_groups: bool, jokers: bool
+                 ) -> tuple[Decomposition | None, tuple[Line, ...], tuple[JokerPlacement, ...]]:
+    """The reading the scorer chose for ``hand``, written out (:func:`_breakdown`), with
+    its jokers standing for ``tiles`` where it holds some: the natural hand they make is
+    read, and each joker placed in its group (:func:`joker_placements`)."""
+    if not jokers:
+        return (*_breakdown(hand, ctx, rules, shape, decomposition, group, applied, has_groups), ())
+    read = hand
+    if tiles:
+        counts = list(hand.concealed)
+        for t in tiles:
+            counts[t] += 1
+        read = Hand(tuple(counts), hand.melds)
+    order, lines = _breakdown(read, ctx, rules, shape, decomposition, group, applied, has_groups)
+    if not ctx.winner:
+        return order, lines, ()
+    order, placements = joker_placements(hand, read, rules, order, decomposition if shape == "special" else -1)
+    return order, lines, placements
+
+
 def _breakdown(read: Hand, ctx: WinContext, rules: RuleSet, shape: str, decomposition: int, group: int,
                applied: int, has_groups: bool) -> tuple[Decomposition | None, tuple[Line, ...]]:
     """The reading the scorer chose, written out: its groups in order (standard, losing
@@ -280,20 +301,13 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
                                   + ("went out has 14" if ctx.winner else "did not go out has 13"))
     if parsed.bonus:  # the scorers check the rest of check_against_hand: BAD_CONTEXT below
         check_against_hand(ctx, parsed)
-    read = parsed  # the natural hand scored: with jokers, the tiles they stood for
-    placements: tuple[JokerPlacement, ...] = ()
+    tiles: tuple[int, ...] = ()  # with jokers, the tiles they stood for
     jokers = parsed.jokers or parsed.melds and parsed.meld_jokers
+    row = row_of(parsed, ctx)
     if jokers:
         check_jokers(parsed, ruleset)
-        result, tiles = bulk_scorer().score_one_jokers(*row_of(parsed, ctx), ruleset, parsed.jokers,
-                                                       parsed.meld_jokers)
-        if tiles:
-            counts = list(parsed.concealed)
-            for t in tiles:
-                counts[t] += 1
-            read = Hand(tuple(counts), parsed.melds)
+        result, tiles = bulk_scorer().score_one_jokers(*row, ruleset, parsed.jokers, parsed.meld_jokers)
     else:
-        row = row_of(parsed, ctx)
         result = bulk_scorer().score_one(*row, ruleset)
     status, total, special, points, doubles, applied, _, shape_code, decomposition, group, matched = result
     if status == HandStatus.NOT_WINNING:
@@ -303,24 +317,21 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     if status:  # anything else the scorer checks was checked above
         raise status_error(status)
     shape = SHAPE_CODES[shape_code]
+    # The reading the kernel chose is written out once per rule set: a search scores the
+    # same hands in the same seats again and again. With jokers, the key adds the tiles
+    # they stood for and the melds holding some (which the meld bytes do not show).
+    key: tuple[Any, ...] = (*row[:2], ctx.self_drawn, *row[4:], shape_code, decomposition, group, applied,
+                            bool(points))
     if jokers:
-        order, lines = _breakdown(read, ctx, ruleset, shape, decomposition, group, applied,
-                                  bool(points or applied or read is not parsed))
-        if ctx.winner:
-            order, placements = joker_placements(parsed, read, ruleset, order,
-                                                 decomposition if shape == "special" else -1)
-    else:
-        # The reading the kernel chose is written out once per rule set: a search scores
-        # the same hands in the same seats again and again.
-        key = (*row[:2], ctx.self_drawn, *row[4:], shape_code, decomposition, group, applied, bool(points))
-        memo: dict[Any, Any] = ruleset.derived.setdefault("breakdowns", {})  # type: ignore[assignment]
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= _BREAKDOWNS:
-                memo.clear()
-            found = memo[key] = _breakdown(parsed, ctx, ruleset, shape, decomposition, group, applied,
-                                           bool(points or applied))
-        order, lines = found
+        key += (ctx.winner, tuple(tiles), parsed.melds if parsed.meld_jokers else ())
+    memo: dict[Any, Any] = ruleset.derived.setdefault("breakdowns", {})  # type: ignore[assignment]
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _BREAKDOWNS:
+            memo.clear()
+        found = memo[key] = _written_out(parsed, tiles, ctx, ruleset, shape, decomposition, group, applied,
+                                         bool(points or applied or tiles), bool(jokers))
+    order, lines, placements = found
     if not matched:  # the common case: no special hand
         return Score(total=total, points=points, doubles=doubles,
                      limit=Fraction(1) if points * 2 ** doubles > ruleset.limit else None,
