@@ -20,7 +20,7 @@ most, so the others are read once.
 
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
-from mjscore._bits cimport mj_at_least34, mj_ctz64
+from mjscore._bits cimport mj_at_least34, mj_ctz64, mj_popcount64
 from mjscore._score_pung_parts cimport (PUNG_PARTS, PungParts, _counted, _part_less, _part_of, _read_pung_parts,
                                         _splits_less)
 from mjscore._shapes cimport _suit_tables
@@ -66,8 +66,7 @@ cdef uint64_t _waits_less(const SuitTables* T, const uint8_t* s, const PungParts
     if bad:
         x = mj_ctz64(bad)
         if not (x == p or x == q):
-            keys[x] = parts.key[x] if x < 3 else -1
-            sizes[x] = parts.size[x] if x < 3 else s[x + 24]
+            sizes[x] = _part_less(s, parts, x, -1, 0, -1, 0, &keys[x])
         # the part with the tile: 3k + 2 leaves the pair, 3k the others have it
         if keys[x] >= 0:
             r = (sizes[x] + 1) % 3
@@ -79,23 +78,18 @@ cdef uint64_t _waits_less(const SuitTables* T, const uint8_t* s, const PungParts
     if pairs != 2:
         return 0
     for x in range(PUNG_PARTS):  # every part splits: a tile more makes a pair a pung
-        if x == p or x == q:
-            if _counted(sizes[x], keys[x]) == 1:
-                waits |= _part_waits(T, x, keys[x], sizes[x])
-        elif parts.split[x] == 1:
-            waits |= _part_waits(T, x, parts.key[x] if x < 3 else -1, parts.size[x] if x < 3 else s[x + 24])
+        if not (x == p or x == q):
+            if parts.split[x] != 1:
+                continue
+            sizes[x] = _part_less(s, parts, x, -1, 0, -1, 0, &keys[x])
+        if _counted(sizes[x], keys[x]) == 1:
+            waits |= _part_waits(T, x, keys[x], sizes[x])
     return waits
 
 
 cdef inline int _enough(uint64_t waits, int most) noexcept nogil:
     """Whether ``most`` waits are found (never when ``most`` is 0)."""
-    cdef int n = 0
-    if most == 0:
-        return 0
-    while waits and n < most:
-        waits &= waits - 1
-        n += 1
-    return n >= most
+    return most != 0 and mj_popcount64(waits) >= most
 
 
 cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t* caps, int most) noexcept nogil:
