@@ -91,10 +91,13 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     sb.n = 0
     sb.failed = 0
     jf.others = 0
+    natural[0] = mj_at_least34(held, 3)
+    for k in range(1, 5):
+        natural[k] = mj_at_least34(c, k)
     if jokers == 0:  # only melds hold jokers: the natural hand as it is
         c_push_d(sb, d, 0)
     elif jokers <= 2:
-        c_complete_subs(sb, c, held, caps, use, jokers)
+        c_complete_subs(sb, c, held, caps, use, jokers, natural)
         if jokers == 1 and use == USE_PUNGS | USE_CHOWS | USE_PAIRS:
             for i in range(sb.n):
                 jf.others |= (<uint64_t>1) << sb.d[8 * i]
@@ -103,9 +106,6 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     n_found = sb.n if jokers <= 2 else 0  # (those of the decompositions need sorting)
     # seven pairs: a joker beside each odd tile (a rule set reading no hand as pairs finds
     # nothing more there: a D whose S also reads in sets is among the others)
-    natural[0] = mj_at_least34(held, 3)
-    for k in range(1, 5):
-        natural[k] = mj_at_least34(c, k)
     if n_melds == 0 and use & USE_PAIRS and (r.shapes & 1 or r.pat.has_pairs):
         odd_tiles = (natural[1] & ~natural[2]) | (natural[3] & ~natural[4])
         odd = 0
@@ -149,7 +149,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         kongs = 0
         for k in range(n_melds):
             kongs += melds[k].kind == G_KONG
-        _bound_candidates(r.pat, sb, jokers, held, held_presence, kongs, &jf, quant, items)
+        _bound_candidates(r.pat, sb, jokers, held, held_presence, natural[0], kongs, &jf, quant, items)
     context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
     if bounded:  # the most each can score, the most promising first
         c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
@@ -337,11 +337,12 @@ cdef int64_t _special_most(const RowBound* b, const JokerFilter* jf, const uint6
 
 
 cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const uint8_t* held,
-                            uint64_t presence, int kongs, JokerFilter* jf, int16_t* quant,
-                            int16_t* items) noexcept nogil:
+                            uint64_t presence, uint64_t held_threes, int kongs, JokerFilter* jf,
+                            int16_t* quant, int16_t* items) noexcept nogil:
     """The pattern variants any substitution of the row may fill, so that each D filters
     only those: every S holds the natural tiles and at most the held counts plus D's, and
-    the special hands' variants need no more kongs than the row declares (``kongs``)."""
+    the special hands' variants need no more kongs than the row declares (``kongs``;
+    ``held_threes``: the kinds held three times or more)."""
     cdef uint64_t added1 = 0, added2 = 0, added3 = 0  # the tiles some D adds once, twice,
     cdef uint64_t threes, twos, may_hold, bit          # three times or more
     cdef uint64_t once = presence, twice = mj_at_least34(held, 2)
@@ -359,7 +360,7 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
                 added2 |= bit
             else:
                 added3 |= bit
-    threes = mj_at_least34(held, 3) | (added1 & twice) | (added2 & once) | added3
+    threes = held_threes | (added1 & twice) | (added2 & once) | added3
     twos = twice | (added1 & once) | added2
     may_hold = presence | added1
     if p.n_quant:

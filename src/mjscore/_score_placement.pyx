@@ -151,6 +151,9 @@ cdef int _place_few(const uint8_t* codes, const uint8_t* d, int jokers, int use,
             if chows >> g & 1:
                 possible[g] &= ~((<uint64_t>1) << t)
         return 1
+    if not use & USE_CHOWS:  # the groups taking a joker hold one kind: none loses a tile
+        return takes_t != 0 and takes_u != 0 and (t != u or takes_t & (takes_t - 1) != 0 or
+                                                  room[mj_ctz64(takes_t)] == 2)
     for g in range(n):
         always[g] = ~(<uint64_t>0)
     rest = takes_t

@@ -38,12 +38,15 @@ ctypedef struct FixedIndex:
 
 # Append one substitution (`n` sorted tiles); 1 if out of memory.
 cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil
-# The tiles a joker could stand for at all (`held`: with the melds' tiles).
-cdef uint64_t c_near(const uint8_t* natural, const uint8_t* held, int use) noexcept nogil
+# The tiles a joker could stand for at all (`present`: the natural tiles' kinds,
+# `held_four`: the kinds held four times with the melds').
+cdef uint64_t c_near(uint64_t present, uint64_t held_four, int use) noexcept nogil
 # Every D of one or two tiles completing `s` in sets and a pair where jokers may stand
-# under `use` (`held`: with the melds' tiles), ascending; 1 if out of memory.
+# under `use` (`held`: with the melds' tiles; `at_least[k]`: the kinds `s` holds k times
+# or more, k = 1-4, and [0] those `held` holds three times or more), ascending; 1 if out
+# of memory.
 cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* held, const uint8_t* caps, int use,
-                         int jokers) noexcept nogil
+                         int jokers, const uint64_t* at_least) noexcept nogil
 # Every D of the kernel's joker decompositions, unsorted; 1 if out of memory.
 cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
                               const uint8_t* caps) noexcept nogil

@@ -12,7 +12,6 @@ from mjscore._pattern_kernel cimport mj_at_least34
 from mjscore._score_facts cimport mj_ctz64
 from mjscore._score_placement cimport FIXED_ROW, USE_CHOWS, USE_PUNGS, c_fits_fixed
 from mjscore._score_pung_parts cimport PungParts, _read_pung_parts, _splits_less
-from mjscore._score_rows cimport mj_presence34
 from mjscore._shapes cimport _suit_tables, c_standard_waits
 from mjscore._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
 
@@ -36,31 +35,31 @@ cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil:
     return 0
 
 
-cdef uint64_t c_near(const uint8_t* natural, const uint8_t* held, int use) noexcept nogil:
+cdef uint64_t c_near(uint64_t present, uint64_t held_four, int use) noexcept nogil:
     """The tiles a joker could stand for at all: not held four times counting the melds,
     and, as its group keeps a natural tile, a tile held (a pung or pair of it) or, with
     chows, one within two of a held suit tile."""
-    cdef uint64_t present = mj_presence34(natural), near = present, p
+    cdef uint64_t near = present, p
     cdef int t
     if use & USE_CHOWS:
         for t in range(3):
             p = (present >> (9 * t)) & 0x1FF
             near |= ((p | p << 1 | p << 2 | p >> 1 | p >> 2) & 0x1FF) << (9 * t)
-    return near & ~mj_at_least34(held, 4)
+    return near & ~held_four
 
 
 cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* held, const uint8_t* caps, int use,
-                        int jokers) noexcept nogil:
+                        int jokers, const uint64_t* at_least) noexcept nogil:
     """Every D of one or two tiles (ascending, each one a joker may stand for, below its
     cap) completing the natural counts ``s`` in sets and a pair: the standard waits of
     ``s``, or ``_two_tile_subs``; with jokers in pungs alone, only the D whose jokers can
     all stand there (``_pung_subs``). 1 if out of memory. (Seven pairs and fixed hands
     add theirs apart.)"""
-    cdef uint64_t near, bits
+    cdef uint64_t near, bits, held_four = mj_at_least34(held, 4)
     cdef uint8_t d[1]
     if use == USE_PUNGS:
-        return _pung_subs(sb, s, held, jokers)
-    near = bits = c_near(s, held, use)
+        return _pung_subs(sb, s, jokers, at_least, held_four)
+    near = bits = c_near(at_least[1], held_four, use)
     if jokers == 2:
         return _two_tile_subs(sb, s, caps, near)
     bits &= c_standard_waits(s)
@@ -222,12 +221,13 @@ cdef int _two_tile_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_
     return 0
 
 
-cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers) noexcept nogil:
+cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_least,
+                    uint64_t held_four) noexcept nogil:
     """Every D of one or two tiles whose jokers can all stand in pungs (jokers="pungs"),
     ascending: each joker in a pung of its tile that keeps a natural tile. So D = (t)
     where ``s`` less two t splits into sets and a pair, (t, t) where s less one t does,
     and (t, u) where s less two t and two u does, none shown more than four times with
-    the melds (``held``). (A D completing the sets otherwise, a joker in a chow or the
+    the melds (``held_four``; ``at_least``: c_complete_subs'). (A D completing the sets otherwise, a joker in a chow or the
     pair, makes no reading the rule set keeps.) 1 if out of memory."""
     cdef const SuitTables* T = _suit_tables()
     cdef PungParts parts
@@ -237,7 +237,7 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers)
     if T == NULL or _read_pung_parts(T, s, &parts) > 2:
         return 0  # a D takes tiles out of two parts at most
     # the tiles of (t, u), and of (t) with one joker: held twice, shown three times at most
-    twice = mj_at_least34(s, 2) & ~mj_at_least34(held, 4)
+    twice = at_least[2] & ~held_four
     if jokers == 1:
         rest = twice
         while rest:
@@ -247,7 +247,7 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, const uint8_t* held, int jokers)
             if _splits_less(T, s, &parts, t, 2, -1, 0) and c_push_d(sb, d, 1):
                 return 1
         return 0
-    once = mj_presence34(s) & ~mj_at_least34(held, 3)  # the tiles of (t, t)
+    once = at_least[1] & ~at_least[0]  # the tiles of (t, t)
     rest = once | twice
     while rest:
         t = mj_ctz64(rest)
@@ -429,17 +429,21 @@ def completing_substitutions(natural, held, int jokers, int use):
     cdef uint8_t c[34]
     cdef uint8_t h[34]
     cdef uint8_t caps[34]
+    cdef uint64_t at_least[5]
     cdef Subs sb
-    cdef int t, i
+    cdef int t, i, k
     if not 1 <= jokers <= 2:
         raise ValueError("one or two jokers")
     for t in range(34):
         c[t] = natural[t]
         h[t] = held[t]
         caps[t] = 4 - (h[t] - c[t])
+    at_least[0] = mj_at_least34(h, 3)
+    for k in range(1, 5):
+        at_least[k] = mj_at_least34(c, k)
     memset(&sb, 0, sizeof(Subs))
     try:
-        if c_complete_subs(&sb, c, h, caps, use, jokers):
+        if c_complete_subs(&sb, c, h, caps, use, jokers, at_least):
             raise MemoryError()
         return [tuple(sb.d[8 * i + k] for k in range(jokers)) for i in range(sb.n)]
     finally:
