@@ -19,6 +19,7 @@ most, so the others are read once.
 """
 
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
 
 from mjscore._bits cimport mj_at_least34, mj_ctz64, mj_popcount64
 from mjscore._score_pung_parts cimport (PUNG_PARTS, PungParts, _counted, _part_less, _part_of, _read_pung_parts,
@@ -95,19 +96,22 @@ cdef inline int _enough(uint64_t waits, int most) noexcept nogil:
 cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t* caps, int most) noexcept nogil:
     cdef const SuitTables* T = _suit_tables()
     cdef PungParts parts
-    cdef uint64_t open_ = 0, held = 0, twice = 0, waits = 0, rest, others, bit
-    cdef int t, u, c
+    cdef uint8_t room[34]   # caps less before (never below: caps hold the natural tiles)
+    cdef uint64_t open_, held, twice, waits = 0, rest, others, x, y
+    cdef int t, u
     if T == NULL or not 1 <= jokers <= 2:
         return 0
-    for t in range(34):
-        c = before[t]
-        bit = (<uint64_t>1) << t
-        if c < caps[t]:
-            open_ |= bit            # a wait may be t
-        if c and c + 2 <= caps[t]:
-            held |= bit             # a pung of one t (two jokers), or of t once more (one)
-        if c >= 2 and c + 1 <= caps[t]:
-            twice |= bit            # a pung of two t and a joker
+    for t in range(0, 32, 8):  # eight at once: each byte stays within 0-4, no borrow
+        memcpy(&x, caps + t, 8)
+        memcpy(&y, before + t, 8)
+        x -= y
+        memcpy(room + t, &x, 8)
+    room[32] = caps[32] - before[32]
+    room[33] = caps[33] - before[33]
+    open_ = mj_at_least34(room, 1)  # a wait may be t
+    # a pung of one t (two jokers), or of t once more (one joker)
+    held = mj_at_least34(before, 1) & mj_at_least34(room, 2)
+    twice = mj_at_least34(before, 2) & open_  # a pung of two t and a joker
     # a pung taken out mends two parts at most and the wait one more
     if _read_pung_parts(T, before, &parts) > 3:
         return 0
