@@ -184,6 +184,16 @@ widest search 830k -> 927k (0.16x; babcock with the same jokers 1.33M, 0.23x), t
 single wait of its rows mostly proven by a run's open end (callgrind: 9,169 -> 8,922
 instructions a row of sets). This benchmark's run: widest 922k/s (0.16x), pungs 1.65M
 (0.28x), required 4.02M (0.68x) against babcock's 5.92M.
+
+Session 27: the line is measured with the jokers where western plays them (above). A
+joker row's at-least masks are worked out once for the substitutions and the bounds,
+two jokers standing only in pungs are placed without the chow bookkeeping, and the
+pung waits read where a tile may wait from byte-wise room instead of a branch per
+tile: callgrind, a row of sets in pungs 6,010 -> 5,616 instructions. Interleaved (5
+rounds): pungs 1.66M -> 1.78M hands/s (0.30x of babcock's 5.87M), required 3.95M ->
+4.03M (0.69x), in any group 909k (0.155x). This benchmark's run: pungs 1.80M (0.30x),
+required 3.94M (0.66x), in any group 917k (0.15x; babcock there 1.36M, 0.23x) against
+babcock's 5.94M.
 """
 
 from __future__ import annotations
