@@ -227,8 +227,9 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
     ascending: each joker in a pung of its tile that keeps a natural tile. So D = (t)
     where ``s`` less two t splits into sets and a pair, (t, t) where s less one t does,
     and (t, u) where s less two t and two u does, none shown more than four times with
-    the melds (``held_four``; ``at_least``: c_complete_subs'). (A D completing the sets otherwise, a joker in a chow or the
-    pair, makes no reading the rule set keeps.) 1 if out of memory."""
+    the melds (``held_four``; ``at_least``: c_complete_subs'). (A D completing the sets
+    otherwise, a joker in a chow or the pair, makes no reading the rule set keeps.) 1 if
+    out of memory."""
     cdef const SuitTables* T = _suit_tables()
     cdef PungParts parts
     cdef uint64_t once, twice, rest, higher
