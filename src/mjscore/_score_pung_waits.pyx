@@ -97,7 +97,7 @@ cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t
     cdef const SuitTables* T = _suit_tables()
     cdef PungParts parts
     cdef uint8_t room[34]   # caps less before (never below: caps hold the natural tiles)
-    cdef uint64_t open_, held, twice, waits = 0, rest, others, x, y
+    cdef uint64_t open_, once, twice, waits = 0, rest, others, x, y
     cdef int t, u
     if T == NULL or not 1 <= jokers <= 2:
         return 0
@@ -110,7 +110,7 @@ cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t
     room[33] = caps[33] - before[33]
     open_ = mj_at_least34(room, 1)  # a wait may be t
     # a pung of one t (two jokers), or of t once more (one joker)
-    held = mj_at_least34(before, 1) & mj_at_least34(room, 2)
+    once = mj_at_least34(before, 1) & mj_at_least34(room, 2)
     twice = mj_at_least34(before, 2) & open_  # a pung of two t and a joker
     # a pung taken out mends two parts at most and the wait one more
     if _read_pung_parts(T, before, &parts) > 3:
@@ -123,7 +123,7 @@ cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t
             waits |= _waits_less(T, before, &parts, t, 2, -1, 0) & open_ & ~((<uint64_t>1) << t)
             if _enough(waits, most):
                 return waits
-        rest = held & ~waits
+        rest = once & ~waits
         while rest:  # (x): before less one x
             t = mj_ctz64(rest)
             rest &= rest - 1
@@ -133,12 +133,10 @@ cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t
                     return waits
         return waits
     if parts.bad == 0 and parts.pairs == 1:  # before splits: any x, with the jokers its pung
-        for t in range(34):
-            if before[t] + 3 <= caps[t]:
-                waits |= (<uint64_t>1) << t
+        waits = mj_at_least34(room, 3)
         if _enough(waits, most):
             return waits
-    rest = held
+    rest = once
     while rest:  # (t, t): before less one t, and a tile
         t = mj_ctz64(rest)
         rest &= rest - 1
@@ -157,7 +155,7 @@ cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t
                       & ~(((<uint64_t>1) << t) | ((<uint64_t>1) << u)))
             if _enough(waits, most):
                 return waits
-    rest = held & ~waits
+    rest = once & ~waits
     while rest:  # (x, u): x held once more, before less x and two u
         t = mj_ctz64(rest)
         rest &= rest - 1
