@@ -19,6 +19,8 @@ if not PURE:
         [Extension(".".join(source.relative_to("src").with_suffix("").parts), [str(source)],
                    extra_compile_args=[] if sys.platform == "win32" else ["-O3"])
          for source in sources],
+        # The only place directives are set: no .pyx overrides them in its header, so the
+        # debug build (MJSCORE_CYTHON_DEBUG=1) checks every module.
         compiler_directives={
             "language_level": 3,
             "embedsignature": True,
@@ -27,6 +29,9 @@ if not PURE:
             "wraparound": DEBUG,
             "initializedcheck": DEBUG,
             "cdivision": True,
+            # One stance for every extension: the kernels keep module-level tables behind
+            # their own locks, not yet audited for a free-threaded build.
+            "freethreading_compatible": False,
         },
     )
 # The C compiler runs once per core (build_ext --parallel, threads): a fresh build in half

@@ -2,8 +2,8 @@
 
 Corpora (built once per session, fixed seeds):
 
-* ``W`` - random complete 14-tile hands (:func:`mjscore.sample.random_complete_hands`);
-* ``R`` - random 14-tile draws from a shuffled wall (:func:`mjscore.sample.random_draws`);
+* ``W`` - random complete 14-tile hands (:func:`mjscore.rows.sample.random_complete_hands`);
+* ``R`` - random 14-tile draws from a shuffled wall (:func:`mjscore.rows.sample.random_draws`);
 * ``T`` - ``W`` minus one random tile: 13-tile rows for waits.
 
 Scoring workloads (:class:`Scoring`, the ``scoring`` fixture), random winning hands
@@ -11,7 +11,7 @@ laid out for :func:`mjscore.score_many`:
 
 * ``concealed`` - ``W`` won self-drawn on the tile ``T`` lacks, East in an East
   round, no melds;
-* ``melds`` - :func:`mjscore.sample.random_scoring_rows`: declared chows, pungs and
+* ``melds`` - :func:`mjscore.rows.sample.random_scoring_rows`: declared chows, pungs and
   kongs (exposed or concealed), the winning tile, self-drawn or not and both
   winds drawn at random per row.
 
@@ -56,8 +56,8 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import _reference
-from mjscore.sample import random_complete_hands, random_draws, random_scoring_rows, remove_one_tile
+from mjscore.decompose import _reference
+from mjscore.rows.sample import random_complete_hands, random_draws, random_scoring_rows, remove_one_tile
 from throughput_guard import GUARD_MARGIN, Guard, min_call_seconds
 
 N = int(os.environ.get("MJSCORE_BENCH_N", "100000"))
@@ -79,7 +79,7 @@ _GUARD = pytest.StashKey[Guard]()
 
 def _compiled() -> ModuleType | None:
     try:
-        from mjscore import _kernel
+        from mjscore.decompose import _kernel
     except ImportError:
         return None
     return _kernel
@@ -102,7 +102,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("benchmark_disable", default=False):
         raise pytest.UsageError("--guard compares timings: drop --benchmark-disable")
     try:
-        from mjscore import _kernel, _score_kernel  # noqa: F401
+        from mjscore.decompose import _kernel  # noqa: F401
+        from mjscore.score import _kernel as _score_kernel  # noqa: F401
     except ImportError as error:
         raise pytest.UsageError(f"--guard checks the compiled kernel, which is not built: {error}") from None
     results = config.stash.setdefault(_RESULTS, {})
@@ -221,7 +222,7 @@ def backend(request: pytest.FixtureRequest) -> Backend:
         return Backend("python", _reference, REFERENCE_ROWS)
     compiled = _compiled()
     if compiled is None:
-        pytest.skip("the compiled kernel mjscore._kernel is not built")
+        pytest.skip("the compiled kernel mjscore.decompose._kernel is not built")
     return Backend("cython", compiled, N)
 
 

@@ -3,7 +3,7 @@ on the same rows.
 
 Workload: the ``concealed`` scoring rows (complete hands of sets, self-drawn, won on
 the tile ``T`` lacks) with every tenth row replaced by one of
-:func:`mjscore.special_samples.random_special_hands` for ``american`` under AM (a hand
+:func:`mjscore.distances.samples.random_special_hands` for ``american`` under AM (a hand
 drawn uniformly among its 28, kongs declared concealed), won self-drawn on one of its
 concealed tiles. Under AM's prohibition of mixed suits most rows of sets do not go out
 (they are searched all the same).
@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import bulk_scoring
-from mjscore.special_samples import random_special_hands
+from mjscore import _backend
+from mjscore.distances.samples import random_special_hands
 
 EVERY = 10
 """Every tenth row holds an american special hand."""
@@ -46,9 +46,8 @@ def _rows(corpus, n):
 
 
 def _scorer(backend, monkeypatch):
-    scorer = (pytest.importorskip("mjscore._score_kernel") if backend.name == "cython"
-              else pytest.importorskip("mjscore._score_reference"))
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: scorer)
+    pytest.importorskip("mjscore.score._kernel" if backend.name == "cython" else "mjscore.score._reference")
+    monkeypatch.setitem(_backend.CHOSEN, "score", backend.name)
 
 
 @pytest.mark.parametrize("rules_name", ["american", "babcock"])

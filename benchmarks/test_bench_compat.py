@@ -34,7 +34,7 @@ import pytest
 import mjscore
 from mjscore._backend import kernel
 from mjscore.compat import mahjong as compat
-from mjscore.sample import random_draws, remove_one_tile
+from mjscore.rows.sample import random_draws, remove_one_tile
 
 COMPAT_HANDS = 2_000
 """Hands per group (the library takes about 5-60 us a call)."""

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore.distances import distance_engine
+from mjscore.distances.distances import distance_engine
 
 RULES = "chinese-classical"
 WESTERN_REFERENCE_ROWS = 50

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import bulk_scoring
+from mjscore import _backend
 
 
 def _joker_rows(corpus) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -35,9 +35,8 @@ def _joker_rows(corpus) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def test_score_many_jokers(measure, corpus, backend, monkeypatch):
-    scorer = (pytest.importorskip("mjscore._score_kernel") if backend.name == "cython"
-              else pytest.importorskip("mjscore._score_reference"))
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: scorer)
+    pytest.importorskip("mjscore.score._kernel" if backend.name == "cython" else "mjscore.score._reference")
+    monkeypatch.setitem(_backend.CHOSEN, "score", backend.name)
     counts, won_on, jokers = (a[:backend.rows] for a in _joker_rows(corpus))
     rules = mjscore.load_rules("babcock", jokers="pairs")
     result = measure("score_many[babcock+jokers]", f"{backend.name}-1-2-jokers", len(counts),

@@ -1,6 +1,6 @@
 """Kernel throughput, grouped by operation and parametrized by backend.
 
-The raw kernel calls (``mjscore._kernel`` / ``mjscore._reference``, preallocated
+The raw kernel calls (``mjscore.decompose._kernel`` / ``mjscore.decompose._reference``, preallocated
 outputs) measure the kernels themselves; the thread and single-call groups go
 through the public API, which is what users pay for.
 """

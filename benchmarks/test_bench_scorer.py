@@ -24,8 +24,8 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore._scorer import bulk_scorer
-from mjscore.bulk_scoring import _scalar_context
+from mjscore._backend import twin
+from mjscore.score.bulk_scoring import _scalar_context
 
 WORKLOADS = ("concealed", "melds")
 
@@ -73,7 +73,7 @@ def test_score_many_one_row(measure, scoring, side):
         run = lambda: [score_many(counts, "babcock", melds=melds, **context)[0][0]  # noqa: E731
                        for counts, melds, context in calls]
     else:
-        ruleset, score_one = mjscore.load_rules("babcock"), bulk_scorer().score_one
+        ruleset, score_one = mjscore.load_rules("babcock"), twin("score").score_one
         kernel_calls = [(counts[0], melds[0], *_scalar_context(
             context["win_tile"], context["seat_wind"], context["prevailing_wind"], None, None,
             {"self_drawn": context["self_drawn"], "winner": True})[-1]) for counts, melds, context in calls]

@@ -4,8 +4,8 @@ Workloads: the ``scoring`` fixture's ``concealed`` and ``melds`` hands (see
 ``conftest``). Groups:
 
 * ``score_many[<rules>]`` - the public ``mjscore.score_many`` on one thread, its
-  bulk scorer pinned per side: ``cython-*`` (``mjscore._score_kernel``, all rows)
-  and ``python-*`` (the reference ``mjscore._score_reference``, the first
+  bulk scorer pinned per side: ``cython-*`` (``mjscore.score._kernel``, all rows)
+  and ``python-*`` (the reference ``mjscore.score._reference``, the first
   ``REFERENCE_ROWS``);
 * ``threads:score_many[<rules>]`` - the ``melds`` workload on 1 and 2 threads;
 * ``score[riichi peers]`` - riichienv's ``HandEvaluator(tiles, melds).calc`` and
@@ -39,8 +39,8 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import bulk_scoring
-from mjscore.errors import HandStatus
+from mjscore import _backend
+from mjscore.core.errors import HandStatus
 
 RULES = ("babcock", "chinese-classical")
 WORKLOADS = ("concealed", "melds")
@@ -50,9 +50,9 @@ _WIND_LETTERS = {27: "E", 28: "S", 29: "W", 30: "N"}
 
 def _bulk_scorer(name: str) -> Any:
     if name == "python":
-        from mjscore import _score_reference
+        from mjscore.score import _reference as _score_reference
         return _score_reference
-    return pytest.importorskip("mjscore._score_kernel", reason="the compiled scorer is not built")
+    return pytest.importorskip("mjscore.score._kernel", reason="the compiled scorer is not built")
 
 
 def _api_rows(corpus, workload):
@@ -73,15 +73,15 @@ def _check_scored(rows: int, result: tuple[np.ndarray, np.ndarray, np.ndarray]) 
 @pytest.mark.parametrize("rules", [pytest.param("babcock", marks=pytest.mark.guard_reference(1)),
                                    "chinese-classical"])  # guarded against babcock, babcock against peers
 def test_score_many(measure, corpus, scoring, backend, monkeypatch, rules, workload):
-    scorer, picked = _bulk_scorer(backend.name), []
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: picked.append(scorer) or scorer)
+    scorer = _bulk_scorer(backend.name)
+    monkeypatch.setitem(_backend.CHOSEN, "score", backend.name)
     rows = scoring[workload].head(backend.rows)
     keywords = rows.keywords()
     mjscore.load_rules(rules)  # the rule set's first load is not the kernel's work
     result = measure(f"score_many[{rules}]", f"{backend.name}-{workload}", len(rows.counts),
                      lambda: mjscore.score_many(rows.counts, rules, **keywords, return_status=True))
     _check_scored(len(rows.counts), result)
-    assert picked, "score_many no longer picks its scorer via bulk_scoring.bulk_scorer: update the pin"
+    assert _backend.twin("score") is scorer, "score_many no longer asks the backend seam for its scorer"
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -204,11 +204,11 @@ def _single_calls(scoring) -> list[tuple[mjscore.Hand, str, dict[str, Any]]]:
 @pytest.mark.parametrize("form", ["hand", "text"])
 def test_single_score(measure, scoring, form, temperature):
     """``mjscore.score`` per hand, as an AI search or a game server calls it; cold: each
-    round starts with the single-call caches emptied (``mjscore.scoring.clear_caches``)."""
+    round starts with the single-call caches emptied (``mjscore.score.scoring.clear_caches``)."""
     calls = [(hand if form == "hand" else text, context) for hand, text, context in _single_calls(scoring)]
     score = mjscore.score
     side = f"babcock-{form}" + ("-cold" if temperature == "cold" else "")
-    setup = (lambda: mjscore.scoring.clear_caches("babcock")) if temperature == "cold" else None
+    setup = (lambda: mjscore.score.scoring.clear_caches("babcock")) if temperature == "cold" else None
     results = measure("score[single]", side, len(calls),
                       lambda: [score(hand, "babcock", **context) for hand, context in calls],
                       setup=setup, rounds=20)

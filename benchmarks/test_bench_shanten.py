@@ -26,8 +26,8 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import _shanten_reference
-from mjscore.sample import remove_one_tile
+from mjscore.shanten import _reference as _shanten_reference
+from mjscore.rows.sample import remove_one_tile
 
 REFERENCE_SHANTEN_ROWS = 200
 """Rows the reference runs on: it works each new suit pattern out from the definition."""

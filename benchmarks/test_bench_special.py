@@ -2,7 +2,7 @@
 
 Workload: the ``concealed`` scoring rows (complete hands of sets, self-drawn, won
 on the tile ``T`` lacks) with every fifth row replaced by one of
-:func:`mjscore.special_samples.random_special_hands` (a chinese-classical limit
+:func:`mjscore.distances.samples.random_special_hands` (a chinese-classical limit
 hand with tiles, drawn uniformly among the 12, kongs declared concealed), won
 self-drawn on one of its concealed tiles. Sides ``cython`` and ``python`` (the
 reference, its first rows). Issue 8 item 9: at least 4M hands/s compiled.
@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import bulk_scoring
-from mjscore.special_samples import random_special_hands
+from mjscore import _backend
+from mjscore.distances.samples import random_special_hands
 
 RULES = "chinese-classical"
 
@@ -35,9 +35,8 @@ def _rows(corpus, n):
 
 
 def test_score_many_with_limit_hands(measure, corpus, backend, monkeypatch):
-    scorer = (pytest.importorskip("mjscore._score_kernel") if backend.name == "cython"
-              else pytest.importorskip("mjscore._score_reference"))
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: scorer)
+    pytest.importorskip("mjscore.score._kernel" if backend.name == "cython" else "mjscore.score._reference")
+    monkeypatch.setitem(_backend.CHOSEN, "score", backend.name)
     counts, melds, won_on = _rows(corpus, backend.rows)
     rules = mjscore.load_rules(RULES)
     totals, special, status = measure(

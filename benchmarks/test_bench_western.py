@@ -2,7 +2,7 @@
 
 Workload: the ``concealed`` scoring rows (complete hands of sets, self-drawn, won on
 the tile ``T`` lacks) with every tenth row replaced by one of
-:func:`mjscore.special_samples.random_special_hands` for ``western`` (a hand drawn
+:func:`mjscore.distances.samples.random_special_hands` for ``western`` (a hand drawn
 uniformly among its 50, kongs declared concealed), won self-drawn on one of its
 concealed tiles.
 
@@ -202,8 +202,8 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import bulk_scoring
-from mjscore.special_samples import random_special_hands
+from mjscore.score import bulk_scoring
+from mjscore.distances.samples import random_special_hands
 
 EVERY = 10
 """Every tenth row holds a western special hand."""
@@ -241,8 +241,8 @@ def _with_jokers(counts, won_on):
 
 
 def _scorer(backend, monkeypatch):
-    scorer = (pytest.importorskip("mjscore._score_kernel") if backend.name == "cython"
-              else pytest.importorskip("mjscore._score_reference"))
+    scorer = (pytest.importorskip("mjscore.score._kernel") if backend.name == "cython"
+              else pytest.importorskip("mjscore.score._reference"))
     monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: scorer)
 
 

@@ -48,7 +48,7 @@ def test_guard_fails_on_a_slowed_path(tmp_path: pathlib.Path) -> None:
     """``pytest benchmarks --guard`` with chinese-classical's ``score_many`` slowed to a Python loop
     over rows fails that benchmark, against riichienv and against babcock, and passes babcock's."""
     pytest.importorskip("riichienv")
-    pytest.importorskip("mjscore._score_kernel", reason="--guard checks the compiled kernel")
+    pytest.importorskip("mjscore.score._kernel", reason="--guard checks the compiled kernel")
     (tmp_path / "slowed_score_many.py").write_text(SLOWED)
     env = {**os.environ, "MJSCORE_BENCH_N": "2000",
            "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}

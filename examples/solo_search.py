@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 import mjscore
-from mjscore.errors import NotWinningError
-from mjscore.useful_tiles import NO_DISCARD
+from mjscore.core.errors import NotWinningError
+from mjscore.shanten.useful_tiles import NO_DISCARD
 
 WALL = np.repeat(np.arange(34, dtype=np.uint8), 4)
 

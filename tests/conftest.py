@@ -3,11 +3,12 @@ routes ``score()`` and ``score_many()`` through one backend's scorer."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from types import ModuleType
 
 import pytest
+
+from mjscore import _backend
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -17,7 +18,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _compiled(config: pytest.Config) -> ModuleType | None:
     try:
-        return importlib.import_module("mjscore._kernel")
+        return _backend.twin("decompose", "cython")
     except ImportError:
         if config.getoption("--require-kernel"):
             raise
@@ -33,7 +34,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def kernel(request: pytest.FixtureRequest) -> ModuleType:
     """The kernel module of one backend; the same test runs on both."""
     if request.param == "python":
-        return importlib.import_module("mjscore._reference")
+        return _backend.twin("decompose", "python")
     module = _compiled(request.config)
     if module is None:
         pytest.skip("compiled kernel not built")
@@ -61,15 +62,16 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 
 @pytest.fixture(params=["python", "cython"])
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Route ``score()``, ``score_many()`` and ``Scorer`` through one backend's scorer."""
-    from mjscore import bulk_scoring, scorer, scoring
+    """Route every call that asks the backend seam per call through one backend's twins:
+    ``score()``, ``score_many()``, ``Scorer``, the distances, and the kernel behind the
+    readings, decompositions and waits."""
+    from mjscore import _backend
 
-    name = {"python": "mjscore._score_reference", "cython": "mjscore._score_kernel"}[request.param]
     try:
-        module = importlib.import_module(name)
+        _backend.twin("score", request.param)
     except ImportError:
-        pytest.skip(f"{name} is not built")
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
-    monkeypatch.setattr(scoring, "bulk_scorer", lambda: module)
-    monkeypatch.setattr(scorer, "bulk_scorer", lambda: module)
+        pytest.skip(f"the {request.param} twins are not built")
+    for job in ("score", "distances"):
+        monkeypatch.setitem(_backend.CHOSEN, job, request.param)
+    monkeypatch.setattr(_backend, "kernel", _backend.twin("decompose", request.param))
     return request.param

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import mjscore
 from mjscore import NotWinningError, score
 
-SEED_PLACES = (Path(__file__).resolve().parents[2] / "shared" / "seeds", Path("/work/shared/seeds"))
-"""Where the rule books may sit: beside the checkout, or in the workplace's shared folder."""
+SEED_PLACES = tuple(Path(place) for place in (os.environ.get("MJSCORE_SEEDS"),
+                                               Path(__file__).resolve().parents[2] / "shared" / "seeds")
+                    if place)
+"""Where the rule books may sit: where ``MJSCORE_SEEDS`` says, or beside the checkout
+(``../shared/seeds``)."""
 
 
 def seed_text(name: str) -> str | None:

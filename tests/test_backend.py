@@ -2,7 +2,7 @@
 
 The choice is made once, at import, so every case runs ``python -c`` in a
 subprocess with its own environment. A missing extension is simulated two ways:
-``sys.modules["mjscore._kernel"] = None`` before the import (Python's documented
+``sys.modules["mjscore.decompose._kernel"] = None`` before the import (Python's documented
 way to make an import fail), and a copy of the installed package without the
 compiled file, which is what a wheel that lost its extension looks like.
 """
@@ -36,13 +36,13 @@ print(json.dumps({"backend": mjscore.BACKEND, "kernel": _backend.kernel.__name__
 """
 """Prints what ``import mjscore`` chose, or the ImportError it raised, as JSON."""
 
-BLOCK_KERNEL = 'import sys; sys.modules["mjscore._kernel"] = None\n'
-"""Makes ``import mjscore._kernel`` raise ModuleNotFoundError."""
+BLOCK_KERNEL = 'import sys; sys.modules["mjscore.decompose._kernel"] = None\n'
+"""Makes ``import mjscore.decompose._kernel`` raise ModuleNotFoundError."""
 
 
 def _kernel_importable() -> bool:
     try:
-        importlib.import_module("mjscore._kernel")
+        importlib.import_module("mjscore.decompose._kernel")
     except ImportError:
         return False
     return True
@@ -78,7 +78,7 @@ def test_python_forces_the_reference(tmp_path: Path, value: str) -> None:
     result = _run(tmp_path, value)
     assert result.get("error") is None, result
     assert result["backend"] == "python"
-    assert result["kernel"] == "mjscore._reference"
+    assert result["kernel"] == "mjscore.decompose._reference"
     _same_package(result)
 
 
@@ -88,7 +88,7 @@ def test_default_picks_the_compiled_kernel(tmp_path: Path, value: str | None) ->
     result = _run(tmp_path, value)
     assert result.get("error") is None, result
     assert result["backend"] == "cython"
-    assert result["kernel"] == "mjscore._kernel"
+    assert result["kernel"] == "mjscore.decompose._kernel"
     _same_package(result)
 
 
@@ -97,7 +97,7 @@ def test_cython_imports_when_built(tmp_path: Path) -> None:
     result = _run(tmp_path, "cython")
     assert result.get("error") is None, result
     assert result["backend"] == "cython"
-    assert result["kernel"] == "mjscore._kernel"
+    assert result["kernel"] == "mjscore.decompose._kernel"
 
 
 @pytest.mark.parametrize("value", ["fortran", "cpython", "pure"])
@@ -114,7 +114,7 @@ def stripped_package(tmp_path: Path) -> Path:
     root = tmp_path / "stripped"
     shutil.copytree(PACKAGE_DIR, root / "mjscore",
                     ignore=shutil.ignore_patterns("_kernel*.so", "_kernel*.pyd", "__pycache__"))
-    assert not list((root / "mjscore").glob("_kernel*.so"))
+    assert not list((root / "mjscore").rglob("_kernel*.so"))
     return root
 
 
@@ -131,21 +131,21 @@ def test_missing_extension(tmp_path: Path, stripped_package: Path, how: str) -> 
         fallback = _run(tmp_path, value, prelude, path)
         assert fallback.get("error") is None, fallback
         assert fallback["backend"] == "python"
-        assert fallback["kernel"] == "mjscore._reference"
+        assert fallback["kernel"] == "mjscore.decompose._reference"
         _same_package(fallback, expected_dir)
 
     forced = _run(tmp_path, "python", prelude, path)
     assert forced["backend"] == "python"
 
 
-BLOCK_SCORER = 'import sys; sys.modules["mjscore._score_kernel"] = None\n'
+BLOCK_SCORER = 'import sys; sys.modules["mjscore.score._kernel"] = None\n'
 """Makes the compiled scorer missing while the compiled kernel is there."""
 
 SCORER_REPORT = """
 import json, mjscore
-from mjscore import _backend, _scorer
+from mjscore import _backend
 print(json.dumps({"backend": mjscore.BACKEND, "kernel": _backend.kernel.__name__,
-                  "scorer": _scorer.bulk_scorer().__name__}))
+                  "scorer": _backend.twin("score").__name__}))
 """
 """Prints the backend ``import mjscore`` chose and the bulk scorer ``score()`` and ``score_many`` use."""
 
@@ -154,13 +154,46 @@ print(json.dumps({"backend": mjscore.BACKEND, "kernel": _backend.kernel.__name__
 def test_a_build_without_its_compiled_scorer_is_taken_whole_or_not_at_all(tmp_path: Path) -> None:
     strict = _run(tmp_path, "cython", BLOCK_SCORER)
     assert strict.get("error") in ("ImportError", "ModuleNotFoundError"), strict
-    assert "_score_kernel" in strict["message"]
+    assert "score._kernel" in strict["message"]
     fallback = _run(tmp_path, "auto", BLOCK_SCORER, report=SCORER_REPORT)
-    assert fallback == {"backend": "python", "kernel": "mjscore._reference", "scorer": "mjscore._score_reference"}
+    assert fallback == {"backend": "python", "kernel": "mjscore.decompose._reference", "scorer": "mjscore.score._reference"}
 
 
 @needs_kernel
-@pytest.mark.parametrize(("value", "scorer"), [("auto", "mjscore._score_kernel"),
-                                               ("python", "mjscore._score_reference")])
+@pytest.mark.parametrize(("value", "scorer"), [("auto", "mjscore.score._kernel"),
+                                               ("python", "mjscore.score._reference")])
 def test_the_bulk_scorer_goes_with_the_kernel(tmp_path: Path, value: str, scorer: str) -> None:
     assert _run(tmp_path, value, report=SCORER_REPORT)["scorer"] == scorer
+
+
+NO_COMPILED_REPORT = """
+import json, sys
+import numpy as np
+import mjscore
+from mjscore.compat.mahjong import Agari, HandDivider, Shanten
+
+hand = mjscore.parse("123m 456p 789s 111z 55z")
+mjscore.score(hand, "western", self_drawn=True)
+mjscore.score_many(np.array([hand.counts], dtype=np.uint8), "babcock")
+mjscore.Scorer("babcock", self_drawn=True).total(hand)
+mjscore.shanten(hand), mjscore.useful_tiles("123m 456p 789s 111z 5z")
+mjscore.distances(hand, "western"), mjscore.near_misses(hand, "western")
+Agari().is_agari(hand.counts), Shanten().calculate_shanten(hand.counts)
+HandDivider().divide_hand(hand.counts)
+compiled = sorted(name for name, module in sys.modules.items()
+                  if name.startswith("mjscore") and str(getattr(module, "__file__", "")).endswith(
+                      (".so", ".pyd")))
+print(json.dumps({"backend": mjscore.BACKEND, "compiled": compiled}))
+"""
+"""Scores, decomposes, measures and calls the drop-in module, then lists every compiled
+module of the package that was imported."""
+
+
+@pytest.mark.parametrize("value", ["python", "auto"])
+def test_the_reference_backend_imports_no_compiled_module(tmp_path: Path, value: str) -> None:
+    result = _run(tmp_path, value, report=NO_COMPILED_REPORT)
+    if result["backend"] == "python":
+        assert result["compiled"] == []
+    else:  # the control: the same calls under the compiled backend do import them
+        assert "mjscore.decompose._kernel" in result["compiled"]
+        assert "mjscore.score._kernel" in result["compiled"]

@@ -10,9 +10,9 @@ from hypothesis.extra import numpy as hnp
 
 import mjscore
 from mjscore import HandStatus, InvalidHandError, MjscoreError
-from mjscore.group_codes import CHOW, PUNG, group_code
-from mjscore.sample import random_complete_hands, random_draws, remove_one_tile
-from mjscore.tile import parse_tiles
+from mjscore.core.group_codes import CHOW, PUNG, group_code
+from mjscore.rows.sample import random_complete_hands, random_draws, remove_one_tile
+from mjscore.core.tile import parse_tiles
 
 BULK = [mjscore.is_complete_many, mjscore.shapes_many, mjscore.decomposition_count_many,
         mjscore.waits_many]
@@ -184,8 +184,8 @@ def test_hand_status_codes_are_stable_and_each_bad_one_has_an_error() -> None:
         ("OK", 0), ("BAD_COUNT", 1), ("WRONG_SIZE", 2), ("NOT_WINNING", 3), ("BAD_MELD", 4),
         ("BAD_CONTEXT", 5), ("BAD_NOTATION", 6)]
     for status in list(HandStatus)[1:]:
-        assert isinstance(mjscore.errors.status_error(status), MjscoreError)
-    assert isinstance(mjscore.errors.status_error(HandStatus.BAD_NOTATION), mjscore.NotationError)
+        assert isinstance(mjscore.core.errors.status_error(status), MjscoreError)
+    assert isinstance(mjscore.core.errors.status_error(HandStatus.BAD_NOTATION), mjscore.NotationError)
 
 
 # --- waits with declared melds (issue 11 item 7) ---------------------------------------

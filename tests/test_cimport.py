@@ -5,7 +5,7 @@ This is how another engine uses the kernel without Python calls per hand
 built in a subprocess (``setup.py build_ext --inplace`` in ``tmp_path``) against
 the *installed* package: Cython finds ``mjscore/_kernel.pxd`` through the
 include path ``dirname(mjscore.__file__)/..``, and at run time the probe fetches
-the C functions from ``mjscore._kernel.__pyx_capi__``. The kernel builds its
+the C functions from ``mjscore.decompose._kernel.__pyx_capi__``. The kernel builds its
 tables on first use, so the probe calls ``c_is_complete`` straight away.
 
 Skipped when the compiled kernel, Cython or a working C compiler is missing.
@@ -22,12 +22,12 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-pytest.importorskip("mjscore._kernel", reason="compiled kernel not built")
+pytest.importorskip("mjscore.decompose._kernel", reason="compiled kernel not built")
 pytest.importorskip("Cython", reason="Cython is needed to build the probe")
 pytest.importorskip("setuptools", reason="setuptools is needed to build the probe")
 
 import mjscore
-from mjscore.group_codes import PAIR, PUNG, group_code
+from mjscore.core.group_codes import PAIR, PUNG, group_code
 
 PROBE = "mjscore_cimport_probe"
 

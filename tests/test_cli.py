@@ -21,7 +21,7 @@ pytest.importorskip("rich")
 import mjscore  # noqa: E402
 from mjscore import cli  # noqa: E402
 from mjscore.cli import score_command  # noqa: E402
-from mjscore.rules.reference import reference_tables  # noqa: E402
+from mjscore.rules.pages import reference_tables  # noqa: E402
 
 Run = Callable[..., tuple[int, str, str]]
 

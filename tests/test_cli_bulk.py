@@ -19,7 +19,7 @@ pytest.importorskip("rich")
 
 import mjscore  # noqa: E402
 from mjscore import cli  # noqa: E402
-from mjscore.rows import meld_bytes  # noqa: E402
+from mjscore.rows.codec import meld_bytes  # noqa: E402
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -74,7 +74,7 @@ def number_column(path: Path) -> str:
 
 
 def expected_sample(n: int, seed: int) -> tuple[Any, ...]:
-    rows = mjscore.sample.random_scoring_rows(n, seed)
+    rows = mjscore.rows.sample.random_scoring_rows(n, seed)
     return mjscore.score_many(rows.counts, "babcock", melds=rows.melds, return_status=True,
                               **rows.context())
 
@@ -212,7 +212,7 @@ def test_jokers_under_a_rule_set_without_them_or_in_a_meld_are_bad_rows(run: Run
 
 
 def test_npz_jokers_array_and_a_bad_count_marks_only_its_row(run: Run, tmp_path: Path) -> None:
-    complete = mjscore.sample.random_complete_hands(300, seed=5)
+    complete = mjscore.rows.sample.random_complete_hands(300, seed=5)
     won = complete.argmax(axis=1).astype(np.uint8)
     counts = complete.copy()
     rows = np.arange(300)
@@ -333,7 +333,7 @@ def test_bad_rows_beyond_the_cap_are_counted(run: Run, tmp_path: Path) -> None:
 
 
 def test_npy_input_tries_every_winning_tile(run: Run, tmp_path: Path) -> None:
-    counts = mjscore.sample.random_complete_hands(300, seed=4, orphans=0.05)
+    counts = mjscore.rows.sample.random_complete_hands(300, seed=4, orphans=0.05)
     np.save(tmp_path / "hands.npy", counts)
     code, _, _ = run("bulk", tmp_path / "hands.npy", "-o", tmp_path / "out.csv", "--rules", "CC")
     assert code == 0
@@ -346,7 +346,7 @@ def test_npy_input_tries_every_winning_tile(run: Run, tmp_path: Path) -> None:
 
 
 def test_npy_13_tile_rows_did_not_go_out(run: Run, tmp_path: Path) -> None:
-    counts = mjscore.sample.remove_one_tile(mjscore.sample.random_complete_hands(50, seed=1), seed=2)
+    counts = mjscore.rows.sample.remove_one_tile(mjscore.rows.sample.random_complete_hands(50, seed=1), seed=2)
     np.save(tmp_path / "hands.npy", counts)
     code, _, _ = run("bulk", tmp_path / "hands.npy", "-o", tmp_path / "out.jsonl")
     assert code == 0
@@ -355,7 +355,7 @@ def test_npy_13_tile_rows_did_not_go_out(run: Run, tmp_path: Path) -> None:
 
 
 def test_npz_input_with_melds_and_context_round_trips(run: Run, tmp_path: Path) -> None:
-    rows = mjscore.sample.random_scoring_rows(500, seed=11)
+    rows = mjscore.rows.sample.random_scoring_rows(500, seed=11)
     last_tile = np.arange(500) % 7 == 0
     np.savez(tmp_path / "hands.npz", counts=rows.counts, melds=rows.melds, win_tile=rows.win_tile,
              self_drawn=rows.self_drawn | last_tile, last_tile=last_tile, seat_wind=rows.seat_wind,
@@ -371,7 +371,7 @@ def test_npz_input_with_melds_and_context_round_trips(run: Run, tmp_path: Path) 
 
 
 def test_npz_problems_are_usage_errors(run: Run, tmp_path: Path) -> None:
-    counts = mjscore.sample.random_complete_hands(3, seed=1)
+    counts = mjscore.rows.sample.random_complete_hands(3, seed=1)
     np.savez(tmp_path / "a.npz", hands=counts)
     code, _, err = run("bulk", tmp_path / "a.npz")
     assert code == 2 and "no 'counts' array" in err
@@ -387,7 +387,7 @@ def test_npz_problems_are_usage_errors(run: Run, tmp_path: Path) -> None:
 
 
 def test_bad_counts_rows_get_their_status(run: Run, tmp_path: Path) -> None:
-    counts = mjscore.sample.random_complete_hands(4, seed=1)
+    counts = mjscore.rows.sample.random_complete_hands(4, seed=1)
     counts[1] = 0
     counts[1, :3] = 5  # a fifth copy
     np.save(tmp_path / "hands.npy", counts)
@@ -498,7 +498,7 @@ def test_sample_summary_counts_every_row(run: Run) -> None:
     assert "Scored 5,000 of 5,000 hands under babcock" in out and "Errors: none" in out
     assert f"{int(totals.max()):,}" in out
     # the sample's first-turn and declared calling hands: the main job shows limit hands
-    rows, table = mjscore.sample.random_scoring_rows(5000, 2), cells(out)
+    rows, table = mjscore.rows.sample.random_scoring_rows(5000, 2), cells(out)
     for item_id, drawn in (("heaven", rows.heaven), ("earth", rows.earth),
                            ("lucky-thirteen", rows.declared_calling)):
         assert drawn.any()
@@ -626,7 +626,7 @@ def test_sample_is_drawn_a_block_at_a_time() -> None:
 
 def test_sample_across_blocks_is_random_scoring_rows_whatever_the_chunk_size(
         run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mjscore.sample, "SCORING_BLOCK", 100)  # three blocks, the last one short
+    monkeypatch.setattr(mjscore.rows.sample, "SCORING_BLOCK", 100)  # three blocks, the last one short
     expected = expected_sample(250, 4)[0].tolist()
     for chunk in (30, 100, 400):
         output = tmp_path / f"out{chunk}.csv"

@@ -28,8 +28,8 @@ import mjscore
 from mjscore import parse_tiles
 from mjscore._backend import kernel
 from mjscore.compat.mahjong import Agari, HandDivider, Meld, MeldTypeError, Shanten
-from mjscore.errors import InvalidHandError
-from mjscore.sample import random_complete_hands, random_draws, remove_one_tile
+from mjscore.core.errors import InvalidHandError
+from mjscore.rows.sample import random_complete_hands, random_draws, remove_one_tile
 
 ROWS = 1500 if mjscore.BACKEND == "cython" else 150
 """Hands of each generated kind per peer test."""
@@ -159,7 +159,8 @@ def test_compiled_calls_equal_the_reference() -> None:
     take (other sequences, big or negative counts, melds not among the tiles), the two
     give the same result or the same error."""
     fast = pytest.importorskip("mjscore.compat._fast_calls", reason="the compiled calls are not built")
-    from mjscore.compat import _agari, _divider
+    from mjscore.compat import _agari
+    from mjscore.compat import _divider
 
     rng = random.Random(651)
     hands = hands_of_every_size(seed=652) + odd_hands(seed=653)

@@ -13,7 +13,7 @@ import pytest
 
 import mjscore
 from mjscore import InvalidContextError, InvalidHandError, MjscoreError, Tile, WinContext, score
-from mjscore.context import CONTEXT_KEYWORDS, Flag
+from mjscore.core.context import CONTEXT_KEYWORDS, Flag
 
 READY = "123m 234p 567p 55s 78s +9s"  # a complete hand, won on the 9s
 KONG = "[5555m] 234p 567p 55s 78s +9s"  # the same with an exposed kong

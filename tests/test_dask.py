@@ -21,8 +21,8 @@ import pandas as pd  # noqa: E402
 import mjscore  # noqa: E402
 import mjscore.dask as mjdask  # noqa: E402
 from mjscore import HandStatus, InvalidContextError, InvalidHandError, RuleSetError  # noqa: E402
-from mjscore.group import Meld  # noqa: E402
-from mjscore.group_codes import CHOW, group_code  # noqa: E402
+from mjscore.core.group import Meld  # noqa: E402
+from mjscore.core.group_codes import CHOW, group_code  # noqa: E402
 
 N = 20_000
 CHUNK = 5_000
@@ -44,9 +44,9 @@ def client() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def rows() -> mjscore.sample.ScoringRows:
+def rows() -> mjscore.rows.sample.ScoringRows:
     """Random winning rows with melds and situations, and a few bad rows."""
-    rows = mjscore.sample.random_scoring_rows(N, seed=11)
+    rows = mjscore.rows.sample.random_scoring_rows(N, seed=11)
     counts, melds = rows.counts.copy(), rows.melds.copy()
     counts[7, rows.win_tile[7]] = 5        # a fifth copy
     counts[11, rows.win_tile[11]] -= 1     # 13 tiles where 14 are needed
@@ -54,7 +54,7 @@ def rows() -> mjscore.sample.ScoringRows:
     return rows._replace(counts=counts, melds=melds)
 
 
-def _context(rows: mjscore.sample.ScoringRows) -> dict[str, Any]:
+def _context(rows: mjscore.rows.sample.ScoringRows) -> dict[str, Any]:
     """Per-row context as NumPy arrays, a heavenly hand here and there (bad for non-dealers)."""
     heaven = np.zeros(N, dtype=bool)
     heaven[::97] = True
@@ -91,7 +91,7 @@ def test_score_array_matches_score_many(client: Any, rows: Any, name: str, as_ru
 
 
 def test_score_array_chinese_classical_finds_limit_hands(client: Any) -> None:
-    hands = mjscore.sample.random_complete_hands(4_000, seed=5, seven_pairs=0.2, orphans=0.2)
+    hands = mjscore.rows.sample.random_complete_hands(4_000, seed=5, seven_pairs=0.2, orphans=0.2)
     expected = mjscore.score_many(hands, "chinese-classical", return_status=True)
     got = _run(client, *mjdask.score_array(da.from_array(hands, chunks=1_000),
                                             rules="chinese-classical"))
@@ -157,7 +157,7 @@ def test_score_dataframe_counts_layout(client: Any, rows: Any, name: str) -> Non
 
 
 def test_score_dataframe_custom_count_columns_no_melds(client: Any) -> None:
-    hands = mjscore.sample.random_complete_hands(2_000, seed=8, seven_pairs=0.3, orphans=0.1)
+    hands = mjscore.rows.sample.random_complete_hands(2_000, seed=8, seven_pairs=0.3, orphans=0.1)
     names = [f"c{k}" for k in range(34)]
     frame = dd.from_pandas(pd.DataFrame(hands, columns=names), npartitions=3)
     scored = mjdask.score_dataframe(frame, rules="chinese-classical", count_columns=names,
@@ -182,7 +182,7 @@ BAD_TEXTS = {3: "123m 456p 789s 11z [777z] +1q", 5: "1111m 1m 456p 789s 11z +2m"
 
 @pytest.mark.parametrize("name", RULES)
 def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
-    rows = mjscore.sample.random_scoring_rows(4_000, seed=3)
+    rows = mjscore.rows.sample.random_scoring_rows(4_000, seed=3)
     texts: list[Any] = [_text(c, m, w) for c, m, w in zip(rows.counts, rows.melds, rows.win_tile)]
     self_drawn = rows.self_drawn.copy()
     totals, special, status = mjscore.score_many(
@@ -217,7 +217,7 @@ def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
 def _joker_rows(n: int, seed: int) -> tuple[Any, Any, Any]:
     """Complete concealed hands with one or two tiles (never the winning one) turned into
     jokers, their winning tiles, and the joker counts (int64, as a DataFrame column holds)."""
-    complete = mjscore.sample.random_complete_hands(n, seed=seed)
+    complete = mjscore.rows.sample.random_complete_hands(n, seed=seed)
     won = complete.argmax(axis=1).astype(np.uint8)
     counts = complete.copy()
     jokers = (np.arange(n) % 2 + 1).astype(np.int64)

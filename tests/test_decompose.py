@@ -265,9 +265,9 @@ def test_hands_without_jokers_answer_the_same_with_any_eligibility(hand: str) ->
 @pytest.fixture
 def on_kernel(kernel, monkeypatch: pytest.MonkeyPatch):
     """is_complete through one backend's kernel."""
-    from mjscore import decompose
+    from mjscore import _backend
 
-    monkeypatch.setattr(decompose, "kernel", kernel)
+    monkeypatch.setattr(_backend, "kernel", kernel)
     return kernel
 
 

@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
-import importlib
 from collections import Counter
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import mjscore
-from mjscore import Bonus, Score, Tile, display, readings, scoring
-from mjscore.tile import JOKER_GLYPH
+from mjscore import Bonus, Score, Tile, _backend, display
+from mjscore.score import scoring
+from mjscore.core.tile import JOKER_GLYPH
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
@@ -101,16 +100,6 @@ def parse_html(text: str) -> Node:
     return builder.root
 
 
-@pytest.fixture
-def backend(kernel: ModuleType, monkeypatch: pytest.MonkeyPatch) -> str:
-    """``score()`` runs on the ``kernel`` fixture's backend: its scorer and its kernel."""
-    compiled = kernel.__name__ == "mjscore._kernel"
-    scorer = importlib.import_module("mjscore._score_kernel" if compiled else "mjscore._score_reference")
-    monkeypatch.setattr(scoring, "bulk_scorer", lambda: scorer)
-    monkeypatch.setattr(readings, "kernel", kernel)
-    return "cython" if compiled else "python"
-
-
 # --- the parser the tests rely on ------------------------------------------------------------
 
 @pytest.mark.parametrize("bad", ["<div><span></div></span>", "<div><b>x</b>", "</td>"])
@@ -120,9 +109,10 @@ def test_the_parser_rejects_unbalanced_html(bad: str) -> None:
 
 
 def test_the_backend_fixture_switches_the_scorer(backend: str) -> None:
-    expected = "mjscore._score_kernel" if backend == "cython" else "mjscore._score_reference"
-    assert scoring.bulk_scorer().__name__ == expected
-    assert readings.kernel.__name__ == ("mjscore._kernel" if backend == "cython" else "mjscore._reference")
+    expected = "mjscore.score._kernel" if backend == "cython" else "mjscore.score._reference"
+    assert _backend.twin("score").__name__ == expected
+    assert _backend.kernel.__name__ == ("mjscore.decompose._kernel" if backend == "cython"
+                                        else "mjscore.decompose._reference")
 
 
 # --- Hand ------------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ def test_all_terminals_and_honours_stacks_with_each_set() -> None:
 
 
 def test_the_options_show_in_the_reference_with_their_alternatives() -> None:
-    from mjscore.rules.reference import reference_tables
+    from mjscore.rules.pages import reference_tables
 
     rules = mjscore.load_rules("babcock", earth_needs_pung=True)
     hands = next(t for t in reference_tables(rules) if t.title == "Special hands")

@@ -20,16 +20,16 @@ import pytest
 
 import mjscore
 from mjscore import UNREACHABLE
-from mjscore._distance_reference import ReferenceDistances
-from mjscore.distances import distance_engine
-from mjscore.errors import HandStatus, InvalidHandError, NotWinningError
-from mjscore.group_codes import CHOW, CONCEALED_KONG, PUNG, group_code
-from mjscore.joker_readings import fits_groups
-from mjscore.rules.distance_targets import distance_targets
+from mjscore.distances._reference import ReferenceDistances
+from mjscore.distances.distances import distance_engine
+from mjscore.core.errors import HandStatus, InvalidHandError, NotWinningError
+from mjscore.core.group_codes import CHOW, CONCEALED_KONG, PUNG, group_code
+from mjscore.score.jokers.readings import fits_groups
+from mjscore.distances.targets import distance_targets
 from mjscore.rules.patterns import QuantVariant
-from mjscore.rows import NO_MELD, meld_bytes, meld_tiles
+from mjscore.rows.codec import NO_MELD, meld_bytes, meld_tiles
 
-compiled = pytest.importorskip("mjscore._distance_kernel", reason="the compiled kernel is not built")
+compiled = pytest.importorskip("mjscore.distances._kernel", reason="the compiled kernel is not built")
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "rule-files.md"
 
@@ -215,7 +215,7 @@ KNIT_POOLS = ([0, 1, 2, 9, 10, 11, 18, 19, 20], [3, 4, 12, 13, 21, 22, 5, 14], r
 def test_knitted_targets_equal_the_scan_of_every_way(hand_id: str, seed_line: str) -> None:
     """001 (western): the number-by-number programme gives the fewest tiles any concrete
     way of the hand lacks, and a way at that distance; held declared melds rule it out."""
-    from mjscore._distance_reference import best_way
+    from mjscore.distances._reference import best_way
     rules = mjscore.load_rules("western")
     assert seed_line in rules.hands[[h.id for h in rules.hands].index(hand_id)].source
     _, targets = distance_targets(rules.hands)
@@ -250,7 +250,7 @@ def test_compiled_knitted_closed_forms_equal_the_programme() -> None:
     Knitting ("Four knitted Pungs plus a knitted pair"): the compiled kernel's closed
     forms (largest gains first) give the reference's number-by-number distance, on
     hands drawn from knitted tiles and on hands of any tiles."""
-    from mjscore._distance_reference import best_way
+    from mjscore.distances._reference import best_way
     rules = mjscore.load_rules("western")
     reachable, targets = distance_targets(rules.hands)
     ids = [rules.hands[i].id for i in reachable]
@@ -274,7 +274,7 @@ def test_compiled_knitted_closed_forms_equal_the_programme() -> None:
 def test_a_bounded_way_is_a_nearest_way() -> None:
     """best_way with the distance as its bound (as near_misses asks) finds a way at that
     distance, and none for a bound below it (chinese-classical, western; with melds)."""
-    from mjscore._distance_reference import best_way
+    from mjscore.distances._reference import best_way
     rng = random.Random(17)
     for name in ("chinese-classical", "western"):
         _, targets = distance_targets(mjscore.load_rules(name).hands)
@@ -362,7 +362,7 @@ def test_kernel_agrees_with_reference_on_random_hands_with_melds(rules_name: str
 
 def test_warm_and_cold_memo_give_the_same_distances() -> None:
     engine, _ = distance_engine(mjscore.load_rules("chinese-classical"), "cython")
-    hands = np.array(mjscore.sample.random_complete_hands(2000, seed=3), dtype=np.uint8)
+    hands = np.array(mjscore.rows.sample.random_complete_hands(2000, seed=3), dtype=np.uint8)
     melds = np.full((len(hands), 4), NO_MELD, dtype=np.uint8)
     out = [np.empty((len(hands), engine.n_columns), dtype=np.int8) for _ in range(2)]
     status = np.empty(len(hands), dtype=np.uint8)
@@ -485,7 +485,7 @@ def _groupings(variant: QuantVariant) -> Iterator[tuple[list[int], list[tuple[in
 
 
 def _with_jokers(way: Sequence[int], groups: Sequence[tuple[int, tuple[int, ...], bool]], held: Sequence[int],
-                 jokers: int, use: mjscore.jokers.JokerUse) -> int:
+                 jokers: int, use: mjscore.core.jokers.JokerUse) -> int:
     """The fewest tiles a way lacks over every substitution of at most ``jokers`` of its
     missing tiles by jokers that the scorer's placement rule (fits_groups) allows."""
     lacking = [max(0, w - h) for w, h in zip(way, held)]

@@ -1,6 +1,6 @@
 """The rules reference in docs/rules is generated from the rule files and current; the guide holds.
 
-Regenerate the reference with ``python -m mjscore.rules.reference docs/rules``.
+Regenerate the reference with ``python -m mjscore.rules.pages docs/rules``.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import mjscore
-from mjscore.facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom
+from mjscore.rules.facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom
 from mjscore.rules import RULES_DIR
-from mjscore.rules.reference import (
+from mjscore.rules.pages import (
     REGENERATE, ReferenceTable, facts_markdown, main, readings, reference_markdown,
     reference_tables, write_reference,
 )

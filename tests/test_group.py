@@ -4,11 +4,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjscore.errors import InvalidHandError, NotationError
-from mjscore.group import Decomposition, Group, GroupKind, Meld
-from mjscore import group_codes
-from mjscore.group_codes import CHOW, CONCEALED_KONG, KONG, PUNG, SINGLE, group_code
-from mjscore.tile import Tile
+from mjscore.core.errors import InvalidHandError, NotationError
+from mjscore.core.group import Decomposition, Group, GroupKind, Meld
+from mjscore.core import group_codes
+from mjscore.core.group_codes import CHOW, CONCEALED_KONG, KONG, PUNG, SINGLE, group_code
+from mjscore.core.tile import Tile
 
 SEQUENCE_STARTS = [t for t in Tile if t < 27 and t % 9 < 7]
 
@@ -114,7 +114,7 @@ def test_group_code(code, group):
 
 
 def test_group_kinds_are_the_code_kinds():
-    """One vocabulary: GroupKind's values are the group byte's kinds (mjscore.group_codes)."""
+    """One vocabulary: GroupKind's values are the group byte's kinds (mjscore.core.group_codes)."""
     assert [int(k) for k in GroupKind] == [CHOW, PUNG, KONG, group_codes.PAIR]
     kinds = {CHOW, PUNG, KONG, group_codes.PAIR, SINGLE, group_codes.KNIT, CONCEALED_KONG}
     assert kinds == set(range(group_codes.GROUP_KINDS))

@@ -2,10 +2,10 @@
 
 import pytest
 
-from mjscore.errors import InvalidHandError, NotationError
-from mjscore.group import GroupKind, Meld
-from mjscore.hand import Hand
-from mjscore.tile import Bonus, Tile, parse_tiles
+from mjscore.core.errors import InvalidHandError, NotationError
+from mjscore.core.group import GroupKind, Meld
+from mjscore.core.hand import Hand
+from mjscore.core.tile import Bonus, Tile, parse_tiles
 
 PUNG_RED = Meld(GroupKind.TRIPLET, Tile.RED)
 KONG_9P = Meld(GroupKind.QUAD, Tile.P9, True)
@@ -245,8 +245,8 @@ def test_held_is_the_concealed_tiles_before_the_winning_tile() -> None:
 
 @pytest.mark.parametrize("text", ["123m456p789s1z J [777z]", "123m456p789s11z [77Jz]"])
 def test_the_bulk_reader_refuses_jokers_in_melds_too(text: str) -> None:
-    from mjscore.bulk_scoring import read_hand
-    from mjscore.errors import HandStatus
+    from mjscore.score.bulk_scoring import read_hand
+    from mjscore.core.errors import HandStatus
 
     status, message = read_hand(text)
     assert status == HandStatus.NOT_WINNING and "holds jokers" in message

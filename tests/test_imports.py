@@ -28,19 +28,17 @@ PACKAGE = "mjscore"
 SOURCE = Path(__file__).resolve().parents[1] / "src" / PACKAGE
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("errors and the group vocabulary", ("errors", "group_codes")),
-    ("value objects", ("tile", "group", "hand", "context", "jokers")),
-    ("notation", ("notation",)),
-    ("kernel twins, backend chooser and row codec",
-     ("_reference", "_kernel", "_suits*", "_shapes*", "_joker*", "_backend", "rows", "decompose",
-      "bulk", "_shanten*")),
-    ("rule model and compiled tables",
-     ("facts", "payments", "rules", "rules.*", "matching", "_pattern_kernel*")),
-    ("fold", ("joker_readings", "readings", "fold", "_score_facts*", "_fold*")),
-    ("single-hand and bulk APIs",
-     ("scoring", "scorer", "bulk_scoring", "_scorer", "_score_reference", "_score_*", "sample", "special_samples",
-      "distances*", "near_misses*", "_distance*", "shanten", "useful_tiles")),
-    ("surfaces", ("", "__main__", "display", "dask", "cli", "cli.*", "compat", "compat.*")),
+    ("errors, the group vocabulary and the backend seam",
+     ("core", "core.errors", "core.group_codes", "_backend")),
+    ("value objects", ("core.tile", "core.group", "core.hand", "core.context", "core.jokers")),
+    ("notation", ("core.notation",)),
+    ("row codec", ("rows", "rows.*")),
+    ("kernel twins: decompositions, shapes, waits", ("decompose", "decompose.*")),
+    ("rule model and compiled patterns", ("rules", "rules.*")),
+    ("shanten and useful tiles", ("shanten", "shanten.*")),
+    ("scoring: readings, the fold, single and bulk calls, jokers", ("score", "score.*")),
+    ("distances and near misses", ("distances", "distances.*")),
+    ("surfaces", ("", "__main__", "scorer", "display", "dask", "cli", "cli.*", "compat", "compat.*")),
 )
 """The layers, bottom first, as module names relative to the package (``""`` is the
 package itself); a name may end in ``*``. The design names them: value objects, then
@@ -74,7 +72,7 @@ def _resolve(name: str, names: tuple[str, ...] = ()) -> list[str]:
     the deepest module the dotted name reaches, or each submodule ``names`` picks."""
     parts = name.split(".")
     while parts and ".".join(parts) not in MODULES:
-        parts.pop()  # ``from mjscore.tile import Tile``: a name in a module, not a module
+        parts.pop()  # ``from mjscore.core.tile import Tile``: a name in a module, not a module
     if not parts:
         return []
     base = ".".join(parts)
@@ -224,13 +222,13 @@ GRAPH = import_graph()
 
 
 def test_every_module_is_read() -> None:
-    for module in ("mjscore", "mjscore.tile", "mjscore.cli.bulk_rows", "mjscore.rules.loader",
-                   "mjscore._kernel", "mjscore._score_kernel"):
+    for module in ("mjscore", "mjscore.core.tile", "mjscore.cli.bulk_rows", "mjscore.rules.loader",
+                   "mjscore.decompose._kernel", "mjscore.score._kernel"):
         assert module in GRAPH
-    assert "mjscore.tile" in GRAPH["mjscore.group"]
-    assert "mjscore.rules.model" in GRAPH["mjscore.fold"]
-    assert "mjscore.facts" in GRAPH["mjscore._score_facts"]  # read from the Cython source
-    assert "mjscore._fold" in GRAPH["mjscore._score_kernel"]  # a cimport
+    assert "mjscore.core.tile" in GRAPH["mjscore.core.group"]
+    assert "mjscore.rules.model" in GRAPH["mjscore.score.fold"]
+    assert "mjscore.rules.facts" in GRAPH["mjscore.score._facts"]  # read from the Cython source
+    assert "mjscore.score._fold" in GRAPH["mjscore.score._kernel"]  # a cimport
 
 
 def test_the_reader_sees_lazy_relative_and_cython_imports() -> None:
@@ -239,11 +237,11 @@ def test_the_reader_sees_lazy_relative_and_cython_imports() -> None:
     assert cycles({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
     lazy = ast.parse("def f():\n    from .display import hand_html\n")
     assert any(isinstance(n, ast.ImportFrom) and n.module == "display" for n in ast.walk(lazy))
-    assert _absolute("mjscore.cli.bulk_rows", 2, "scoring") == "mjscore.scoring"
+    assert _absolute("mjscore.cli.bulk_rows", 2, "score.scoring") == "mjscore.score.scoring"
     assert _absolute("mjscore.rules", 1, "loader") == "mjscore.rules.loader"
-    assert _resolve("mjscore", ("sample", "BACKEND")) == ["mjscore", "mjscore.sample"]
+    assert _resolve("mjscore", ("display", "BACKEND")) == ["mjscore", "mjscore.display"]
     assert _resolve("mjscore.rules", ("loader",)) == ["mjscore.rules.loader"]
-    assert _resolve("mjscore.tile", ("Tile",)) == ["mjscore.tile"]
+    assert _resolve("mjscore.core.tile", ("Tile",)) == ["mjscore.core.tile"]
 
 
 def test_no_import_cycle() -> None:

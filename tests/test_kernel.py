@@ -1,4 +1,4 @@
-"""The kernel contract (see ``mjscore._reference``), run once per backend."""
+"""The kernel contract (see ``mjscore.decompose._reference``), run once per backend."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from mjscore.group_codes import group_code, group_kind, group_tile
-from mjscore.rows import meld_tiles
-from mjscore.tile import parse_tiles
+from mjscore.core.group_codes import group_code, group_kind, group_tile
+from mjscore.rows.codec import meld_tiles
+from mjscore.core.tile import parse_tiles
 
 SEQ, TRI, QUAD, PAIR = 0, 1, 2, 3
 
@@ -238,8 +238,8 @@ def test_other_wait_agrees_with_the_full_wait_table() -> None:
     """``c_other_wait`` (the scorer's shortcut for hands with melds) against ``waits``:
     another kind, shown fewer than 4 times with the melds, completes the hand less the
     removed tile."""
-    kernel = pytest.importorskip("mjscore._kernel")
-    from mjscore.sample import random_scoring_rows
+    kernel = pytest.importorskip("mjscore.decompose._kernel")
+    from mjscore.rows.sample import random_scoring_rows
 
     rows = random_scoring_rows(3000, seed=5, meld_share=0.5)
     checked = agreed_other = 0
@@ -268,13 +268,13 @@ def test_other_wait_agrees_with_the_full_wait_table() -> None:
     ("123m456p789s234s11z", "1z", False),  # a lone honour pairs only with itself
 ])
 def test_other_wait_examples(hand: str, removed: str, other: bool) -> None:
-    kernel = pytest.importorskip("mjscore._kernel")
+    kernel = pytest.importorskip("mjscore.decompose._kernel")
     counts = parse_tiles(hand)
     tile = parse_tiles(removed).index(1)
     assert kernel.other_wait(counts, tile, counts) == other
 
 
 def test_other_wait_rejects_a_tile_not_held() -> None:
-    kernel = pytest.importorskip("mjscore._kernel")
+    kernel = pytest.importorskip("mjscore.decompose._kernel")
     with pytest.raises(ValueError, match="removed"):
         kernel.other_wait(parse_tiles("123m456p789s345m11z"), 30, parse_tiles("123m456p789s345m11z"))

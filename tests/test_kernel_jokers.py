@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mjscore import _reference as reference
-from mjscore.tile import parse_tiles
+from mjscore.decompose import _reference as reference
+from mjscore.core.tile import parse_tiles
 
 SEQ, TRI, QUAD, PAIR = 0, 1, 2, 3
 PUNGS, CHOWS, PAIRS = 1, 2, 4

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mjscore import _reference as reference
-from mjscore.sample import random_complete_hands, random_draws, remove_one_tile
+from mjscore.decompose import _reference as reference
+from mjscore.rows.sample import random_complete_hands, random_draws, remove_one_tile
 
-compiled = pytest.importorskip("mjscore._kernel")
+compiled = pytest.importorskip("mjscore.decompose._kernel")
 
 
 def test_same_public_names() -> None:

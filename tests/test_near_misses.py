@@ -12,7 +12,7 @@ import pytest
 
 import mjscore
 from mjscore import UNREACHABLE
-from mjscore.errors import InvalidHandError
+from mjscore.core.errors import InvalidHandError
 
 RULES = "chinese-classical"
 
@@ -140,5 +140,5 @@ def test_with_a_joker_the_missing_tiles_are_those_still_to_draw(complete: str) -
 def test_near_misses_with_jokers_need_a_rule_set_that_uses_them() -> None:
     hand = mjscore.Hand(concealed=tuple(mjscore.parse_tiles("19m19p19s123456z")), jokers=1)
     assert mjscore.near_misses(hand, mjscore.load_rules(RULES, jokers="pairs"), k=1)[0].tiles_away == 1
-    with pytest.raises(mjscore.errors.NotWinningError, match="does not use"):
+    with pytest.raises(mjscore.core.errors.NotWinningError, match="does not use"):
         mjscore.near_misses(hand, RULES)

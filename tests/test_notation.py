@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjscore.errors import InvalidHandError, MjscoreError, NotationError
-from mjscore.group import GroupKind, Meld
-from mjscore.hand import Hand
-from mjscore.notation import (
+from mjscore.core.errors import InvalidHandError, MjscoreError, NotationError
+from mjscore.core.group import GroupKind, Meld
+from mjscore.core.hand import Hand
+from mjscore.core.notation import (
     _parse_careful, _parse_common, format_hand, parse_bonus, parse_hand, parse_single_tile, western_word,
 )
-from mjscore.tile import Bonus, Tile, parse_tiles
+from mjscore.core.tile import Bonus, Tile, parse_tiles
 
 SEQUENCE, TRIPLET, QUAD = GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD
 SEQUENCE_STARTS = [t for t in range(27) if t % 9 < 7]

@@ -16,17 +16,17 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import _score_reference as reference
-from mjscore import bulk_scoring
-from mjscore.errors import RuleSetError
-from mjscore.facts import fact_mask
-from mjscore.rows import meld_bytes
+from mjscore.score import _reference as reference
+from mjscore import _backend
+from mjscore.core.errors import RuleSetError
+from mjscore.rules.facts import fact_mask
+from mjscore.rows.codec import meld_bytes
 from mjscore.rules import patterns
 from mjscore.rules.hands import pattern_variants
 from mjscore.rules.patterns import PatternError, expand_form, parse_group
-from mjscore.sample import random_scoring_rows
+from mjscore.rows.sample import random_scoring_rows
 
-compiled = pytest.importorskip("mjscore._score_kernel")
+compiled = pytest.importorskip("mjscore.score._kernel")
 
 GOOD = '''
 [[hands]]
@@ -132,7 +132,7 @@ def test_seed_hands_expand_to_variants(tokens: list[str], fixed: int | None, qua
 def test_the_situational_gate_asks_each_hand_for_a_rare_row_fact() -> None:
     """A row that is only self-drawn skips the situational hands' filter; a row any of them
     may apply to does not (every hand's gate bits are facts it needs)."""
-    gate = pytest.importorskip("mjscore._pattern_kernel")._situational_gate
+    gate = pytest.importorskip("mjscore.rules._pattern_kernel")._situational_gate
     moon, heaven = fact_mask(("self-drawn", "last-tile")), fact_mask(("heaven",))
     assert gate([moon, heaven]) == fact_mask(("last-tile", "heaven"))
     assert gate([fact_mask(("self-drawn",)), heaven]) == fact_mask(("self-drawn", "heaven"))
@@ -180,7 +180,7 @@ def _many_hands(tmp_path: Path, n: int) -> Path:
 
 def _score_with(module: Any, monkeypatch: pytest.MonkeyPatch, rules: Any, rows: Any,
                 **situation: Any) -> tuple[np.ndarray, ...]:
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
+    monkeypatch.setitem(_backend.CHOSEN, "score", "cython" if module.__name__.endswith("._kernel") else "python")
     situation.setdefault("last_tile", rows.self_drawn)
     return mjscore.score_many(rows.counts, rules, melds=rows.melds, win_tile=rows.win_tile,
                               self_drawn=rows.self_drawn, seat_wind=rows.seat_wind,

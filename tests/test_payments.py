@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import mjscore.payments
-from mjscore.errors import InvalidHandError, RuleSetError
-from mjscore.payments import (
+import mjscore.rules.payments
+from mjscore.core.errors import InvalidHandError, RuleSetError
+from mjscore.rules.payments import (
     CHINESE_CLASSICAL_CHART, CLASSICAL, ChartMultiples, PayerMultiples, PaymentRules, Settlement,
     Transfer, settle_scores,
 )
@@ -376,5 +376,5 @@ def test_explain_lists_each_transfer_and_the_net():
 
 
 def test_docstring_examples():
-    failures, tried = doctest.testmod(mjscore.payments, optionflags=doctest.ELLIPSIS)
+    failures, tried = doctest.testmod(mjscore.rules.payments, optionflags=doctest.ELLIPSIS)
     assert failures == 0 and tried > 0

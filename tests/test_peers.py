@@ -31,8 +31,8 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore.sample import near_complete_hands, random_complete_hands, random_draws, remove_one_tile
-from mjscore.tile import format_tiles, parse_tiles
+from mjscore.rows.sample import near_complete_hands, random_complete_hands, random_draws, remove_one_tile
+from mjscore.core.tile import format_tiles, parse_tiles
 
 Agari = pytest.importorskip("mahjong.agari").Agari
 

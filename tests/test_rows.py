@@ -1,4 +1,4 @@
-"""The row codec (``mjscore.rows``): meld bytes, sentinels, context words, hands to rows and back."""
+"""The row codec (``mjscore.rows.codec``): meld bytes, sentinels, context words, hands to rows and back."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import pytest
 
 import mjscore
 from mjscore import InvalidContextError, InvalidHandError, Meld, Tile, WinContext
-from mjscore.context import CONTEXT_KEYWORDS, FLAG_KEYWORDS, REPLACEMENT_FLAGS, Flag
-from mjscore.group import GroupKind
-from mjscore.group_codes import PAIR, group_code
-from mjscore.rows import (CHOW, CONCEALED_KONG, KONG, MELDS_PER_ROW, NO_MELD, PUNG, REPLACEMENT_WORDS,
+from mjscore.core.context import CONTEXT_KEYWORDS, FLAG_KEYWORDS, REPLACEMENT_FLAGS, Flag
+from mjscore.core.group import GroupKind
+from mjscore.core.group_codes import PAIR, group_code
+from mjscore.rows.codec import (CHOW, CONCEALED_KONG, KONG, MELDS_PER_ROW, NO_MELD, PUNG, REPLACEMENT_WORDS,
                           REPLACEMENTS, ROW_KEYWORDS, UNKNOWN_TILE, context_of_row, hand_arrays,
                           hand_of_row, meld_byte, meld_bytes, meld_codes, meld_of, meld_tiles,
                           replacement_code, row_of, row_sizes)
-from mjscore.sample import random_scoring_rows
+from mjscore.rows.sample import random_scoring_rows
 
 
 def _every_meld() -> list[Meld]:

@@ -24,7 +24,7 @@ import pytest
 import mjscore
 from mjscore import RuleSetError, load_rules, score
 from mjscore.rules.hands import Value
-from mjscore.special_samples import random_special_hands
+from mjscore.distances.samples import random_special_hands
 from rulebook import SEED_PLACES, seed_text, special
 
 LIMIT = 300

@@ -43,7 +43,7 @@ from typing import Any
 import pytest
 
 import mjscore
-from mjscore.errors import InvalidContextError, NotWinningError
+from mjscore.core.errors import InvalidContextError, NotWinningError
 
 RULES = "chinese-classical"
 LIMIT = 500

@@ -11,7 +11,7 @@ import pytest
 
 import mjscore
 from mjscore import MjscoreError, NotWinningError, RuleSetError, load_rules, rulesets, score
-from mjscore.facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES
+from mjscore.rules.facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES
 from mjscore.rules import RULES_DIR
 from mjscore.rules.loader import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE
 
@@ -700,7 +700,7 @@ def test_a_used_rule_set_pickles_without_its_caches_and_scores_the_same(name):
     import numpy as np
 
     rules = load_rules(name)
-    rows = mjscore.sample.random_scoring_rows(500, seed=21)
+    rows = mjscore.rows.sample.random_scoring_rows(500, seed=21)
     columns = dict(melds=rows.melds, win_tile=rows.win_tile, self_drawn=rows.self_drawn,
                    seat_wind=rows.seat_wind, prevailing_wind=rows.prevailing_wind,
                    return_status=True)

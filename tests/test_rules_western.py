@@ -22,7 +22,7 @@ import pytest
 
 import mjscore
 from mjscore import load_rules, score
-from mjscore.special_samples import random_special_hands
+from mjscore.distances.samples import random_special_hands
 from rulebook import SEED_PLACES, seed_text, special
 
 LIMIT = 300
@@ -400,7 +400,7 @@ def test_rules_show_prints_every_hand_with_its_value(run, preset):
 
 
 def test_the_reference_lists_every_hand_with_pattern_value_aliases_and_conditions():
-    from mjscore.rules.reference import reference_tables
+    from mjscore.rules.pages import reference_tables
 
     rules = western(preset="required")
     table = next(t for t in reference_tables(rules) if t.title == "Special hands")

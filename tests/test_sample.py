@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mjscore import _reference
-from mjscore.sample import (near_complete_hands, random_complete_hands, random_draws, random_scoring_rows,
+from mjscore.decompose import _reference
+from mjscore.rows.sample import (near_complete_hands, random_complete_hands, random_draws, random_scoring_rows,
                             remove_one_tile)
 
 N = 3000
@@ -119,7 +119,7 @@ def test_bad_arguments(call, message):
 
 
 def test_scoring_rows_come_in_blocks_each_from_its_own_stream(monkeypatch):
-    from mjscore import sample
+    from mjscore.rows import sample
 
     monkeypatch.setattr(sample, "SCORING_BLOCK", 400)
     blocks = list(sample.scoring_row_blocks(1000, seed=6))

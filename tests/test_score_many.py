@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore import HandStatus, InvalidContextError, InvalidHandError, Meld, bulk_scoring
-from mjscore import _score_reference as reference
-from mjscore.context import Flag
-from mjscore.group_codes import CHOW, KONG, PAIR, PUNG, group_code
-from mjscore.rows import meld_byte
-from mjscore.sample import random_scoring_rows
+from mjscore import HandStatus, InvalidContextError, InvalidHandError, Meld, _backend
+from mjscore.score import _reference as reference
+from mjscore.core.context import Flag
+from mjscore.core.group_codes import CHOW, KONG, PAIR, PUNG, group_code
+from mjscore.rows.codec import meld_byte
+from mjscore.rows.sample import random_scoring_rows
 
 RULES = ["babcock", "chinese-classical"]
 SITUATIONS = ["last_tile", "last_discard", "robbing_kong", "kong_on_kong", "heaven", "earth",
@@ -41,13 +41,13 @@ def _rows(n: int, seed: int) -> dict[str, Any]:
 
 def _score_with(module: ModuleType, monkeypatch: pytest.MonkeyPatch, rules: str,
                 batch: dict[str, Any], **extra: Any) -> tuple[np.ndarray, ...]:
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: module)
+    monkeypatch.setitem(_backend.CHOSEN, "score", "cython" if module.__name__.endswith("._kernel") else "python")
     args = dict(batch)
     counts = args.pop("counts")
     return mjscore.score_many(counts, rules, return_status=True, **args, **extra)
 
 
-compiled = pytest.importorskip("mjscore._score_kernel")
+compiled = pytest.importorskip("mjscore.score._kernel")
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -98,7 +98,7 @@ def test_bulk_totals_equal_single_hand_scores(rules: str) -> None:
 
 
 def test_concealed_hands_with_an_array_of_winning_tiles() -> None:
-    hands = mjscore.sample.random_complete_hands(2000, seed=4)
+    hands = mjscore.rows.sample.random_complete_hands(2000, seed=4)
     wins = np.argmax(hands, axis=1)  # some tile of each hand
     totals, _ = mjscore.score_many(hands, "babcock", win_tile=wins, self_drawn=True)
     for i in range(0, 2000, 97):
@@ -252,9 +252,10 @@ def test_score_one_reports_the_reading_it_chose() -> None:
 
 
 def test_clear_caches_forgets_what_single_calls_keep_and_changes_no_score() -> None:
-    from mjscore import notation, readings
-    from mjscore.context import _context_of
-    from mjscore.scoring import clear_caches
+    from mjscore.core import notation
+    from mjscore.score import readings
+    from mjscore.core.context import _context_of
+    from mjscore.score.scoring import clear_caches
 
     hands = ["123m 456p 789s 1z [555z] +1z", "111222333m 5z (9999s) +5z", "123m 123p 123s 789s 5s +5s"]
     warm = [mjscore.score(h, "babcock", seat_wind="S") for h in hands]
@@ -275,7 +276,7 @@ def test_clear_caches_forgets_what_single_calls_keep_and_changes_no_score() -> N
     ("123m 456p 789s J [555z] +1z", (HandStatus.NOT_WINNING, "jokers")),
 ])
 def test_read_hand_gives_the_hand_or_the_row_status(text: object, outcome: object) -> None:
-    from mjscore.bulk_scoring import read_hand
+    from mjscore.score.bulk_scoring import read_hand
 
     got = read_hand(text)
     if isinstance(outcome, mjscore.Hand):
@@ -293,7 +294,7 @@ def test_read_hand_gives_the_hand_or_the_row_status(text: object, outcome: objec
     ("off", "123m 456p 789s 11z 7z J +7z", (HandStatus.NOT_WINNING, "babcock does not use")),
 ])
 def test_read_hand_with_jokers_follows_the_rule_set(jokers: str, text: str, outcome: object) -> None:
-    from mjscore.bulk_scoring import read_hand
+    from mjscore.score.bulk_scoring import read_hand
 
     got = read_hand(text, mjscore.load_rules("babcock", jokers=jokers))
     if isinstance(outcome, int):

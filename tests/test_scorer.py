@@ -10,9 +10,9 @@ import pytest
 
 import mjscore
 from mjscore import Meld, Scorer
-from mjscore.errors import InvalidContextError, InvalidHandError, NotationError, NotWinningError, RuleSetError
-from mjscore.rows import NO_MELD, hand_of_row
-from mjscore.sample import random_scoring_rows
+from mjscore.core.errors import InvalidContextError, InvalidHandError, NotationError, NotWinningError, RuleSetError
+from mjscore.rows.codec import NO_MELD, hand_of_row
+from mjscore.rows.sample import random_scoring_rows
 
 WINDS = {27: "E", 28: "S", 29: "W", 30: "N"}
 
@@ -113,7 +113,7 @@ def test_scorer_distances_and_near_misses_equal_the_functions():
     assert ids == expected_ids == scorer.special_hand_ids
     assert (out == expected).all()
     assert out[0, ids.index("thirteen-orphans")] == 1
-    engine = importlib.import_module("mjscore.distances").distance_engine
+    engine = importlib.import_module("mjscore.distances.distances").distance_engine
     tables = engine(scorer.rules)[0]
     scorer.distances(hand)
     assert engine(scorer.rules)[0] is tables  # built once, kept

@@ -16,17 +16,17 @@ import pytest
 
 import mjscore
 from mjscore import HandStatus, NotWinningError, RuleSetError, load_rules, score, score_many
-from mjscore.context import WinContext
-from mjscore.fold import score_reading
-from mjscore import group_codes
-from mjscore.group import GroupKind
-from mjscore.hand import Hand
-from mjscore.jokers import JokerUse
-from mjscore.readings import readings
-from mjscore.rows import meld_bytes
-from mjscore.sample import random_complete_hands, random_draws
-from mjscore.special_samples import random_special_hands
-from mjscore.tile import Tile
+from mjscore.core.context import WinContext
+from mjscore.score.fold import score_reading
+from mjscore.core import group_codes
+from mjscore.core.group import GroupKind
+from mjscore.core.hand import Hand
+from mjscore.core.jokers import JokerUse
+from mjscore.score.readings import readings
+from mjscore.rows.codec import meld_bytes
+from mjscore.rows.sample import random_complete_hands, random_draws
+from mjscore.distances.samples import random_special_hands
+from mjscore.core.tile import Tile
 
 PUNGS = load_rules("babcock", jokers="pungs")
 CHOWS = load_rules("babcock", jokers="chows")
@@ -301,7 +301,7 @@ def test_a_joker_hands_breakdown_is_kept_between_calls_and_never_mixed(backend: 
     and the declared melds holding some, which the row's meld bytes do not show. Hands
     alike but for those keep their own placements, and a cold call gives what a warm one
     does."""
-    from mjscore.scoring import clear_caches
+    from mjscore.score.scoring import clear_caches
 
     rules = load_rules("babcock", jokers="pairs")
     hands = [("123m 456p 789s 11z [55Jz]", "1z"), ("123m 456p 789s 11z [5JJz]", "1z"),
@@ -357,9 +357,9 @@ def test_the_score_is_the_best_allowed_substitution(backend: str, no_single_wait
 
 @pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
 def test_the_backends_agree_on_joker_hands(rules: str) -> None:
-    from mjscore import _score_reference as reference
+    from mjscore.score import _reference as reference
 
-    compiled = pytest.importorskip("mjscore._score_kernel")
+    compiled = pytest.importorskip("mjscore.score._kernel")
     for word in ("pungs", "chows", "pairs"):
         ruleset = load_rules(rules, jokers=word)
         hands = _joker_hands(40, seed=21, jokers=1) + _joker_hands(25, seed=22, jokers=2)
@@ -386,9 +386,9 @@ def test_the_backends_agree_on_western_special_hands_with_jokers() -> None:
     the compiled scorer, which visits only the fixed variants the held tiles plus one or
     two tiles make (three: every variant), scores them as the reference, which tries
     every fixed variant."""
-    from mjscore import _score_reference as reference
+    from mjscore.score import _reference as reference
 
-    compiled = pytest.importorskip("mjscore._score_kernel")
+    compiled = pytest.importorskip("mjscore.score._kernel")
     ruleset = load_rules("western", jokers="pairs")
     ways = sorted({v.counts for vs in ruleset.hand_tables.fixed.values() for v in vs if sum(v.counts) == 14})
     rng = np.random.default_rng(31)
@@ -420,10 +420,10 @@ def test_the_backends_agree_on_western_hands_with_two_jokers() -> None:
     substitutions share one list of the pattern variants any of them may fill
     (c_candidates_bound, each D filtering only those): the compiled scorer scores them
     as the reference, which filters every variant for each D."""
-    from mjscore import _score_reference as reference
-    from mjscore.special_samples import random_special_hands
+    from mjscore.score import _reference as reference
+    from mjscore.distances.samples import random_special_hands
 
-    compiled = pytest.importorskip("mjscore._score_kernel")
+    compiled = pytest.importorskip("mjscore.score._kernel")
     ruleset = load_rules("western", jokers="pairs")
     drawn, drawn_melds, _ = random_special_hands(ruleset, 8, seed=41)
     counts = np.concatenate([drawn, random_complete_hands(2, seed=42)]).astype(np.uint8)
@@ -455,9 +455,9 @@ def test_the_backends_agree_on_the_reading_and_substitution_that_score(rules: st
     and round, the reading it keeps (its total, items, shape, decomposition, group and
     hands) and what the jokers stood for are the reference's, which scores every
     substitution in order (ties keep the first)."""
-    from mjscore import _score_reference as reference
+    from mjscore.score import _reference as reference
 
-    compiled = pytest.importorskip("mjscore._score_kernel")
+    compiled = pytest.importorskip("mjscore.score._kernel")
     ruleset = load_rules(rules, jokers="pairs")
     hands = _joker_hands(24, seed=51, jokers=2) + _joker_hands(8, seed=52, jokers=1)
     no_melds = np.full(4, 0xFF, dtype=np.uint8)
@@ -487,8 +487,8 @@ def test_the_bounds_skip_no_substitution_that_would_score_more(rules: str, word:
     make a special hand are bounded by the shares of the hands they may make. Under its
     preset ``required`` (no plain reading wins), a row's only substitution is bounded
     too, and skipped if it can make no special hand."""
-    compiled = pytest.importorskip("mjscore._score_kernel")
-    jokers_module = pytest.importorskip("mjscore._score_jokers")
+    compiled = pytest.importorskip("mjscore.score._kernel")
+    jokers_module = pytest.importorskip("mjscore.score.jokers._scoring")
     ruleset = load_rules(rules, preset=word) if word == "required" else load_rules(rules, jokers=word)
     no_melds = np.full(4, 0xFF, dtype=np.uint8)
     hands = [(np.array(hand.concealed, dtype=np.uint8), no_melds, int(win), hand.jokers)
@@ -556,8 +556,8 @@ def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use
     # sets and a pair, each tile one a joker may stand for, two alike within four shown;
     # with jokers in pungs alone, some split puts each of D's tiles in a pung of it
     # (test_scoring_jokers: a joker's pung keeps a natural tile, so it holds two at most)
-    substitutions = pytest.importorskip("mjscore._score_substitutions")
-    kernel = pytest.importorskip("mjscore._kernel")
+    substitutions = pytest.importorskip("mjscore.score.jokers._substitutions")
+    kernel = pytest.importorskip("mjscore.decompose._kernel")
     rng = np.random.default_rng(73)
     for i, counts in enumerate(random_complete_hands(400, seed=74)):
         jokers = 1 + i % 2
@@ -590,8 +590,8 @@ def test_the_waits_with_jokers_in_pungs_are_the_joker_tables(jokers: int, size: 
     # the parts of its natural tiles (_score_pung_waits), against the joker tables' (the
     # kernel's waits with jokers): hands less some tiles and random draws of the size a
     # hand with that many jokers (and some melds) waits with, some tiles capped by melds
-    pung_waits = pytest.importorskip("mjscore._score_pung_waits").pung_waits
-    kernel = pytest.importorskip("mjscore._kernel")
+    pung_waits = pytest.importorskip("mjscore.score.jokers._pung_waits").pung_waits
+    kernel = pytest.importorskip("mjscore.decompose._kernel")
     rng = np.random.default_rng(size + 20 * jokers)
     rows = [np.bincount(rng.permutation(np.repeat(np.arange(34), hand))[:size], minlength=34)
             for hand in random_complete_hands(600, seed=size)]
@@ -614,7 +614,7 @@ def test_the_fixed_variant_index_finds_each_variant_less_one_or_two_of_its_tiles
     # its groups that may hold one: no knitted group, and under pungs a pung or kong),
     # the key's top 32 bits are listed (sorted, in their bucket) with that variant, and
     # the key's bit is set; a variant is listed for no other tile taken out
-    jokers_module = pytest.importorskip("mjscore._score_jokers")
+    jokers_module = pytest.importorskip("mjscore.score.jokers._scoring")
     rules = load_rules("western", jokers=word)
     rows, n, arrays = jokers_module.joker_fixed_rows(rules)
     shapes = [v.groups for vs in rules.hand_tables.fixed.values() for v in vs]
@@ -650,7 +650,7 @@ def test_rule_sets_with_the_same_fixed_variants_share_their_joker_tables() -> No
     # the rows built once for a rule file's presets (7 MB for western), the index once for
     # those letting jokers stand in the same groups (about 0.3 s and 6 MB for western's
     # widest, much less where jokers stand in pungs alone), read-only
-    jokers_module = pytest.importorskip("mjscore._score_jokers")
+    jokers_module = pytest.importorskip("mjscore.score.jokers._scoring")
     widest = jokers_module.joker_fixed_rows(load_rules("western", jokers="pairs"))
     required = jokers_module.joker_fixed_rows(load_rules("western", preset="required"))
     pungs = jokers_module.joker_fixed_rows(load_rules("western", jokers="pungs"))

@@ -12,20 +12,20 @@ import pytest
 
 import mjscore
 from mjscore import Form, HandStatus, InvalidHandError, NotWinningError, parse_tiles
-from mjscore.group_codes import PAIR, group_code
-from mjscore.rows import CHOW, CONCEALED_KONG, KONG, NO_MELD, PUNG, meld_codes
-from mjscore.sample import near_complete_hands, random_complete_hands, random_draws, random_scoring_rows, \
+from mjscore.core.group_codes import PAIR, group_code
+from mjscore.rows.codec import CHOW, CONCEALED_KONG, KONG, NO_MELD, PUNG, meld_codes
+from mjscore.rows.sample import near_complete_hands, random_complete_hands, random_draws, random_scoring_rows, \
     remove_one_tile
 
-shanten_module = importlib.import_module("mjscore.shanten")
-useful_module = importlib.import_module("mjscore.useful_tiles")
-reference = importlib.import_module("mjscore._shanten_reference")
+shanten_module = importlib.import_module("mjscore.shanten.shanten")
+useful_module = importlib.import_module("mjscore.shanten.useful_tiles")
+reference = importlib.import_module("mjscore.shanten._reference")
 NO_VALUE = reference.NO_VALUE
 
 
 def _compiled() -> ModuleType | None:
     try:
-        return importlib.import_module("mjscore._shanten_kernel")
+        return importlib.import_module("mjscore.shanten._kernel")
     except ImportError:
         return None
 
@@ -35,7 +35,7 @@ def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> M
     """Route the public shanten and useful-tile calls through one backend."""
     module = reference if request.param == "python" else _compiled()
     if module is None:
-        pytest.skip("mjscore._shanten_kernel is not built")
+        pytest.skip("mjscore.shanten._kernel is not built")
     monkeypatch.setattr(shanten_module, "engine", module)
     monkeypatch.setattr(useful_module, "engine", module)
     return module
@@ -279,7 +279,7 @@ def test_ready_hands_have_their_waits_as_useful_tiles(engine: ModuleType) -> Non
 def test_the_kernel_tables_equal_the_reference_definition() -> None:
     kernel = _compiled()
     if kernel is None:
-        pytest.skip("mjscore._shanten_kernel is not built")
+        pytest.skip("mjscore.shanten._kernel is not built")
     rng = np.random.default_rng(21)
     for _ in range(150):
         suit = tuple(int(c) for c in rng.integers(0, 5, 9))
@@ -308,7 +308,7 @@ def _random_rows(seed: int) -> tuple[np.ndarray, np.ndarray]:
 def test_the_backends_agree_on_random_hands(forms: Form) -> None:
     kernel = _compiled()
     if kernel is None:
-        pytest.skip("mjscore._shanten_kernel is not built")
+        pytest.skip("mjscore.shanten._kernel is not built")
     counts, melds = _random_rows(seed=int(forms) * 100)
     visible = random_draws(len(counts), seed=77, size=20) // 2
     results = []
@@ -334,6 +334,6 @@ def test_one_hand_matches_its_bulk_row(engine: ModuleType) -> None:
     counts = remove_one_tile(scoring.counts, seed=42)
     bulk = mjscore.shanten_many(counts, scoring.melds)
     for row, codes, value in zip(counts, scoring.melds, bulk.tolist()):
-        hand = mjscore.rows.hand_of_row(row, codes)
+        hand = mjscore.rows.codec.hand_of_row(row, codes)
         assert mjscore.shanten(hand) == value
     assert (meld_codes([PUNG], [27]) == [group_code(PUNG, 27)]).all()

@@ -15,8 +15,8 @@ import pytest
 
 import mjscore
 from mjscore import Form
-from mjscore.errors import InvalidHandError
-from mjscore.sample import random_draws
+from mjscore.core.errors import InvalidHandError
+from mjscore.rows.sample import random_draws
 
 SUIT_PAIRS = ((0, 1), (0, 2), (1, 2))
 
@@ -56,12 +56,12 @@ def _brute_shanten(counts: np.ndarray, form: str) -> int:
 @pytest.fixture(params=["python", "cython"])
 def engine(request, monkeypatch):
     """Route mjscore.shanten / shanten_many / useful_tiles through one backend's kernel."""
-    shanten_module = importlib.import_module("mjscore.shanten")  # mjscore.shanten is the function
-    useful_module = importlib.import_module("mjscore.useful_tiles")
+    shanten_module = importlib.import_module("mjscore.shanten.shanten")  # mjscore.shanten is the function
+    useful_module = importlib.import_module("mjscore.shanten.useful_tiles")
     if request.param == "python":
-        from mjscore import _shanten_reference as module
+        from mjscore.shanten import _reference as module
     else:
-        module = pytest.importorskip("mjscore._shanten_kernel", reason="the compiled kernel is not built")
+        module = pytest.importorskip("mjscore.shanten._kernel", reason="the compiled kernel is not built")
     monkeypatch.setattr(shanten_module, "engine", module)
     monkeypatch.setattr(useful_module, "engine", module)
     return request.param
@@ -122,8 +122,8 @@ def test_useful_tiles_lower_the_knitted_shanten(engine):
 
 
 def test_backends_agree_on_useful_tiles_per_discard():
-    kernel = pytest.importorskip("mjscore._shanten_kernel", reason="the compiled kernel is not built")
-    from mjscore import _shanten_reference as reference
+    kernel = pytest.importorskip("mjscore.shanten._kernel", reason="the compiled kernel is not built")
+    from mjscore.shanten import _reference as reference
 
     rows = random_draws(12, seed=35, size=14)
     n = len(rows)

@@ -1,4 +1,4 @@
-"""Random special hands (mjscore.special_samples): every row holds the hand it was drawn for."""
+"""Random special hands (mjscore.distances.samples): every row holds the hand it was drawn for."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore.special_samples import random_special_hands
+from mjscore.distances.samples import random_special_hands
 
 
 def test_every_row_holds_its_hand_whole_and_every_hand_is_drawn() -> None:

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjscore.errors import InvalidHandError, MjscoreError, NotationError
-from mjscore.tile import (
+from mjscore.core.errors import InvalidHandError, MjscoreError, NotationError
+from mjscore.core.tile import (
     ASSOCIATED_DRAGON,
     N_KINDS,
     TILE_CLASSES,

@@ -8,31 +8,32 @@ True
 ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
 """
 
-from .notation import format_hand, parse_hand  # first: Hand.from_str reads through it
-from . import display, sample  # display: hands and scores show as HTML in notebooks
+from .core.notation import format_hand, parse_hand  # first: Hand.from_str reads through it
+from . import display  # display: hands and scores show as HTML in notebooks
+from .rows import sample
 from ._backend import BACKEND
-from .context import WinContext
-from .payments import PaymentRules, Settlement, Transfer
+from .core.context import WinContext
+from .rules.payments import PaymentRules, Settlement, Transfer
 from .rules import RuleSet, load_rules, rulesets
-from .scoring import Line, Score, score, settle
-from .bulk_scoring import score_many
+from .score.scoring import Line, Score, score, settle
+from .score.bulk_scoring import score_many
 from .scorer import Scorer
-from .distances import UNREACHABLE, distances, distances_many
-from .near_misses import NearMiss, near_misses
-from .shanten import Form, shanten, shanten_many
-from .useful_tiles import UsefulTiles, UsefulTilesMany, useful_tiles, useful_tiles_many
-from .bulk import (
+from .distances.distances import UNREACHABLE, distances, distances_many
+from .distances.near_misses import NearMiss, near_misses
+from .shanten.shanten import Form, shanten, shanten_many
+from .shanten.useful_tiles import UsefulTiles, UsefulTilesMany, useful_tiles, useful_tiles_many
+from .decompose.bulk import (
     decompose_many, decomposition_count_many, is_complete_many, shapes_many, waits_many,
 )
-from .decompose import Placement, Shape, WaitRole, decompositions, is_complete, shapes, waits
-from .errors import (
+from .decompose.decompose import Placement, Shape, WaitRole, decompositions, is_complete, shapes, waits
+from .core.errors import (
     HandStatus, InvalidContextError, InvalidHandError, MjscoreError, NotationError,
     NotWinningError, RuleSetError,
 )
-from .group import Decomposition, Group, GroupKind, Meld
-from .hand import Hand
-from .jokers import JOKERS_IN_CHOWS, JOKERS_IN_PAIRS, JOKERS_IN_PUNGS, JokerUse
-from .tile import Bonus, Suit, Tile, TileClass, format_tiles, parse_tiles
+from .core.group import Decomposition, Group, GroupKind, Meld
+from .core.hand import Hand
+from .core.jokers import JOKERS_IN_CHOWS, JOKERS_IN_PAIRS, JOKERS_IN_PUNGS, JokerUse
+from .core.tile import Bonus, Suit, Tile, TileClass, format_tiles, parse_tiles
 
 parse = parse_hand
 """``parse(text) -> Hand``: a hand from compact (mpsz) or Western notation."""

@@ -1,45 +1,97 @@
-"""Pick the kernel: ``MJSCORE_BACKEND=auto`` (default) | ``cython`` | ``python``.
+"""The backend seam: the one place that decides, for every job done twice, whether the
+compiled module or its pure-Python twin (the reference) runs.
 
-This is the one backend decision, and it imports nothing of the package above
-the kernels. The compiled build is taken whole or not at all: besides the kernel
-``_kernel`` it has the bulk scorer ``_score_kernel``, which builds on the rule
-model (above this module), so it is only looked for here, not imported;
-:mod:`mjscore._scorer` imports the scorer of the backend chosen here.
+``MJSCORE_BACKEND=auto`` (default) | ``cython`` | ``python``. ``auto`` takes the compiled
+build when every compiled twin is there and the interpreter is CPython, else the
+reference; ``cython`` fails loudly (``ImportError``) if the build lost one; ``python``
+takes the reference and imports no compiled module at all.
+
+The jobs and their twins (:data:`TWINS`): the kernel (``decompose``), the bulk scorer
+(``score``), shanten and useful tiles (``shanten``), the distances to special hands
+(``distances``) and the drop-in module's hot calls (``compat``). The decision is made
+here once, from the environment and from which compiled twins the build holds (looked
+for, and only the kernel imported); :func:`twin` imports a job's module on first use. Nothing else reads ``MJSCORE_BACKEND`` or picks a twin. This module imports nothing
+of the package at import time but the kernel, so every layer may use it.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import sys
+from types import ModuleType
 from typing import TYPE_CHECKING
 
-_raw = os.environ.get("MJSCORE_BACKEND", "auto")
-_choice = _raw.strip().lower() or "auto"
-if _choice not in ("auto", "cython", "python"):
-    raise ImportError(f"MJSCORE_BACKEND={_raw!r}: expected 'auto', 'cython' or 'python'")
+TWINS: dict[str, tuple[str, str]] = {
+    "decompose": ("decompose._reference", "decompose._kernel"),
+    "score": ("score._reference", "score._kernel"),
+    "shanten": ("shanten._reference", "shanten._kernel"),
+    "distances": ("distances._reference", "distances._kernel"),
+    "compat": ("compat._calls", "compat._fast_calls"),
+}
+"""Each job's twins, as module names relative to the package: (reference, compiled)."""
 
-COMPILED_SCORER = f"{__package__}._score_kernel"
-"""The compiled bulk scorer, which the compiled backend needs beside its kernel."""
+BACKENDS = ("python", "cython")
+
+
+def _missing_compiled() -> list[str]:
+    """The compiled twins this build lacks. Each is looked for, not imported: the
+    folders' ``__init__`` modules hold only their docstrings, so looking imports nothing
+    else of the package."""
+    missing = []
+    for _, compiled in TWINS.values():
+        try:
+            found = importlib.util.find_spec(f"{__package__}.{compiled}") is not None
+        except (ImportError, ValueError):  # ValueError: the import system was told to fail it
+            found = False
+        if not found:
+            missing.append(compiled)
+    return missing
+
+
+def _decide() -> str:
+    raw = os.environ.get("MJSCORE_BACKEND", "auto")
+    choice = raw.strip().lower() or "auto"
+    if choice not in ("auto", "cython", "python"):
+        raise ImportError(f"MJSCORE_BACKEND={raw!r}: expected 'auto', 'cython' or 'python'")
+    if choice == "python" or (choice == "auto" and sys.implementation.name != "cpython"):
+        return "python"
+    missing = _missing_compiled()
+    if not missing:
+        try:
+            importlib.import_module(f"{__package__}.{TWINS['decompose'][1]}")
+            return "cython"
+        except ImportError:
+            if choice == "cython":
+                raise
+            return "python"
+    if choice == "cython":  # strict: a build that lost an extension must fail loudly
+        first = f"{__package__}.{missing[0]}"
+        raise ImportError(f"No module named {first!r}: MJSCORE_BACKEND=cython, but the build lacks "
+                          f"{', '.join(missing)}", name=first)
+    return "python"
+
+
+BACKEND = _decide()
+"""The backend in use: ``"cython"`` (the compiled build) or ``"python"`` (the reference)."""
+
+CHOSEN: dict[str, str] = dict.fromkeys(TWINS, BACKEND)
+"""The backend :func:`twin` hands out per job; the test suite switches a job here."""
+
+
+def twin(job: str, backend: str | None = None) -> ModuleType:
+    """The module doing ``job`` (a key of :data:`TWINS`) under ``backend`` (default: the
+    one chosen for the job), imported on first use."""
+    reference, compiled = TWINS[job]
+    name = compiled if (backend or CHOSEN[job]) == "cython" else reference
+    return importlib.import_module(f"{__package__}.{name}")
+
 
 if TYPE_CHECKING:  # types come from the reference, which is the contract
-    from . import _reference as kernel
+    from .decompose import _reference as kernel
 else:
-    if _choice == "python" or (_choice == "auto" and sys.implementation.name != "cpython"):
-        from . import _reference as kernel
-    else:
-        try:
-            from . import _kernel as kernel
+    kernel = twin("decompose")
+    """The kernel's module (``decompose``'s twin), which most layers call directly."""
 
-            if importlib.util.find_spec(COMPILED_SCORER) is None:
-                raise ImportError(f"No module named {COMPILED_SCORER!r}: the build lost its compiled scorer",
-                                  name=COMPILED_SCORER)
-        except ImportError:
-            if _choice == "cython":
-                raise  # strict: a build that lost its extension must fail loudly
-            from . import _reference as kernel
-
-BACKEND = "cython" if kernel.__name__.endswith("_kernel") else "python"
-"""The kernel in use: ``"cython"`` or ``"python"`` (the reference)."""
-
-__all__ = ["BACKEND", "COMPILED_SCORER", "kernel"]
+__all__ = ["BACKEND", "BACKENDS", "CHOSEN", "TWINS", "kernel", "twin"]

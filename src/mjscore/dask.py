@@ -8,14 +8,14 @@ call on the whole batch, and a bad row is marked, never fatal. Needs the
 imports Dask.
 
 * :func:`score_array`: a ``dask.array`` of ``(n, 34)`` counts (the layout of
-  :mod:`mjscore.bulk_scoring`), optional ``(n, 4)`` meld bytes and per-row
+  :mod:`mjscore.score.bulk_scoring`), optional ``(n, 4)`` meld bytes and per-row
   context arrays; returns lazy ``(totals, special, status)`` arrays.
 * :func:`score_dataframe`: a ``dask.dataframe`` whose rows are hands, as 34
   count columns (and a ``jokers`` column) or as a column of hand strings (``J`` a
   joker); returns it with ``total``, ``special`` and ``status`` columns added.
 
 >>> import dask.array as da, numpy as np, mjscore, mjscore.dask
->>> rows = mjscore.sample.random_scoring_rows(1000, seed=1)
+>>> rows = mjscore.rows.sample.random_scoring_rows(1000, seed=1)
 >>> counts = da.from_array(rows.counts, chunks=(250, 34))
 >>> totals, special, status = mjscore.dask.score_array(
 ...     counts, da.from_array(rows.melds, chunks=(250, 4)), win_tile=rows.win_tile)
@@ -46,12 +46,12 @@ except ImportError as error:  # pragma: no cover - the extra is installed for th
 import numpy as np
 import numpy.typing as npt
 
-from .bulk_scoring import read_hand, score_many
-from .errors import HandStatus, InvalidContextError, InvalidHandError
-from .hand import Hand
-from .rows import MELDS_PER_ROW, NO_MELD, ROW_KEYWORDS, UNKNOWN_TILE, hand_arrays
+from .score.bulk_scoring import read_hand, score_many
+from .core.errors import HandStatus, InvalidContextError, InvalidHandError
+from .core.hand import Hand
+from .rows.codec import MELDS_PER_ROW, NO_MELD, ROW_KEYWORDS, UNKNOWN_TILE, hand_arrays
 from .rules import RuleSet, load_rules
-from .tile import N_KINDS, Tile
+from .core.tile import N_KINDS, Tile
 
 __all__ = ["score_array", "score_dataframe", "COUNT_COLUMNS", "MELD_COLUMNS", "JOKERS_COLUMN",
            "ROW_CONTEXT_KEYWORDS", "STATUS_NAMES"]
@@ -117,7 +117,7 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
     ``counts``. Shapes, dtypes, keywords, scalar context values and the rule set
     are checked here, before anything runs; a bad row is marked in ``status``.
 
-    :param counts: ``(n, 34)`` integer tile counts (see :mod:`mjscore.bulk_scoring`).
+    :param counts: ``(n, 34)`` integer tile counts (see :mod:`mjscore.score.bulk_scoring`).
     :param melds: ``(n, 4)`` meld bytes (:mod:`mjscore.rows`: group bytes ``kind * 34 + tile``, 0xFF none), or None.
     :param rules: a rule set name, alias or ``.toml`` path, or a :class:`RuleSet`.
     :param threads: threads per block (see :func:`mjscore.score_many`).
@@ -167,7 +167,7 @@ def _read_hands(texts: Any, rules: RuleSet) -> tuple[npt.NDArray[np.uint8], npt.
                                                     npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Hand strings as counts, melds, winning tiles, 14-tile flags, concealed jokers and status.
 
-    A row :func:`mjscore.bulk_scoring.read_hand` declines gets its status
+    A row :func:`mjscore.score.bulk_scoring.read_hand` declines gets its status
     (BAD_NOTATION; for jokers NOT_WINNING, or BAD_MELD in a declared meld). Bonus
     tiles are left out: ``score_many`` has no column for them.
     """
@@ -238,7 +238,7 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
       rejects (bad text, a fifth copy, a wrong size written down) is marked
       BAD_NOTATION; a hand with jokers NOT_WINNING under a rule set without them,
       BAD_MELD with one in a declared meld (a row cannot carry it:
-      :func:`mjscore.bulk_scoring.read_hand`); bonus tiles are ignored (no shipped
+      :func:`mjscore.score.bulk_scoring.read_hand`); bonus tiles are ignored (no shipped
       rule set scores them).
 
     In both, a column named like a context keyword of :func:`mjscore.score_many`

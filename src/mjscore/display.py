@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from .group import Group, Meld
-from .hand import Hand
-from .hand import use_html as use_hand_html
-from .scoring import Line, Score
-from .scoring import use_html as use_score_html
-from .tile import JOKER_GLYPH, Tile
+from .core.group import Group, Meld
+from .core.hand import Hand
+from .core.hand import use_html as use_hand_html
+from .score.scoring import Line, Score
+from .score.scoring import use_html as use_score_html
+from .core.tile import JOKER_GLYPH, Tile
 
 __all__ = ["tile_html", "segment_html", "group_html", "hand_html", "line_row", "formula_html", "score_html"]
 
@@ -130,7 +130,7 @@ def _reading(score: Score) -> str:
 def line_row(line: Line) -> str:
     """One breakdown row: item, value, the rule-book line it implements.
 
-    :param line: a :class:`~mjscore.scoring.Line` of the breakdown.
+    :param line: a :class:`~mjscore.score.scoring.Line` of the breakdown.
     :returns: a ``tr`` of class ``mj-line`` carrying the line's id.
     """
     name = line.name + (f" ×{line.count}" if line.count > 1 else "")

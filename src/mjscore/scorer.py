@@ -32,18 +32,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._scorer import bulk_scorer
-from .bulk_scoring import score_many
-from .context import WinContext
-from .distances import distance_engine, distances, distances_many
-from .errors import HandStatus, InvalidHandError, status_error
-from .group import Meld
-from .hand import Hand
-from .near_misses import NearMiss, near_misses
-from .notation import parse_hand
-from .rows import MELDS_PER_ROW, NO_MELD, UNKNOWN_TILE, meld_byte, meld_bytes, meld_of
+from ._backend import twin
+from .score.bulk_scoring import score_many
+from .core.context import WinContext
+from .distances.distances import distance_engine, distances, distances_many
+from .core.errors import HandStatus, InvalidHandError, status_error
+from .core.group import Meld
+from .core.hand import Hand
+from .distances.near_misses import NearMiss, near_misses
+from .core.notation import parse_hand
+from .rows.codec import MELDS_PER_ROW, NO_MELD, UNKNOWN_TILE, meld_byte, meld_bytes, meld_of
 from .rules import RuleSet, load_rules
-from .scoring import Score, score
+from .score.scoring import Score, score
 
 __all__ = ["Scorer"]
 
@@ -78,7 +78,7 @@ class Scorer:
         self.context = MappingProxyType(dict(context))
         # Typed: 1 == True, but only True is a valid flag (as WinContext.from_keywords).
         self._row_of = functools.lru_cache(maxsize=_MAX_ROWS, typed=True)(self._row)
-        self._total_one = bulk_scorer().total_one
+        self._total_one = twin("score").total_one
 
     def __repr__(self) -> str:
         bound = "".join(f", {name}={value!r}" for name, value in self.context.items())

@@ -5,7 +5,10 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import bulk_command, rules_command, score_command, waits_command
+from . import bulk_command
+from . import rules_command
+from . import score_command
+from . import waits_command
 
 __all__ = ["app", "run", "EXIT_CODES"]
 

@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..bulk_scoring import score_many
-from ..errors import HandStatus, MjscoreError, status_error
-from ..rows import row_sizes
+from ..score.bulk_scoring import score_many
+from ..core.errors import HandStatus, MjscoreError, status_error
+from ..rows.codec import row_sizes
 from ..rules import RuleSet
 
 __all__ = ["ERRORS_SHOWN", "BulkFileError", "status_name", "RowError", "Batch", "Results", "score_batch", "problems"]

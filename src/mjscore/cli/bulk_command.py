@@ -34,7 +34,7 @@ __all__ = ["command"]
               help="Write one result per row: .csv, .jsonl, .parquet (needs pyarrow) or .npy.")
 @rules_options
 @click.option("--sample", type=click.IntRange(min=0), metavar="N",
-              help="Score N random winning hands (mjscore.sample.random_scoring_rows) instead of INPUT; "
+              help="Score N random winning hands (mjscore.rows.sample.random_scoring_rows) instead of INPUT; "
                    "under a rule set with special hands of tiles, one in ten is one of them.")
 @click.option("--seed", type=int, help="Seed of --sample (default: 0).")
 @click.option("--threads", type=click.IntRange(min=1), default=1, show_default=True,

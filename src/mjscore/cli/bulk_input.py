@@ -37,10 +37,10 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-from ..rows import ROW_KEYWORDS, row_sizes
+from ..rows.codec import ROW_KEYWORDS, row_sizes
 from ..rules import RuleSet
-from ..sample import ScoringRows, scoring_row_blocks
-from ..special_samples import random_special_hands
+from ..rows.sample import ScoringRows, scoring_row_blocks
+from ..distances.samples import random_special_hands
 from .bulk_batches import Batch, BulkFileError
 from .bulk_rows import Record, column_key, text_batches
 
@@ -88,10 +88,10 @@ SPECIAL_POOL = 2_000
 
 
 def sample_source(n: int, seed: int, chunk_size: int, rules: RuleSet | None = None) -> Source:
-    """``n`` rows of :func:`mjscore.sample.random_scoring_rows` with this seed, drawn a
-    block at a time (:func:`~mjscore.sample.scoring_row_blocks`) so the memory stays flat in ``n``;
+    """``n`` rows of :func:`mjscore.rows.sample.random_scoring_rows` with this seed, drawn a
+    block at a time (:func:`~mjscore.rows.sample.scoring_row_blocks`) so the memory stays flat in ``n``;
     under ``rules`` with special hands made of tiles, every :data:`SPECIAL_SHARE`-th row is
-    one of them instead (:func:`mjscore.special_samples.random_special_hands`), won
+    one of them instead (:func:`mjscore.distances.samples.random_special_hands`), won
     self-drawn on one of its concealed tiles, in a plain situation."""
     pool = None
     if rules is not None and any(hand.forms for hand in rules.hands):

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import HandStatus
+from ..core.errors import HandStatus
 from ..rules import RuleSet
 from .bulk_batches import BulkFileError, Results, status_name
 

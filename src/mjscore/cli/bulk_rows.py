@@ -16,7 +16,7 @@ A text row that cannot be read (bad notation, bad JSON, a hand that cannot exist
 gets the status ``BAD_NOTATION`` (code 6, :class:`~mjscore.HandStatus`); a hand with
 jokers under a rule set without them ``NOT_WINNING`` (as in :func:`mjscore.score`),
 one with a joker in a declared meld ``BAD_MELD`` (a row cannot carry it:
-:func:`mjscore.bulk_scoring.read_hand`); a
+:func:`mjscore.score.bulk_scoring.read_hand`); a
 context value that cannot be read, or a ``win_tile`` other than the hand's ``+X``,
 gets ``BAD_CONTEXT``; the other rows are scored together. Every row gets a result.
 
@@ -31,13 +31,13 @@ from typing import Any
 
 import numpy as np
 
-from ..bulk_scoring import read_hand
-from ..context import FLAG_KEYWORDS, tile_of, wind_of
-from ..errors import HandStatus, MjscoreError
-from ..hand import Hand
-from ..rows import ROW_KEYWORDS, UNKNOWN_TILE, hand_arrays, replacement_code
+from ..score.bulk_scoring import read_hand
+from ..core.context import FLAG_KEYWORDS, tile_of, wind_of
+from ..core.errors import HandStatus, MjscoreError
+from ..core.hand import Hand
+from ..rows.codec import ROW_KEYWORDS, UNKNOWN_TILE, hand_arrays, replacement_code
 from ..rules import RuleSet
-from ..tile import Tile
+from ..core.tile import Tile
 from .bulk_batches import Batch, RowError
 
 __all__ = ["Record", "column_key", "text_batches"]

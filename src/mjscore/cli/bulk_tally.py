@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import HandStatus
+from ..core.errors import HandStatus
 from ..rules import RuleSet
 from .bulk_batches import Results, status_name
 

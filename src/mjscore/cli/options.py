@@ -10,8 +10,8 @@ from typing import Any, TypeVar
 
 import click
 
-from ..context import FLAG_KEYWORDS
-from ..errors import RuleSetError
+from ..core.context import FLAG_KEYWORDS
+from ..core.errors import RuleSetError
 from ..rules import RULES_DIR, RuleSet, load_rules, rulesets
 
 __all__ = ["SEATS", "SITUATION_FLAGS", "rules_options", "rule_set_options", "load_rule_set", "without_shipped_paths",
@@ -34,7 +34,7 @@ _FLAG_HELP = {
 }
 
 SITUATION_FLAGS = tuple((key, _FLAG_HELP[key]) for key in FLAG_KEYWORDS if key != "winner")
-"""The on/off context keywords of :class:`~mjscore.WinContext` (:data:`mjscore.context.FLAG_KEYWORDS`),
+"""The on/off context keywords of :class:`~mjscore.WinContext` (:data:`mjscore.core.context.FLAG_KEYWORDS`),
 one ``--flag`` each, with its help; ``winner`` is the hand's size (14 tiles went out)."""
 
 _SITUATION_KEYS = ("seat_wind", "prevailing_wind", "dealer", "replacement", "flowers", "seasons",

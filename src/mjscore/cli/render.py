@@ -9,9 +9,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..group import Group, Meld
-from ..hand import Hand
-from ..tile import JOKER_GLYPH, Tile
+from ..core.group import Group, Meld
+from ..core.hand import Hand
+from ..core.tile import JOKER_GLYPH, Tile
 
 __all__ = ["console", "print_labelled", "glyphs", "group_text", "group_glyphs", "hand_glyphs", "fail"]
 

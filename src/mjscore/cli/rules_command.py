@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..errors import RuleSetError
+from ..core.errors import RuleSetError
 from ..rules import load_rules, rulesets
-from ..rules.reference import reference_tables
+from ..rules.pages import reference_tables
 from .layout import print_table
 from .options import load_rule_set, rule_set_options
 from .render import console, fail

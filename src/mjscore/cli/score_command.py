@@ -8,15 +8,15 @@ from typing import Any
 import click
 from rich.console import Console
 
-from ..context import WinContext
-from ..distances import UNREACHABLE
-from ..errors import MjscoreError
-from ..near_misses import NearMiss, near_misses
-from ..notation import parse_hand
-from ..payments import Settlement
+from ..core.context import WinContext
+from ..distances.distances import UNREACHABLE
+from ..core.errors import MjscoreError
+from ..distances.near_misses import NearMiss, near_misses
+from ..core.notation import parse_hand
+from ..rules.payments import Settlement
 from ..rules import RuleSet
-from ..scoring import Score, score, settle
-from ..tile import Tile
+from ..score.scoring import Score, score, settle
+from ..core.tile import Tile
 from .layout import print_table
 from .options import SEATS, SITUATION_FLAGS, load_rule_set, rules_options, situation, situation_options
 from .render import console, fail, group_glyphs, group_text, hand_glyphs, print_labelled

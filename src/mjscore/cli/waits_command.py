@@ -6,12 +6,12 @@ from typing import Any
 
 import click
 
-from ..decompose import Placement, waits
-from ..errors import MjscoreError
-from ..hand import Hand
-from ..notation import parse_hand
-from ..scoring import score
-from ..tile import Tile
+from ..decompose.decompose import Placement, waits
+from ..core.errors import MjscoreError
+from ..core.hand import Hand
+from ..core.notation import parse_hand
+from ..score.scoring import score
+from ..core.tile import Tile
 from .layout import print_table
 from .options import load_rule_set, rules_options, situation, situation_options
 from .render import console, fail, group_text, hand_glyphs, print_labelled

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from .._backend import kernel
+from .. import _backend
 from ._agari_bits import library_is_agari
 from ._input import counts_34
 
 __all__ = ["is_agari"]
 
-_complete = kernel.is_complete_counts
+_complete = _backend.kernel.is_complete_counts
 
 
 def is_agari(tiles_34: Sequence[int], open_sets_34: Collection[Sequence[int]] | None = None) -> bool:

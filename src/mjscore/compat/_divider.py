@@ -17,15 +17,15 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Protocol
 
-from .._backend import kernel
-from .._reference import NOT_COUNTS
-from ..errors import HandStatus, MeldTypeError
+from .. import _backend
+from ..decompose._reference import NOT_COUNTS
+from ..core.errors import HandStatus, MeldTypeError
 from ._input import counts_34
 
 __all__ = ["MeldLike", "MeldTypeError", "divide_hand"]
 
-_complete = kernel.is_complete_counts
-_decompose = kernel.decompose
+_complete = _backend.kernel.is_complete_counts
+_decompose = _backend.kernel.decompose
 _BAD_COUNT, _NOT_COUNTS = int(HandStatus.BAD_COUNT), NOT_COUNTS  # is_complete_counts' -status values
 
 # The library's block types, in its sort order, and the kernel's group kinds.

@@ -1,4 +1,3 @@
-# cython: language_level=3
 """``is_agari`` and ``divide_hand`` of :mod:`mjscore.compat.mahjong`, compiled.
 
 Both are called once per hand from Python, and the library answers most calls in a
@@ -15,8 +14,8 @@ from libc.stdint cimport uint8_t
 
 from cpython.ref cimport PyObject
 
-from mjscore._kernel cimport c_decompose, c_is_complete
-from mjscore._group_codes cimport G_CHOW, G_KONG, G_PAIR, G_PUNG, NO_GROUP, group_kind, group_tile
+from mjscore.decompose._kernel cimport c_decompose, c_is_complete
+from mjscore.core._group_codes cimport G_CHOW, G_KONG, G_PAIR, G_PUNG, NO_GROUP, group_kind, group_tile
 
 from mjscore.compat._agari import is_agari as _reference_is_agari
 from mjscore.compat._divider import divide_hand as _reference_divide_hand

@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ..errors import InvalidHandError
+from ..core.errors import InvalidHandError
 
 __all__ = ["counts_34"]
 

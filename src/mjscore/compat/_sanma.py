@@ -2,7 +2,7 @@
 
 A three-player set has no 2m-8m, so 1m and 9m make no runs: they count like two
 more honours. The shanten kernels know four-player sets only, so this builds the
-standard form from the reference's per-part tables (:mod:`mjscore._shanten_reference`:
+standard form from the reference's per-part tables (:mod:`mjscore.shanten._reference`:
 the fewest tiles a part lacks to hold ``m`` sets and ``p`` pairs) with the two
 terminals as an honour part, and merges the parts as the kernels do. It is the
 slow path of a rarely used option: pure Python, a few hundred microseconds for a
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._shanten_reference import suit_replacements
+from ..shanten._reference import suit_replacements
 
 __all__ = ["three_player_standard"]
 

@@ -40,7 +40,7 @@ size. ``divide_hand`` returns ``[]`` for a count outside 0-4 or an incomplete ha
 gives seven pairs only without melds, and drops honours it cannot read as pungs and
 one pair, as the library does.
 
-**Errors** are mjscore's (:mod:`mjscore.errors`, all ``ValueError``), raised where the
+**Errors** are mjscore's (:mod:`mjscore.core.errors`, all ``ValueError``), raised where the
 library raises: a shanten hand of more than 14 tiles or of a multiple of three
 (``InvalidHandError``, worded as the library's ``ValueError``), 2m-8m in a
 three-player hand, an unknown meld type (:class:`MeldTypeError`, also a
@@ -57,20 +57,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._backend import BACKEND
-from ..errors import InvalidHandError
-from ..shanten import Form, engine
-from ..tile import format_tiles
+from .._backend import twin
+from ..core.errors import InvalidHandError
+from ..shanten.shanten import Form, engine
+from ..core.tile import format_tiles
 from ._divider import MeldLike, MeldTypeError
 from ._input import counts_34
 from ._sanma import three_player_standard
 
-if TYPE_CHECKING or BACKEND != "cython":  # the reference is the contract of the types
-    from ._agari import is_agari as _is_agari
-    from ._divider import divide_hand as _divide_hand
-else:  # the usual calls read their input and build their answer in C, the rest as the reference
-    from ._fast_calls import divide_hand as _divide_hand
-    from ._fast_calls import is_agari as _is_agari
+if TYPE_CHECKING:  # the reference is the contract of the types
+    from ._calls import divide_hand as _divide_hand
+    from ._calls import is_agari as _is_agari
+else:  # compiled, the usual calls read their input and build their answer in C
+    _divide_hand = twin("compat").divide_hand
+    _is_agari = twin("compat").is_agari
 
 __all__ = ["Agari", "Shanten", "HandDivider", "Meld", "MeldLike", "MeldTypeError"]
 

@@ -72,9 +72,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import MjscoreError, RuleSetError
-from ..facts import HAND_FACTS, Kind, fact_mask
-from ..tile import Tile, as_tile
+from ..core.errors import MjscoreError, RuleSetError
+from .facts import HAND_FACTS, Kind, fact_mask
+from ..core.tile import Tile, as_tile
 from .numbers import DOUBLES_RANGE, POINTS_RANGE, NumberError, bounded, limit_share
 from .patterns import (FixedVariant, GroupSpec, PatternError,
                        QuantVariant, expand_form, parse_group)
@@ -291,7 +291,7 @@ def read_hand(entry: Mapping[str, Any], path: object, key: str,
         names = strings(part)
         for name in names:
             if name not in HAND_FACTS:
-                raise fail(part, f"unknown fact {name!r} (see mjscore.facts)")
+                raise fail(part, f"unknown fact {name!r} (see mjscore.rules.facts)")
         facts[part] = frozenset(names)
     win_tile = None
     if "win-tile" in entry:

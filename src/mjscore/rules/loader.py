@@ -19,7 +19,7 @@ The format (every key, with the shipped files as examples):
 ``[options]``        option names and default values (bool, int, string or a
                      list of strings); the option ``jokers`` (``"off"``,
                      ``"pungs"``, ``"chows"``, ``"pairs"``) says where jokers may
-                     stand (:mod:`mjscore.jokers`); the loader also reads
+                     stand (:mod:`mjscore.core.jokers`); the loader also reads
                      ``max-chows-exception`` (true: a hand worth a share of the
                      limit may hold more runs than ``max-chows``),
                      ``no-mixed-suits`` (true: every hand keeps to one suit,
@@ -34,7 +34,7 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
                      hand's value
 ``[[sets]]``         points/doubles per group: ``kind`` (chow, pung, kong,
                      pair, or a list), ``tiles`` (atoms or classes from
-                     :mod:`mjscore.facts`), ``concealed`` (omit for both)
+                     :mod:`mjscore.rules.facts`), ``concealed`` (omit for both)
 ``[[items]]``        hand items: ``when``/``unless`` (hand facts), optional
                      ``win-tile`` and ``pattern`` (groups, as for hands),
                      then ``points`` or ``doubles``, ``excludes`` (item ids)
@@ -52,7 +52,7 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
                      ``description``; ``load_rules(name, preset=NAME)``
                      applies it before any keyword option (in a preset and in
                      the keywords, a hand's own value outranks a bare name)
-``[payments]``       the payment scheme (:mod:`mjscore.payments`)
+``[payments]``       the payment scheme (:mod:`mjscore.rules.payments`)
 ===================  =========================================================
 
 Every set, item and hand has an ``id`` and a ``source`` (the rule-book line it
@@ -71,11 +71,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import MjscoreError, RuleSetError
-from ..facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom, Kind
-from ..jokers import JokerUse, joker_use
-from ..payments import PaymentRules
-from ..tile import Tile, as_tile
+from ..core.errors import MjscoreError, RuleSetError
+from .facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom, Kind
+from ..core.jokers import JokerUse, joker_use
+from .payments import PaymentRules
+from ..core.tile import Tile, as_tile
 from .hands import SpecialHand, read_hand
 from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
 from .model import BEST, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
@@ -264,7 +264,7 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
         names = _strings(entry.get(part, []), path, f"{key}.{part}")
         for name in names:
             if name not in HAND_FACTS:
-                raise _fail(path, f"{key}.{part}", f"unknown fact {name!r} (see mjscore.facts)")
+                raise _fail(path, f"{key}.{part}", f"unknown fact {name!r} (see mjscore.rules.facts)")
         facts[part] = frozenset(names)
     win_tile: Tile | None = None
     if "win-tile" in entry:
@@ -297,7 +297,7 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
 
 JOKER_WORDS = ("off", "pungs", "chows", "pairs")
 """The values of the ``jokers`` option: no jokers, or the groups they may stand in
-(cumulative: :data:`~mjscore.jokers.JOKERS_IN_PUNGS`, ``_CHOWS``, ``_PAIRS``)."""
+(cumulative: :data:`~mjscore.core.jokers.JOKERS_IN_PUNGS`, ``_CHOWS``, ``_PAIRS``)."""
 
 
 def _jokers(options: Mapping[str, object], path: object) -> JokerUse | None:

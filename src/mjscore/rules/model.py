@@ -12,10 +12,10 @@ from dataclasses import dataclass, field, fields
 import numpy as np
 import numpy.typing as npt
 
-from ..facts import PATTERN_FACT_BITS, Atom, Kind, fact_mask
-from ..jokers import JokerUse
-from ..payments import PaymentRules
-from ..tile import Tile
+from .facts import PATTERN_FACT_BITS, Atom, Kind, fact_mask
+from ..core.jokers import JokerUse
+from .payments import PaymentRules
+from ..core.tile import Tile
 from .hands import HandTables, SpecialHand, compile_hands
 from .patterns import GroupSpec
 
@@ -143,7 +143,7 @@ class RuleSet:
     """A reading that makes no special hand wins only in one suit, honours allowed, or in
     honours alone (the prohibition of mixed suits, ``no-mixed-suits``)."""
     jokers: JokerUse | None = None
-    """Where jokers may stand (the ``jokers`` option: :mod:`mjscore.jokers`); None: the rule
+    """Where jokers may stand (the ``jokers`` option: :mod:`mjscore.core.jokers`); None: the rule
     set uses no jokers, and a hand holding one does not go out."""
     tables: Tables = field(init=False, repr=False, compare=False)
     hand_tables: HandTables = field(init=False, repr=False, compare=False)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import RuleSetError
+from ..core.errors import RuleSetError
 from .hands import VALUE_KEYS, Restrictions, hand_option_defaults
 from .model import Preset
 

@@ -38,7 +38,7 @@ A chow's class holds for all three of its tiles (``chow green-s`` is 2-3-4 of
 bamboo). Every hand is checked when it loads: a token that does not read, an
 unknown class, an unbound variable, a group that cannot be melded marked
 ``melded``, or a hand that does not make 14 tiles (four sets and a pair, seven
-pairs, or 14 tiles of singles and groups) is a :class:`~mjscore.errors.RuleSetError`
+pairs, or 14 tiles of singles and groups) is a :class:`~mjscore.core.errors.RuleSetError`
 naming the file, the hand, the group and the reason.
 
 Compiling
@@ -62,8 +62,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..facts import Kind
-from ..group_codes import KNIT, SINGLE, group_code
+from .facts import Kind
+from ..core.group_codes import KNIT, SINGLE, group_code
 from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, PatternError, class_mask,
                                singles_tiles, suit_of)
 
@@ -200,7 +200,7 @@ class Requirement:
     """``count`` groups of a decomposition, each of an allowed kind and first tile."""
 
     masks: tuple[int, int, int, int]
-    """Allowed first tiles per :class:`~mjscore.facts.Kind` (chow, pung, kong, pair); 0: kind not allowed."""
+    """Allowed first tiles per :class:`~mjscore.rules.facts.Kind` (chow, pung, kong, pair); 0: kind not allowed."""
     count: int
     concealed: bool
 
@@ -245,7 +245,7 @@ class FixedVariant:
     groups: tuple[tuple[int, tuple[int, ...], bool], ...]
     """Each group: kind, tiles, whether it may be declared."""
     melds: tuple[int, ...]
-    """The meld bytes (:mod:`mjscore.group_codes`: an exposed chow, pung or kong) the groups that may be
+    """The meld bytes (:mod:`mjscore.core.group_codes`: an exposed chow, pung or kong) the groups that may be
     declared make."""
     win_tiles: int
     """Tiles the winning tile may be (those of ``win`` groups; all when none is marked)."""

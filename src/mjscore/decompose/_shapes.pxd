@@ -1,0 +1,51 @@
+# Complete shapes, waits and standard decompositions of 34 counts, on the per-suit
+# tables. The contracts of the c_ functions are in _kernel.pxd, which offers them to
+# other engines; the kernel's own modules cimport them from here.
+from libc.stdint cimport uint8_t, uint64_t
+
+from mjscore.decompose._suits cimport PyThread_type_lock, SuitTables, c_build_suit_tables, mj_load_acquire
+
+cdef enum:
+    C_STANDARD = 1
+    C_SEVEN_PAIRS = 2
+    C_PAIRS_WITH_QUADS = 4
+    C_THIRTEEN_ORPHANS = 8
+    C_KNITTING = 16
+    C_TRIPLE_KNITTING = 32
+
+cdef int ORPHAN[13]           # the thirteen orphan tiles
+
+# The one copy of the per-suit tables, built on first use. It lives here, where the
+# hottest lookups are: a module's own statics are addressed directly, another
+# module's through a pointer Cython imports, which costs a load per access.
+cdef SuitTables g_suits
+# Held while a table is built or dropped (the joker tables share it).
+cdef PyThread_type_lock g_lock
+# Build g_suits under the lock unless another thread has; 0, or -1 if out of memory.
+cdef int c_ensure_suit_tables() noexcept nogil
+# Drop g_suits (the caller holds g_lock and no other thread is in the kernel).
+cdef void c_clear_suit_tables() noexcept nogil
+
+cdef int c_is_complete(const uint8_t* counts) noexcept nogil
+cdef int c_shapes(const uint8_t* counts) noexcept nogil
+cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil
+# c_waits without seven pairs and thirteen orphans: the tiles completing sets and a pair.
+cdef uint64_t c_standard_waits(const uint8_t* counts) noexcept nogil
+cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil
+cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil
+cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil
+
+
+cdef inline const SuitTables* _suit_tables() noexcept nogil:
+    """The tables, built on first use; safe from any thread, with or without the GIL.
+    NULL if out of memory."""
+    if mj_load_acquire(&g_suits.ready) or c_ensure_suit_tables() == 0:
+        return &g_suits
+    return NULL
+
+
+cdef inline int _total(const uint8_t* counts) noexcept nogil:
+    cdef int t, total = 0
+    for t in range(34):
+        total += counts[t]
+    return total

@@ -1,0 +1,438 @@
+"""Complete shapes, waits and standard decompositions of 34 counts (``_reference``'s
+``shapes``, ``waits`` and ``decompose``), on the per-suit tables of ``_suits``.
+
+A hand is complete when its honours are pairs or triplets, each suit's bit is set
+and exactly one pair exists, which is a handful of loads per hand.
+"""
+
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport qsort
+from libc.string cimport memcmp, memcpy
+
+from mjscore.core._group_codes cimport G_PAIR, G_PUNG, NO_GROUP, group_code
+from mjscore.decompose._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
+                             SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
+                             c_free_suit_tables, mj_prefetch, mj_store_release)
+
+cdef extern from "Python.h":
+    PyThread_type_lock PyThread_allocate_lock()
+
+ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+g_lock = PyThread_allocate_lock()
+
+
+cdef int c_ensure_suit_tables() noexcept nogil:
+    cdef int status = 0
+    PyThread_acquire_lock(g_lock, 1)
+    if not g_suits.ready:
+        status = c_build_suit_tables(&g_suits)
+        if status == 0:
+            mj_store_release(&g_suits.ready, 1)
+    PyThread_release_lock(g_lock)
+    return status
+
+
+cdef void c_clear_suit_tables() noexcept nogil:
+    c_free_suit_tables(&g_suits)
+
+
+cdef inline int _standard(const SuitTables* T, const uint8_t* counts) noexcept nogil:
+    """1 if the counts split into sets and exactly one pair."""
+    cdef int t, c, s, n, pairs = 0
+    for t in range(27, 34):
+        c = counts[t]
+        if c == 1 or c == 4:
+            return 0
+        pairs += c == 2
+    for s in range(3):
+        n = _suit_size(counts + 9 * s) % 3
+        if n == 1:
+            return 0
+        pairs += n == 2
+    if pairs != 1:
+        return 0
+    for s in range(3):
+        if not _splits(T, _suit_key(counts + 9 * s)):
+            return 0
+    return 1
+
+
+cdef inline int _seven_pairs_flags(const uint8_t* counts) noexcept nogil:
+    """SEVEN_PAIRS / PAIRS_WITH_QUADS for 14 counts."""
+    cdef int t, c, distinct = 1
+    for t in range(34):
+        c = counts[t]
+        if c & 1:
+            return 0
+        if c == 4:
+            distinct = 0
+    return C_PAIRS_WITH_QUADS | (C_SEVEN_PAIRS if distinct else 0)
+
+
+cdef inline int _thirteen_orphans(const uint8_t* counts) noexcept nogil:
+    """1 if the 14 counts hold every orphan kind and nothing else."""
+    cdef int i, total = 0
+    for i in range(13):
+        if counts[ORPHAN[i]] == 0:
+            return 0
+        total += counts[ORPHAN[i]]
+    return total == 14
+
+
+cdef int _knitting(const uint8_t* counts) noexcept nogil:
+    """KNITTING / TRIPLE_KNITTING flags for 14 counts (seed 001)."""
+    cdef int t, r, s, used = 0, first = -1, second = -1, flags = 0
+    cdef int tri, left, pair_rank = -1, pair_suits = 0, triplets = 0, bad = 0
+    for t in range(27, 34):
+        if counts[t]:
+            return 0
+    for s in range(3):
+        if _suit_size(counts + 9 * s):
+            used += 1
+            if first < 0:
+                first = s
+            else:
+                second = s
+    if used == 2 and memcmp(counts + 9 * first, counts + 9 * second, 9) == 0:
+        flags |= C_KNITTING
+    for r in range(9):
+        tri = min(counts[r], counts[9 + r], counts[18 + r])
+        triplets += tri
+        for s in range(3):
+            left = counts[9 * s + r] - tri
+            if left > 1 or (left == 1 and pair_rank >= 0 and pair_rank != r):
+                bad = 1
+            elif left == 1:
+                pair_rank = r
+                pair_suits += 1
+    if not bad and triplets == 4 and pair_suits == 2:
+        flags |= C_TRIPLE_KNITTING
+    return flags
+
+
+cdef int c_is_complete(const uint8_t* counts) noexcept nogil:
+    cdef const SuitTables* T = _suit_tables()
+    if T == NULL:
+        return 0
+    if _standard(T, counts):
+        return 1
+    if _total(counts) != 14:
+        return 0
+    return (_seven_pairs_flags(counts) & C_SEVEN_PAIRS) != 0 or _thirteen_orphans(counts)
+
+
+cdef int c_shapes(const uint8_t* counts) noexcept nogil:
+    cdef int flags
+    cdef const SuitTables* T = _suit_tables()
+    if T == NULL:
+        return 0
+    flags = C_STANDARD if _standard(T, counts) else 0
+    if _total(counts) != 14:
+        return flags
+    flags |= _seven_pairs_flags(counts)
+    if _thirteen_orphans(counts):
+        flags |= C_THIRTEEN_ORPHANS
+    return flags | _knitting(counts)
+
+
+# The standard waits alone (the joker scorer's, for one joker): c_waits' standard part,
+# with what it reads of the counts kept in a WaitParts. (c_waits keeps its own inline
+# loop: it is the hot path of the scorer without jokers.)
+
+ctypedef struct WaitParts:
+    # per suit its key, size, whether it splits and whether it leaves a pair; how many
+    # honours are held twice and how many once or four times, and which once and twice
+    int32_t key[3]
+    int size[3]
+    int ok[3]
+    int pair[3]
+    int hp
+    int hbad
+    uint64_t lone           # the honours held once
+    uint64_t twos           # the honours held twice
+
+
+cdef inline void _wait_parts(const SuitTables* T, const uint8_t* counts, WaitParts* w) noexcept nogil:
+    cdef int t, s, c
+    w.hp = w.hbad = 0
+    w.lone = w.twos = 0
+    for s in range(3):
+        w.key[s] = _suit_key(counts + 9 * s)
+        w.size[s] = _suit_size(counts + 9 * s)
+        w.pair[s] = w.size[s] % 3 == 2
+        w.ok[s] = w.size[s] % 3 != 1 and _splits(T, w.key[s])
+    for t in range(27, 34):
+        c = counts[t]
+        w.hbad += c == 1 or c == 4
+        w.hp += c == 2
+        if c == 1:
+            w.lone |= (<uint64_t>1) << t
+        elif c == 2:
+            w.twos |= (<uint64_t>1) << t
+
+
+cdef inline uint64_t _parts_waits(const SuitTables* T, const WaitParts* w) noexcept nogil:
+    """The standard waits, one suit at a time from the wait table: a suit's waits are
+    one lookup, the ranks whose tile makes that suit split."""
+    cdef int s, n, pairs_other
+    cdef uint64_t mask = 0
+    if w.hbad == 0:
+        for s in range(3):
+            if not w.ok[(s + 1) % 3] or not w.ok[(s + 2) % 3]:
+                continue
+            n = w.size[s] + 1
+            if n % 3 == 1:
+                continue
+            pairs_other = w.hp + w.pair[(s + 1) % 3] + w.pair[(s + 2) % 3] + (n % 3 == 2)
+            if pairs_other != 1:
+                continue
+            mask |= (<uint64_t>T.wait[w.key[s]]) << (9 * s)
+    if w.hbad <= 1 and w.ok[0] and w.ok[1] and w.ok[2]:
+        pairs_other = w.pair[0] + w.pair[1] + w.pair[2]
+        # 1 -> 2 turns the lone honour into the pair; 2 -> 3 makes a triplet.
+        if w.hp + 1 + pairs_other == 1:
+            mask |= w.lone
+        if w.hbad == 0 and w.hp - 1 + pairs_other == 1:
+            mask |= w.twos
+    return mask
+
+
+cdef uint64_t c_standard_waits(const uint8_t* counts) noexcept nogil:
+    cdef WaitParts w
+    cdef const SuitTables* T = _suit_tables()
+    if T == NULL:
+        return 0
+    _wait_parts(T, counts, &w)
+    return _parts_waits(T, &w)
+
+
+cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
+    """Standard waits one suit at a time from the wait table; then pairs and orphans.
+
+    A suit's key and size come from unrolled sums; its waits are one lookup: the
+    ranks whose tile makes that suit split. The counts seven pairs and thirteen
+    orphans need are gathered only for 13 tiles (a hand with melds has fewer).
+    """
+    cdef int t, r, s, c, n, hp = 0, hbad = 0, pairs_other, total = 0
+    cdef int32_t key[3]
+    cdef int size[3]
+    cdef int ok[3]
+    cdef int pair[3]
+    cdef int all_ok
+    cdef uint64_t mask = 0
+    cdef int singles = 0, pairs = 0, odd = 0, missing = -1, n_missing = 0, doubled = 0
+    cdef const SuitTables* T = _suit_tables()
+    if T == NULL:
+        return 0
+    for s in range(3):
+        key[s] = _suit_key(counts + 9 * s)
+        size[s] = _suit_size(counts + 9 * s)
+        total += size[s]
+        pair[s] = size[s] % 3 == 2
+        ok[s] = size[s] % 3 != 1 and _splits(T, key[s])
+    for t in range(27, 34):
+        c = counts[t]
+        total += c
+        hbad += c == 1 or c == 4
+        hp += c == 2
+    all_ok = ok[0] and ok[1] and ok[2]
+    if hbad == 0:
+        for s in range(3):
+            if not ok[(s + 1) % 3] or not ok[(s + 2) % 3]:
+                continue
+            n = size[s] + 1
+            if n % 3 == 1:
+                continue
+            pairs_other = hp + pair[(s + 1) % 3] + pair[(s + 2) % 3] + (n % 3 == 2)
+            if pairs_other != 1:
+                continue
+            mask |= (<uint64_t>T.wait[key[s]]) << (9 * s)
+    if hbad <= 1 and all_ok:
+        pairs_other = pair[0] + pair[1] + pair[2]
+        for t in range(27, 34):
+            c = counts[t]
+            # 1 -> 2 turns the lone honour into the pair; 2 -> 3 makes a triplet.
+            if c == 1 and hp + 1 + pairs_other == 1:
+                mask |= (<uint64_t>1) << t
+            elif c == 2 and hbad == 0 and hp - 1 + pairs_other == 1:
+                mask |= (<uint64_t>1) << t
+    if total != 13:
+        return mask
+    for t in range(34):
+        c = counts[t]
+        singles += c == 1
+        pairs += c == 2
+        odd += c > 2
+    if pairs == 6 and singles == 1 and odd == 0:
+        for t in range(34):
+            if counts[t] == 1:
+                mask |= (<uint64_t>1) << t
+    for s in range(3):
+        for r in range(1, 8):
+            if counts[9 * s + r]:
+                return mask  # a suited 2-8 rules out thirteen orphans
+    total = 0
+    for r in range(13):
+        c = counts[ORPHAN[r]]
+        total += c
+        if c == 0:
+            n_missing += 1
+            missing = ORPHAN[r]
+        elif c == 2:
+            doubled += 1
+    if total == 13:
+        if n_missing == 0:
+            for r in range(13):
+                mask |= (<uint64_t>1) << ORPHAN[r]
+        elif n_missing == 1 and doubled == 1:
+            mask |= (<uint64_t>1) << missing
+    return mask
+
+
+cdef int _suit_completes(const SuitTables* T, const uint8_t* counts, int s, int32_t key, const uint8_t* held,
+                         int skip) noexcept nogil:
+    """Whether some rank of suit ``s`` other than ``skip``, held fewer than 4 times and
+    within two of a rank the suit has, makes the suit, with key ``key`` before it, split.
+
+    Branch-free: the nine lookups are independent loads that overlap.
+    """
+    cdef const uint8_t* suit = counts + 9 * s
+    cdef int r, present = 0, open_ranks = 0, hits = 0
+    cdef int32_t k
+    for r in range(9):
+        present |= (suit[r] != 0) << r
+        open_ranks |= (held[9 * s + r] < 4) << r
+        k = key + POW5[r] * (suit[r] < 4)  # a count of 4 would carry: look up a valid key
+        hits |= <int>((T.bits[k >> 5] >> (k & 31)) & 1) << r
+    present = present | present << 1 | present << 2 | present >> 1 | present >> 2
+    return (hits & present & open_ranks & ~(1 << skip if skip >= 0 else 0) & 0x1FF) != 0
+
+
+cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil:
+    """Whether the standard-complete ``counts`` less one ``removed`` tile is completed in
+    a standard shape by a kind other than ``removed`` that ``held`` (the hand with its
+    melds) shows fewer than 4 times: the hand had another wait.
+
+    Only a suit that changes needs a lookup: another rank of the removed tile's suit
+    keeps every suit's size and so the one pair; a tile elsewhere needs the removed
+    tile's suit to split with a new pair, and the old pair's holder to take the tile.
+    """
+    cdef int32_t key[3]
+    cdef int size[3]
+    cdef int s, t, sw, rw, pair_suit = -1, honour_pair = -1
+    cdef const SuitTables* T = _suit_tables()
+    if T == NULL:
+        return 0
+    for s in range(3):
+        key[s] = _suit_key(counts + 9 * s)
+        size[s] = _suit_size(counts + 9 * s)
+        if size[s] % 3 == 2:
+            pair_suit = s
+    for t in range(27, 34):
+        if counts[t] == 2 and t != removed:
+            honour_pair = t
+    if removed < 27:
+        sw = removed // 9
+        rw = removed % 9
+        key[sw] -= POW5[rw]
+        if _suit_completes(T, counts, sw, key[sw], held, rw):
+            return 1
+        if pair_suit == sw or not _splits(T, key[sw]):
+            return 0  # the suit cannot keep a new pair
+    elif counts[removed] != 3:
+        return 0  # the honour was the pair: the one left pairs only with its own kind
+    # The removed tile's suit (or honour, from a pung) keeps a new pair: the old pair
+    # must become a set.
+    if honour_pair >= 0:
+        return held[honour_pair] < 4
+    return pair_suit >= 0 and _suit_completes(T, counts, pair_suit, key[pair_suit], held, -1)
+
+
+cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
+    """Write every standard decomposition (5 sorted group bytes each) to ``out``.
+
+    With ``out == NULL`` only count them. Returns the number of decompositions.
+    """
+    cdef uint8_t fixed[5]
+    cdef uint8_t groups[5]
+    cdef uint32_t found[3]
+    cdef uint64_t way
+    cdef int n_fixed = 0, t, c, s, pairs = 0, n, total = 1, i0, i1, i2, k, j, g, b
+    cdef int idx[3]
+    cdef int32_t key[3]
+    cdef uint8_t tmp
+    cdef const SuitTables* T = _suit_tables()
+    if T == NULL:
+        return 0
+    # Start the three hash-table loads now: they are the memory latency of this
+    # function, and the checks below can run while they arrive.
+    for s in range(3):
+        key[s] = _suit_key(counts + 9 * s)
+        mj_prefetch(&T.hash[_slot(key[s])])
+    for t in range(27, 34):
+        c = counts[t]
+        if c == 1 or c == 4:
+            return 0
+        if c == 3:
+            fixed[n_fixed] = group_code(G_PUNG, t)
+            n_fixed += 1
+        elif c == 2:
+            fixed[n_fixed] = group_code(G_PAIR, t)
+            n_fixed += 1
+            pairs += 1
+        if n_fixed > 5:
+            return 0
+    for s in range(3):
+        n = _suit_size(counts + 9 * s) % 3
+        if n == 1:
+            return 0
+        pairs += n == 2
+    if pairs != 1:
+        return 0
+    for s in range(3):
+        found[s] = _hash_find(T, key[s])
+        if found[s] == 0:
+            return 0
+        total *= found[s] & 0xFF
+    if out == NULL:
+        return total
+    k = 0
+    for i0 in range(found[0] & 0xFF):
+        for i1 in range(found[1] & 0xFF):
+            for i2 in range(found[2] & 0xFF):
+                idx[0] = i0; idx[1] = i1; idx[2] = i2
+                memcpy(groups, fixed, n_fixed)
+                g = n_fixed
+                for s in range(3):
+                    way = T.ways[(found[s] >> 8) + idx[s]]
+                    while (way & 0xFF) != NO_GROUP and g < 5:
+                        groups[g] = <uint8_t>((way & 0xFF) + 9 * s)  # the suit's own tiles
+                        g += 1
+                        way >>= 8
+                for j in range(g, 5):
+                    groups[j] = NO_GROUP
+                # insertion sort of at most five bytes
+                for j in range(1, 5):
+                    tmp = groups[j]
+                    b = j - 1
+                    while b >= 0 and groups[b] > tmp:
+                        groups[b + 1] = groups[b]
+                        b -= 1
+                    groups[b + 1] = tmp
+                memcpy(out + 5 * k, groups, 5)
+                k += 1
+    if k > 1:
+        qsort(out, k, 5, _compare_decomposition)
+    return k
+
+
+cdef int _compare_decomposition(const void* a, const void* b) noexcept nogil:
+    return memcmp(a, b, 5)
+
+
+cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil:
+    return _decompose(counts, NULL)
+
+
+cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
+    return _decompose(counts, out)

@@ -1,0 +1,165 @@
+"""How far a hand is from each special hand of a rule set, one hand or in bulk.
+
+The distance to a special hand is the number of tiles the hand lacks to hold one
+complete way of making it: ``sum(max(0, way[t] - held[t]))`` over the tiles, at the
+nearest way whose groups include the hand's declared melds (an exposed meld only
+where the special hand may be melded; a concealed kong wherever a kong may stand).
+It is the number of exchanges (draw one tile, discard another) that separate a
+14-tile hand from the special hand, 0 when it holds one; a 13-tile hand is at least
+one tile away. A kong counts four tiles, so a hand of kongs is further than the
+same hand of pungs.
+
+Only the tiles count: a hand's situation (``when``, ``unless``, ``win-tile``, the
+winning group) is not part of it, and the hands made by the situation alone (heaven,
+earth) have no distance and no column. A special hand the declared melds rule out
+(a concealed hand with an exposed meld, a meld no group of the hand can be) is
+:data:`UNREACHABLE` (127), which sorts after every real distance.
+
+Jokers held concealed count where the rule set lets them stand (``rules.jokers``, see
+:mod:`mjscore.core.jokers`): a way's missing tiles that jokers may fill (each in a group that
+may hold one, within its capacity: a pung 2, a kong 3, a chow, pair or single 1, a run of
+singles 1 in all, knitted groups none; every group keeps a natural tile) are not
+counted, up to the jokers held; the hand's size counts the jokers. So the distance is
+``min over ways of M - min(J, E)``: ``M`` the way's missing tiles, ``E`` the most of them
+jokers could fill, ``J`` the jokers held (see ``mjscore.distances._jokers_reference``). Jokers
+inside declared melds count as the tiles they stand for (the meld is exact and is not
+changed). A rule set without jokers gives a hand holding one no distances (bulk:
+``NOT_WINNING``; one hand: :class:`~mjscore.core.errors.NotWinningError`).
+
+Both backends compute it suit by suit (see ``mjscore.distances._reference``); the
+compiled one memoises each suit's table, so the first call on a rule set builds its
+tables and later calls are fast.
+
+>>> import mjscore
+>>> mjscore.distances("19m19p19s1234567z1m", "chinese-classical")["thirteen-orphans"]
+0
+>>> table, ids = mjscore.distances_many([mjscore.parse_tiles("19m19p19s1234567z")], "chinese-classical")
+>>> int(table[0, ids.index("thirteen-orphans")]), int(table[0, ids.index("nine-gates")])
+(1, 12)
+>>> mjscore.distances("19m19p19s123456z J", mjscore.load_rules("chinese-classical", jokers="pairs"))["thirteen-orphans"]
+1
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from .._backend import CHOSEN, twin
+from ._reference import UNREACHABLE
+from ..decompose.bulk import as_batch
+from ..core.errors import InvalidHandError
+from ..core.hand import MAX_JOKERS, Hand
+from ..core.notation import parse_hand
+from ..rows.codec import MELDS_PER_ROW, meld_batch, meld_bytes
+from ..rules import RuleSet, load_rules
+from .targets import distance_targets
+from ..score.scoring import check_jokers
+
+__all__ = ["UNREACHABLE", "distances", "distances_many", "distance_engine", "hand_row", "check_row"]
+
+
+class DistanceEngine(Protocol):
+    """What both backends' distance tables offer."""
+
+    n_columns: int
+
+    def clear(self) -> None: ...
+
+    def distances_many(self, counts: Any, melds: Any, jokers: Any, out: Any, status: Any) -> None: ...
+
+
+def distance_engine(rules: RuleSet, backend: str | None = None) -> tuple[DistanceEngine, tuple[str, ...]]:
+    """The rule set's distance tables for a backend (``"cython"`` or ``"python"``; default
+    the one :mod:`mjscore._backend` chose), built once per rule set and kept, and the ids
+    of their columns."""
+    backend = backend or CHOSEN["distances"]
+    key = f"distances-{backend}"
+    if key not in rules.derived:
+        reachable, targets = distance_targets(rules.hands)
+        engine: DistanceEngine = twin("distances", backend).Distances(reachable, targets, rules.jokers)
+        rules.derived[key] = (engine, tuple(rules.hands[i].id for i in reachable))
+    found: tuple[DistanceEngine, tuple[str, ...]] = rules.derived[key]  # type: ignore[assignment]
+    return found
+
+
+def _joker_batch(jokers: Any, n: int) -> npt.NDArray[np.uint8] | None:
+    """The jokers column as (n,) uint8 (None when no row holds one); a count outside 0-8
+    becomes 255, which the engines mark ``BAD_COUNT``."""
+    if jokers is None:
+        return None
+    array = np.asarray(jokers)
+    if array.shape not in ((), (n,)) or array.dtype.kind not in "iu":
+        raise InvalidHandError(f"jokers: expected an ({n},) integer array, got shape {array.shape} "
+                               f"and dtype {array.dtype}")
+    array = np.broadcast_to(array, (n,))
+    if not array.any():
+        return None  # the no-joker path
+    return np.ascontiguousarray(np.where((array < 0) | (array > MAX_JOKERS), 255, array), dtype=np.uint8)
+
+
+def distances_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None, jokers: Any = None,
+                   return_status: bool = False) -> Any:
+    """``(n, 34)`` concealed counts -> an ``(n, H)`` int8 array of distances to the rule
+    set's ``H`` special hands with tiles, and their ids (the columns' order).
+
+    ``melds`` is an ``(n, 4)`` array of meld bytes (:mod:`mjscore.rows`); ``jokers`` an
+    ``(n,)`` integer array (or one count for every row) of jokers held concealed. A row
+    must hold 13 or 14 tiles, a meld counting three and a joker one; a bad row is
+    :data:`UNREACHABLE` in every column and, with ``return_status=True``, gets its
+    :class:`~mjscore.core.errors.HandStatus` in a third array returned: ``BAD_COUNT`` for more
+    than 8 jokers, ``NOT_WINNING`` for jokers under a rule set without them. See the
+    module docstring for what a distance is.
+    """
+    ruleset = load_rules(rules)
+    batch = as_batch(counts)
+    n = batch.shape[0]
+    meld_codes = np.ascontiguousarray(meld_batch(melds, n))  # the kernel reads rows in place
+    wild = _joker_batch(jokers, n)
+    engine, ids = distance_engine(ruleset)
+    out = np.empty((n, engine.n_columns), dtype=np.int8)
+    status = np.empty(n, dtype=np.uint8)
+    engine.distances_many(batch, meld_codes, wild, out, status)
+    return (out, ids, status) if return_status else (out, ids)
+
+
+def hand_row(hand: Hand | str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """One hand as the (1, 34) counts, (1, 4) meld bytes and (1,) concealed jokers that
+    distances read (jokers in melds count as the tiles they stand for)."""
+    parsed = parse_hand(hand) if isinstance(hand, str) else hand
+    if not isinstance(parsed, Hand):
+        raise InvalidHandError(f"expected a Hand or its notation, got {hand!r}")
+    counts = np.array([parsed.concealed], dtype=np.uint8)
+    melds = np.frombuffer(meld_bytes(parsed.melds), dtype=np.uint8).reshape(1, MELDS_PER_ROW)
+    return counts, melds, np.array([parsed.jokers], dtype=np.uint8)
+
+
+def check_row(hand: Hand, rules: RuleSet, status: int, what: str = "distances") -> None:
+    """Raise the error a bad one-hand row calls for (``status`` a
+    :class:`~mjscore.core.errors.HandStatus`; nothing for ``OK``): as :func:`mjscore.score`,
+    a hand's jokers need a rule set that uses them, and its melds' jokers a group
+    where they may stand."""
+    if hand.total_jokers:
+        check_jokers(hand, rules)
+    if status:
+        raise InvalidHandError(f"{hand}: {what} need a hand of 13 or 14 tiles (a meld counting three, "
+                               "a joker one)")
+
+
+def distances(hand: Hand | str, rules: str | RuleSet = "babcock") -> dict[str, int]:
+    """The distance from one hand to each special hand of the rule set with tiles, by id,
+    in the rule set's order (see the module docstring).
+
+    :raises InvalidHandError: for a hand that is not 13 or 14 tiles (a meld counting
+        three, a joker one).
+    :raises NotWinningError: for a hand holding jokers under a rule set without them, or
+        a declared meld holding one where the rule set lets none stand.
+    """
+    ruleset = load_rules(rules)
+    parsed = parse_hand(hand) if isinstance(hand, str) else hand
+    counts, melds, jokers = hand_row(parsed)
+    out, ids, status = distances_many(counts, ruleset, melds=melds, jokers=jokers, return_status=True)
+    check_row(parsed, ruleset, int(status[0]))
+    return {hand_id: int(d) for hand_id, d in zip(ids, out[0])}

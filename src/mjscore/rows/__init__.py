@@ -1,0 +1,7 @@
+"""How hands become the arrays the kernels read: the row codec (meld bytes, sentinels,
+context words, jokers) and fixed-seed random rows for tests and benchmarks.
+
+Owns: ``codec`` (the row codec), ``sample`` (random hands as ``(n, 34)`` counts).
+
+May import: ``core``.
+"""

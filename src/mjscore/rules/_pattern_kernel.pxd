@@ -1,0 +1,124 @@
+# C-level special-hand matcher: the compiled patterns of one rule set
+# (mjscore.rules.hands.HandTables) as flat C arrays, and the matching functions the
+# scoring kernel calls inside its nogil loop. mjscore.rules.matching is the reference.
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
+
+from mjscore.core._bits cimport mj_at_least34, mj_popcount64
+
+cdef enum:
+    FORM_STANDARD = 0
+    FORM_PAIRS = 1          # seven distinct pairs
+    FORM_PAIRS_KONGS = 2    # seven pairs, four alike counting as two
+    MAX_HANDS_MATCHED = 16  # rules.hands.MAX_MATCHED
+    MAX_FIXED = 64          # fixed variants one hand's tiles can make, at most
+    MAX_CANDIDATES = 1024   # variants kept by the per-row filter; more: every variant is tried
+
+ctypedef struct Requirement:
+    uint64_t masks[4]       # allowed first tiles per kind (chow, pung, kong, pair)
+    int count
+    int concealed
+    uint64_t tiles          # every tile its groups may hold
+    int copies              # 2 or 3: its groups need `count` tiles held this often; 0: no such test
+
+ctypedef struct Variant:
+    int32_t hand            # for an item pattern: the fact bit it sets
+    int form
+    int max_chows
+    int first               # its requirements: reqs[first : first + n]
+    int n
+    uint64_t allowed
+    uint64_t required
+    int min_threes          # kinds a row must hold three times or more (its pung/kong groups)
+    uint64_t threes_tiles   # the tiles those groups may hold: min_threes of them held 3+ times
+
+ctypedef struct Fixed:
+    int32_t hand
+    uint64_t win_tiles
+    uint8_t melds[4]        # meld bytes its groups allow (0xFF: none), sorted
+    uint8_t kongs[4]        # tiles of its kong groups (0xFF: none)
+
+ctypedef struct Patterns:
+    int n_hands
+    const uint64_t* when
+    const uint64_t* unless
+    const uint8_t* win_tile
+    const uint8_t* concealed
+    const uint8_t* exact    # per hand: it scores exactly its share of the limit
+    const int32_t* values   # per hand: points, doubles, share num, share den; exposed, then concealed
+    int n_quant
+    Variant* quant
+    int n_items
+    Variant* items
+    Requirement* reqs
+    int n_situational
+    int32_t* situational
+    uint32_t n_slots        # the fixed hash table: power of two, 0 when no fixed hand
+    uint64_t* slot_key      # two words per slot: the packed counts (see _pack)
+    int32_t* slot_first     # its entries: fixed[slot_first : slot_first + slot_count]
+    int32_t* slot_count
+    Fixed* fixed
+    uint32_t n_presence_slots   # the kinds-held masks of the fixed variants, a set
+    uint64_t* presence_set      # (0: an empty slot), so most rows skip the full probe
+    # Gates that let most rows skip the filters: the tiles the variants needing no pung may
+    # use, and the fewest pungs the others need (quant, then items); the row facts some
+    # situational hand needs (all ones when one needs none).
+    uint64_t quant_loose
+    int quant_threes
+    uint64_t quant_threes_tiles  # every tile the others' pungs and kongs may hold
+    uint64_t items_loose
+    int items_threes
+    uint64_t items_threes_tiles
+    uint64_t situational_gate
+    int has_pairs           # some variant is a hand of seven pairs
+    # Per tile, bit v for each variant v allowing it (quant, then items): the variants a
+    # row's kinds allow, one AND per kind; set when there are at most 64 variants.
+    uint64_t quant_allowing[34]
+    uint64_t items_allowing[34]
+    int quant_indexed
+    int items_indexed
+
+cdef inline int c_may_fill(uint64_t loose, int threes_needed, uint64_t threes_tiles, uint64_t presence,
+                           uint64_t threes) noexcept nogil:
+    """Whether a row may fill some variant at all (so c_candidates is worth calling); ``threes``:
+    the kinds it holds 3+ times."""
+    return not (presence & ~loose) or mj_popcount64(threes & threes_tiles) >= threes_needed
+
+
+cdef class CompiledPatterns:
+    cdef Patterns p
+    cdef object keep        # the arrays the pointers point into
+
+cdef CompiledPatterns compiled_patterns(rules)
+
+# Whether groups (kind, first tile, concealed per group) fill the variant's requirements.
+cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_t* kinds,
+                const uint8_t* firsts, const uint8_t* concealed, int n) noexcept nogil
+# The fixed variants the whole hand's counts (`held_counts`, melds included, kongs as
+# four; `presence` its mask of kinds held) make with these meld bytes (0xFF: none); writes their indices into `out`
+# (MAX_FIXED) and returns how many.
+cdef int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
+                 const uint8_t* melds, int32_t* out) noexcept nogil
+# The variants of `variants` (n of them, sorted by min_threes; with `among`, the n
+# variants it lists, ascending) one row can fill at all, by its tiles (`held` counts,
+# melds included, their `presence` mask and `threes`, the kinds held 3+ times), the
+# facts fixed for the row (`base`, the bits of `base_bits`) and its concealment: indices
+# into `out` (MAX_CANDIDATES); the count, or -1 when more passed (then try them all).
+# `is_item`: the variants are item patterns (no conditions).
+cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t* among, int n,
+                      int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                      uint64_t base, uint64_t base_bits, int concealed_hand,
+                      int16_t* out) noexcept nogil
+# The variants any of several rows may fill, ignoring conditions: every row holds at least
+# the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
+# (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).
+# `allowing`: the variants' per-tile masks (Patterns.quant_allowing), or NULL.
+cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,
+                            uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
+                            int16_t* out) noexcept nogil
+# Whether hand `h`'s situation and concealment hold.
+cdef int c_conditions(const Patterns* p, int h, uint64_t facts, int win, int concealed_hand) noexcept nogil
+# The same for the facts of `base_bits` alone (a filter that holds for every reading of a row).
+cdef int c_row_conditions(const Patterns* p, int h, uint64_t base, uint64_t base_bits,
+                          int concealed_hand) noexcept nogil
+# Insert `h` into the sorted list `hands` of `n` (no duplicates, at most MAX_HANDS_MATCHED); the new n.
+cdef int c_add_hand(int16_t* hands, int n, int h) noexcept nogil

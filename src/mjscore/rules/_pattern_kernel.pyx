@@ -1,0 +1,469 @@
+"""Special hands, compiled: the contract of ``mjscore.rules.matching`` (read its docstring).
+
+A rule set's :class:`~mjscore.rules.hands.HandTables` become flat C arrays once per
+rule set (kept in ``rules.derived``); the functions the ``.pxd`` declares then match
+them with the GIL released: requirement lists against the groups of a reading, and
+one hash probe for the fixed-shape hands a hand's tiles make.
+"""
+
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+
+from mjscore.core._group_codes cimport G_CONCEALED_KONG, NO_GROUP, group_kind, group_tile
+from mjscore.core._bits cimport mj_ctz64
+
+import numpy as np
+
+
+from .facts import ROW_FACTS, fact_mask
+from .patterns import PAIRS, PAIRS_KONGS, STANDARD
+
+_FORMS = {STANDARD: FORM_STANDARD, PAIRS: FORM_PAIRS, PAIRS_KONGS: FORM_PAIRS_KONGS}
+
+
+cdef inline void _pack(const uint8_t* counts, uint64_t* key) noexcept nogil:
+    """34 counts (each 0-4) as two words, 3 bits a tile: tiles 0-20, then 21-33."""
+    cdef int t
+    key[0] = 0
+    key[1] = 0
+    for t in range(21):
+        key[0] |= (<uint64_t>counts[t]) << (3 * t)
+    for t in range(21, 34):
+        key[1] |= (<uint64_t>counts[t]) << (3 * (t - 21))
+
+
+cdef inline uint32_t _slot(const uint64_t* key, uint32_t n_slots) noexcept nogil:
+    cdef uint64_t h = (key[0] * <uint64_t>0x9E3779B97F4A7C15) ^ (key[1] * <uint64_t>0xC2B2AE3D27D4EB4F)
+    return <uint32_t>((h ^ (h >> 29)) & (n_slots - 1))
+
+
+cdef class CompiledPatterns:
+    """One rule set's special hands as the C matcher reads them."""
+
+    def __cinit__(self, rules):
+        tables = rules.hand_tables
+        self.p.quant = NULL
+        self.p.items = NULL
+        self.p.reqs = NULL
+        self.p.situational = NULL
+        self.p.slot_key = NULL
+        self.p.slot_first = NULL
+        self.p.slot_count = NULL
+        self.p.fixed = NULL
+        self.p.presence_set = NULL
+        cdef const uint64_t[::1] when = tables.when if len(tables.hands) else np.zeros(1, np.uint64)
+        cdef const uint64_t[::1] unless = tables.unless if len(tables.hands) else np.zeros(1, np.uint64)
+        cdef const uint8_t[::1] win_tile = tables.win_tile if len(tables.hands) else np.zeros(1, np.uint8)
+        cdef const uint8_t[::1] concealed = tables.concealed if len(tables.hands) else np.zeros(1, np.uint8)
+        cdef const uint8_t[::1] exact = tables.exact if len(tables.hands) else np.zeros(1, np.uint8)
+        cdef const int32_t[::1] values = (tables.values.reshape(-1) if len(tables.hands)
+                                           else np.zeros(8, np.int32))
+        self.keep = (when, unless, win_tile, concealed, exact, values)
+        self.p.n_hands = len(tables.hands)
+        self.p.when = &when[0]
+        self.p.unless = &unless[0]
+        self.p.win_tile = &win_tile[0]
+        self.p.concealed = &concealed[0]
+        self.p.exact = &exact[0]
+        self.p.values = &values[0]
+        # sorted by the pungs they need, so a row's filter stops at the first needing more
+        variants = sorted(tables.quant, key=lambda v: (_min_threes(v), v.hand))
+        labelled = sorted(tables.item_patterns, key=lambda bv: _min_threes(bv[1]))
+        items = [v for _, v in labelled]
+        n_reqs = sum(len(v.requirements) for v in variants + items)
+        self.p.reqs = <Requirement*>malloc(max(n_reqs, 1) * sizeof(Requirement))
+        self.p.quant = <Variant*>malloc(max(len(variants), 1) * sizeof(Variant))
+        self.p.items = <Variant*>malloc(max(len(items), 1) * sizeof(Variant))
+        self.p.situational = <int32_t*>malloc(max(len(tables.situational), 1) * sizeof(int32_t))
+        if not (self.p.reqs and self.p.quant and self.p.items and self.p.situational):
+            raise MemoryError()
+        cdef int r = 0
+        r = _fill(&self.p, variants, [v.hand for v in variants], self.p.quant, r)
+        r = _fill(&self.p, items, [bit for bit, _ in labelled], self.p.items, r)
+        self.p.n_quant = len(variants)
+        self.p.n_items = len(items)
+        self.p.quant_loose, self.p.quant_threes, self.p.quant_threes_tiles = _gate(&self.p, self.p.quant,
+                                                                                   len(variants))
+        self.p.has_pairs = any(v.form != STANDARD for v in variants)
+        self.p.quant_indexed = _index_allowing(self.p.quant, len(variants), self.p.quant_allowing)
+        self.p.items_indexed = _index_allowing(self.p.items, len(items), self.p.items_allowing)
+        self.p.items_loose, self.p.items_threes, self.p.items_threes_tiles = _gate(&self.p, self.p.items,
+                                                                                   len(items))
+        self.p.situational_gate = _situational_gate([int(tables.when[h]) for h in tables.situational])
+        self.p.n_situational = len(tables.situational)
+        for i, h in enumerate(tables.situational):
+            self.p.situational[i] = h
+        _fill_fixed(&self.p, tables.fixed)
+
+    def __dealloc__(self):
+        free(self.p.reqs)
+        free(self.p.quant)
+        free(self.p.items)
+        free(self.p.situational)
+        free(self.p.slot_key)
+        free(self.p.slot_first)
+        free(self.p.slot_count)
+        free(self.p.fixed)
+        free(self.p.presence_set)
+
+
+cdef int _index_allowing(const Variant* variants, int n, uint64_t* allowing):
+    """Fill ``allowing`` (per tile, bit v for each variant allowing it); 0 (and nothing
+    filled) with more than 64 variants."""
+    cdef int v, t
+    memset(allowing, 0, 34 * sizeof(uint64_t))
+    if n > 64:
+        return 0
+    for v in range(n):
+        for t in range(34):
+            if variants[v].allowed >> t & 1:
+                allowing[t] |= (<uint64_t>1) << v
+    return 1
+
+
+cdef tuple _gate(const Patterns* p, const Variant* variants, int n):
+    """The tiles the variants needing no pung may use, the fewest pungs the rest need, and
+    every tile those pungs may hold."""
+    cdef int i
+    cdef uint64_t loose = 0, tiles = 0
+    cdef int threes = 99
+    for i in range(n):
+        if variants[i].min_threes == 0:
+            loose |= variants[i].allowed
+        else:
+            threes = min(threes, variants[i].min_threes)
+            tiles |= variants[i].threes_tiles
+    return loose, threes, tiles
+
+
+_COMMON_ROW_FACTS = fact_mask(("winner", "self-drawn", "discard", "dealer", "concealed-hand", "no-jokers"))
+
+
+def _situational_gate(whens):
+    """Row facts at least one of which a row needs for any situational hand to apply: per
+    hand, the row facts it needs that most rows lack (all it needs if it needs only common
+    ones, every bit if it needs none), so most rows skip the per-hand filter."""
+    gate = 0
+    row_facts = fact_mask(ROW_FACTS)
+    for when in whens:
+        need = when & row_facts
+        if not need:
+            return (1 << 64) - 1
+        gate |= need & ~_COMMON_ROW_FACTS or need
+    return gate
+
+
+def _min_threes(variant):
+    """Tiles a row must hold three times (or more) for the variant: its pung/kong groups."""
+    return sum(req.count for req in variant.requirements if req.copies == 3 and variant.form != PAIRS_KONGS)
+
+
+cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) except -1:
+    """Copy variants and their requirements (from ``p.reqs[r]`` on); the next free requirement."""
+    cdef int i, j, k
+    for i, v in enumerate(variants):
+        out[i].hand = labels[i]
+        out[i].form = _FORMS[v.form]
+        out[i].max_chows = v.max_chows
+        out[i].first = r
+        out[i].n = len(v.requirements)
+        out[i].allowed = v.allowed
+        out[i].required = v.required
+        out[i].min_threes = _min_threes(v)
+        out[i].threes_tiles = 0
+        for j, req in enumerate(v.requirements):
+            for k in range(4):
+                p.reqs[r].masks[k] = req.masks[k]
+            p.reqs[r].count = req.count
+            p.reqs[r].concealed = req.concealed
+            p.reqs[r].tiles = req.tiles
+            # four alike may make two pairs: then pairs need not be of different tiles
+            p.reqs[r].copies = 0 if v.form == PAIRS_KONGS else req.copies
+            if p.reqs[r].copies == 3:
+                out[i].threes_tiles |= req.tiles
+            r += 1
+    return r
+
+cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
+    """The fixed variants by packed counts, in an open-addressing table."""
+    cdef uint32_t n_slots = 0, slot
+    cdef uint64_t key[2]
+    cdef uint8_t counts[34]
+    cdef int e = 0, i, k
+    if not fixed:
+        p.n_slots = 0
+        return 0
+    presences = {sum(1 << t for t in range(34) if tiles[t]) for tiles in fixed}
+    p.n_presence_slots = 1
+    while p.n_presence_slots < 2 * len(presences):
+        p.n_presence_slots <<= 1
+    p.presence_set = <uint64_t*>malloc(p.n_presence_slots * sizeof(uint64_t))
+    if not p.presence_set:
+        raise MemoryError()
+    for i in range(p.n_presence_slots):
+        p.presence_set[i] = 0  # no 14-tile hand holds no kind at all
+    for presence in presences:
+        slot = _presence_slot(presence, p.n_presence_slots)
+        while p.presence_set[slot]:
+            slot = (slot + 1) & (p.n_presence_slots - 1)
+        p.presence_set[slot] = presence
+    n_slots = 1
+    while n_slots < 2 * len(fixed):
+        n_slots <<= 1
+    n_entries = sum(len(v) for v in fixed.values())
+    p.n_slots = n_slots
+    p.slot_key = <uint64_t*>malloc(2 * n_slots * sizeof(uint64_t))
+    p.slot_first = <int32_t*>malloc(n_slots * sizeof(int32_t))
+    p.slot_count = <int32_t*>malloc(n_slots * sizeof(int32_t))
+    p.fixed = <Fixed*>malloc(n_entries * sizeof(Fixed))
+    if not (p.slot_key and p.slot_first and p.slot_count and p.fixed):
+        raise MemoryError()
+    for i in range(n_slots):
+        p.slot_count[i] = 0
+    for tiles, variants in fixed.items():
+        for i in range(34):
+            counts[i] = tiles[i]
+        _pack(counts, key)
+        slot = _slot(key, n_slots)
+        while p.slot_count[slot]:
+            slot = (slot + 1) & (n_slots - 1)
+        p.slot_key[2 * slot] = key[0]
+        p.slot_key[2 * slot + 1] = key[1]
+        p.slot_first[slot] = e
+        p.slot_count[slot] = len(variants)
+        for v in variants:
+            p.fixed[e].hand = v.hand
+            p.fixed[e].win_tiles = v.win_tiles
+            melds = list(v.melds)[:4] + [0xFF] * 4
+            kongs = [g[1][0] for g in v.groups if g[0] == 2][:4] + [0xFF] * 4
+            for k in range(4):
+                p.fixed[e].melds[k] = melds[k]
+                p.fixed[e].kongs[k] = kongs[k]
+            e += 1
+    return 0
+
+
+cdef CompiledPatterns compiled_patterns(rules):
+    """The rule set's compiled patterns, built on first use and kept with it."""
+    compiled = rules.derived.get("pattern_kernel")
+    if compiled is None:
+        compiled = rules.derived["pattern_kernel"] = CompiledPatterns(rules)
+    return <CompiledPatterns>compiled
+
+
+cdef int _place(const Requirement* reqs, int n_req, int* left, const uint8_t* kinds,
+                const uint8_t* firsts, const uint8_t* concealed, int i, int n) noexcept nogil:
+    """Backtracking: give group ``i`` and the rest a requirement each."""
+    cdef int j
+    if i == n:
+        for j in range(n_req):
+            if left[j]:
+                return 0
+        return 1
+    for j in range(n_req):
+        if (left[j] and (reqs[j].masks[kinds[i]] >> firsts[i]) & 1
+                and (concealed[i] or not reqs[j].concealed)):
+            left[j] -= 1
+            if _place(reqs, n_req, left, kinds, firsts, concealed, i + 1, n):
+                return 1
+            left[j] += 1
+    return 0
+
+
+cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_t* kinds,
+                const uint8_t* firsts, const uint8_t* concealed, int n) noexcept nogil:
+    cdef int left[16]
+    cdef int j, total = 0, chows = 0
+    if held & ~v.allowed or v.required & ~held or v.n > 16:
+        return 0
+    for j in range(n):
+        chows += kinds[j] == 0
+    if chows > v.max_chows:
+        return 0
+    for j in range(v.n):
+        left[j] = p.reqs[v.first + j].count
+        total += left[j]
+    if total != n:
+        return 0
+    return _place(&p.reqs[v.first], v.n, left, kinds, firsts, concealed, 0, n)
+
+
+cdef inline uint32_t _presence_slot(uint64_t presence, uint32_t n_slots) noexcept nogil:
+    cdef uint64_t h = presence * <uint64_t>0x9E3779B97F4A7C15
+    return <uint32_t>((h >> 32) & (n_slots - 1))
+
+
+cdef int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence, const uint8_t* melds,
+                 int32_t* out) noexcept nogil:
+    cdef uint64_t key[2]
+    cdef uint32_t slot
+    cdef int e, k, j, found = 0, ok, code
+    cdef uint8_t free_melds[4]
+    cdef uint8_t kongs[4]
+    if not p.n_slots:
+        return 0
+    slot = _presence_slot(presence, p.n_presence_slots)  # most rows stop here
+    while p.presence_set[slot] != presence:
+        if not p.presence_set[slot]:
+            return 0
+        slot = (slot + 1) & (p.n_presence_slots - 1)
+    _pack(held_counts, key)
+    slot = _slot(key, p.n_slots)
+    while p.slot_count[slot]:
+        if p.slot_key[2 * slot] == key[0] and p.slot_key[2 * slot + 1] == key[1]:
+            break
+        slot = (slot + 1) & (p.n_slots - 1)
+    if not p.slot_count[slot]:
+        return 0
+    for e in range(p.slot_first[slot], p.slot_first[slot] + p.slot_count[slot]):
+        for k in range(4):
+            free_melds[k] = p.fixed[e].melds[k]
+            kongs[k] = p.fixed[e].kongs[k]
+        ok = 1
+        for k in range(4):
+            code = melds[k]
+            if code == NO_GROUP:
+                continue
+            ok = 0
+            for j in range(4):
+                if group_kind(code) == G_CONCEALED_KONG and kongs[j] == group_tile(code):
+                    kongs[j] = 0xFE
+                    ok = 1
+                    break
+                if group_kind(code) != G_CONCEALED_KONG and free_melds[j] == code:
+                    free_melds[j] = 0xFE
+                    ok = 1
+                    break
+            if not ok:
+                break
+        if ok and found < MAX_FIXED:
+            out[found] = e
+            found += 1
+    return found
+
+
+cdef inline int _row_ok(const Patterns* p, int h, uint64_t base, uint64_t base_bits,
+                        int concealed_hand) noexcept nogil:
+    return ((base & p.when[h] & base_bits) == (p.when[h] & base_bits)
+            and not (base & p.unless[h] & base_bits)
+            and (concealed_hand or not p.concealed[h]))
+
+
+cdef int c_row_conditions(const Patterns* p, int h, uint64_t base, uint64_t base_bits,
+                          int concealed_hand) noexcept nogil:
+    return _row_ok(p, h, base, base_bits, concealed_hand)
+
+
+cdef inline int _candidate(const Patterns* p, const Variant* v, int is_item, uint64_t threes,
+                           uint64_t twos, uint64_t base, uint64_t base_bits,
+                           int concealed_hand) noexcept nogil:
+    """Whether a row whose kinds ``v`` allows (held 3+ and 2+ times, its facts) may fill ``v``."""
+    cdef int j
+    cdef uint64_t mask
+    cdef const Requirement* req
+    if not is_item and not _row_ok(p, v.hand, base, base_bits, concealed_hand):
+        return 0
+    for j in range(v.n):
+        req = &p.reqs[v.first + j]
+        if not req.copies:
+            continue
+        mask = (threes if req.copies == 3 else twos) & req.tiles
+        if not mask or req.count > 1 and mj_popcount64(mask) < req.count:
+            return 0
+    return 1
+
+
+cdef inline int _candidates(const Patterns* p, const Variant* variants, const int16_t* among, int n,
+                            int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                            uint64_t base, uint64_t base_bits, int concealed_hand,
+                            int16_t* out) noexcept nogil:
+    cdef uint64_t twos = 0, mask
+    cdef int k, v, found = 0, counted = 0, n_threes = mj_popcount64(threes)
+    for k in range(n):
+        v = among[k] if among != NULL else k
+        if variants[v].min_threes > n_threes:  # and so do all the rest (sorted)
+            break
+        if presence & ~variants[v].allowed or variants[v].required & ~presence:
+            continue
+        if variants[v].min_threes:  # its pungs and kongs are of different kinds, all in threes_tiles
+            mask = threes & variants[v].threes_tiles
+            if not mask or (variants[v].min_threes > 1 and mj_popcount64(mask) < variants[v].min_threes):
+                continue
+        if not counted:  # the kinds held twice, once per row
+            twos = mj_at_least34(held, 2)
+            counted = 1
+        if _candidate(p, &variants[v], is_item, threes, twos, base, base_bits, concealed_hand):
+            if found == MAX_CANDIDATES:
+                return -1
+            out[found] = v
+            found += 1
+    return found
+
+
+cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t* among, int n,
+                      int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                      uint64_t base, uint64_t base_bits, int concealed_hand,
+                      int16_t* out) noexcept nogil:
+    # two copies of the loop, so the one over every variant reads no index list
+    if among == NULL:
+        return _candidates(p, variants, NULL, n, is_item, held, presence, threes, base, base_bits,
+                           concealed_hand, out)
+    return _candidates(p, variants, among, n, is_item, held, presence, threes, base, base_bits,
+                       concealed_hand, out)
+
+
+cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,
+                            uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
+                            int16_t* out) noexcept nogil:
+    cdef int v = -1, t, found = 0, n_threes = mj_popcount64(threes)
+    cdef uint64_t left = ~(<uint64_t>0), kinds = presence
+    if allowing != NULL:  # the variants allowing every kind held, in order
+        while kinds and left:
+            t = mj_ctz64(kinds)
+            kinds &= kinds - 1
+            left &= allowing[t]
+    while True:  # the next variant: of those, or of all
+        if allowing != NULL:
+            if not left:
+                break
+            v = mj_ctz64(left)
+            left &= left - 1
+        else:
+            v += 1
+            if v == n:
+                break
+        if variants[v].min_threes > n_threes:
+            break
+        if presence & ~variants[v].allowed or variants[v].required & ~may_hold:
+            continue
+        if _candidate(p, &variants[v], 1, threes, twos, 0, 0, 0):  # conditions left to each row
+            if found == MAX_CANDIDATES:
+                return -1
+            out[found] = v
+            found += 1
+    return found
+
+
+cdef int c_conditions(const Patterns* p, int h, uint64_t facts, int win, int concealed_hand) noexcept nogil:
+    return ((facts & p.when[h]) == p.when[h] and not (facts & p.unless[h])
+            and (p.win_tile[h] == 255 or p.win_tile[h] == win)
+            and (concealed_hand or not p.concealed[h]))
+
+
+cdef int c_add_hand(int16_t* hands, int n, int h) noexcept nogil:
+    cdef int i = n, j
+    for j in range(n):
+        if hands[j] == h:
+            return n
+    if n == MAX_HANDS_MATCHED:
+        if h > hands[n - 1]:
+            return n
+        i = n - 1  # a hand earlier in the file displaces the last
+    else:
+        n += 1
+    while i > 0 and hands[i - 1] > h:
+        hands[i] = hands[i - 1]
+        i -= 1
+    hands[i] = h
+    return n

@@ -1,0 +1,10 @@
+"""Scoring: one hand itemised (``scoring.score``), bulk rows (``bulk_scoring.score_many``),
+the readings of a hand and the fold that scores one reading through a rule set's tables.
+
+Owns: ``scoring`` (``score``, ``Score``, ``settle``), ``bulk_scoring`` (``score_many``),
+``readings``, ``fold``; the engine twins ``_reference`` (plain Python, the
+specification) and ``_kernel`` (compiled, built from ``_facts``, ``_fold``,
+``_readings`` and ``_rows``); ``jokers/`` for everything about hands holding jokers.
+
+May import: ``core``, ``rows``, ``decompose``, ``rules``, and :mod:`mjscore._backend`.
+"""

@@ -1,0 +1,213 @@
+"""The bulk scoring contract, in plain Python: the specification of ``_score_kernel``.
+
+``score_many(batch, melds, win_tile, flags, seat, prevailing, rules, out_total,
+out_special, status)`` scores the rows of :mod:`mjscore.rows`: row ``i`` of ``batch`` (the concealed counts,
+winning tile included) with its declared melds ``melds[i]`` (four group bytes of
+:mod:`mjscore.core.group_codes`: an exposed chow, pung or kong, or a concealed kong;
+``0xFF`` for none), its winning tile ``win_tile[i]`` (255:
+unknown, every concealed kind is tried), its context word ``flags[i]``
+(:class:`mjscore.core.context.Flag`), and the seat and prevailing winds (tile indices
+27-30), under ``rules`` (a :class:`~mjscore.rules.RuleSet`).
+
+It writes the best total to ``out_total[i]`` and the index in ``rules.hands`` of
+the special hand that scored to ``out_special[i]`` (-1: none). Rows whose status
+is not 0 on entry are skipped (the caller found their context impossible);
+otherwise the row's checks run in this order, the first failure giving the
+status: a count above 4 (``BAD_COUNT``), a meld byte that is no set
+(``BAD_MELD``), a kind held more than 4 times with the melds (``BAD_COUNT``), a
+tile total other than 14 (13 for a hand that did not go out, ``WRONG_SIZE``), a
+winning tile outside the concealed tiles (or any winning tile for a hand that
+did not go out), a robbed kong's tile held twice, a kong's loose tile with no
+kong (two for kong on kong), a first-turn win with a meld, or a declared win with
+an exposed one (``BAD_CONTEXT``), no reading
+under the rule set (``NOT_WINNING``).
+
+Scoring is exactly :func:`mjscore.score.fold.score_reading` over
+:func:`mjscore.score.readings.readings`, so this twin is that code applied per row.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.context import Flag, WinContext
+from ..core.errors import HandStatus
+from .fold import ReadingScore, score_reading
+from ..core.group_codes import CONCEALED_KONG, KONG, group_kind
+from ..core.hand import MAX_JOKERS, Hand
+from .jokers.readings import substitutions
+from .readings import SHAPE_CODES, Reading, losing_reading, readings
+from ..rows.codec import NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row, meld_of, meld_tiles
+from ..rules.hands import MAX_MATCHED
+from ..rules.model import RuleSet
+
+
+def row_status(counts: list[int], codes: list[int], win: int, flags: int, jokers: int = 0) -> int:
+    """The first check that row fails (see the module docstring), or OK; ``jokers`` held
+    concealed count as tiles (a count above :data:`~mjscore.core.hand.MAX_JOKERS` is ``BAD_COUNT``)."""
+    if any(c > 4 for c in counts) or not 0 <= jokers <= MAX_JOKERS:
+        return HandStatus.BAD_COUNT
+    held = list(counts)
+    for code in codes:
+        tiles = meld_tiles(code)
+        if tiles is None:
+            return HandStatus.BAD_MELD
+        for t in tiles:
+            held[t] += 1
+    if any(c > 4 for c in held):
+        return HandStatus.BAD_COUNT
+    winner = bool(flags & Flag.WINNER)
+    if sum(counts) + jokers + 3 * len(codes) != (14 if winner else 13):
+        return HandStatus.WRONG_SIZE
+    if not winner and win != UNKNOWN_TILE:
+        return HandStatus.BAD_CONTEXT
+    if winner and win != UNKNOWN_TILE:
+        if win >= 34 or counts[win] == 0:
+            return HandStatus.BAD_CONTEXT
+        if flags & Flag.ROBBING_KONG and held[win] != 1:
+            return HandStatus.BAD_CONTEXT
+    kongs = sum(group_kind(code) in (KONG, CONCEALED_KONG) for code in codes)
+    if winner and (flags & Flag.KONG_REPLACEMENT and kongs == 0
+                   or flags & Flag.KONG_ON_KONG and kongs < 2):
+        return HandStatus.BAD_CONTEXT
+    exposed = any(group_kind(code) != CONCEALED_KONG for code in codes)
+    if codes and flags & (Flag.HEAVEN | Flag.EARTH) or exposed and flags & Flag.DECLARED_CALLING:
+        return HandStatus.BAD_CONTEXT
+    return HandStatus.OK
+
+
+def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
+              win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet) -> _Result:
+    """One row, and which reading won: ``(status, total, special, points, doubles,
+    applied, win_tile, shape, decomposition, group, matched)``.
+
+    ``special`` is the index in ``rules.hands`` of the special hand that scored (-1:
+    none), ``applied`` the bitmask of the items the best reading earned, ``shape`` its
+    index in :data:`mjscore.score.readings.SHAPE_CODES`, ``decomposition`` and ``group`` its
+    :attr:`Reading.index` (-1 for other shapes; for a fixed-shape special hand, that
+    hand and -1), ``matched`` every special hand the reading made (at most
+    :data:`~mjscore.rules.hands.MAX_MATCHED`, in file order). A bad row gives its status
+    and zeros/-1 elsewhere. The hand holds no joker: the ``no-jokers`` fact holds when the
+    rule set uses jokers.
+    """
+    row = [int(c) for c in counts]
+    codes = [int(c) for c in melds if c != NO_MELD]
+    status = row_status(row, codes, win_tile, flags)
+    if status:
+        return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
+    hand = hand_of_row(row, codes)
+    context = context_of_row(win_tile, flags, seat, prevailing)
+    if not context.winner:
+        return _losing(rules, hand, context, rules.jokers is not None)
+    best = best_reading = None
+    for reading in readings(hand, context, rules):
+        result = score_reading(rules, reading)
+        if best is None or result.total > best.total:
+            best, best_reading = result, reading
+    return _result(best, best_reading)
+
+
+_Result = tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, ...]]
+
+
+def _losing(rules: RuleSet, hand: Hand, context: WinContext, no_jokers: bool) -> _Result:
+    losing = SHAPE_CODES.index("losing")
+    if not rules.losers:
+        return (HandStatus.OK, 0, -1, 0, 0, 0, NO_TILE, losing, -1, -1, ())
+    result = score_reading(rules, losing_reading(hand, context, no_jokers))
+    return (HandStatus.OK, result.total, -1, result.points, result.doubles, result.applied,
+            NO_TILE, losing, -1, -1, ())
+
+
+def _result(best: ReadingScore | None, best_reading: Reading | None) -> _Result:
+    if best is None or best_reading is None:
+        return (HandStatus.NOT_WINNING, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
+    assert best_reading.win_tile is not None  # every reading of a winning hand has one
+    return (HandStatus.OK, best.total, best.special, best.points, best.doubles, best.applied,
+            int(best_reading.win_tile), SHAPE_CODES.index(best_reading.shape), *best_reading.index,
+            best.matched[:MAX_MATCHED])
+
+
+def total_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
+              win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet) -> int:
+    """:func:`score_one`'s total alone, or ``-status`` for a bad row."""
+    result = score_one(counts, melds, win_tile, flags, seat, prevailing, rules)
+    return int(result[1]) if result[0] == HandStatus.OK else -int(result[0])
+
+
+def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
+                     win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet,
+                     jokers: int, meld_jokers: int = 0) -> tuple[_Result, tuple[int, ...]]:
+    """:func:`score_one` for a row holding ``jokers`` concealed (counted as tiles) and
+    ``meld_jokers`` inside its declared melds (the meld bytes say what they stand for),
+    and the tiles the concealed jokers stood for in the best reading (sorted; see
+    :mod:`mjscore.score.jokers.readings`). A rule set without jokers does not take a hand
+    holding one (``NOT_WINNING``); a hand that did not go out is read by its natural
+    tiles. The checks are those of :func:`score_one`, jokers counted as tiles, and more
+    than :data:`~mjscore.core.hand.MAX_JOKERS` in all is ``BAD_COUNT``."""
+    row = [int(c) for c in counts]
+    codes = [int(c) for c in melds if c != NO_MELD]
+    status: int = HandStatus.BAD_COUNT
+    if jokers + meld_jokers <= MAX_JOKERS:
+        # meld jokers are among the meld bytes' tiles already
+        status = row_status(row, codes, win_tile, flags, jokers)
+    if not status and rules.jokers is None and jokers + meld_jokers:
+        status = HandStatus.NOT_WINNING
+    if status:
+        return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1, ()), ()
+    if rules.jokers is None or not jokers + meld_jokers:
+        return score_one(counts, melds, win_tile, flags, seat, prevailing, rules), ()
+    context = context_of_row(win_tile, flags, seat, prevailing)
+    hand = Hand(tuple(row), tuple(meld_of(code) for code in codes), jokers=jokers)
+    if not context.winner:
+        return _losing(rules, hand, context, not jokers + meld_jokers), ()
+    caps = [4] * 34
+    for code in codes:
+        for t in meld_tiles(code) or ():
+            caps[t] -= 1
+    best = best_reading = None
+    best_tiles: tuple[int, ...] = ()
+    for substitution in substitutions(row, jokers, rules.jokers, caps, rules.hand_tables.fixed,
+                                      hand.counts, not codes):
+        natural = hand_of_row(list(substitution.counts), codes)
+        for reading in readings(natural, context, rules, substitution):
+            result = score_reading(rules, reading)
+            if best is None or result.total > best.total:
+                best, best_reading, best_tiles = result, reading, substitution.tiles
+    return _result(best, best_reading), best_tiles if best is not None else ()
+
+
+def score_many(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],
+               win_tile: npt.NDArray[np.uint8], flags: npt.NDArray[np.uint32],
+               seat: npt.NDArray[np.uint8], prevailing: npt.NDArray[np.uint8], rules: RuleSet,
+               out_total: npt.NDArray[np.int32], out_special: npt.NDArray[np.int16],
+               status: npt.NDArray[np.uint8]) -> None:
+    """Score every row; see the module docstring for the layout and the checks."""
+    for i in range(batch.shape[0]):
+        out_total[i], out_special[i] = 0, -1
+        if status[i]:
+            continue
+        result = score_one(batch[i], melds[i], int(win_tile[i]), int(flags[i]), int(seat[i]),
+                           int(prevailing[i]), rules)
+        status[i] = result[0]
+        if not result[0]:
+            out_total[i], out_special[i] = result[1], result[2]
+
+
+def score_many_jokers(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],
+                      win_tile: npt.NDArray[np.uint8], flags: npt.NDArray[np.uint32],
+                      seat: npt.NDArray[np.uint8], prevailing: npt.NDArray[np.uint8],
+                      jokers: npt.NDArray[np.uint8], rules: RuleSet, out_total: npt.NDArray[np.int32],
+                      out_special: npt.NDArray[np.int16], status: npt.NDArray[np.uint8]) -> None:
+    """:func:`score_many` with ``jokers[i]`` jokers held concealed in row ``i`` (counted as
+    tiles; see :func:`score_one_jokers`)."""
+    for i in range(batch.shape[0]):
+        out_total[i], out_special[i] = 0, -1
+        if status[i]:
+            continue
+        result, _ = score_one_jokers(batch[i], melds[i], int(win_tile[i]), int(flags[i]), int(seat[i]),
+                                     int(prevailing[i]), rules, int(jokers[i]))
+        status[i] = result[0]
+        if not result[0]:
+            out_total[i], out_special[i] = result[1], result[2]

@@ -1,0 +1,74 @@
+# Reading a bulk row: its checks and melds, a hand that did not go out, and a row
+# without jokers scored (every reading of it, through _score_readings). The
+# byte-parallel helpers over 34 counts are inline C, compiled into each importer.
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+from mjscore.score._fold cimport Best, Tables
+from mjscore.score._facts cimport Group
+
+cdef extern from *:
+    """
+    #include <string.h>
+    /* Byte-parallel helpers over a 34-count vector, eight counts per 64-bit word
+       (little-endian layout assumed; big-endian builds take the plain loops). */
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    #define MJ_WORDWISE 0
+    #else
+    #define MJ_WORDWISE 1
+    #endif
+    static inline unsigned long long mj_word(const unsigned char *p) {
+        unsigned long long x; memcpy(&x, p, 8); return x;
+    }
+    /* Any count above 4 (bit-twiddling "hasmore(x, 4)"). */
+    static inline int mj_any_above4(const unsigned char *c) {
+        int t;
+        if (MJ_WORDWISE) {
+            const unsigned long long ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+            unsigned long long bad = 0;
+            for (t = 0; t < 32; t += 8) { unsigned long long x = mj_word(c + t); bad |= ((x + ones * 123) | x) & high; }
+            return bad != 0 || c[32] > 4 || c[33] > 4;
+        }
+        for (t = 0; t < 34; t++) if (c[t] > 4) return 1;
+        return 0;
+    }
+    /* Sum of counts that are each at most 4. */
+    static inline int mj_sum34(const unsigned char *c) {
+        int t, total = c[32] + c[33];
+        if (MJ_WORDWISE) {
+            for (t = 0; t < 32; t += 8) total += (int)((mj_word(c + t) * 0x0101010101010101ULL) >> 56);
+            return total;
+        }
+        for (t = 0; t < 32; t++) total += c[t];
+        return total;
+    }
+    /* Bit t set when count t is not zero (counts below 16). */
+    static inline unsigned long long mj_presence34(const unsigned char *c) {
+        int t;
+        unsigned long long mask = ((unsigned long long)(c[32] != 0) << 32) | ((unsigned long long)(c[33] != 0) << 33);
+        if (MJ_WORDWISE) {
+            for (t = 0; t < 32; t += 8) {
+                unsigned long long x = mj_word(c + t);
+                x = (x | x >> 1 | x >> 2 | x >> 3) & 0x0101010101010101ULL;
+                mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
+            }
+            return mask;
+        }
+        for (t = 0; t < 32; t++) mask |= (unsigned long long)(c[t] != 0) << t;
+        return mask;
+    }
+    """
+    bint mj_any_above4(const uint8_t* c) noexcept nogil
+    int mj_sum34(const uint8_t* c) noexcept nogil  # each count at most 4
+    uint64_t mj_presence34(const uint8_t* c) noexcept nogil  # counts below 16
+
+# The row's checks (_score_reference.row_status), `jokers` held concealed counted as
+# tiles; fills `held` (the melds' tiles added), the melds, and the tile total. A status.
+cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
+                     int prevailing, int jokers, uint8_t* held, Group* melds, int* n_melds,
+                     int* exposed, int* total) noexcept nogil
+# A hand that did not go out: its melds, concealed pungs and pairs, folded into `best`.
+cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, const Tables* r,
+                        const Group* melds, int n_melds, uint64_t base, Best* best) noexcept nogil
+# Validate and score one row without jokers (_score_reference.score_many); its status.
+cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
+                     int prevailing, const Tables* r, Best* best) noexcept nogil

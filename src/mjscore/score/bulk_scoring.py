@@ -1,0 +1,349 @@
+"""``score_many``: score an array of hands under a rule set, natively, row by row.
+
+Array layout (``n`` rows, the rows of :mod:`mjscore.rows`):
+
+=================  =======================  ======================================
+argument           shape, dtype             meaning
+=================  =======================  ======================================
+``counts``         ``(n, 34)`` integers     concealed tiles, the winning tile included
+``melds``          ``(n, 4)`` uint8         declared melds, one group byte each
+                                            (:mod:`mjscore.core.group_codes`):
+                                            ``kind * 34 + tile`` with kind 0 exposed
+                                            chow (``tile`` its lowest), 1 exposed
+                                            pung, 2 exposed kong, 6 concealed kong;
+                                            ``0xFF`` for none (default: no melds)
+``win_tile``       scalar or ``(n,)``       tile index 0-33 or text (``"3m"``); 255 or
+                                            None: unknown, every concealed kind is tried
+``seat_wind``,     scalar or ``(n,)``       ``"E"``/``"S"``/``"W"``/``"N"`` or tile
+``prevailing_wind``                         indices 27-30
+``dealer``         scalar or ``(n,)`` bool  default: the seat wind is East
+flags              scalar or ``(n,)`` bool  ``self_drawn``, ``last_tile``,
+                                            ``last_discard``, ``robbing_kong``,
+                                            ``kong_on_kong``, ``heaven``, ``earth``,
+                                            ``declared_calling``, ``winner``
+``replacement``    scalar or ``(n,)``       None/False, ``"kong"``/True, ``"bonus"``;
+                                            an array of 0 none, 1 kong, 2 bonus
+``jokers``         scalar or ``(n,)``       jokers held concealed, counted as tiles
+                   integers                 (default none); a rule set without
+                                            jokers marks such rows ``NOT_WINNING``,
+                                            more than 8 is ``BAD_COUNT``
+=================  =======================  ======================================
+
+The ``jokers`` column counts only the jokers held concealed: a meld byte cannot say
+that the meld holds a joker, so a row's melds are all natural. Score a hand with a
+joker inside a declared meld with :func:`mjscore.score` (:func:`read_hand` marks such
+a hand of a bulk input ``BAD_MELD``).
+
+Returns ``(totals, special)``: int32 totals, and int16 indices into
+``rules.items`` of the limit hand that applied (-1 for none); with
+``return_status=True`` also the per-row :class:`~mjscore.core.errors.HandStatus`.
+Without ``self_drawn``, ``heaven`` and ``replacement`` imply it, as in
+:class:`~mjscore.core.context.WinContext`. Rows whose context cannot happen (the same table as
+:class:`~mjscore.core.context.WinContext`) get ``BAD_CONTEXT``; the kernel checks the
+rest (see ``mjscore.score._reference``). Bad rows score 0.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._backend import twin
+from ..decompose.bulk import MIN_ROWS_PER_THREAD, as_batch, check_threads, run_in_parts
+from ..core.context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_of, wind_of
+from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError, NotWinningError
+from ..core.hand import MAX_JOKERS, Hand
+from ..core.notation import parse_hand
+from ..rows.codec import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, meld_batch, replacement_code
+from ..rules import RuleSet, load_rules
+from .scoring import check_jokers
+from ..core.tile import Tile
+
+__all__ = ["score_many", "read_hand"]
+
+
+def _column(value: Any, n: int, name: str) -> npt.NDArray[Any]:
+    """A scalar or an (n,) array as an (n,) array."""
+    array = np.asarray(value)
+    if array.ndim == 0:
+        return np.broadcast_to(array, (n,))
+    if array.shape != (n,):
+        raise InvalidContextError(f"{name}: expected a scalar or an array of shape ({n},), "
+                                  f"got shape {array.shape}")
+    return array
+
+
+def _bools(value: Any, n: int, name: str) -> npt.NDArray[np.bool_]:
+    array = _column(value, n, name)
+    if array.dtype == np.bool_:
+        return array
+    if array.dtype.kind in "iu" and ((array == 0) | (array == 1)).all():
+        return array.astype(bool)
+    raise InvalidContextError(f"{name}: expected True/False (or 0/1), got {value!r:.60}")
+
+
+def _tile_of(item: Any, name: str, winds: bool) -> int:
+    """One tile index from text, an integer or None (unknown); a tile or a wind the way
+    :class:`~mjscore.core.context.WinContext` reads one."""
+    if winds:
+        return int(wind_of(item, name))
+    if item is None:
+        return UNKNOWN_TILE
+    if isinstance(item, str):
+        return int(tile_of(item, name))
+    return int(item)
+
+
+def _not_a_tile(name: str, winds: bool, value: Any) -> InvalidContextError:
+    if winds:
+        return InvalidContextError(f"{name} must be a wind (E, S, W or N, or 27-30), not {value!r}")
+    return InvalidContextError(f"{name}: expected tile indices 0-33 ({UNKNOWN_TILE}: unknown), got {value!r}")
+
+
+def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint8]:
+    """A scalar or (n,) array of tiles (text or indices) as (n,) uint8 indices."""
+    if np.ndim(value) == 0:
+        tile = _tile_of(value.item() if isinstance(value, np.generic) else value, name, winds)
+        tile = UNKNOWN_TILE if tile == -1 and not winds else tile
+        if not (0 <= tile <= 33 or tile == UNKNOWN_TILE):
+            raise _not_a_tile(name, winds, tile)
+        return np.broadcast_to(np.uint8(tile), (n,))
+    else:
+        array = _column(value, n, name)
+        if array.dtype.kind in "USO":
+            texts, inverse = np.unique(array.astype(str), return_inverse=True)
+            array = np.array([_tile_of(None if t == "None" else t, name, winds) for t in texts],
+                             dtype=np.int64)[inverse.reshape(-1)]
+    if array.dtype.kind not in "iu":
+        raise InvalidContextError(f"{name}: expected {'winds' if winds else 'tiles'}, got dtype {array.dtype}")
+    if array.dtype != np.uint8 and not winds:
+        array = np.where(array == -1, UNKNOWN_TILE, array)
+    low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
+    bad = ((array < low) | (array > high)) & (winds | (array != UNKNOWN_TILE))
+    if bad.any():
+        raise _not_a_tile(name, winds, int(array[bad][0]))
+    return array.astype(np.uint8, copy=False)
+
+
+def _replacement(value: Any, n: int) -> npt.NDArray[np.uint32]:
+    """``replacement`` as context-word bits (:func:`mjscore.rows.replacement_code`)."""
+    if np.ndim(value) == 0:
+        return np.full(n, REPLACEMENT_WORDS[replacement_code(value)], dtype=np.uint32)
+    array = _column(value, n, "replacement")
+    if array.dtype.kind == "b":
+        array = array.astype(np.int64)
+    elif array.dtype.kind in "USO":
+        array = np.array([replacement_code(v) for v in array.tolist()], dtype=np.int64)
+    if array.dtype.kind not in "iu" or ((array < 0) | (array > 2)).any():
+        bad = array[(array < 0) | (array > 2)][0] if array.dtype.kind in "iu" else array.dtype
+        raise InvalidContextError(f"replacement must be None, 'kong' or 'bonus' (or 0, 1, 2), not {bad!r}")
+    flags: npt.NDArray[np.uint32] = REPLACEMENT_WORDS[array]
+    return flags
+
+
+#: Every context word (12 bits, and bit 12 for a dealer not sitting East) that cannot
+#: happen, from the same table WinContext uses.
+_WORDS = np.arange(1 << 13, dtype=np.uint32)
+_IMPOSSIBLE_WORD = _WORDS >= 1 << 12
+for _on, _off, _ in IMPOSSIBLE:
+    _IMPOSSIBLE_WORD |= ((_WORDS & _on) == _on) & ((_WORDS & _off) == 0)
+
+
+def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: int) -> Any:
+    """The context word: a scalar when every keyword is, else an (n,) array; ``self_drawn``
+    left out is implied where the word has a situation that is self-drawn by definition."""
+    implied = "self_drawn" not in flags and ("heaven" in flags or replacement is not None)
+    scalar = 0 if np.ndim(replacement) else int(_replacement(replacement, 1)[0])
+    columns: list[tuple[Any, int]] = []
+    for name, flag in FLAG_KEYWORDS.items():
+        if name in flags:
+            if np.ndim(flags[name]):
+                columns.append((_bools(flags[name], n, name), int(flag)))
+            elif _bools(flags[name], 1, name)[0]:
+                scalar |= int(flag)
+    east = seat == int(Tile.EAST)  # an int: comparing with the enum member is 10x slower
+    if dealer is None:
+        is_dealer = east
+    else:
+        is_dealer = _bools(dealer, n, "dealer") if np.ndim(dealer) else _bools(dealer, 1, "dealer")[0]
+    # A dealer who does not sit East is marked with a bit no real word has (bit 12).
+    marks: list[tuple[Any, int]] = [(is_dealer, int(Flag.DEALER))]
+    if dealer is not None:
+        marks.append((is_dealer != east, 1 << 12))
+    for value, bit in marks:
+        if np.ndim(value):
+            columns.append((value, bit))
+        elif value:
+            scalar |= bit
+    if not columns and not np.ndim(replacement):
+        if implied and scalar & DRAWN_BY_DEFINITION:
+            scalar |= int(Flag.SELF_DRAWN)
+        return np.uint32(scalar)
+    word = _replacement(replacement, n) if np.ndim(replacement) else np.zeros(n, dtype=np.uint32)
+    word |= np.uint32(scalar)
+    for value, bit in columns:  # bool x flag: 20x faster than bitwise_or(..., where=value)
+        word |= value.view(np.uint8) * np.uint32(bit)
+    if implied:
+        word |= ((word & np.uint32(DRAWN_BY_DEFINITION)) != 0).view(np.uint8) * np.uint32(Flag.SELF_DRAWN)
+    return word
+
+
+def _jokers(value: Any, n: int, status: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """The ``jokers`` column as (n,) uint8; rows holding more than a set's 8 (or fewer than
+    none) are marked ``BAD_COUNT`` in ``status``."""
+    array = np.asarray(value)
+    if array.ndim and array.shape != (n,):
+        raise InvalidHandError(f"jokers: expected a count or an array of shape ({n},), got shape {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise InvalidHandError(f"jokers: joker counts must be integers (ideally uint8), got dtype {array.dtype}")
+    array = np.broadcast_to(array, (n,))
+    if array.dtype == np.uint8 and array.strides:
+        bad = array > MAX_JOKERS
+    else:
+        bad = (array < 0) | (array > MAX_JOKERS)
+        array = np.where(bad, 0, array).astype(np.uint8)
+    status[bad & (status == 0)] = HandStatus.BAD_COUNT
+    return array
+
+
+_FLAG_NAMES = frozenset(FLAG_KEYWORDS)
+_SCALAR_TYPES = (str, int, bool, type(None), np.generic)
+_PLAIN_SCALARS = frozenset((str, int, bool, type(None)))  # most calls: one set lookup a value
+_ENDLESS = 1 << 48
+"""Rows a repeated scalar column covers: a stride-0 view, sliced to each batch (slicing
+costs a tenth of :func:`numpy.broadcast_to`, which a single-row call would pay per column)."""
+
+
+def _scalar_context(win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any, replacement: Any,
+                    flags: dict[str, Any]) -> tuple[Any, ...] | None:
+    """Endless columns ``(win, word, seat, prevailing)``, whether the context cannot
+    happen, and the context as a single row's ints ``(win, word, seat, prevailing)``, when
+    every context argument is a scalar (else None); kept per distinct context."""
+    for value in (win_tile, seat_wind, prevailing_wind, dealer, replacement, *flags.values()):
+        if type(value) not in _PLAIN_SCALARS and not isinstance(value, _SCALAR_TYPES):
+            return None
+    try:
+        return _repeated_context(win_tile, seat_wind, prevailing_wind, dealer, replacement,
+                                 tuple(flags.items()))
+    except TypeError:  # an unhashable numpy scalar (np.void): the general path reads it
+        return None
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _repeated_context(win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any, replacement: Any,
+                      flags: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
+    win, word, seat, prevailing, _ = _context_columns(1, win_tile, seat_wind, prevailing_wind, dealer,
+                                                      replacement, None, dict(flags), np.zeros(1, np.uint8))
+    word = np.asarray(word, dtype=np.uint32).reshape(1)
+    columns = tuple(np.broadcast_to(column[:1], (_ENDLESS,)) for column in (win, word, seat, prevailing))
+    return (*columns, bool(_IMPOSSIBLE_WORD[word[0]]), (int(win[0]), int(word[0]), int(seat[0]), int(prevailing[0])))
+
+
+def _context_columns(n: int, win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any,
+                     replacement: Any, jokers: Any, flags: dict[str, Any], status: npt.NDArray[np.uint8],
+                     ) -> tuple[Any, ...]:
+    """The (n,) columns ``(win, word, seat, prevailing, jokers)`` of ``score_many``'s context
+    arguments (``jokers`` None when not given); rows whose context cannot happen, or whose
+    joker count cannot, are marked in ``status``."""
+    seat = _tiles(seat_wind, n, "seat_wind", winds=True)
+    prevailing = _tiles(prevailing_wind, n, "prevailing_wind", winds=True)
+    win = _tiles(UNKNOWN_TILE if win_tile is None else win_tile, n, "win_tile", winds=False)
+    # Scalars stay scalars until here and are broadcast without copies.
+    word = np.broadcast_to(np.asarray(_word(flags, replacement, dealer,
+                                            seat if seat.strides else seat[:1], n),
+                                      dtype=np.uint32), (n,))
+    # a joker count that cannot be outranks the context, as a tile count does in the kernel
+    wild = None if jokers is None else _jokers(jokers, n, status)
+    if word.strides:
+        impossible = _IMPOSSIBLE_WORD[word]
+        status[impossible if wild is None else impossible & (status == 0)] = HandStatus.BAD_CONTEXT
+    elif n and _IMPOSSIBLE_WORD[word[0]]:
+        status[status == 0] = HandStatus.BAD_CONTEXT
+    return win, word, seat, prevailing, wild
+
+
+def read_hand(text: object, rules: str | RuleSet = "babcock") -> Hand | tuple[HandStatus, str]:
+    """One hand string of a bulk input (a file line, a DataFrame cell), or the status
+    and message of a row that cannot be scored under ``rules``: ``BAD_NOTATION`` for
+    text that is no hand; for a hand with jokers (``J``), ``NOT_WINNING`` where the rule
+    set uses none or a declared meld holds one where it may not stand (as
+    :func:`mjscore.score` says), else ``BAD_MELD`` if a declared meld holds one (a row's
+    meld bytes cannot carry it: :func:`mjscore.score` scores that hand). A hand
+    returned may hold concealed jokers: its row's ``jokers`` column is
+    :attr:`Hand.jokers <mjscore.Hand.jokers>`."""
+    if not isinstance(text, str):
+        return HandStatus.BAD_NOTATION, f"a hand is written as text, not {text!r:.40}"
+    try:
+        hand = parse_hand(text)
+    except MjscoreError as error:
+        return HandStatus.BAD_NOTATION, str(error)
+    if hand.total_jokers:
+        ruleset = load_rules(rules)
+        try:
+            check_jokers(hand, ruleset)
+        except NotWinningError as error:
+            return HandStatus.NOT_WINNING, str(error)
+        if hand.meld_jokers:
+            return HandStatus.BAD_MELD, (f"{hand}: a declared meld holds a joker, which a row's meld "
+                                         "bytes cannot say; mjscore.score() scores this hand")
+    return hand
+
+
+def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None,
+               win_tile: Any = None, seat_wind: Any = "E", prevailing_wind: Any = "E",
+               dealer: Any = None, replacement: Any = None, jokers: Any = None, threads: int = 1,
+               return_status: bool = False, **flags: Any) -> Any:
+    """``(n, 34) -> (n), (n)``: every row's best total and limit hand under a rule set.
+
+    See the module docstring for the layout. Bad rows never stop the batch.
+
+    >>> import numpy as np, mjscore
+    >>> hands = np.array([mjscore.parse_tiles("123m456p789s11155z")] * 2, dtype=np.uint8)
+    >>> totals, special = score_many(hands, "babcock", win_tile=["5z", "1z"], self_drawn=True)
+    >>> totals.tolist(), special.tolist()  # (20+2+8+2+2 only place) x2; (20+2+8+2) x2
+    ([68, 64], [-1, -1])
+    """
+    if flags and not flags.keys() <= _FLAG_NAMES:
+        unknown = sorted(set(flags) - _FLAG_NAMES)
+        raise InvalidContextError(f"unknown context keyword {unknown[0]!r}; known: {', '.join(ROW_KEYWORDS)}")
+    ruleset = load_rules(rules)
+    batch = as_batch(counts)
+    n = batch.shape[0]
+    flags.setdefault("winner", True)
+    status = np.zeros(n, dtype=np.uint8)
+    scalars = _scalar_context(win_tile, seat_wind, prevailing_wind, dealer, replacement, flags)
+    if scalars is not None:  # the common case, and a single row's: no array work per call
+        win, word, seat, prevailing, impossible, row = scalars  # the kernels read the first n rows
+        wild = None if jokers is None else _jokers(jokers, n, status)
+        if n and impossible:
+            status[status == 0] = HandStatus.BAD_CONTEXT
+    else:
+        win, word, seat, prevailing, wild = _context_columns(
+            n, win_tile, seat_wind, prevailing_wind, dealer, replacement, jokers, flags, status)
+    meld_codes = meld_batch(melds, n)
+    totals = np.empty(n, dtype=np.int32)  # the kernel writes every row
+    special = np.empty(n, dtype=np.int16)
+    scorer = twin("score")
+    if n == 1 and wild is None and scalars is not None:  # one row: the single-row entry, two buffers
+        check_threads(threads)
+        totals[0], special[0] = 0, -1
+        if not status[0]:
+            result = scorer.score_one(batch[0], meld_codes[0], *row, ruleset)
+            status[0] = result[0]
+            if not result[0]:
+                totals[0], special[0] = result[1], result[2]
+    elif wild is None and (threads == 1 or n < 2 * MIN_ROWS_PER_THREAD):  # one part: no slicing
+        check_threads(threads)
+        scorer.score_many(batch, meld_codes, win, word, seat, prevailing, ruleset, totals, special, status)
+    elif wild is None:
+        run_in_parts(n, threads, lambda rows: scorer.score_many(
+            batch[rows], meld_codes[rows], win[rows], word[rows], seat[rows], prevailing[rows],
+            ruleset, totals[rows], special[rows], status[rows]))
+    else:
+        run_in_parts(n, threads, lambda rows: scorer.score_many_jokers(
+            batch[rows], meld_codes[rows], win[rows], word[rows], seat[rows], prevailing[rows],
+            wild[rows], ruleset, totals[rows], special[rows], status[rows]))
+    return (totals, special, status) if return_status else (totals, special)

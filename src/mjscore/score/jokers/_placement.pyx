@@ -1,0 +1,268 @@
+"""Where a substitution's jokers stand (read ``_score_placement.pxd``): each joker in a
+group holding its tile that the rule set lets it join (a chow one, a pung two, a pair
+one), every group keeping a natural tile (``mjscore.core.jokers``)."""
+
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+from mjscore.core._group_codes cimport G_CHOW, G_PUNG, NO_GROUP, group_kind, group_tile
+from mjscore.decompose._jokers_kernel cimport c_waits_jokers_upto
+from mjscore.score.jokers._pung_waits cimport c_pung_waits_upto
+from mjscore.score._facts cimport F_SINGLE_WAIT, mj_ctz64
+
+
+cdef int _place(const uint8_t* tiles, int i, int n, const uint64_t* holds, int n_groups,
+                int* room) noexcept nogil:
+    """joker_readings.fits_groups: each of tiles[i:n] into a group holding it, with room."""
+    cdef int g, t
+    if i == n:
+        return 1
+    t = tiles[i]
+    for g in range(n_groups):
+        if not room[g]:
+            continue
+        if (holds[g] >> t) & 1:
+            room[g] -= 1
+            if _place(tiles, i + 1, n, holds, n_groups, room):
+                return 1
+            room[g] += 1
+    return 0
+
+
+cdef int c_fits_fixed(const uint8_t* row, const uint8_t* tiles, int n, int use) noexcept nogil:
+    cdef int room[14]
+    cdef int g, n_groups = row[34]
+    for g in range(n_groups):
+        room[g] = c_room(row[35 + g], use)
+    return _place(tiles, 0, n, <const uint64_t*>(row + FIXED_MASKS), n_groups, room)
+
+
+cdef int c_fixed_allowed(const JokerFilter* jf, int32_t* fixed, int n) noexcept nogil:
+    """Keep the fixed entries whose groups hold the substitution's jokers; how many."""
+    cdef int k, kept = 0
+    for k in range(n):
+        if c_fits_fixed(jf.fixed_rows + FIXED_ROW * fixed[k], jf.d, jf.jokers, jf.use):
+            fixed[kept] = fixed[k]
+            kept += 1
+    return kept
+
+
+ctypedef struct Placement:
+    # the groups of one decomposition of S while D's tiles are placed in them as jokers
+    int n
+    uint8_t kind[5]
+    uint8_t first[5]
+    int room[5]                 # jokers the group may still take
+    uint64_t jokered[5]         # a chow's tile a joker took
+    uint64_t possible[5]        # the tiles the group holds naturally in some placement
+    const uint8_t* d
+    int jokers
+
+
+cdef int _place_jokers(Placement* pl, int i, int start) noexcept nogil:
+    """Place D's tiles i.. as jokers (equal tiles into groups in order, so each multiset
+    placement is tried once), recording each group's natural tiles in every complete
+    placement; whether there is one."""
+    cdef int g, t, found = 0
+    cdef uint64_t bit
+    if i == pl.jokers:
+        for g in range(pl.n):
+            if pl.kind[g] == G_CHOW:
+                pl.possible[g] |= ((<uint64_t>7) << pl.first[g]) & ~pl.jokered[g]
+            else:
+                pl.possible[g] |= (<uint64_t>1) << pl.first[g]
+        return 1
+    t = pl.d[i]
+    for g in range(start if i and pl.d[i - 1] == t else 0, pl.n):
+        if not pl.room[g]:
+            continue
+        if pl.kind[g] == G_CHOW:
+            if not pl.first[g] <= t <= pl.first[g] + 2:
+                continue
+        elif pl.first[g] != t:
+            continue
+        bit = ((<uint64_t>1) << t) if pl.kind[g] == G_CHOW else 0  # a pung or pair keeps its tile
+        pl.room[g] -= 1
+        pl.jokered[g] |= bit
+        found |= _place_jokers(pl, i + 1, g)
+        pl.room[g] += 1
+        pl.jokered[g] &= ~bit
+    return found
+
+
+cdef inline void _start_placement(Placement* pl, const uint8_t* codes, const uint8_t* d, int jokers,
+                                  int use) noexcept nogil:
+    """The groups of a decomposition (five codes, 0xFF pads), no joker placed yet."""
+    cdef int j, code, kind
+    pl.n = 0
+    pl.d = d
+    pl.jokers = jokers
+    for j in range(5):
+        code = codes[j]
+        if code == NO_GROUP:
+            continue
+        kind = group_kind(code)
+        pl.kind[pl.n] = <uint8_t>kind
+        pl.first[pl.n] = <uint8_t>group_tile(code)
+        if kind == G_CHOW:
+            pl.room[pl.n] = 1 if use & USE_CHOWS else 0
+        elif kind == G_PUNG:
+            pl.room[pl.n] = 2 if use & USE_PUNGS else 0
+        else:
+            pl.room[pl.n] = 1 if use & USE_PAIRS else 0
+        pl.jokered[pl.n] = 0
+        pl.possible[pl.n] = 0
+        pl.n += 1
+
+
+cdef int _place_few(const uint8_t* codes, const uint8_t* d, int jokers, int use,
+                    uint64_t* possible) noexcept nogil:
+    """_placed for at most two jokers, in one pass over the codes."""
+    cdef int j, g, h, n = 0, code, kind, t = 0, u = 0, found = 0
+    cdef int room[5]
+    cdef uint32_t takes_t = 0, takes_u = 0, free = 0, chows = 0, rest
+    cdef uint64_t always[5]
+    if jokers:
+        t = d[0]
+        u = d[jokers - 1]
+    for j in range(5):
+        code = codes[j]
+        if code == NO_GROUP:
+            continue
+        kind = group_kind(code)
+        if kind == G_CHOW:
+            possible[n] = (<uint64_t>7) << group_tile(code)
+            room[n] = 1 if use & USE_CHOWS else 0
+            chows |= 1u << n
+        else:
+            possible[n] = (<uint64_t>1) << group_tile(code)
+            room[n] = (2 if use & USE_PUNGS else 0) if kind == G_PUNG else (1 if use & USE_PAIRS else 0)
+        if room[n]:
+            takes_t |= ((possible[n] >> t) & 1) << n
+            takes_u |= ((possible[n] >> u) & 1) << n
+        n += 1
+    if jokers == 0:
+        return 1
+    if jokers == 1:
+        if takes_t == 0:
+            return 0
+        if not takes_t & (takes_t - 1):  # one group always holds the joker
+            g = mj_ctz64(takes_t)
+            if chows >> g & 1:
+                possible[g] &= ~((<uint64_t>1) << t)
+        return 1
+    if not use & USE_CHOWS:  # the groups taking a joker hold one kind: none loses a tile
+        return takes_t != 0 and takes_u != 0 and (t != u or takes_t & (takes_t - 1) != 0 or
+                                                  room[mj_ctz64(takes_t)] == 2)
+    for g in range(n):
+        always[g] = ~(<uint64_t>0)
+    rest = takes_t
+    while rest:
+        g = mj_ctz64(rest)
+        rest &= rest - 1
+        for h in range(g if t == u else 0, n):  # equal tiles: each pair of groups once
+            if not takes_u >> h & 1 or (h == g and room[g] < 2):
+                continue
+            found = 1
+            free |= ~((1u << g) | (1u << h))
+            always[g] &= (<uint64_t>1) << t
+            always[h] &= (<uint64_t>1) << u if h != g else always[g]
+    if not found:
+        return 0
+    for g in range(n):
+        if chows >> g & 1 and not free >> g & 1:
+            possible[g] &= ~always[g]
+    return 1
+
+
+cdef int _placed(const uint8_t* codes, const uint8_t* d, int jokers, int use,
+                 uint64_t* possible) noexcept nogil:
+    """Whether D's tiles can all be placed in the groups of ``codes`` (five, 0xFF pads);
+    each group's natural tiles over the placements in ``possible``. One or two jokers
+    are placed with group masks (most rows): a chow loses a tile only if every
+    placement puts a joker there; more are placed one by one."""
+    cdef Placement pl
+    if jokers <= 2:
+        return _place_few(codes, d, jokers, use, possible)
+    _start_placement(&pl, codes, d, jokers, use)
+    if not _place_jokers(&pl, 0, 0):
+        return 0
+    memcpy(possible, pl.possible, pl.n * sizeof(uint64_t))
+    return 1
+
+
+cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec) noexcept nogil:
+    """F_SINGLE_WAIT if only one kind, the winning tile ``wt``, could have completed the row
+    (with its jokers), else 0; worked out once per row and winning tile.
+
+    With one joker that may join any group, another tile x completing the natural tiles
+    proves a second wait; else usually a decomposition of S proves one: if the jokers can stand for
+    D less one tile x (not ``wt``) plus ``wt`` in it, the hand less ``wt`` was completed
+    by x too (S is that hand plus x with the jokers placed so), as it was by ``wt``.
+    Otherwise the kinds completing it are counted, with the jokers (in pungs alone, from
+    the parts of the natural tiles: _score_pung_waits)."""
+    cdef uint64_t possible[5]
+    cdef uint8_t swapped[8]
+    cdef uint8_t before[34]
+    cdef uint64_t bit = (<uint64_t>1) << wt, waits
+    cdef int k, j, n, dec
+    if not jf.singles:
+        return 0
+    if jf.others & ~bit:
+        # S = the hand less wt, plus x, plus a joker standing for wt in wt's group
+        return 0
+    if not jf.single_known[0] & bit:
+        for k in range(jf.jokers):
+            if jf.d[k] == wt or (k and jf.d[k] == jf.d[k - 1]):
+                continue
+            n = 0
+            for j in range(jf.jokers):  # D less d[k] plus wt, sorted
+                if j == k:
+                    continue
+                if wt < jf.d[j] and (n == j - (j > k)):
+                    swapped[n] = <uint8_t>wt
+                    n += 1
+                swapped[n] = jf.d[j]
+                n += 1
+            if n < jf.jokers:
+                swapped[n] = <uint8_t>wt
+            for dec in range(n_dec):
+                if _placed(&found[5 * dec], swapped, jf.jokers, jf.use, possible):
+                    jf.single_known[0] |= bit
+                    return 0
+        memcpy(before, jf.natural, 34)
+        before[wt] -= 1
+        if jf.use == USE_PUNGS and 1 <= jf.jokers <= 2:
+            waits = c_pung_waits_upto(before, jf.jokers, jf.caps, 2)
+        else:
+            waits = c_waits_jokers_upto(before, jf.jokers, jf.use, jf.caps, 2)
+        jf.single_known[0] |= bit
+        if waits and not waits & (waits - 1):
+            jf.single[0] |= bit
+    return F_SINGLE_WAIT if jf.single[0] & bit else 0
+
+
+cdef int c_decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
+                                uint64_t* natural_tiles) noexcept nogil:
+    """Whether D's tiles can stand as jokers in this decomposition of S (five codes, 0xFF
+    pads); if so, the tiles each of its groups holds naturally, in the codes' order:
+    per code, in some placement (joker_readings: the masks merged per group code)."""
+    cdef uint64_t possible[5]
+    cdef int j, k
+    if not _placed(codes, jf.d, jf.jokers, jf.use, possible):
+        return 0
+    k = 0
+    for j in range(5):
+        natural_tiles[j] = 0
+        if codes[j] != NO_GROUP:
+            natural_tiles[j] = possible[k]
+            k += 1
+    # equal groups share their tiles: the codes are sorted, so a run of equal ones
+    # gathers its union forwards and hands it back
+    for j in range(1, 5):
+        if codes[j] == codes[j - 1] and codes[j] != NO_GROUP:
+            natural_tiles[j] |= natural_tiles[j - 1]
+    for j in range(3, -1, -1):
+        if codes[j] == codes[j + 1] and codes[j] != NO_GROUP:
+            natural_tiles[j] = natural_tiles[j + 1]
+    return 1

@@ -1,0 +1,99 @@
+# Jokers in pungs alone (jokers="pungs"): a joker stands in a pung of its tile that keeps a
+# natural tile, so the natural tiles with one or two jokers are complete when they split
+# into sets and a pair less those pungs' natural tiles. The parts of the natural counts
+# (each suit, each honour) are read once (_read_pung_parts) and looked at again only where
+# a substitution takes tiles out, by counting first and in the suit tables only if counting
+# leaves one pair in all. (_score_substitutions._pung_subs finds the substitutions,
+# _score_pung_waits the waits.)
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
+
+from mjscore.core._bits cimport mj_popcount64
+from mjscore.decompose._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size
+
+cdef enum:
+    PUNG_PARTS = 10         # suits 0-2, honours 3-9
+
+ctypedef struct PungParts:
+    int32_t key[3]          # the suits' keys and sizes
+    int size[3]
+    int8_t split[PUNG_PARTS]  # -1: the part does not split; else 1 if it leaves a pair, 0 if not
+    uint32_t bad            # the parts that do not split
+    int pairs               # the pairs the others leave
+
+
+cdef inline int _part_of(int t) noexcept nogil:
+    """A tile's part: its suit (0-2), or 3-9 for an honour."""
+    return t // 9 if t < 27 else t - 24
+
+
+cdef inline int _part_less(const uint8_t* s, const PungParts* parts, int part, int t, int a, int u, int b,
+                           int32_t* key) noexcept nogil:
+    """The size of ``part`` of ``s`` (an honour: its count) with ``a`` tiles ``t`` and ``b``
+    tiles ``u`` taken out (those in it), and a suit's key in ``key`` (an honour: -1)."""
+    cdef int size, tile
+    if part >= 3:
+        tile = part + 24
+        key[0] = -1
+        return s[tile] - (a if t == tile else 0) - (b if u == tile else 0)
+    key[0] = parts.key[part]
+    size = parts.size[part]
+    if a and _part_of(t) == part:
+        key[0] -= a * POW5[t % 9]
+        size -= a
+    if b and _part_of(u) == part:
+        key[0] -= b * POW5[u % 9]
+        size -= b
+    return size
+
+
+cdef inline int _counted(int size, int32_t key) noexcept nogil:
+    """What counting tells of a part of ``size`` (``key`` -1: an honour, ``size`` its count):
+    -1 if it cannot split into sets and at most a pair, else 1 if it would leave a pair,
+    0 if not (a suit's split is still to be looked up)."""
+    if key < 0:
+        return -1 if size == 1 or size == 4 else size == 2
+    return -1 if size % 3 == 1 else size % 3 == 2
+
+
+cdef inline int _read_pung_parts(const SuitTables* T, const uint8_t* s, PungParts* parts) noexcept nogil:
+    """Read the parts of ``s``; how many do not split."""
+    cdef int p, size
+    cdef int32_t key
+    parts.bad = 0
+    parts.pairs = 0
+    for p in range(PUNG_PARTS):
+        if p < 3:
+            parts.key[p] = _suit_key(s + 9 * p)
+            parts.size[p] = _suit_size(s + 9 * p)
+        size = _part_less(s, parts, p, -1, 0, -1, 0, &key)  # (apart: C may read key first)
+        parts.split[p] = <int8_t>_counted(size, key)
+        if parts.split[p] >= 0 and key >= 0 and not _splits(T, key):
+            parts.split[p] = -1
+        if parts.split[p] < 0:
+            parts.bad |= 1u << p
+        else:
+            parts.pairs += parts.split[p]
+    return mj_popcount64(parts.bad)
+
+
+cdef inline int _splits_less(const SuitTables* T, const uint8_t* s, const PungParts* parts, int t, int a,
+                             int u, int b) noexcept nogil:
+    """Whether ``s`` less ``a`` tiles ``t`` and ``b`` tiles ``u`` splits into sets and one
+    pair: only the parts of t and u are looked at again, and their suits looked up only
+    if counting leaves one pair in all."""
+    cdef int p = _part_of(t), q = _part_of(u) if b else p, r, size, pairs = parts.pairs
+    cdef int32_t key_p, key_q = -1
+    if parts.bad & ~((1u << p) | (1u << q)):
+        return 0
+    size = _part_less(s, parts, p, t, a, u, b, &key_p)
+    r = _counted(size, key_p)
+    if r < 0:
+        return 0
+    pairs += r - (parts.split[p] > 0)
+    if q != p:
+        size = _part_less(s, parts, q, t, a, u, b, &key_q)
+        r = _counted(size, key_q)
+        if r < 0:
+            return 0
+        pairs += r - (parts.split[q] > 0)
+    return pairs == 1 and (key_p < 0 or _splits(T, key_p)) and (key_q < 0 or _splits(T, key_q))

@@ -1,0 +1,451 @@
+"""The substitutions D of a row's jokers (read ``_score_substitutions.pxd``). For the
+rows most have, this and ``joker_readings.substitutions`` derive them independently:
+the reference always from the kernel's joker decompositions."""
+
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcmp, memcpy, memset
+
+from mjscore.core._group_codes cimport group_tiles
+from mjscore.decompose._jokers_kernel cimport c_decompose_jokers
+from mjscore.rules._pattern_kernel cimport mj_at_least34
+from mjscore.score._facts cimport mj_ctz64
+from mjscore.score.jokers._placement cimport FIXED_ROW, USE_CHOWS, USE_PUNGS, c_fits_fixed
+from mjscore.score.jokers._pung_parts cimport PungParts, _read_pung_parts, _splits_less
+from mjscore.decompose._shapes cimport _suit_tables, c_standard_waits
+from mjscore.decompose._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
+
+
+cdef enum:
+    JROW = 10               # a joker decomposition: five (code, jokers) pairs, sorted
+
+cdef int c_push_d(Subs* sb, const uint8_t* d, int n) noexcept nogil:
+    """Append one substitution (``n`` sorted tiles); 1 if out of memory."""
+    cdef uint8_t* grown
+    if sb.n == sb.capacity:
+        grown = <uint8_t*>realloc(sb.d, 8 * (2 * sb.capacity + 64))
+        if grown == NULL:
+            sb.failed = 1
+            return 1
+        sb.d = grown
+        sb.capacity = 2 * sb.capacity + 64
+    memset(sb.d + 8 * sb.n, 0xFF, 8)
+    memcpy(sb.d + 8 * sb.n, d, n)
+    sb.n += 1
+    return 0
+
+
+cdef uint64_t c_near(uint64_t present, uint64_t held_four, int use) noexcept nogil:
+    """The tiles a joker could stand for at all: not held four times counting the melds,
+    and, as its group keeps a natural tile, a tile held (a pung or pair of it) or, with
+    chows, one within two of a held suit tile."""
+    cdef uint64_t near = present, p
+    cdef int t
+    if use & USE_CHOWS:
+        for t in range(3):
+            p = (present >> (9 * t)) & 0x1FF
+            near |= ((p | p << 1 | p << 2 | p >> 1 | p >> 2) & 0x1FF) << (9 * t)
+    return near & ~held_four
+
+
+cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* held, const uint8_t* caps, int use,
+                        int jokers, const uint64_t* at_least) noexcept nogil:
+    """Every D of one or two tiles (ascending, each one a joker may stand for, below its
+    cap) completing the natural counts ``s`` in sets and a pair: the standard waits of
+    ``s``, or ``_two_tile_subs``; with jokers in pungs alone, only the D whose jokers can
+    all stand there (``_pung_subs``). 1 if out of memory. (Seven pairs and fixed hands
+    add theirs apart.)"""
+    cdef uint64_t near, bits, held_four = mj_at_least34(held, 4)
+    cdef uint8_t d[1]
+    if use == USE_PUNGS:
+        return _pung_subs(sb, s, jokers, at_least, held_four)
+    near = bits = c_near(at_least[1], held_four, use)
+    if jokers == 2:
+        return _two_tile_subs(sb, s, caps, near)
+    bits &= c_standard_waits(s)
+    while bits:
+        d[0] = <uint8_t>mj_ctz64(bits)
+        bits &= bits - 1
+        if c_push_d(sb, d, 1):
+            return 1
+    return 0
+
+
+cdef enum:
+    PARTS = 10              # a row's parts: the three suits, then each honour held
+
+
+ctypedef struct Parts:
+    # per part (a suit, or one honour), as the natural counts hold it
+    int n
+    uint32_t bad            # the parts that do not split into sets and a pair or none
+    uint32_t takes_one      # the parts a tile more may make split ...
+    uint32_t takes_two      # ... and those two more may
+    uint64_t one[PARTS]     # the tiles (in ``near``) one more of which makes the part split
+    uint8_t pair[PARTS]     # bit j: the part with j tiles more leaves a pair
+    int pairs               # the pairs the parts that split leave
+    int32_t key[3]          # the suits' keys
+    uint8_t tile[PARTS]     # the honours' tiles
+
+
+cdef int _read_parts(const SuitTables* T, const uint8_t* s, uint64_t near, Parts* parts) noexcept nogil:
+    """Fill ``parts`` from ``s``; 0 when no two tiles can complete it (an honour held
+    four times, or more than two parts that do not split)."""
+    cdef int p, t, c, rest
+    cdef uint32_t bad
+    parts.n = 3
+    parts.bad = parts.takes_one = parts.takes_two = 0
+    parts.pairs = 0
+    for p in range(3):
+        parts.key[p] = _suit_key(s + 9 * p)
+        rest = _suit_size(s + 9 * p) % 3
+        # with j more tiles (j = 0, 1, 2), 3k + 2 leaves a pair, 3k + 1 never splits
+        parts.pair[p] = 1 if rest == 2 else 2 if rest == 1 else 4
+        if rest == 1 or not _splits(T, parts.key[p]):
+            parts.bad |= 1u << p
+        else:
+            parts.pairs += rest == 2
+        parts.one[p] = 0
+        if rest != 0:
+            parts.one[p] = ((<uint64_t>T.wait[parts.key[p]]) << (9 * p)) & near
+            if parts.one[p]:
+                parts.takes_one |= 1u << p
+        if rest != 2:
+            parts.takes_two |= 1u << p
+    for t in range(27, 34):
+        c = s[t]
+        if c == 0:
+            continue  # (no joker stands for an honour its group does not hold)
+        if c == 4:
+            return 0
+        p = parts.n
+        parts.n += 1
+        parts.tile[p] = <uint8_t>t
+        parts.pair[p] = 1 << (2 - c) if c <= 2 else 0
+        if c == 1:
+            parts.bad |= 1u << p
+            if near >> t & 1:
+                parts.takes_two |= 1u << p
+        else:
+            parts.pairs += c == 2
+        parts.one[p] = ((<uint64_t>1) << t) & near if c <= 2 else 0
+        if parts.one[p]:
+            parts.takes_one |= 1u << p
+    bad = parts.bad & (parts.bad - 1)  # (less its lowest two bits)
+    return (bad & (bad - 1)) == 0
+
+
+cdef inline int _pairs_without(const Parts* parts, uint32_t chosen) noexcept nogil:
+    """The pairs the parts not in ``chosen`` leave, or -1 if one of them does not split."""
+    cdef int p, pairs = parts.pairs
+    if parts.bad & ~chosen:
+        return -1
+    chosen &= ~parts.bad
+    while chosen:
+        p = mj_ctz64(chosen)
+        chosen &= chosen - 1
+        pairs -= parts.pair[p] & 1
+    return pairs
+
+
+cdef inline void _note(uint64_t* lows, uint64_t* higher, uint64_t ts, uint64_t us) noexcept nogil:
+    """Note the D (t, u) for each t in ``ts`` and u in ``us``."""
+    cdef int t
+    while ts:
+        t = mj_ctz64(ts)
+        ts &= ts - 1
+        if not lows[0] >> t & 1:
+            lows[0] |= (<uint64_t>1) << t
+            higher[t] = 0
+        higher[t] |= us
+
+
+cdef int _two_tile_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_t near) noexcept nogil:
+    """Every D of two tiles completing ``s`` in sets and a pair, ascending: each part
+    (a suit, an honour) splits as it is or with the tiles D puts there, one pair in all.
+    A tile more in a suit is one lookup of the wait table (the ranks making it split);
+    two more, one lookup per first tile."""
+    cdef const SuitTables* T = _suit_tables()
+    cdef Parts parts
+    cdef uint64_t higher[34]    # per lower tile t of some D, the higher tiles u of those D
+    cdef uint64_t lows = 0, us
+    cdef uint32_t rest_a, rest_b
+    cdef uint8_t d[2]
+    cdef int a, b, pairs, t, r, u, base
+    if T == NULL or not _read_parts(T, s, near, &parts):
+        return 0
+    rest_a = parts.takes_one
+    while rest_a:  # a tile in each of two parts
+        a = mj_ctz64(rest_a)
+        rest_a &= rest_a - 1
+        rest_b = rest_a
+        while rest_b:
+            b = mj_ctz64(rest_b)
+            rest_b &= rest_b - 1
+            pairs = _pairs_without(&parts, (1u << a) | (1u << b))
+            if pairs >= 0 and pairs + (parts.pair[a] >> 1 & 1) + (parts.pair[b] >> 1 & 1) == 1:
+                _note(&lows, higher, parts.one[a], parts.one[b])
+    rest_a = parts.takes_two
+    while rest_a:  # both in one part
+        a = mj_ctz64(rest_a)
+        rest_a &= rest_a - 1
+        pairs = _pairs_without(&parts, 1u << a)
+        if pairs < 0 or pairs + (parts.pair[a] >> 2 & 1) != 1:
+            continue
+        if a >= 3:  # an honour held once, made a pung
+            t = parts.tile[a]
+            if s[t] + 2 <= caps[t]:
+                _note(&lows, higher, (<uint64_t>1) << t, (<uint64_t>1) << t)
+            continue
+        base = 9 * a
+        for r in range(9):
+            t = base + r
+            if not near >> t & 1:
+                continue
+            us = ((<uint64_t>T.wait[parts.key[a] + POW5[r]]) << base) & near & ~(((<uint64_t>1) << t) - 1)
+            if s[t] + 2 > caps[t]:  # a tile taken up to its cap is no longer open
+                us &= ~((<uint64_t>1) << t)
+            if us:
+                _note(&lows, higher, (<uint64_t>1) << t, us)
+    while lows:
+        t = mj_ctz64(lows)
+        lows &= lows - 1
+        d[0] = <uint8_t>t
+        us = higher[t]
+        while us:
+            u = mj_ctz64(us)
+            us &= us - 1
+            d[1] = <uint8_t>u
+            if c_push_d(sb, d, 2):
+                return 1
+    return 0
+
+
+cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_least,
+                    uint64_t held_four) noexcept nogil:
+    """Every D of one or two tiles whose jokers can all stand in pungs (jokers="pungs"),
+    ascending: each joker in a pung of its tile that keeps a natural tile. So D = (t)
+    where ``s`` less two t splits into sets and a pair, (t, t) where s less one t does,
+    and (t, u) where s less two t and two u does, none shown more than four times with
+    the melds (``held_four``; ``at_least``: c_complete_subs'). (A D completing the sets
+    otherwise, a joker in a chow or the pair, makes no reading the rule set keeps.) 1 if
+    out of memory."""
+    cdef const SuitTables* T = _suit_tables()
+    cdef PungParts parts
+    cdef uint64_t once, twice, rest, higher
+    cdef uint8_t d[2]
+    cdef int t, u
+    if T == NULL or _read_pung_parts(T, s, &parts) > 2:
+        return 0  # a D takes tiles out of two parts at most
+    # the tiles of (t, u), and of (t) with one joker: held twice, shown three times at most
+    twice = at_least[2] & ~held_four
+    if jokers == 1:
+        rest = twice
+        while rest:
+            t = mj_ctz64(rest)
+            rest &= rest - 1
+            d[0] = <uint8_t>t
+            if _splits_less(T, s, &parts, t, 2, -1, 0) and c_push_d(sb, d, 1):
+                return 1
+        return 0
+    once = at_least[1] & ~at_least[0]  # the tiles of (t, t)
+    rest = once | twice
+    while rest:
+        t = mj_ctz64(rest)
+        rest &= rest - 1
+        d[0] = <uint8_t>t
+        d[1] = <uint8_t>t
+        if once >> t & 1 and _splits_less(T, s, &parts, t, 1, -1, 0) and c_push_d(sb, d, 2):
+            return 1
+        if not twice >> t & 1:
+            continue
+        higher = twice & rest
+        while higher:
+            u = mj_ctz64(higher)
+            higher &= higher - 1
+            d[1] = <uint8_t>u
+            if _splits_less(T, s, &parts, t, 2, u, 2) and c_push_d(sb, d, 2):
+                return 1
+    return 0
+
+
+cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
+                             const uint8_t* caps) noexcept nogil:
+    """Every D of the kernel's joker decompositions (the tiles their groups hold beyond
+    the natural ones), unsorted; 1 if out of memory."""
+    cdef uint8_t* grown
+    cdef uint8_t* row
+    cdef uint8_t d[8]
+    cdef int rest[34]
+    cdef int i, g, k, t, n, found
+    cdef int tiles[4]
+    found = c_decompose_jokers(natural, jokers, use, caps, sb.rows, sb.rows_capacity)
+    if found > sb.rows_capacity:
+        grown = <uint8_t*>realloc(sb.rows, JROW * found)
+        if grown == NULL:
+            sb.failed = 1
+            return 1
+        sb.rows = grown
+        sb.rows_capacity = found
+        found = c_decompose_jokers(natural, jokers, use, caps, sb.rows, sb.rows_capacity)
+    if found < 0:
+        sb.failed = 1
+        return 1
+    for i in range(found):
+        row = sb.rows + JROW * i
+        for t in range(34):
+            rest[t] = -natural[t]
+        for g in range(5):
+            for k in range(group_tiles(row[2 * g], tiles)):  # 0 for the padding
+                rest[tiles[k]] += 1
+        n = 0
+        for t in range(34):
+            for g in range(rest[t]):
+                if n < 8:
+                    d[n] = <uint8_t>t
+                n += 1
+        if n == jokers and c_push_d(sb, d, n):
+            return 1
+    return 0
+
+
+cdef inline int _bit(const uint64_t* bits, int shift, uint64_t key) noexcept nogil:
+    cdef uint64_t b = key >> shift
+    return (bits[b >> 6] >> (b & 63)) & 1
+
+
+cdef int _try_fixed(const uint8_t* row, const uint8_t* held, int jokers, int use, Subs* sb) noexcept nogil:
+    """Push the substitution completing one fixed variant, if its missing tiles are
+    ``jokers`` tiles its groups may hold; 1 if out of memory. Eight counts at a time:
+    each byte of ((row | 0x80...) - held) ^ 0x80... is row - held (counts are at most 4,
+    so no borrow crosses a byte), or 0xFC or more where the variant holds fewer: more
+    missing tiles than jokers either way."""
+    cdef int t, b, k, n = 0, missing
+    cdef uint8_t tiles[8]
+    cdef uint64_t x, y, diff
+    for t in range(0, 32, 8):
+        memcpy(&x, row + t, 8)
+        memcpy(&y, held + t, 8)
+        diff = ((x | <uint64_t>0x8080808080808080) - y) ^ <uint64_t>0x8080808080808080
+        while diff:
+            b = mj_ctz64(diff) >> 3
+            missing = <int>((diff >> (8 * b)) & 0xFF)
+            diff &= ~((<uint64_t>0xFF) << (8 * b))
+            if n + missing > jokers:
+                return 0
+            for k in range(missing):
+                tiles[n] = <uint8_t>(t + b)
+                n += 1
+    for t in range(32, 34):
+        missing = <int>row[t] - <int>held[t]
+        if missing < 0 or n + missing > jokers:
+            return 0
+        for k in range(missing):
+            tiles[n] = <uint8_t>t
+            n += 1
+    if n == jokers and c_fits_fixed(row, tiles, n, use):
+        return c_push_d(sb, tiles, n)
+    return 0
+
+
+cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, uint64_t presence,
+                          int jokers) noexcept nogil:
+    """The key of the held tiles (``presence``: their kinds), and the word of the
+    index's bitset holding its bit fetched ahead, as the row finds its other
+    substitutions; 0 unless one or two jokers (c_add_fixed_subs then needs no key)."""
+    cdef uint64_t key = 0, b
+    cdef int t
+    if not 1 <= jokers <= 2:
+        return 0
+    while presence:
+        t = mj_ctz64(presence)
+        presence &= presence - 1
+        key += <uint64_t>held[t] * ix.weight[t]
+    b = key >> ix.less_shift[jokers - 1]
+    mj_prefetch(&ix.less_bits[jokers - 1][b >> 6])
+    return key
+
+
+cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex* ix, const uint8_t* held,
+                         uint64_t key, int jokers, int use, Subs* sb) noexcept nogil:
+    """The substitutions completing a fixed-shape hand (joker_readings.substitutions); 1 if
+    out of memory. With one or two jokers, only the variants that less one or two of
+    their tiles are the held tiles (whose ``key`` c_fixed_key gives) are tried
+    (``FixedIndex``: one lookup); with more, every variant."""
+    cdef int e, lo, hi, mid
+    cdef uint32_t top
+    cdef const uint32_t* keys
+    if jokers > 2:
+        for e in range(n_rows):
+            if _try_fixed(fixed_rows + FIXED_ROW * e, held, jokers, use, sb):
+                return 1
+        return 0
+    if jokers == 0:
+        return 0  # a fixed hand the held tiles make is read as they are
+    # most rows are no variant less one or two of its tiles: one bit tells
+    if not _bit(ix.less_bits[jokers - 1], ix.less_shift[jokers - 1], key):
+        return 0
+    keys = ix.less_keys[jokers - 1]
+    top = <uint32_t>(key >> 32)
+    lo = ix.less_start[jokers - 1][top >> (32 - BUCKET_BITS)]
+    hi = ix.less_start[jokers - 1][(top >> (32 - BUCKET_BITS)) + 1]
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if keys[mid] < top:
+            lo = mid + 1
+        else:
+            hi = mid
+    while lo < ix.n_less[jokers - 1] and keys[lo] == top:
+        if _try_fixed(fixed_rows + FIXED_ROW * ix.less_variant[jokers - 1][lo], held, jokers, use, sb):
+            return 1
+        lo += 1
+    return 0
+
+
+cdef void c_sort_subs(Subs* sb) noexcept nogil:
+    """Sort the substitutions and drop repeats (short lists: an insertion sort)."""
+    cdef uint8_t held[8]
+    cdef int i, k, n = 0
+    for i in range(1, sb.n):
+        if memcmp(sb.d + 8 * (i - 1), sb.d + 8 * i, 8) <= 0:
+            continue
+        memcpy(held, sb.d + 8 * i, 8)
+        k = i - 1
+        while k >= 0 and memcmp(sb.d + 8 * k, held, 8) > 0:
+            memcpy(sb.d + 8 * (k + 1), sb.d + 8 * k, 8)
+            k -= 1
+        memcpy(sb.d + 8 * (k + 1), held, 8)
+    for i in range(sb.n):
+        if n == 0 or memcmp(sb.d + 8 * (n - 1), sb.d + 8 * i, 8) != 0:
+            if n != i:
+                memcpy(sb.d + 8 * n, sb.d + 8 * i, 8)
+            n += 1
+    sb.n = n
+
+
+def completing_substitutions(natural, held, int jokers, int use):
+    """The substitutions ``c_complete_subs`` finds for one or two jokers (``natural``:
+    the concealed counts, ``held``: with the melds'), as tuples of tiles: for the tests,
+    which derive them by brute force."""
+    cdef uint8_t c[34]
+    cdef uint8_t h[34]
+    cdef uint8_t caps[34]
+    cdef uint64_t at_least[5]
+    cdef Subs sb
+    cdef int t, i, k
+    if not 1 <= jokers <= 2:
+        raise ValueError("one or two jokers")
+    for t in range(34):
+        c[t] = natural[t]
+        h[t] = held[t]
+        caps[t] = 4 - (h[t] - c[t])
+    at_least[0] = mj_at_least34(h, 3)
+    for k in range(1, 5):
+        at_least[k] = mj_at_least34(c, k)
+    memset(&sb, 0, sizeof(Subs))
+    try:
+        if c_complete_subs(&sb, c, h, caps, use, jokers, at_least):
+            raise MemoryError()
+        return [tuple(sb.d[8 * i + k] for k in range(jokers)) for i in range(sb.n)]
+    finally:
+        free(sb.d)

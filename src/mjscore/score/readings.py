@@ -1,0 +1,331 @@
+"""The ways to read one hand for scoring, and the facts each reading holds.
+
+A *reading* is a decomposition (or a special shape) together with the group
+the winning tile completed. Scoring tries every reading and keeps the best.
+This module is the reference definition of every fact in :mod:`mjscore.rules.facts`;
+the compiled kernel computes the same facts for bulk scoring.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .. import _backend
+from ..core.context import WinContext
+from ..decompose.decompose import WaitRole, wait_role
+from ..rules.facts import FACT_BITS, Atom, Kind
+from ..core.group import Group, GroupKind
+from ..core.hand import Hand
+from .jokers.readings import Substitution
+from ..rules.matching import (conditions_hold, fixed_variants, item_pattern_facts, pairs_form, presence,
+                       quantified_hands)
+from ..rules.hands import MAX_MATCHED
+from ..rules.model import RuleSet
+from ..rules.patterns import STANDARD
+from ..core.tile import ORPHANS, Tile
+
+__all__ = ["Reading", "readings", "losing_reading", "reading_groups", "atom_of", "SHAPE_CODES", "forget_groups"]
+
+SHAPE_CODES = ("standard", "seven-pairs", "special", "losing")
+"""A reading's shape as the scorers' ``score_one`` reports it (its index here): four sets
+and a pair, seven pairs, a fixed-shape special hand, or a hand that did not go out."""
+
+_PAIR = int(GroupKind.PAIR)  # an int key: an enum member hashes in Python
+_KIND = {GroupKind.SEQUENCE: Kind.CHOW, GroupKind.TRIPLET: Kind.PUNG,
+         GroupKind.QUAD: Kind.KONG, GroupKind.PAIR: Kind.PAIR}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredGroup:
+    """A group as the scorer sees it: kind, concealment and tile atom."""
+
+    group: Group
+    kind: Kind
+    concealed: bool
+    atom: Atom
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Scored groups key the breakdown's caches; the generated hash would hash the
+        # group and two enums in Python on every lookup (integers: the same in every process).
+        object.__setattr__(self, "_hash", hash((hash(self.group), int(self.kind), self.concealed,
+                                                int(self.atom))))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read the hand: its groups (melds included) and its hand facts."""
+
+    shape: str
+    """One of :data:`SHAPE_CODES`."""
+    groups: tuple[ScoredGroup, ...]
+    facts: int
+    win_group: Group | None
+    win_tile: Tile | None
+    index: tuple[int, int] = (-1, -1)
+    """For a standard reading: which decomposition (in the kernel's order) and which
+    of its groups (in the kernel's group order) the winning tile completed; for a
+    special reading, the fixed-shape hand it makes (and -1)."""
+    hands: tuple[int, ...] = ()
+    """The special hands (indices into ``rules.hands``, in file order) the reading makes."""
+
+
+def atom_of(group: Group, context: WinContext) -> Atom:
+    """The tile atom of a group (see :mod:`mjscore.rules.facts`)."""
+    return _atom(group, context.seat_wind, context.prevailing_wind)
+
+
+def _atom(group: Group, seat_wind: Tile, prevailing_wind: Tile) -> Atom:
+    tile = int(group.first)
+    if tile >= 31:
+        return Atom.DRAGON
+    if tile >= 27:
+        seat, prevailing = tile == seat_wind, tile == prevailing_wind
+        if seat and prevailing:
+            return Atom.DOUBLE_WIND
+        return Atom.SEAT_WIND if seat else Atom.PREVAILING_WIND if prevailing else Atom.OTHER_WIND
+    rank = tile % 9  # a run holds a terminal when it starts on 1 or 7
+    ends = (0, 6) if group.kind == GroupKind.SEQUENCE else (0, 8)
+    return Atom.TERMINAL if rank in ends else Atom.SIMPLE
+
+
+def _scored(group: Group, concealed: bool, context: WinContext) -> ScoredGroup:
+    return _scored_group(group, concealed, context.seat_wind, context.prevailing_wind)
+
+
+@functools.lru_cache(maxsize=8192)  # groups and winds repeat: a few thousand cells in all
+def _scored_group(group: Group, concealed: bool, seat: Tile, prevailing: Tile) -> ScoredGroup:
+    return ScoredGroup(group, _KIND[group.kind], concealed, _atom(group, seat, prevailing))
+
+
+@functools.cache  # kinds x tiles x concealment x winds: a few thousand cells at most
+def _cell(kind: int, first: int, concealed: bool, seat: int, prevailing: int) -> ScoredGroup:
+    """The scored group of a kernel group ``(kind, first)``, keyed by integers alone."""
+    return _scored_group(_group(kind, first), concealed, Tile(seat), Tile(prevailing))
+
+
+def forget_groups() -> None:
+    """Empty the memory of scored groups (groups with their winds' atoms)."""
+    _scored_group.cache_clear()
+    _cell.cache_clear()
+
+
+def _bits(**facts: bool) -> int:
+    mask = 0
+    for name, holds in facts.items():
+        if holds:
+            mask |= 1 << FACT_BITS[name.replace("_", "-")]
+    return mask
+
+
+_ONE_SUIT_OR_HONOURS = _bits(one_suit_only=True, one_suit_with_honours=True, all_honours=True)
+
+
+def _plain_wins(rules: RuleSet, facts: int) -> bool:
+    """Whether a reading that makes no special hand goes out: not when special hands are
+    required, and under the prohibition of mixed suits only in one suit or in honours."""
+    return not rules.special_required and (not rules.plain_one_suit or bool(facts & _ONE_SUIT_OR_HONOURS))
+
+
+def _context_facts(context: WinContext) -> int:
+    won = context.winner
+    return _bits(
+        winner=won, self_drawn=won and context.self_drawn,
+        discard=won and not context.self_drawn,
+        replacement=context.replacement is not None, kong_replacement=context.replacement == "kong", bonus_replacement=context.replacement == "bonus",
+        kong_on_kong=context.kong_on_kong, robbing_kong=context.robbing_kong,
+        last_tile=context.last_tile, last_discard=context.last_discard,
+        heaven=context.heaven, earth=context.earth, declared_calling=context.declared_calling,
+        dealer=bool(context.dealer),
+    )
+
+
+def _tile_facts(counts: tuple[int, ...] | list[int]) -> int:
+    """Facts about which tiles the whole hand holds (melds included)."""
+    held = [t for t in range(34) if counts[t]]
+    suits = {t // 9 for t in held if t < 27}
+    honours = any(t >= 27 for t in held)
+    return _bits(
+        one_suit_with_honours=len(suits) == 1 and honours,
+        one_suit_only=len(suits) == 1 and not honours,
+        all_honours=not suits,
+        all_simples=all(t < 27 and t % 9 not in (0, 8) for t in held),
+        all_terminals=all(t < 27 and t % 9 in (0, 8) for t in held),
+        all_terminals_honours=all(Tile(t) in ORPHANS for t in held),
+    )
+
+
+def _group_facts(groups: tuple[ScoredGroup, ...]) -> int:
+    """Facts about the sets of a standard reading."""
+    chows = [g for g in groups if g.kind == Kind.CHOW]
+    triplets = [g for g in groups if g.kind in (Kind.PUNG, Kind.KONG)]
+    kongs = [g for g in groups if g.kind == Kind.KONG]
+    concealed_triplets = sum(g.concealed for g in triplets)
+    runs = {(g.group.first // 9, g.group.first % 9) for g in chows}
+    return _bits(
+        standard=True, no_chows=not chows, one_chow=len(chows) == 1, no_kongs=not kongs,
+        four_kongs=len(kongs) == 4, four_triplets=len(triplets) == 4,
+        three_concealed_triplets=concealed_triplets == 3,
+        four_concealed_triplets=concealed_triplets == 4,
+        three_consecutive_chows=any({(s, 0), (s, 3), (s, 6)} <= runs for s in range(3)),
+        terminal_or_honour_each_set=all(g.atom != Atom.SIMPLE for g in groups),
+    )
+
+
+def _single_wait(hand: Hand, win_tile: Tile, jokers: Substitution | None = None) -> bool:
+    held = list(hand.counts)
+    if jokers is None:
+        before = list(hand.concealed)
+        before[win_tile] -= 1
+        mask = _backend.kernel.waits(before)
+    else:  # the tiles the hand shows: its natural ones and the melds'
+        before = list(jokers.natural)
+        before[win_tile] -= 1
+        mask = _backend.kernel.waits_jokers(before, jokers.jokers, int(jokers.use), list(jokers.caps))
+        for t in jokers.tiles:
+            held[t] -= 1
+    kinds = [t for t in range(34) if mask >> t & 1 and held[t] - (t == win_tile) < 4]
+    return len(kinds) == 1
+
+
+def readings(hand: Hand, context: WinContext, rules: RuleSet,
+             jokers: Substitution | None = None) -> Iterator[Reading]:
+    """Every reading of a complete hand won on ``context.win_tile`` (each concealed kind if
+    unset) that can win under the rule set, with the special hands it makes: the standard
+    readings (with at most ``rules.max_chows`` runs), seven pairs, and the fixed-shape
+    special hands. With ``rules.special_required`` only readings that make a special
+    hand are given.
+
+    With ``jokers``, ``hand`` is the natural hand a hand with jokers stands for
+    (:mod:`mjscore.score.jokers.readings`) and only the readings that keep its jokers where they
+    may stand are given, each won on a natural tile."""
+    natural = hand.concealed if jokers is None else jokers.natural
+    if context.win_tile is not None:
+        win_tiles = [context.win_tile]
+    else:  # a robbed kong's tile is the only one of its kind the hand holds
+        win_tiles = [Tile(t) for t in range(34) if natural[t]
+                     and (not context.robbing_kong or hand.counts[t] == 1)]
+    tables = rules.hand_tables
+    concealed_hand = all(m.concealed for m in hand.melds)
+    base = _context_facts(context) | _tile_facts(hand.counts)
+    base |= _bits(concealed_hand=concealed_hand, no_jokers=rules.jokers is not None and jokers is None)
+    held = presence(hand.counts)
+    melds = [_scored(m, m.concealed, context) for m in hand.melds]
+    decompositions = _backend.kernel.decompose(hand.concealed)
+    pairs = pairs_form(hand.concealed) if not hand.melds and (jokers is None or jokers.pairs) else None
+    fixed = fixed_variants(tables, hand.counts, hand.melds) if tables.fixed else []
+    if jokers is not None:
+        fixed = [v for v in fixed if jokers.fixed_ok(v)]
+
+    def special_hands(made: list[int], facts: int, tile: Tile) -> tuple[int, ...]:
+        situational = [h for h in tables.situational if conditions_hold(tables, h, facts, tile, concealed_hand)]
+        return tuple(sorted({h for h in made if conditions_hold(tables, h, facts, tile, concealed_hand)}
+                            | set(situational))[:MAX_MATCHED])
+
+    for tile in win_tiles:
+        single = _bits(single_wait=_single_wait(hand, tile, jokers))
+        # a fixed-shape hand is made by the tiles: every reading of them makes it
+        shaped = sorted({v.hand for v in fixed if v.win_tiles >> tile & 1})
+        for number, raw in enumerate(decompositions):
+            natural_tiles = None if jokers is None else jokers.decompositions.get(tuple(sorted(raw)))
+            if jokers is not None and natural_tiles is None:
+                continue  # its groups cannot hold the jokers
+            groups = [_group(kind, first) for kind, first in raw]
+            if rules.max_chows is not None and sum(
+                    g.kind == GroupKind.SEQUENCE for g in [*groups, *hand.melds]) > rules.max_chows:
+                continue
+            for index in _distinct_groups_holding(groups, tile):
+                if natural_tiles is not None and not natural_tiles[groups[index].code] >> tile & 1:
+                    continue  # the winning tile would be a joker there
+                completed = groups[index]
+                role = wait_role(completed, tile)
+                scored = _standard_groups(groups, index, melds, context)
+                shape = [(int(g.kind), int(g.group.first), g.concealed) for g in scored]
+                facts = base | single | _group_facts(scored) | _bits(
+                    one_chance=role in (WaitRole.PAIR, WaitRole.MIDDLE, WaitRole.EDGE),
+                    pung_wait=role == WaitRole.TRIPLET)
+                facts |= item_pattern_facts(tables, held, shape)
+                made = special_hands(quantified_hands(tables, STANDARD, held, shape) + shaped, facts, tile)
+                if made or _plain_wins(rules, facts):
+                    yield Reading("standard", scored, facts, completed, tile, (number, index), made)
+        if pairs is not None:
+            scored = _pairs(hand, context)
+            facts = base | single | _bits(one_chance=True)
+            shape = [(int(g.kind), int(g.group.first), True) for g in scored]
+            made = special_hands(quantified_hands(tables, pairs, held, shape) + shaped, facts, tile)
+            plain = pairs == "pairs" and "seven-pairs" in rules.shapes and _plain_wins(rules, facts)
+            if made or plain:
+                yield Reading("seven-pairs", scored, facts, None, tile, hands=made)
+        if shaped:  # and so does the special shape itself, read with no sets
+            facts = base | single | _bits(one_chance=hand.concealed[tile] == 2)
+            made = special_hands(shaped, facts, tile)
+            if set(made) & set(shaped):
+                yield Reading("special", (), facts, None, tile, (min(set(made) & set(shaped)), -1), made)
+
+
+@functools.cache
+def _group(kind: int, first: int) -> Group:
+    """The kernel's ``(kind, first)`` as a Group (cached: groups are immutable)."""
+    return Group(GroupKind(kind), Tile(first))
+
+
+def _standard_groups(groups: list[Group], completed: int, melds: list[ScoredGroup],
+                     context: WinContext) -> tuple[ScoredGroup, ...]:
+    # The group a discard completed counts as exposed.
+    return tuple([_scored(g, not (i == completed and not context.self_drawn), context)
+                  for i, g in enumerate(groups)] + melds)
+
+
+def reading_groups(hand: Hand, context: WinContext, shape: str, index: tuple[int, int]) -> tuple[ScoredGroup, ...]:
+    """The groups of the reading :func:`readings` identified by ``shape`` and ``index``."""
+    if shape == "losing":
+        return losing_reading(hand, context).groups
+    if shape == "seven-pairs":
+        return _pairs(hand, context)
+    if shape != "standard":
+        return ()
+    raw = _backend.kernel.decompose(hand.concealed)[index[0]]
+    seat, prevailing, completed = int(context.seat_wind), int(context.prevailing_wind), index[1]
+    if context.self_drawn:
+        completed = -1  # only a discard makes the group it completed exposed
+    groups = [_cell(kind, first, i != completed, seat, prevailing) for i, (kind, first) in enumerate(raw)]
+    if hand.melds:
+        groups += [_scored(m, m.concealed, context) for m in hand.melds]
+    return tuple(groups)
+
+
+def _pairs(hand: Hand, context: WinContext) -> tuple[ScoredGroup, ...]:
+    """The pairs of a seven-pairs reading; four alike held count as two pairs."""
+    seat, prevailing = int(context.seat_wind), int(context.prevailing_wind)
+    return tuple(_cell(_PAIR, t, True, seat, prevailing)
+                 for t in range(34) for _ in range(hand.concealed[t] // 2))
+
+
+def _distinct_groups_holding(groups: list[Group], tile: Tile) -> list[int]:
+    seen: set[Group] = set()
+    indices = []
+    for i, group in enumerate(groups):
+        if tile in group.tiles and group not in seen:
+            seen.add(group)
+            indices.append(i)
+    return indices
+
+
+def losing_reading(hand: Hand, context: WinContext, no_jokers: bool = False) -> Reading:
+    """How a hand that did not go out is read: its melds, concealed pungs and pairs (its
+    natural tiles: jokers held make no group); ``no_jokers``: the fact holds."""
+    groups = [_scored(m, m.concealed, context) for m in hand.melds]
+    for t in range(34):
+        count = hand.concealed[t]
+        if count >= 3:
+            groups.append(_scored(_group(GroupKind.TRIPLET, t), True, context))
+        elif count == 2:
+            groups.append(_scored(_group(GroupKind.PAIR, t), True, context))
+    facts = (_context_facts(context) | _tile_facts(hand.counts)
+             | _bits(concealed_hand=all(m.concealed for m in hand.melds), no_jokers=no_jokers))
+    return Reading("losing", tuple(groups), facts, None, None)

@@ -1,0 +1,451 @@
+"""Score one hand under a rule set: the best reading, itemised line by line.
+
+The fold is the same for every rule set (the classical *points and doubles*):
+
+1. each group earns its set points and doubles from the rule set's table;
+2. each item whose facts hold adds points, doubles or a share of the limit,
+   and removes the items it ``excludes``;
+3. the ``no-points`` fact is then decided (no set points, and no item points
+   but those for going out: items whose ``when`` is just ``winner``), and the
+   items that name it are added;
+4. ``total = min(points * 2**doubles, limit)``; a limit hand scores
+   ``max(that, share * limit)``, so a hand worth more than a fractional limit
+   keeps its own score (a player of these books takes the better).
+
+Every reading of the hand (each decomposition, each group the winning tile can
+complete, the special shapes the rule set allows) is scored this way and the
+highest total wins; ties go to the first found.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .._backend import twin
+from ..core.context import WinContext, check_against_hand, forget_contexts
+from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
+from ..rules.facts import Atom, Kind
+from .fold import ReadingScore, limit_share, score_reading
+from ..core.group import Decomposition, Group, GroupKind, Meld
+from ..core.hand import Hand
+from .jokers.readings import fits_groups, place_jokers
+from ..core.jokers import describe, needed_for
+from ..rules.matching import fixed_variants
+from ..core.notation import forget_words, parse_hand
+from ..rules.payments import Settlement, settle_scores
+from .readings import SHAPE_CODES, ScoredGroup, forget_groups, reading_groups
+from ..rows.codec import forget_meld_bytes, row_of
+from ..rules import RuleSet, load_rules
+from ..rules.model import STACK
+from ..core.tile import Tile, format_tiles
+
+__all__ = ["Line", "Score", "JokerPlacement", "ReadingScore", "score", "score_reading", "explain_lines", "settle",
+           "clear_caches", "use_html"]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One scored item of a breakdown."""
+
+    id: str
+    name: str
+    points: int = 0
+    doubles: int = 0
+    limit: Fraction | None = None
+    count: int = 1
+    source: str = ""
+
+    def value(self) -> str:
+        """The value as a scorer writes it: ``+4``, ``x2``, ``1/2 limit``."""
+        parts = []
+        if self.points:
+            parts.append(f"+{self.points * self.count}")
+        if self.doubles:
+            parts.append(f"x{2 ** (self.doubles * self.count)}")
+        if self.limit is not None:
+            parts.append("limit" if self.limit == 1 else f"{self.limit} limit")
+        return " ".join(parts) or "0"
+
+
+@dataclass(frozen=True, slots=True)
+class JokerPlacement:
+    """What one joker stood for in the reading that scored, and the group it joined."""
+
+    tile: Tile
+    group: str
+    """The group in words: ``"pung 5p"``, ``"chow 456p"``, ``"pair 9s"``, ``"single 1z"``,
+    with ``" (declared)"`` for a joker inside a declared meld."""
+
+    def __str__(self) -> str:
+        kind, _, rest = self.group.partition(" ")
+        of = "" if kind == "chow" else "of "
+        return f"joker as {self.tile} in the {kind} {of}{rest}"
+
+
+_KIND_WORDS = {GroupKind.SEQUENCE: "chow", GroupKind.TRIPLET: "pung", GroupKind.QUAD: "kong",
+               GroupKind.PAIR: "pair"}
+
+
+def _group_words(kind: int, first: int, tiles: tuple[int, ...] = ()) -> str:
+    if kind == GroupKind.SEQUENCE:
+        return f"chow {Group(GroupKind.SEQUENCE, Tile(first))}"
+    if len(set(tiles)) > 1:  # a run of singles or a knitted group of a special hand
+        return f"singles {format_tiles([tiles.count(t) for t in range(34)])}"
+    return f"{_KIND_WORDS.get(GroupKind(kind), 'single') if kind < 4 else 'single'} {Tile(first)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A hand's score under one rule set, with the reading that earned it."""
+
+    total: int
+    points: int
+    doubles: int
+    limit: Fraction | None
+    """The share of the limit that applied: a limit hand's share, 1 when the
+    score was capped at the limit, ``None`` otherwise."""
+    special: str | None
+    """The id of the special hand that scored (the one worth most when several did), if any."""
+    lines: tuple[Line, ...]
+    decomposition: Decomposition | None
+    shape: str
+    """``standard``, ``seven-pairs``, ``losing``, or the id of the fixed-shape special hand read."""
+    rules: str
+    hand: Hand = field(repr=False)
+    context: WinContext = field(repr=False)
+    others: tuple[str, ...] = ()
+    """Special hands the reading also made that did not score (the rule set scores only
+    the best one: ``special-hands = "best"``)."""
+    jokers: tuple[JokerPlacement, ...] = ()
+    """What each joker of the hand stood for in this reading (declared melds' too)."""
+
+    def explain(self) -> str:
+        """The breakdown as a table a player can check against the rule book."""
+        rows = [(line.name + (f" x{line.count}" if line.count > 1 else ""), line.value(), line.source)
+                for line in self.lines]
+        width = max([len(r[0]) for r in rows] + [4])
+        value_width = max([len(r[1]) for r in rows] + [5])
+        out = [f"{self.hand}  ({self.rules}, {'won' if self.context.winner else 'did not go out'})"]
+        out += [f"  {name:<{width}}  {value:>{value_width}}  {source}" for name, value, source in rows]
+        formula = f"{self.points} x 2^{self.doubles}" if self.doubles else f"{self.points}"
+        if self.special:
+            formula += f"; {'limit' if self.limit is not None else 'special'} hand {self.special}"
+        elif self.limit:
+            formula += "; capped at the limit"
+        out.append(f"  {'total':<{width}}  {self.total:>{value_width}}  ({formula})")
+        out += [f"  {placement}" for placement in self.jokers]
+        if self.others:
+            out.append(f"  also made: {', '.join(self.others)} ({self.special} scored instead: "
+                       "it is worth more, or comes first in the rule file at equal value)")
+        return "\n".join(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form."""
+        return {
+            "hand": str(self.hand), "rules": self.rules, "total": self.total,
+            "points": self.points, "doubles": self.doubles,
+            "limit": None if self.limit is None else str(self.limit),
+            "special": self.special, "shape": self.shape, "others": list(self.others),
+            "jokers": [{"tile": str(j.tile), "group": j.group} for j in self.jokers],
+            "winner": self.context.winner,
+            "decomposition": None if self.decomposition is None else [
+                {"group": str(g), "meld": isinstance(g, Meld), "concealed": g.concealed}
+                for g in self.decomposition],
+            "lines": [{"id": l.id, "name": l.name, "points": l.points, "doubles": l.doubles,
+                       "limit": None if l.limit is None else str(l.limit), "count": l.count,
+                       "source": l.source} for l in self.lines],
+        }
+
+    def __str__(self) -> str:
+        lines = " + ".join(f"{l.name} {l.value()}" for l in self.lines)
+        return f"{lines} = {self.total}"
+
+    def _repr_html_(self) -> str | None:
+        """The breakdown as HTML for notebooks (see :mod:`mjscore.display`); None, which a
+        notebook takes as "no HTML", while that module is not imported."""
+        return None if _html is None else _html(self)
+
+
+_html: Callable[[Score], str] | None = None
+
+
+def use_html(writer: Callable[[Score], str]) -> None:
+    """Make ``writer`` (:func:`mjscore.display.score_html`, which calls this when it is
+    imported: the display builds on this module, so this module cannot import it) what
+    :meth:`Score._repr_html_` returns."""
+    global _html
+    _html = writer
+
+
+def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[Any, ...]], tuple[Line, ...]]:
+    """Per rule set, once: the set rules of each group cell, and each item's line."""
+    cached = rules.derived.get("lines")
+    if cached is None:
+        cells = {(kind, concealed, atom): tuple(
+            r for r in rules.sets if r.matches(Kind(kind), bool(concealed), Atom(atom))
+            and (r.points or r.doubles)) for kind in range(4) for concealed in (0, 1) for atom in range(7)}
+        items = tuple(Line(i.id, i.name, i.points, i.doubles, source=i.source)
+                      for i in rules.items)
+        cached = rules.derived["lines"] = (cells, items)
+    return cached  # type: ignore[return-value]
+
+
+def explain_lines(rules: RuleSet, groups: Sequence[ScoredGroup], applied: int) -> tuple[Line, ...]:
+    """The breakdown of a reading: a line per scoring group, then a line per item earned."""
+    cells, items = _explained(rules)
+    known: dict[ScoredGroup, tuple[Line, ...]] = rules.derived.setdefault("group lines", {})  # type: ignore[assignment]
+    lines: list[Line] = []
+    for g in groups:
+        group_lines = known.get(g)
+        if group_lines is None:  # a few thousand kinds of scored group at most
+            group_lines = known[g] = tuple(
+                Line(rule.id, f"{rule.name}: {g.group}", rule.points, rule.doubles, source=rule.source)
+                for rule in cells[(g.kind, int(g.concealed), g.atom)])
+        lines += group_lines
+    while applied:
+        low = applied & -applied
+        lines.append(items[low.bit_length() - 1])
+        applied ^= low
+    return tuple(lines)
+
+
+def hand_lines(rules: RuleSet, hands: Sequence[int], concealed: bool) -> tuple[Line, ...]:
+    """A breakdown line for each special hand that scored, at its value for the concealment."""
+    lines = []
+    for h in hands:
+        hand = rules.hands[h]
+        value = hand.value_for(concealed)
+        lines.append(Line(hand.id, hand.name, value.points, value.doubles, value.limit, source=hand.source))
+    return tuple(lines)
+
+
+_BREAKDOWNS = 1 << 16
+"""Readings written out and kept per rule set (a few hundred bytes each)."""
+
+
+def _written_out(hand: Hand, tiles: tuple[int, ...], ctx: WinContext, rules: RuleSet, shape: str,
+                 decomposition: int, group: int, applied: int, has_groups: bool, jokers: bool
+                 ) -> tuple[Decomposition | None, tuple[Line, ...], tuple[JokerPlacement, ...]]:
+    """The reading the scorer chose for ``hand``, written out (:func:`_breakdown`), with
+    its jokers standing for ``tiles`` where it holds some: the natural hand they make is
+    read, and each joker placed in its group (:func:`joker_placements`)."""
+    if not jokers:
+        return (*_breakdown(hand, ctx, rules, shape, decomposition, group, applied, has_groups), ())
+    read = hand
+    if tiles:
+        counts = list(hand.concealed)
+        for t in tiles:
+            counts[t] += 1
+        read = Hand(tuple(counts), hand.melds)
+    order, lines = _breakdown(read, ctx, rules, shape, decomposition, group, applied, has_groups)
+    if not ctx.winner:
+        return order, lines, ()
+    order, placements = joker_placements(hand, read, rules, order, decomposition if shape == "special" else -1)
+    return order, lines, placements
+
+
+def _breakdown(read: Hand, ctx: WinContext, rules: RuleSet, shape: str, decomposition: int, group: int,
+               applied: int, has_groups: bool) -> tuple[Decomposition | None, tuple[Line, ...]]:
+    """The reading the scorer chose, written out: its groups in order (standard, losing
+    and seven-pairs readings) and the breakdown lines of its groups and items."""
+    groups = reading_groups(read, ctx, shape, (decomposition, group)) if has_groups else ()
+    order = (tuple(sorted([g.group for g in groups], key=_GROUP_ORDER))
+             if shape in _ORDERED_SHAPES and groups else None)
+    return order, explain_lines(rules, groups, applied)
+
+
+_GROUP_ORDER = operator.attrgetter("kind", "first", "concealed")
+"""How a reading's groups are listed in :attr:`Score.decomposition`."""
+_ORDERED_SHAPES = frozenset(("standard", "losing", "seven-pairs"))
+
+
+def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) -> Score:
+    """Score a hand under a rule set, trying every reading and keeping the best.
+
+    ``context`` keywords are those of :class:`~mjscore.core.context.WinContext`
+    (``win_tile``, ``self_drawn``, ``seat_wind``, ``prevailing_wind``, ``dealer``,
+    ``last_tile``, ``last_discard``, ``robbing_kong``, ``replacement``,
+    ``kong_on_kong``, ``heaven``, ``earth``, ``declared_calling``, ``winner``,
+    ``flowers``, ``seasons``; the last two default to the bonus tiles the hand
+    shows, and no shipped rule set scores them). A 13-tile hand is scored as one
+    that did not go out (``winner=False``). The search runs in the backend's scorer (the same one ``score_many`` uses);
+    the breakdown is then written out for the reading it chose.
+
+    >>> score("123m 456p 789s 11z [555z]", "babcock", win_tile="1z").total  # (20+2+4+2) x2
+    56
+
+    :raises NotationError: text that cannot be read, or a hand that is neither a Hand nor text.
+    :raises NotWinningError: a hand said to have gone out that the rule set does not accept.
+    :raises InvalidContextError: a context that cannot happen with this hand.
+    """
+    parsed = hand if isinstance(hand, Hand) else parse_hand(hand)  # which names what is not text
+    ruleset = load_rules(rules)
+    size = parsed.size
+    context.setdefault("winner", size == 14)
+    if parsed.win_tile is not None:
+        if context.get("win_tile") not in (None, parsed.win_tile, str(parsed.win_tile)):
+            raise InvalidContextError(
+                f"win_tile={context['win_tile']!r} but the hand marks {parsed.win_tile} as its winning tile")
+        context["win_tile"] = parsed.win_tile
+    for name, is_flower in (("flowers", True), ("seasons", False)) if parsed.bonus else ():
+        numbers = [b.number for b in parsed.bonus if b.is_flower == is_flower]
+        if numbers and name not in context:
+            context[name] = tuple(numbers)  # the hand shows them
+    ctx = WinContext.from_keywords(**context)
+    if size != (14 if ctx.winner else 13):
+        raise InvalidContextError(f"{parsed} has {size} tiles; a hand that "
+                                  + ("went out has 14" if ctx.winner else "did not go out has 13"))
+    if parsed.bonus:  # the scorers check the rest of check_against_hand: BAD_CONTEXT below
+        check_against_hand(ctx, parsed)
+    tiles: tuple[int, ...] = ()  # with jokers, the tiles they stood for
+    jokers = parsed.jokers or parsed.melds and parsed.meld_jokers
+    row = row_of(parsed, ctx)
+    if jokers:
+        check_jokers(parsed, ruleset)
+        result, tiles = twin("score").score_one_jokers(*row, ruleset, parsed.jokers, parsed.meld_jokers)
+    else:
+        result = twin("score").score_one(*row, ruleset)
+    status, total, special, points, doubles, applied, _, shape_code, decomposition, group, matched = result
+    if status == HandStatus.NOT_WINNING:
+        raise NotWinningError(f"{parsed} is not a winning hand under {ruleset.name}")
+    if status == HandStatus.BAD_CONTEXT:
+        check_against_hand(ctx, parsed)  # which says why
+    if status:  # anything else the scorer checks was checked above
+        raise status_error(status)
+    shape = SHAPE_CODES[shape_code]
+    # The reading the kernel chose is written out once per rule set: a search scores the
+    # same hands in the same seats again and again. With jokers, the key adds the tiles
+    # they stood for and the melds holding some (which the meld bytes do not show).
+    key: tuple[Any, ...] = (*row[:2], ctx.self_drawn, *row[4:], shape_code, decomposition, group, applied,
+                            bool(points))
+    if jokers:
+        key += (ctx.winner, tuple(tiles), parsed.melds if parsed.meld_jokers else ())
+    memo: dict[Any, Any] = ruleset.derived.setdefault("breakdowns", {})  # type: ignore[assignment]
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _BREAKDOWNS:
+            memo.clear()
+        found = memo[key] = _written_out(parsed, tiles, ctx, ruleset, shape, decomposition, group, applied,
+                                         bool(points or applied or tiles), bool(jokers))
+    order, lines, placements = found
+    if not matched:  # the common case: no special hand
+        return Score(total=total, points=points, doubles=doubles,
+                     limit=Fraction(1) if points * 2 ** doubles > ruleset.limit else None,
+                     special=None, lines=lines, decomposition=order, shape=shape,
+                     rules=ruleset.name, hand=parsed, context=ctx, jokers=placements)
+    hands = ruleset.hands
+    concealed = all(m.concealed for m in parsed.melds)
+    scored = matched if ruleset.special_hands == STACK else (special,)
+    share = max((s for s in (hands[h].value_for(concealed).limit for h in scored) if s is not None),
+                default=None)
+    _, share = limit_share(ruleset, points, doubles, share, hands[special].exact)
+    return Score(total=total, points=points, doubles=doubles, limit=share, special=hands[special].id,
+                 lines=lines + hand_lines(ruleset, scored, concealed), decomposition=order,
+                 shape=hands[decomposition].id if shape == "special" else shape,
+                 rules=ruleset.name, hand=parsed, context=ctx,
+                 others=tuple(hands[h].id for h in matched if h not in scored), jokers=placements)
+
+
+def check_jokers(hand: Hand, rules: RuleSet) -> None:
+    """That the rule set uses jokers, and lets those of the hand's declared melds stand there.
+
+    :raises NotWinningError: otherwise, saying why.
+    """
+    use = rules.jokers
+    if use is None:
+        raise NotWinningError(
+            f"{hand} holds jokers, which {rules.name} does not use (its option jokers is \"off\"; "
+            f"load_rules({rules.name!r}, jokers=\"pungs\") lets them stand in pungs and kongs)")
+    for meld in hand.melds:
+        if meld.jokers and not needed_for(meld.kind) & use:
+            raise NotWinningError(
+                f"{hand}: the declared {_KIND_WORDS[meld.kind]} {meld} holds a joker, but "
+                f"{rules.name} lets jokers stand only in {describe(use)}")
+
+
+def joker_placements(hand: Hand, read: Hand, rules: RuleSet, order: Decomposition | None,
+                     special: int) -> tuple[Decomposition | None, tuple[JokerPlacement, ...]]:
+    """The decomposition with each joker in its group, and what each joker stood for: the
+    natural hand ``read`` is ``hand`` with its concealed jokers substituted; ``special``
+    is the fixed-shape hand read (-1: the groups of ``order``)."""
+    tiles = [t for t in range(34) for _ in range(read.concealed[t] - hand.concealed[t])]
+    assert rules.jokers is not None  # check_jokers passed
+    declared = tuple(JokerPlacement(t, f"{_group_words(m.kind, m.first)} (declared)")
+                     for m in hand.melds for t in m.joker_tiles)
+    if order is not None:
+        concealed = [g for g in order if not isinstance(g, Meld)]
+        shapes = [(int(g.kind), tuple(int(t) for t in g.tiles)) for g in concealed]
+    else:
+        variants = [v for v in fixed_variants(rules.hand_tables, read.counts, read.melds) if v.hand == special]
+        fitting = [v for v in variants if fits_groups(tiles, v.groups, rules.jokers)]
+        shapes = [(kind, held) for kind, held, _ in (fitting or variants)[0].groups] if variants else []
+    placed = place_jokers(tiles, shapes, rules.jokers)
+    placements = tuple(JokerPlacement(Tile(t), _group_words(shapes[g][0], shapes[g][1][0], shapes[g][1]))
+                       for t, g in placed)
+    if order is not None:
+        lifted = list(order)
+        index = {id(g): i for i, g in enumerate(order)}
+        for t, g in placed:
+            i = index[id(concealed[g])]
+            old = lifted[i]
+            lifted[i] = Group(old.kind, old.first, old.concealed, old.jokers + 1, Tile(t))
+        order = tuple(sorted(lifted, key=_GROUP_ORDER))
+    return order, placements + declared
+
+
+def clear_caches(*rule_sets: str | RuleSet) -> None:
+    """Forget what single calls keep between calls (contexts by keywords, scored
+    groups, notation words and melds, meld bytes, and the breakdowns and their lines of
+    these rule sets), so the next :func:`score` runs cold; the results never depend on them."""
+    forget_contexts()
+    forget_groups()
+    forget_words()
+    forget_meld_bytes()
+    for rules in rule_sets:
+        for kept in ("group lines", "breakdowns"):
+            load_rules(rules).derived.pop(kept, None)
+
+
+_SEATS = ("E", "S", "W", "N")
+
+
+def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, dealer: int = 0,
+           discarder: int | None = None, rules: str | RuleSet = "babcock",
+           prevailing_wind: str = "E", **winner_context: Any) -> Settlement:
+    """What each of the four players pays or receives for one deal, summing to zero.
+
+    ``players`` are the four hands in seat order (player ``dealer`` is East, the
+    next South, ...), given as hands to score here, or as scores already made.
+    The winner's hand is scored as won on a discard from ``discarder``, or
+    self-drawn when ``discarder`` is None; ``winner_context`` adds the rest of
+    its situation (``win_tile``, ``last_tile``, ...). The rule set's payment
+    scheme then settles the scores.
+
+    >>> settle([0, 36, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock").net
+    (-72, 144, -36, -36)
+
+    :raises InvalidHandError: for a wrong number of players or bad roles.
+    """
+    ruleset = load_rules(rules)
+    if len(players) != 4:
+        raise InvalidHandError(f"settle needs the four players' hands or scores, got {len(players)}")
+    totals = []
+    for index, player in enumerate(players):
+        if isinstance(player, Score):
+            totals.append(player.total)
+        elif isinstance(player, (Hand, str)):
+            seat = _SEATS[(index - dealer) % 4] if isinstance(dealer, int) else "E"
+            keywords: dict[str, Any] = {"seat_wind": seat, "prevailing_wind": prevailing_wind}
+            if index == winner:
+                keywords.update(winner_context, self_drawn=discarder is None, winner=True)
+            else:
+                keywords["winner"] = False
+            totals.append(score(player, ruleset, **keywords).total)
+        else:
+            totals.append(player)
+    return settle_scores(totals, winner=winner, dealer=dealer, discarder=discarder,
+                         rules=ruleset.payments)
