@@ -17,7 +17,7 @@ from ..errors import HandStatus, MjscoreError, status_error
 from ..rows import row_sizes
 from ..rules import RuleSet
 
-__all__ = ["ERRORS_SHOWN", "BulkFileError", "status_name", "RowError", "Batch", "Results", "score_batch", "problems"]
+__all__ = ["ERRORS_SHOWN", "BulkFileError", "OutputWriteError", "status_name", "RowError", "Batch", "Results", "score_batch", "problems"]
 
 ERRORS_SHOWN = 20
 """Bad rows ``mjscore bulk`` reports one by one on stderr; the rest are counted."""
@@ -25,6 +25,12 @@ ERRORS_SHOWN = 20
 
 class BulkFileError(MjscoreError):
     """A whole file cannot be read or written (the command exits 2); rows never raise this."""
+
+
+class OutputWriteError(MjscoreError):
+    """The output file failed while being written (a full disk, a file-size limit, an I/O
+    error): the command exits 3, and nothing is left under the output's name (an existing
+    file keeps its old contents)."""
 
 
 def status_name(code: int) -> str:
