@@ -131,7 +131,7 @@ def _frame(rows: Any, context: dict[str, Any]) -> pd.DataFrame:
 
 def _check_frame(got: pd.DataFrame, expected: tuple[Any, ...], name: str) -> None:
     totals, special, status = expected
-    ids = np.array([None] + [item.id for item in mjscore.load_rules(name).items], dtype=object)
+    ids = np.array([None] + [hand.id for hand in mjscore.load_rules(name).hands], dtype=object)
     np.testing.assert_array_equal(got["total"].to_numpy(), totals)
     assert got["total"].dtype == np.int32
     np.testing.assert_array_equal(got["special"].cat.codes.to_numpy(), special)

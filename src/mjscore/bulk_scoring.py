@@ -35,7 +35,8 @@ joker inside a declared meld with :func:`mjscore.score` (:func:`read_hand` marks
 a hand of a bulk input ``BAD_MELD``).
 
 Returns ``(totals, special)``: int32 totals, and int16 indices into
-``rules.items`` of the limit hand that applied (-1 for none); with
+``rules.hands`` of the special hand that applied (-1 for none; ``rules.hands[i].id``
+is the id :attr:`Score.special <mjscore.Score.special>` gives); with
 ``return_status=True`` also the per-row :class:`~mjscore.errors.HandStatus`.
 Without ``self_drawn``, ``heaven`` and ``replacement`` imply it, as in
 :class:`~mjscore.context.WinContext`. Rows whose context cannot happen (the same table as

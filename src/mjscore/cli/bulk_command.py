@@ -71,9 +71,11 @@ def command(input_path: Path | None, output: Path | None, rules_name: str, prese
     A row that cannot be read (bad notation, bad JSON, a line that is not
     UTF-8) is reported with its line number and the run goes on. Output
     columns: line (text input) or row (array input, from 0), total, special
-    (limit hand id), status (HandStatus name; BAD_NOTATION for a row that
+    (special hand id), status (HandStatus name; BAD_NOTATION for a row that
     cannot be read); .npy output is a structured array with special as an
-    item index (-1 none) and status as a HandStatus code (6 BAD_NOTATION).
+    index into the rule set's special hands (-1 none) and status as a
+    HandStatus code (6 BAD_NOTATION).
+
     \b
     OUTPUT is written to a temporary file beside it and renamed onto its
     name when the run completes: an interrupted or failed run leaves no

@@ -6,8 +6,8 @@ One record per input row: its number (``line``: the 1-based line of a text file;
 (a :class:`~mjscore.HandStatus` name). ``.csv``, ``.jsonl`` and
 ``.parquet`` (needs pyarrow) store exactly that; ``.npy`` stores a structured
 array with fields ``line``/``row`` (int64), ``total`` (int32), ``special`` (int16:
-an index into the rule set's items, -1 for none, as ``score_many`` returns it) and
-``status`` (uint8: the :class:`~mjscore.HandStatus` code).
+an index into the rule set's special hands, ``rules.hands``, -1 for none, as
+``score_many`` returns it) and ``status`` (uint8: the :class:`~mjscore.HandStatus` code).
 
 Results go to a temporary file beside the output (``.NAME.XXXXXXXX.tmp``, in the same
 folder, so the final rename cannot cross file systems) and are renamed onto the
