@@ -140,7 +140,7 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
         raise InvalidHandError(f"expected an (n, 34) array of tile counts, got shape {counts.shape}")
     n, row_chunks = counts.shape[0], counts.chunks[0]
     if melds is not None and not isinstance(melds, da.Array):
-        melds = da.asarray(np.asarray(melds))  # type: ignore[no-untyped-call]
+        melds = da.asarray(np.asarray(melds))
     arrays = {name: da.asarray(value)  # type: ignore[no-untyped-call]
               for name, value in context.items() if np.ndim(value)}
     scalars = {name: value for name, value in context.items() if not np.ndim(value)}

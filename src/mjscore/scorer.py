@@ -145,7 +145,7 @@ class Scorer:
 
     # --- special hands ---------------------------------------------------------------------
 
-    def distances(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0) -> dict[str, int]:
+    def distances(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0) -> dict[str, int | None]:
         """Tiles away from each special hand of the rule set (see :mod:`mjscore.distances`);
         the tables are the rule set's, built once for every caller."""
         return distances(self._as_hand(hand, melds, jokers), self.rules)
