@@ -111,7 +111,6 @@ def test_a_hand_that_did_not_go_out_has_no_payments(run: Run) -> None:
     ((WON, "--no-dealer"), "the dealer sits East"),
     ((WON, "--win", "5z"), "marks 1z as its winning tile"),
     ((WON, "--self-drawn", "--replacement", "kong"), "declares no kong"),
-    ((WON, "--flowers", "5"), "flowers are numbered 1-4"),
     (("123m 456p 789s 1z [777z] +5z",), "not a winning hand"),
 ])
 def test_a_bad_hand_or_context_exits_1_with_the_library_message(run: Run, args: tuple[str, ...],
@@ -125,6 +124,7 @@ def test_a_bad_hand_or_context_exits_1_with_the_library_message(run: Run, args: 
     (("--seat", "X"), "'X' is not one of"),
     (("--replacement", "flower"), "'flower' is not one of"),
     (("--option", "nonsense"), "expected NAME=VALUE"),
+    (("--flowers", "5"), "flowers are numbered 1-4"),
     (("--option", "no-such-option=true"), "no such option"),
     (("--rules", "nope"), "no rule set"),
     (("--preset", "nope"), "no preset 'nope'"),

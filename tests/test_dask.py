@@ -131,7 +131,7 @@ def _frame(rows: Any, context: dict[str, Any]) -> pd.DataFrame:
 
 def _check_frame(got: pd.DataFrame, expected: tuple[Any, ...], name: str) -> None:
     totals, special, status = expected
-    ids = np.array([None] + [item.id for item in mjscore.load_rules(name).items], dtype=object)
+    ids = np.array([None] + [hand.id for hand in mjscore.load_rules(name).hands], dtype=object)
     np.testing.assert_array_equal(got["total"].to_numpy(), totals)
     assert got["total"].dtype == np.int32
     np.testing.assert_array_equal(got["special"].cat.codes.to_numpy(), special)
@@ -234,7 +234,7 @@ JOKER_RULES = mjscore.load_rules("babcock", jokers="pairs")
 
 def test_score_array_and_dataframe_take_a_jokers_column(client: Any) -> None:
     counts, won, jokers = _joker_rows(3_000, seed=21)
-    jokers[[5, 17]] = [9, -1]  # a count no hand holds: those rows alone are marked
+    jokers[[5, 17]] = [9, 100]  # a count no hand holds: those rows alone are marked (-1 raises)
     expected = mjscore.score_many(counts, JOKER_RULES, win_tile=won, jokers=jokers, self_drawn=True,
                                   return_status=True)
     assert list(expected[2][[5, 17]]) == [HandStatus.BAD_COUNT] * 2

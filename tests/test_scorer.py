@@ -177,7 +177,7 @@ def test_bad_rules_and_bound_context_fail_at_construction():
 @pytest.mark.parametrize(("hand", "keywords", "error", "message"), [
     ([1] * 33, {}, InvalidHandError, "34 tile counts"),
     ([5] + [0] * 33, {}, InvalidHandError, "5 copies of 1m"),
-    ([-1] + [0] * 33, {}, InvalidHandError, "from 0 to 4"),
+    ([-1] + [0] * 33, {}, InvalidHandError, "a negative count .-1. of 1m"),
     ([1.0] * 34, {}, InvalidHandError, "from 0 to 4"),
     (np.ones((2, 34), dtype=np.uint8), {}, InvalidHandError, "shape"),
     (np.ones(34, dtype=np.float64), {}, InvalidHandError, "dtype"),

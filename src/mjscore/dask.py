@@ -9,10 +9,13 @@ imports Dask.
 
 * :func:`score_array`: a ``dask.array`` of ``(n, 34)`` counts (the layout of
   :mod:`mjscore.score.bulk_scoring`), optional ``(n, 4)`` meld bytes and per-row
-  context arrays; returns lazy ``(totals, special, status)`` arrays.
+  context arrays (Dask or NumPy); returns lazy ``(totals, special, status)``
+  arrays, ``special`` an index into ``rules.hands`` as :func:`mjscore.score_many`
+  returns it.
 * :func:`score_dataframe`: a ``dask.dataframe`` whose rows are hands, as 34
   count columns (and a ``jokers`` column) or as a column of hand strings (``J`` a
-  joker); returns it with ``total``, ``special`` and ``status`` columns added.
+  joker); returns it with ``total``, ``special`` (the special hand's id, as
+  :attr:`Score.special <mjscore.Score.special>` names it) and ``status`` columns added.
 
 >>> import dask.array as da, numpy as np, mjscore, mjscore.dask
 >>> rows = mjscore.rows.sample.random_scoring_rows(1000, seed=1)
@@ -118,15 +121,17 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
     are checked here, before anything runs; a bad row is marked in ``status``.
 
     :param counts: ``(n, 34)`` integer tile counts (see :mod:`mjscore.score.bulk_scoring`).
-    :param melds: ``(n, 4)`` meld bytes (:mod:`mjscore.rows`: group bytes ``kind * 34 + tile``, 0xFF none), or None.
+    :param melds: ``(n, 4)`` meld bytes (:mod:`mjscore.rows.codec`: group bytes ``kind * 34 + tile``,
+        0xFF none), a Dask or a NumPy array (any integer array), or None.
     :param rules: a rule set name, alias or ``.toml`` path, or a :class:`RuleSet`.
     :param threads: threads per block (see :func:`mjscore.score_many`).
     :param context: :func:`mjscore.score_many`'s keywords (the context, and
         ``jokers``: jokers held concealed), each a scalar or an ``(n,)`` NumPy or Dask
         array.
-    :returns: lazy ``(totals, special, status)``: ``(n,)`` int32 totals, int16 indices
-        into ``load_rules(rules).items`` (-1: no limit hand) and uint8
-        :class:`~mjscore.HandStatus` codes.
+    :returns: lazy ``(totals, special, status)``: ``(n,)`` int32 totals; int16 indices
+        into ``load_rules(rules).hands``, the special hands (``hands[i].id`` is the id
+        :attr:`Score.special <mjscore.Score.special>` gives; -1: none), exactly as
+        :func:`mjscore.score_many` returns them; and uint8 :class:`~mjscore.HandStatus` codes.
     :raises InvalidHandError: for a counts or melds array of the wrong shape or dtype.
     :raises InvalidContextError: for a context array of the wrong length, or a bad keyword or value.
     :raises RuleSetError: for an unknown rule set.
@@ -134,6 +139,8 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
     if counts.ndim != 2 or counts.shape[1] != 34:
         raise InvalidHandError(f"expected an (n, 34) array of tile counts, got shape {counts.shape}")
     n, row_chunks = counts.shape[0], counts.chunks[0]
+    if melds is not None and not isinstance(melds, da.Array):
+        melds = da.asarray(np.asarray(melds))
     arrays = {name: da.asarray(value)  # type: ignore[no-untyped-call]
               for name, value in context.items() if np.ndim(value)}
     scalars = {name: value for name, value in context.items() if not np.ndim(value)}
@@ -212,8 +219,8 @@ def _score_frame(part: pd.DataFrame, *, rules: RuleSet, hand_column: str | None,
     if read is not None:
         bad = read != 0
         totals[bad], special[bad], status[bad] = 0, -1, read[bad]
-    items = [item.id for item in rules.items]
-    return part.assign(total=totals, special=pd.Categorical.from_codes(special, items),
+    ids = [hand.id for hand in rules.hands]  # score_many's special indexes rules.hands
+    return part.assign(total=totals, special=pd.Categorical.from_codes(special, ids),
                        status=pd.Categorical.from_codes(status, STATUS_NAMES))
 
 
@@ -246,8 +253,9 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
     gives that keyword per row; ``context`` keywords give it for every row.
 
     Added columns: ``total`` (int32; 0 for a bad row); ``special``, a categorical of
-    the rule set's item ids (:attr:`RuleSet.items`): the limit hand that applied, or
-    missing (NaN); ``status``, a categorical of :data:`STATUS_NAMES`: the
+    the ids of the rule set's special hands (:attr:`RuleSet.hands`): the special hand
+    that applied, named as :attr:`Score.special <mjscore.Score.special>` names it, or
+    missing (NaN) for none; ``status``, a categorical of :data:`STATUS_NAMES`: the
     :class:`~mjscore.HandStatus` name (its code is ``status.cat.codes``;
     BAD_NOTATION for a string that cannot be read).
 

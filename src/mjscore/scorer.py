@@ -44,6 +44,7 @@ from .core.notation import parse_hand
 from .rows.codec import MELDS_PER_ROW, NO_MELD, UNKNOWN_TILE, meld_byte, meld_bytes, meld_of
 from .rules import RuleSet, load_rules
 from .score.scoring import Score, score
+from .core.tile import Tile
 
 __all__ = ["Scorer"]
 
@@ -144,7 +145,7 @@ class Scorer:
 
     # --- special hands ---------------------------------------------------------------------
 
-    def distances(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0) -> dict[str, int]:
+    def distances(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0) -> dict[str, int | None]:
         """Tiles away from each special hand of the rule set (see :mod:`mjscore.distances`);
         the tables are the rule set's, built once for every caller."""
         return distances(self._as_hand(hand, melds, jokers), self.rules)
@@ -224,10 +225,21 @@ def _counts_row(counts: Any) -> bytes | npt.NDArray[np.uint8]:
     try:
         row = bytes(counts)
     except (TypeError, ValueError):
-        raise InvalidHandError(f"expected 34 tile counts from 0 to 4, got {counts!r:.80}") from None
+        raise _counts_error(counts) from None
     if len(row) != 34:
         raise InvalidHandError(f"expected 34 tile counts, got {len(row)}")
     return row
+
+
+def _counts_error(counts: Any) -> InvalidHandError:
+    """What is wrong with counts ``bytes()`` refused: a negative count is named as such."""
+    try:
+        values = list(counts)
+        t = next(t for t, c in enumerate(values) if hasattr(c, "__index__") and c < 0)
+    except (TypeError, StopIteration):
+        return InvalidHandError(f"expected 34 tile counts from 0 to 4, got {counts!r:.80}")
+    name = str(Tile(t)) if t < 34 else f"position {t}"
+    return InvalidHandError(f"a negative count ({values[t]}) of {name}: tile counts are 0 to 4")
 
 
 def _meld_row(melds: Any) -> bytes:

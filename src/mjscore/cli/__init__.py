@@ -11,7 +11,9 @@ Commands (``mjscore COMMAND --help`` for every option)::
 It needs the ``cli`` extra (click and rich): ``pip install "mjscore[cli]"``.
 Exit codes, the same in every command: 0 success; 1 a hand that cannot be scored,
 some bad rows in ``bulk``, or a broken rule file in ``rules check``; 2 a usage error
-(a bad option, an unknown rule set, preset or option, a missing or unreadable file).
+(a bad option, an unknown rule set, preset or option, a missing or unreadable file,
+``bulk``'s output the same file as its input); 3 ``bulk``'s output failed while being
+written (nothing is left under its name, an old file is kept); 130 interrupted (Ctrl-C).
 
 The modules, one job each: :mod:`.app` (the click group), :mod:`.options`
 (options several commands share), :mod:`.render` (text), :mod:`.layout` (tables
@@ -49,7 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     :param argv: the arguments after the program name (default: ``sys.argv[1:]``).
     :returns: 0 success, 1 a hand or rows that cannot be scored (or a broken rule
-        file for ``rules check``), 2 a usage error or a missing ``cli`` extra.
+        file for ``rules check``), 2 a usage error or a missing ``cli`` extra, 3 an
+        output file of ``bulk`` that failed while being written, 130 interrupted.
     """
     if extra_missing():
         print(INSTALL_HINT, file=sys.stderr)

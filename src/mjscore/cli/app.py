@@ -19,7 +19,10 @@ Exit codes, the same in every command:
   1  a hand that cannot be scored; in bulk, any bad row; in rules check,
      a rule file with a mistake
   2  a usage error: a bad option, an unknown rule set, preset or option,
-     a missing or unreadable file"""
+     a missing or unreadable file
+  3  in bulk, the output file failed while being written (disk full, a
+     write error); no output is left under its name, an old one is kept
+  130  interrupted (Ctrl-C)"""
 
 
 @click.group("mjscore", context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES)
@@ -39,7 +42,7 @@ def run(args: list[str]) -> int:
     except click.ClickException as error:
         error.show()
         return error.exit_code
-    except click.Abort:
+    except click.Abort as error:
         click.echo("Aborted!", err=True)
-        return 1
+        return 130 if isinstance(error.__context__, KeyboardInterrupt) else 1
     return result if isinstance(result, int) else 0

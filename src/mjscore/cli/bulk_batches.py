@@ -16,8 +16,9 @@ from ..score.bulk_scoring import score_many
 from ..core.errors import HandStatus, MjscoreError, status_error
 from ..rows.codec import row_sizes
 from ..rules import RuleSet
+from ..core.tile import Tile
 
-__all__ = ["ERRORS_SHOWN", "BulkFileError", "status_name", "RowError", "Batch", "Results", "score_batch", "problems"]
+__all__ = ["ERRORS_SHOWN", "BulkFileError", "OutputWriteError", "status_name", "RowError", "Batch", "Results", "score_batch", "problems"]
 
 ERRORS_SHOWN = 20
 """Bad rows ``mjscore bulk`` reports one by one on stderr; the rest are counted."""
@@ -25,6 +26,12 @@ ERRORS_SHOWN = 20
 
 class BulkFileError(MjscoreError):
     """A whole file cannot be read or written (the command exits 2); rows never raise this."""
+
+
+class OutputWriteError(MjscoreError):
+    """The output file failed while being written (a full disk, a file-size limit, an I/O
+    error): the command exits 3, and nothing is left under the output's name (an existing
+    file keeps its old contents)."""
 
 
 def status_name(code: int) -> str:
@@ -95,8 +102,32 @@ def score_batch(batch: Batch, rules: RuleSet, threads: int = 1) -> Results:
         status[bad.position] = bad.status
     sizes = np.zeros(n, dtype=np.int64)
     sizes[batch.scored] = row_sizes(batch.counts, batch.melds, batch.context.get("jokers"))
-    return Results(batch.numbers, totals, special, status,
-                   {e.position: e.message for e in batch.errors}, sizes)
+    messages = _plain_messages(batch, status, sizes)
+    messages.update({e.position: e.message for e in batch.errors})
+    return Results(batch.numbers, totals, special, status, messages, sizes)
+
+
+def _plain_messages(batch: Batch, status: npt.NDArray[np.uint8], sizes: npt.NDArray[np.int64]) -> dict[int, str]:
+    """Why some scored rows are bad, where the status's own message would mislead: a
+    negative tile count (BAD_COUNT says "more than 4"), a hand of 13 or 14 tiles whose
+    ``winner`` says the other size (WRONG_SIZE says "expected 13 or 14")."""
+    messages: dict[int, str] = {}
+    scored = status[batch.scored]
+    for k in np.flatnonzero(scored == HandStatus.BAD_COUNT).tolist():
+        row = np.asarray(batch.counts[k])
+        if (row < 0).any():
+            t = int(np.argmax(row < 0))
+            messages[int(batch.scored[k])] = f"a negative count ({int(row[t])}) of {Tile(t)}: tile counts are 0 to 4"
+    winner = batch.context.get("winner")
+    for k in np.flatnonzero(scored == HandStatus.WRONG_SIZE).tolist():
+        position = int(batch.scored[k])
+        size = int(sizes[position])
+        said = winner if winner is None or np.ndim(winner) == 0 else winner[k]
+        if said is not None and size in (13, 14) and bool(said) != (size == 14):
+            messages[position] = ("winner is true but the hand has 13 tiles: a hand that went out has 14"
+                                  if size == 13 else
+                                  "winner is false but the hand has 14 tiles: a hand that did not go out has 13")
+    return messages
 
 
 def problems(results: Results) -> Iterator[tuple[int, str, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -13,9 +14,9 @@ from rich.console import Console
 from rich.text import Text
 
 from ..rules import RuleSet
-from .bulk_batches import ERRORS_SHOWN, BulkFileError, problems, score_batch
+from .bulk_batches import ERRORS_SHOWN, BulkFileError, OutputWriteError, problems, score_batch
 from .bulk_input import Source, open_input, sample_source
-from .bulk_output import Writer, open_writer
+from .bulk_output import StagedWriter, open_writer
 from .bulk_summary import print_summary
 from .bulk_tally import Tally
 from .options import load_rule_set, rules_options
@@ -24,7 +25,7 @@ from .render import console
 if TYPE_CHECKING:
     from rich.progress import Task
 
-__all__ = ["command"]
+__all__ = ["command", "EXIT_WRITE_FAILED", "EXIT_INTERRUPTED"]
 
 
 @click.command("bulk")
@@ -70,18 +71,31 @@ def command(input_path: Path | None, output: Path | None, rules_name: str, prese
     A row that cannot be read (bad notation, bad JSON, a line that is not
     UTF-8) is reported with its line number and the run goes on. Output
     columns: line (text input) or row (array input, from 0), total, special
-    (limit hand id), status (HandStatus name; BAD_NOTATION for a row that
+    (special hand id), status (HandStatus name; BAD_NOTATION for a row that
     cannot be read); .npy output is a structured array with special as an
-    item index (-1 none) and status as a HandStatus code (6 BAD_NOTATION).
-    Exit 1 when any row is bad.
+    index into the rule set's special hands (-1 none) and status as a
+    HandStatus code (6 BAD_NOTATION).
+
+    \b
+    OUTPUT is written to a temporary file beside it and renamed onto its
+    name when the run completes: an interrupted or failed run leaves no
+    OUTPUT, or the old one as it was. OUTPUT may not be INPUT.
+
+    \b
+    Exit codes: 0 every row scored; 1 some rows bad; 2 a usage error (a
+    bad option, a file that cannot be read or created, OUTPUT the same
+    file as INPUT); 3 OUTPUT failed while being written (a full disk, a
+    write error); 130 interrupted (Ctrl-C).
     """
     if (input_path is None) == (sample is None):
         raise click.UsageError("give either INPUT or --sample N")
     if seed is not None and sample is None:
         raise click.UsageError("--seed goes with --sample")
+    if input_path is not None and output is not None and _same_file(input_path, output):
+        raise click.UsageError(f"the output {output} is the input file: write the results to another file")
     rules = load_rule_set(rules_name, preset, rule_options)
     start = time.perf_counter()  # --sample's rows are made here: they count too
-    try:
+    try:  # the input is opened and its first line read before the output is created
         source = (open_input(input_path, chunk_size, rules) if input_path is not None
                   else sample_source(sample or 0, seed or 0, chunk_size, rules))
         writer = None if output is None else open_writer(output, source.label, rules)
@@ -90,18 +104,49 @@ def command(input_path: Path | None, output: Path | None, rules_name: str, prese
     tally = Tally(rules)
     try:
         _run_batches(source, rules, threads, writer, tally, show_progress=not quiet)
-    except BulkFileError as error:
-        raise click.UsageError(str(error)) from None
-    finally:
         if writer is not None:
             writer.close()
+    except BaseException as error:
+        if writer is not None:
+            writer.discard()
+        if isinstance(error, KeyboardInterrupt):
+            kept = "" if output is None else f"; {output} {_left_as(output)}"
+            click.echo(f"mjscore bulk: interrupted after {tally.rows:,} rows{kept}", err=True)
+            return EXIT_INTERRUPTED
+        if isinstance(error, OutputWriteError):
+            click.echo(f"mjscore bulk: {error}", err=True)
+            return EXIT_WRITE_FAILED
+        if isinstance(error, BulkFileError):
+            raise click.UsageError(str(error)) from None
+        raise
     if not quiet:
         print_summary(tally, time.perf_counter() - start)
     return 1 if tally.bad else 0
 
 
+EXIT_WRITE_FAILED = 3
+"""``mjscore bulk``'s exit code when the output failed while being written."""
+EXIT_INTERRUPTED = 130
+"""The exit code of a run stopped by SIGINT (Ctrl-C), as shells report it (128 + 2)."""
+
+
+def _same_file(input_path: Path, output: Path) -> bool:
+    """Whether ``output`` names ``input_path``: the same path once resolved, or the same
+    file reached another way (a hard link)."""
+    if input_path.resolve() == output.resolve():
+        return True
+    try:
+        return os.path.samefile(input_path, output)
+    except OSError:  # no output file yet
+        return False
+
+
+def _left_as(output: Path) -> str:
+    return "was left as it was" if output.exists() else "was not written"
+
+
 def _run_batches(source: Source, rules: RuleSet, threads: int,
-                 writer: Writer | None, tally: Tally, show_progress: bool) -> None:
+                 writer: StagedWriter | None, tally: Tally, show_progress: bool) -> None:
     """Score every batch, write and count its results, report its bad rows."""
     err = console(stderr=True)
     with _progress(err, source.total, enabled=show_progress and err.is_terminal) as advance:

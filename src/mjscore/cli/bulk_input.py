@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import itertools
 import json
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -64,12 +65,17 @@ def open_input(path: Path, chunk_size: int, rules: RuleSet) -> Source:
     """The rows of an input file, by its extension (see the module docstring), for
     ``rules`` (which says whether a hand's jokers can be scored).
 
+    A text file is opened and read up to its first row here (a CSV file's header
+    checked), so a file that cannot be read fails before any output is created.
+
     :raises BulkFileError: an unknown extension, or a file that cannot be read as a whole.
     """
     suffix = path.suffix.lower()
     if suffix in (".txt", ".jsonl", ".csv"):
         lines = {".txt": _txt_records, ".jsonl": _jsonl_records, ".csv": _csv_records}[suffix]
-        return Source(text_batches(lines(path), chunk_size, rules), None, "line")
+        records = lines(path)
+        first = list(itertools.islice(records, 1))
+        return Source(text_batches(itertools.chain(first, records), chunk_size, rules), None, "line")
     if suffix == ".npy":
         counts = _load_npy(path)
         return _array_source(counts, None, {}, chunk_size)

@@ -6,8 +6,16 @@ One record per input row: its number (``line``: the 1-based line of a text file;
 (a :class:`~mjscore.HandStatus` name). ``.csv``, ``.jsonl`` and
 ``.parquet`` (needs pyarrow) store exactly that; ``.npy`` stores a structured
 array with fields ``line``/``row`` (int64), ``total`` (int32), ``special`` (int16:
-an index into the rule set's items, -1 for none, as ``score_many`` returns it) and
-``status`` (uint8: the :class:`~mjscore.HandStatus` code).
+an index into the rule set's special hands, ``rules.hands``, -1 for none, as
+``score_many`` returns it) and ``status`` (uint8: the :class:`~mjscore.HandStatus` code).
+
+Results go to a temporary file beside the output (``.NAME.XXXXXXXX.tmp``, in the same
+folder, so the final rename cannot cross file systems) and are renamed onto the
+output's name only when the run completes: an interrupted or failed run leaves no
+file under that name, or the old file as it was. The new file keeps an old file's
+permission bits. Only a process killed outright (``SIGKILL``, a power cut) can leave
+the temporary file behind; even then a ``.npy`` one states in its header the rows it
+holds, as its header is rewritten after every batch.
 
 Nothing here prints or needs click or rich.
 """
@@ -18,6 +26,9 @@ import csv
 import importlib
 import io
 import json
+import os
+import secrets
+import stat
 import struct
 from pathlib import Path
 from typing import Any, Protocol
@@ -27,9 +38,9 @@ import numpy.typing as npt
 
 from ..core.errors import HandStatus
 from ..rules import RuleSet
-from .bulk_batches import BulkFileError, Results, status_name
+from .bulk_batches import BulkFileError, OutputWriteError, Results, status_name
 
-__all__ = ["OUTPUT_FORMATS", "Writer", "open_writer"]
+__all__ = ["OUTPUT_FORMATS", "Writer", "StagedWriter", "open_writer"]
 
 OUTPUT_FORMATS = (".csv", ".jsonl", ".parquet", ".npy")
 
@@ -42,27 +53,113 @@ class Writer(Protocol):
     def close(self) -> None: ...
 
 
-def open_writer(path: Path, label: str, rules: RuleSet) -> Writer:
-    """A writer for the output file's extension (see the module docstring).
+def open_writer(path: Path, label: str, rules: RuleSet) -> StagedWriter:
+    """A writer for the output file's extension (see the module docstring), writing to a
+    temporary file beside ``path`` that :meth:`StagedWriter.close` renames onto it.
 
     :param label: the name of the number column, ``"line"`` or ``"row"``.
     :raises BulkFileError: an unknown extension, ``.parquet`` without pyarrow, or a
-        file that cannot be created.
+        file that cannot be created beside ``path``.
     """
     suffix = path.suffix.lower()
     if suffix not in OUTPUT_FORMATS:
         raise BulkFileError(f"{path}: unknown output format {suffix or '(no extension)'!r}; "
                             f"expected one of {', '.join(OUTPUT_FORMATS)}")
     ids = np.array([hand.id for hand in rules.hands] + [""], dtype=object)  # special -1: ""
-    if suffix == ".parquet":
-        return _ParquetWriter(path, label, ids)
-    if suffix == ".npy":
-        return _NpyWriter(path, label)
+    if suffix == ".parquet" and not _has_pyarrow():  # said before any file is made
+        raise BulkFileError(f'{path}: writing Parquet needs pyarrow: pip install "mjscore[parquet]"')
+    staging = _temporary_beside(path)
     try:
-        handle = path.open("w", encoding="utf-8", newline="")
-    except OSError as error:
-        raise BulkFileError(f"{path}: cannot write: {error.strerror or error}") from None
-    return _CsvWriter(handle, label, ids) if suffix == ".csv" else _JsonlWriter(handle, label, ids)
+        inner: Writer
+        if suffix == ".parquet":
+            inner = _ParquetWriter(staging, label, ids)
+        elif suffix == ".npy":
+            inner = _NpyWriter(staging, label)
+        else:
+            try:
+                handle = staging.open("w", encoding="utf-8", newline="")
+            except OSError as error:
+                raise BulkFileError(f"{path}: cannot write: {error.strerror or error}") from None
+            inner = _CsvWriter(handle, label, ids) if suffix == ".csv" else _JsonlWriter(handle, label, ids)
+    except BaseException:
+        staging.unlink(missing_ok=True)
+        raise
+    return StagedWriter(inner, staging, path)
+
+
+def _has_pyarrow() -> bool:
+    try:
+        importlib.import_module("pyarrow")
+    except ImportError:
+        return False
+    return True
+
+
+def _temporary_beside(path: Path) -> Path:
+    """A new empty file in ``path``'s folder, created with the permissions a new file
+    gets (or those of the file at ``path``, which it will replace).
+
+    :raises BulkFileError: the folder is missing or cannot be written.
+    """
+    for _ in range(100):
+        staging = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.close(os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise BulkFileError(f"{path}: cannot write: {error.strerror or error}") from None
+        try:
+            os.chmod(staging, stat.S_IMODE(os.stat(path).st_mode))
+        except OSError:
+            pass  # no file there yet: the new one keeps the default permissions
+        return staging
+    raise BulkFileError(f"{path}: cannot write: no free temporary name beside it")
+
+
+class StagedWriter:
+    """A format's writer on a temporary file, renamed onto the output by :meth:`close`.
+
+    Any ``OSError`` while writing becomes an :class:`OutputWriteError` naming the output;
+    :meth:`discard` (after an error or an interruption) removes the temporary file.
+    """
+
+    def __init__(self, inner: Writer, staging: Path, target: Path) -> None:
+        self.inner, self.staging, self.target = inner, staging, target
+
+    def _failed(self, error: OSError) -> OutputWriteError:
+        self.discard()
+        what = "an existing file is left as it was" if self.target.exists() else "no file was written"
+        return OutputWriteError(f"{self.target}: cannot write: {error.strerror or error} ({what})")
+
+    def write(self, results: Results) -> None:
+        """Add one batch's results.
+
+        :raises OutputWriteError: the write failed (the temporary file is removed).
+        """
+        try:
+            self.inner.write(results)
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def close(self) -> None:
+        """Finish the file and rename it onto the output.
+
+        :raises OutputWriteError: finishing or renaming failed (the temporary file is removed).
+        """
+        try:
+            self.inner.close()
+            os.replace(self.staging, self.target)
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def discard(self) -> None:
+        """Drop what was written: the output keeps whatever it was before."""
+        try:
+            self.inner.close()
+        except Exception:  # noqa: BLE001 - the file is dropped whatever state it is in
+            pass
+        self.staging.unlink(missing_ok=True)
 
 
 _STATUS_NAMES = np.array([status_name(c) if c in set(map(int, HandStatus)) else ""
@@ -134,7 +231,7 @@ _NPY_HEADER = 256
 
 class _NpyWriter:
     """Each batch goes to the file as it comes (the memory stays flat); the header, written
-    first with room for any row count, is rewritten at the end with the real one."""
+    first with room for any row count, is rewritten after each batch with the rows so far."""
 
     def __init__(self, path: Path, label: str) -> None:
         self.dtype = np.dtype([(label, np.int64), ("total", np.int32), ("special", np.int16),
@@ -161,8 +258,10 @@ class _NpyWriter:
             part[name] = values
         self.handle.write(part.tobytes())
         self.rows += len(part)
-
-    def close(self) -> None:
+        # The header follows every batch, so the file never claims rows it lacks.
         self.handle.seek(0)
         self.handle.write(self._header())
+        self.handle.seek(0, os.SEEK_END)
+
+    def close(self) -> None:
         self.handle.close()

@@ -138,10 +138,14 @@ def _bonus_numbers(ctx: click.Context, param: click.Parameter, value: str | None
     if value is None:
         return None
     try:
-        return tuple(int(part) for part in value.replace(",", " ").split())
+        numbers = tuple(int(part) for part in value.replace(",", " ").split())
     except ValueError:
         raise click.BadParameter(f"expected numbers 1-4 separated by commas, got {value!r}",
                                  ctx, param) from None
+    wrong = [n for n in numbers if not 1 <= n <= 4]
+    if wrong:
+        raise click.BadParameter(f"{param.name} are numbered 1-4, got {wrong[0]}", ctx, param)
+    return numbers
 
 
 def situation(options: dict[str, Any]) -> dict[str, Any]:

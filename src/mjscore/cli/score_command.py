@@ -9,7 +9,6 @@ import click
 from rich.console import Console
 
 from ..core.context import WinContext
-from ..distances.distances import UNREACHABLE
 from ..core.errors import MjscoreError
 from ..distances.near_misses import NearMiss, near_misses
 from ..core.notation import parse_hand
@@ -130,7 +129,7 @@ def _print_score(result: Score, rules: RuleSet, discarder: int | None,
 
 
 def _print_near(out: Console, near: list[NearMiss]) -> None:
-    rows = [(n.name, "-" if n.tiles_away == UNREACHABLE else str(n.tiles_away), n.reason) for n in near]
+    rows = [(n.name, "-" if n.tiles_away is None else str(n.tiles_away), n.reason) for n in near]
     print_table(out, ("special hand", "away", "why"), rows or [("(none with tiles)", "", "")],
                 title="Near misses", justify=("left", "right"))
 

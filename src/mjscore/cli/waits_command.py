@@ -60,7 +60,8 @@ def command(hand: str, rules_name: str, preset: str | None, rule_options: dict[s
             total, special = str(result.total), result.special or ""
         except MjscoreError as error:
             total, special = "-", str(error)
-        rows.append((f"{tile.glyph} {tile}", "\n".join(_placement_text(p) for p in placements),
+        readings = dict.fromkeys(_placement_text(p) for p in placements)  # once each, in order
+        rows.append((f"{tile.glyph} {tile}", "\n".join(readings),
                      total, special))
     how = "self-drawn" if context["self_drawn"] else "on a discard"
     print_table(out, ("tile", "completes", "score", "limit hand"), rows, title=f"Waits ({rules.name}, {how})",

@@ -12,8 +12,9 @@ same hand of pungs.
 Only the tiles count: a hand's situation (``when``, ``unless``, ``win-tile``, the
 winning group) is not part of it, and the hands made by the situation alone (heaven,
 earth) have no distance and no column. A special hand the declared melds rule out
-(a concealed hand with an exposed meld, a meld no group of the hand can be) is
-:data:`UNREACHABLE` (127), which sorts after every real distance.
+(a concealed hand with an exposed meld, a meld no group of the hand can be) has no
+distance: :func:`distances` gives None for it; the arrays of :func:`distances_many`
+hold :data:`UNREACHABLE` (127), which sorts after every real distance.
 
 Jokers held concealed count where the rule set lets them stand (``rules.jokers``, see
 :mod:`mjscore.core.jokers`): a way's missing tiles that jokers may fill (each in a group that
@@ -148,9 +149,10 @@ def check_row(hand: Hand, rules: RuleSet, status: int, what: str = "distances") 
                                "a joker one)")
 
 
-def distances(hand: Hand | str, rules: str | RuleSet = "babcock") -> dict[str, int]:
+def distances(hand: Hand | str, rules: str | RuleSet = "babcock") -> dict[str, int | None]:
     """The distance from one hand to each special hand of the rule set with tiles, by id,
-    in the rule set's order (see the module docstring).
+    in the rule set's order (see the module docstring); None for a special hand the
+    hand's declared melds rule out.
 
     :raises InvalidHandError: for a hand that is not 13 or 14 tiles (a meld counting
         three, a joker one).
@@ -162,4 +164,4 @@ def distances(hand: Hand | str, rules: str | RuleSet = "babcock") -> dict[str, i
     counts, melds, jokers = hand_row(parsed)
     out, ids, status = distances_many(counts, ruleset, melds=melds, jokers=jokers, return_status=True)
     check_row(parsed, ruleset, int(status[0]))
-    return {hand_id: int(d) for hand_id, d in zip(ids, out[0])}
+    return {hand_id: None if d == UNREACHABLE else int(d) for hand_id, d in zip(ids, out[0])}

@@ -3,8 +3,11 @@
 :func:`near_misses` ranks the special hands of a rule set by their distance from a
 hand (:mod:`mjscore.distances`) and says, for the nearest few, what stands between:
 
-* ``"one tile short of Nine Gates: needs 5m"`` (a nearest way's missing tiles);
-* ``"would be Nine Gates if concealed"`` (only the exposed melds rule it out);
+* ``"one tile short of Nine Gates: needs 5m"`` (a nearest way's missing tiles), or
+  ``"one tile short of Nine Gates: needs any of 1m–9m"`` when any of several tiles
+  completes a 13-tile hand;
+* ``"would be Nine Gates if concealed"`` (only the exposed melds rule it out; such a
+  near miss has no ``tiles_away``: it is None);
 * ``"has the tiles of Buried Treasure; needs self-drawn"`` (only the situation);
 * ``"made: the hand is Big Four Winds"`` (when a complete hand scores it in the
   context given).
@@ -15,7 +18,7 @@ still to draw once the jokers stand where they may, so they exclude what jokers 
 >>> import mjscore
 >>> best = mjscore.near_misses("1112345678999m", "chinese-classical", k=1)[0]
 >>> best.id, best.tiles_away, best.reason
-('nine-gates', 1, 'one tile short of Nine Gates: needs 9m')
+('nine-gates', 1, 'one tile short of Nine Gates: needs any of 1m–9m')
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from ._jokers_reference import JOKER_SHIFT
 from ._reference import UNREACHABLE, best_way
@@ -34,7 +39,7 @@ from ..rules import RuleSet, load_rules
 from .targets import Target, distance_targets
 from ..rules.hands import SpecialHand
 from ..score.scoring import score
-from ..core.tile import Tile
+from ..core.tile import N_KINDS, Tile
 
 __all__ = ["NearMiss", "near_misses"]
 
@@ -49,8 +54,9 @@ class NearMiss:
 
     id: str
     name: str
-    tiles_away: int
-    """Tiles the hand lacks, :data:`~mjscore.distances.UNREACHABLE` when its declared melds rule it out."""
+    tiles_away: int | None
+    """Tiles the hand lacks; None when its declared melds rule the special hand out (the
+    hand cannot reach it whatever it draws: :attr:`reason` says how far it would be)."""
     missing: tuple[Tile, ...]
     """The tiles a nearest way lacks, once the jokers stand where they may (with the melds
     laid open when they rule the hand out)."""
@@ -62,8 +68,7 @@ class NearMiss:
 
     def to_dict(self) -> dict[str, Any]:
         """The near miss as plain data (tiles as text, ``tiles_away`` None when unreachable)."""
-        return {"id": self.id, "name": self.name,
-                "tiles_away": None if self.tiles_away == UNREACHABLE else self.tiles_away,
+        return {"id": self.id, "name": self.name, "tiles_away": self.tiles_away,
                 "missing": [str(t) for t in self.missing], "reason": self.reason}
 
 
@@ -102,8 +107,35 @@ def _missing(rules: RuleSet, hand_index: int, held: Sequence[int], melds: Sequen
                  for _ in range((entry & natural) - held[t]))
 
 
+def _completing(parsed: Hand, ruleset: RuleSet, counts: Any, melds: Any, jokers: Any) -> dict[str, list[Tile]]:
+    """By special-hand id, the tiles that complete a 13-tile hand one tile short of it
+    (each drawn tile tried: one batch of 34 rows)."""
+    rows = np.repeat(counts, N_KINDS, axis=0).astype(np.int64)
+    rows[np.arange(N_KINDS), np.arange(N_KINDS)] += 1
+    table, ids, status = distances_many(np.minimum(rows, 5), ruleset, melds=np.repeat(melds, N_KINDS, axis=0),
+                                        jokers=np.repeat(jokers, N_KINDS), return_status=True)
+    return {hand_id: [_TILES[t] for t in range(N_KINDS) if status[t] == 0 and table[t, c] == 0]
+            for c, hand_id in enumerate(ids)}
+
+
+def _any_of(tiles: Sequence[Tile]) -> str:
+    """Tiles as a player says them: runs of three or more in one suit as ``1m–9m``."""
+    parts: list[str] = []
+    run: list[Tile] = []
+    for tile in [*tiles, None]:
+        if tile is not None and run and tile == run[-1] + 1 and tile < Tile.EAST and tile // 9 == run[0] // 9:
+            run.append(tile)
+            continue
+        if len(run) >= 3:
+            parts.append(f"{_TEXT[run[0]]}–{_TEXT[run[-1]]}")
+        else:
+            parts.extend(_TEXT[t] for t in run)
+        run = [] if tile is None else [tile]
+    return ", ".join(parts)
+
+
 def _reason(special: SpecialHand, away: int, missing: Sequence[Tile], made: bool, complete: bool,
-            laid_open: bool) -> str:
+            laid_open: bool, completing: Sequence[Tile] = ()) -> str:
     name = special.name
     if away == 0 and laid_open:
         return f"would be {name} if concealed"
@@ -118,12 +150,17 @@ def _reason(special: SpecialHand, away: int, missing: Sequence[Tile], made: bool
         needs = _needs(special)
         return (f"has the tiles of {name}, but does not make it here" + (f" (needs {needs})" if needs else "")
                 if complete else f"has the tiles of {name}" + (f"; needs {needs}" if needs else ""))
+    if len(completing) > 1:
+        return f"{count} {plural} short of {name}: needs any of {_any_of(completing)}"
     return f"{count} {plural} short of {name}: needs {_tiles_text(missing)}"
 
 
 def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, **context: Any) -> list[NearMiss]:
     """The ``k`` special hands of the rule set nearest to ``hand``, nearest first (file
     order breaks ties), each with its distance, the tiles it lacks and a reason.
+
+    For a 13-tile hand one tile short, the reason names every tile that completes it
+    (``"needs any of 1m–9m"``); ``missing`` holds one nearest way's tiles.
 
     A hand whose exposed melds rule a special hand out is ranked by its distance with
     the melds laid open, just after the hands at that distance it can still make.
@@ -157,6 +194,9 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
     ranked = sorted(range(len(ids)), key=lambda c: (int(away[0][c]) if away[0][c] != UNREACHABLE
                                                     else int(open_away[c]) + 0.5, c))
     out = []
+    completing: dict[str, list[Tile]] = {}
+    if parsed.size == 13 and any(away[0][c] == 1 for c in ranked[:k]):
+        completing = _completing(parsed, ruleset, counts, melds, jokers)
     held = list(parsed.concealed)
     codes = [int(c) for c in melds[0] if c != 0xFF]
     for column in ranked[:k]:
@@ -167,6 +207,7 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
             break
         way_held, way_melds = (open_counts[0], []) if laid_open else (held, codes)
         missing = _missing(ruleset, index[special.id], way_held, way_melds, parsed.jokers, distance)
-        out.append(NearMiss(special.id, special.name, int(away[0][column]), missing,
-                            _reason(special, distance, missing, special.id in made, scored, laid_open)))
+        out.append(NearMiss(special.id, special.name, None if laid_open else distance, missing,
+                            _reason(special, distance, missing, special.id in made, scored, laid_open,
+                                    completing.get(special.id, ()) if distance == 1 and not laid_open else ())))
     return out

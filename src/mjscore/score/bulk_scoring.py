@@ -35,7 +35,8 @@ joker inside a declared meld with :func:`mjscore.score` (:func:`read_hand` marks
 a hand of a bulk input ``BAD_MELD``).
 
 Returns ``(totals, special)``: int32 totals, and int16 indices into
-``rules.items`` of the limit hand that applied (-1 for none); with
+``rules.hands`` of the special hand that applied (-1 for none; ``rules.hands[i].id``
+is the id :attr:`Score.special <mjscore.Score.special>` gives); with
 ``return_status=True`` also the per-row :class:`~mjscore.core.errors.HandStatus`.
 Without ``self_drawn``, ``heaven`` and ``replacement`` imply it, as in
 :class:`~mjscore.core.context.WinContext`. Rows whose context cannot happen (the same table as
@@ -107,7 +108,6 @@ def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint
     """A scalar or (n,) array of tiles (text or indices) as (n,) uint8 indices."""
     if np.ndim(value) == 0:
         tile = _tile_of(value.item() if isinstance(value, np.generic) else value, name, winds)
-        tile = UNKNOWN_TILE if tile == -1 and not winds else tile
         if not (0 <= tile <= 33 or tile == UNKNOWN_TILE):
             raise _not_a_tile(name, winds, tile)
         return np.broadcast_to(np.uint8(tile), (n,))
@@ -119,8 +119,6 @@ def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint
                              dtype=np.int64)[inverse.reshape(-1)]
     if array.dtype.kind not in "iu":
         raise InvalidContextError(f"{name}: expected {'winds' if winds else 'tiles'}, got dtype {array.dtype}")
-    if array.dtype != np.uint8 and not winds:
-        array = np.where(array == -1, UNKNOWN_TILE, array)
     low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
     bad = ((array < low) | (array > high)) & (winds | (array != UNKNOWN_TILE))
     if bad.any():
@@ -192,18 +190,23 @@ def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: in
 
 
 def _jokers(value: Any, n: int, status: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
-    """The ``jokers`` column as (n,) uint8; rows holding more than a set's 8 (or fewer than
-    none) are marked ``BAD_COUNT`` in ``status``."""
+    """The ``jokers`` column as (n,) uint8; rows holding more than a set's 8 are marked
+    ``BAD_COUNT`` in ``status``.
+
+    :raises InvalidHandError: for a value that is no count of a byte (below 0 or above
+        255), as :func:`~mjscore.rows.meld_batch` raises for such a meld code.
+    """
     array = np.asarray(value)
     if array.ndim and array.shape != (n,):
         raise InvalidHandError(f"jokers: expected a count or an array of shape ({n},), got shape {array.shape}")
     if array.dtype.kind not in "iu":
         raise InvalidHandError(f"jokers: joker counts must be integers (ideally uint8), got dtype {array.dtype}")
+    if array.dtype != np.uint8 and ((array < 0) | (array > 255)).any():
+        wrong = int(array[(array < 0) | (array > 255)].flat[0])
+        raise InvalidHandError(f"jokers: a joker count is 0 to {MAX_JOKERS} (a byte, 0-255, at most), got {wrong}")
     array = np.broadcast_to(array, (n,))
-    if array.dtype == np.uint8 and array.strides:
-        bad = array > MAX_JOKERS
-    else:
-        bad = (array < 0) | (array > MAX_JOKERS)
+    bad = array > MAX_JOKERS
+    if array.dtype != np.uint8 or not array.strides:
         array = np.where(bad, 0, array).astype(np.uint8)
     status[bad & (status == 0)] = HandStatus.BAD_COUNT
     return array

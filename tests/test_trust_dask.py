@@ -1,0 +1,101 @@
+"""mjscore.dask agrees with score_many and with Score.special, special hands included.
+
+Scored with Dask's synchronous scheduler: what is checked here is the labelling and the
+inputs accepted, not the cluster (``test_dask.py`` runs one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("dask.dataframe")
+import dask.array as da  # noqa: E402
+import dask.dataframe as dd  # noqa: E402
+import pandas as pd  # noqa: E402
+
+import mjscore  # noqa: E402
+import mjscore.dask as mjdask  # noqa: E402
+from mjscore.rows.codec import hand_of_row  # noqa: E402
+from mjscore.distances.samples import random_special_hands  # noqa: E402
+
+SHIPPED = ["babcock", "chinese-classical", "western", "american"]
+SPECIAL_ROWS = 60
+ORDINARY_ROWS = 60
+
+
+def _rows(name: str) -> dict[str, Any]:
+    """Special-hand rows won self-drawn on one of their concealed tiles, then ordinary rows;
+    every 11th row is the dealer's hand from heaven (a special hand of babcock, which has
+    no special hand of tiles)."""
+    rules = mjscore.load_rules(name)
+    rng = np.random.default_rng(3)
+    ordinary = mjscore.rows.sample.random_scoring_rows(ORDINARY_ROWS, seed=4)
+    if any(hand.forms for hand in rules.hands):
+        counts, melds, _ = random_special_hands(rules, SPECIAL_ROWS, seed=5)
+        win = (counts * rng.random(counts.shape)).argmax(axis=1).astype(np.uint8)
+        counts = np.concatenate([counts, ordinary.counts])
+        melds = np.concatenate([melds, ordinary.melds])
+        win = np.concatenate([win, ordinary.win_tile])
+    else:
+        counts, melds, win = ordinary.counts, ordinary.melds, ordinary.win_tile
+    heaven = np.arange(len(counts)) % 11 == 0
+    return {"rules": rules, "counts": counts, "melds": melds, "win_tile": win, "heaven": heaven}
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_score_many_score_array_and_score_dataframe_agree_on_totals_and_special_hands(
+        backend: str, name: str) -> None:
+    r = _rows(name)
+    rules, counts, melds, win, heaven = r["rules"], r["counts"], r["melds"], r["win_tile"], r["heaven"]
+    totals, special, status = mjscore.score_many(counts, rules, melds=melds, win_tile=win, heaven=heaven,
+                                                 self_drawn=True, return_status=True)
+    ids = [rules.hands[i].id if i >= 0 else None for i in special.tolist()]
+    if rules.hands:
+        assert any(ids), "no special hand among the rows: the test would prove nothing"
+
+    # score_array, melds given as a NumPy array
+    lazy = mjdask.score_array(da.from_array(counts, chunks=(37, 34)), melds, rules=rules,
+                              win_tile=win, heaven=heaven, self_drawn=True)
+    a_totals, a_special, a_status = (x.compute(scheduler="sync") for x in lazy)
+    assert a_totals.tolist() == totals.tolist()
+    assert a_special.tolist() == special.tolist()
+    assert a_status.tolist() == status.tolist()
+
+    # score_dataframe, counts layout
+    frame = pd.DataFrame(counts, columns=list(mjdask.COUNT_COLUMNS))
+    for k, column in enumerate(mjdask.MELD_COLUMNS):
+        frame[column] = melds[:, k]
+    frame["win_tile"], frame["heaven"] = win, heaven
+    scored = mjdask.score_dataframe(dd.from_pandas(frame, npartitions=3), rules=rules,
+                                    self_drawn=True).compute(scheduler="sync")
+    assert scored["total"].tolist() == totals.tolist()
+    assert [None if pd.isna(s) else s for s in scored["special"]] == ids
+
+    # each row's special hand as score() names it
+    for row in np.flatnonzero(status == 0)[::7].tolist():
+        hand = hand_of_row(counts[row].tolist(), melds[row].tolist())
+        one = mjscore.score(hand, rules, win_tile=int(win[row]), self_drawn=True, heaven=bool(heaven[row]))
+        assert (one.total, one.special) == (totals[row], ids[row])
+
+
+@pytest.mark.parametrize(("name", "text", "expected"), [
+    ("chinese-classical", "19m 19p 19s 1234567z +1m", "thirteen-orphans"),
+    ("chinese-classical", "1112345678999m +5m", None),
+    ("western", "19m 19p 19s 1234567z +1m", None),
+    ("western", "1112345678999m +9m", None),
+])
+def test_score_dataframe_names_special_hands_of_hand_strings_as_score_does(
+        name: str, text: str, expected: str | None) -> None:
+    one = mjscore.score(text, name, self_drawn=True)
+    if expected is not None:
+        assert one.special == expected
+    assert one.special is not None
+    frame = dd.from_pandas(pd.DataFrame({"hand": [text, "123m 456p 789s 1z [777z] +1z"]}), npartitions=1)
+    scored = mjdask.score_dataframe(frame, rules=name, hand_column="hand",
+                                    self_drawn=True).compute(scheduler="sync")
+    assert scored["special"].tolist()[0] == one.special
+    assert scored["total"].tolist()[0] == one.total
+    assert pd.isna(scored["special"].tolist()[1])
