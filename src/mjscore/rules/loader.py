@@ -80,7 +80,7 @@ from .hands import SpecialHand, read_hand
 from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
 from .model import BEST, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
 from .option_values import expect as _expect, fail as _fail, flat_keywords, max_chows, option_values, restrictions
-from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group
+from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group, unmakeable
 
 __all__ = ["load_rules", "rulesets", "RULES_DIR", "LIMIT_RANGE", "POINTS_RANGE", "DOUBLES_RANGE",
            "MAX_SHARE_DENOMINATOR", "merged_file", "read_set_rule", "read_item_rule"]
@@ -266,6 +266,9 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
             if name not in HAND_FACTS:
                 raise _fail(path, f"{key}.{part}", f"unknown fact {name!r} (see mjscore.facts)")
         facts[part] = frozenset(names)
+    both = sorted(facts["when"] & facts["unless"])
+    if both:
+        raise _fail(path, f"{key}.unless", f"{both[0]!r} is also in when: no hand can meet both")
     win_tile: Tile | None = None
     if "win-tile" in entry:
         try:
@@ -283,8 +286,12 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
             if check_form(pattern) != STANDARD:
                 raise PatternError("an item's pattern is four sets and a pair (write other shapes "
                                    "as [[hands]])")
+            why = unmakeable(pattern, win_tile=win_tile)
         except PatternError as error:
             raise _fail(path, f"{key}.pattern", str(error)) from None
+        if why is not None:  # a pattern no 14 tiles make would silently never apply
+            part, reason = why
+            raise _fail(path, f"{key}.{'pattern' if part == 'groups' else part}", reason)
     return ItemRule(
         id=entry["id"], name=_expect(entry.get("name", entry["id"]), str, path, f"{key}.name"),
         when=facts["when"], unless=facts["unless"], win_tile=win_tile,
