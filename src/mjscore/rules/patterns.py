@@ -581,7 +581,7 @@ def makeable(variant: QuantVariant, kong_as_two: bool = False, holding: int = 0,
         for k in range(start, len(options[slots[slot][0]])):
             kind, t = options[slots[slot][0]][k]
             tiles = (t, t + 1, t + 2) if kind == Kind.CHOW else (t,)
-            size = {Kind.CHOW: 1, Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}[kind]
+            size = (1, 3, 4, 2)[kind]  # copies of each of its tiles: chow, pung, kong, pair
             if kind == Kind.CHOW and chows == variant.max_chows:
                 continue
             if any(counts[x] + size > 4 for x in tiles) or (distinct and counts[t]):
