@@ -325,7 +325,7 @@ def test_bad_hand_options_name_the_hand_and_option(options, key, reason):
     with pytest.raises(RuleSetError) as info:
         load_rules("american", options=options)
     message = str(info.value)
-    assert "american.toml" in message and f": {key}:" in message and reason in message, message
+    assert message.startswith("rule set american: ") and f": {key}:" in message and reason in message, message
 
 
 def test_the_rule_sets_without_hand_options_load_as_before():
