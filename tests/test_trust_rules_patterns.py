@@ -48,6 +48,9 @@ NEVER = [
      "'self-drawn' is also in when"),
     ('groups = ["4 chow any", "pair any"]\nmax-chows = 3', "groups", "'4 chow any' can never be made"),
     ('groups = ["4 pung wind", "pair wind"]', "groups", "'pair wind' can never be made together with"),
+    # each group can be made alone, never both at once: two suits within characters
+    ('groups = ["pung 5A", "pung 5B", "2 pung any", "pair any"]\ntiles = "m|z"', "groups",
+     "no binding of the suit and number variables lets every group be made"),
 ]
 
 

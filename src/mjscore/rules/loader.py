@@ -481,8 +481,8 @@ def load_rules(name_or_path: str | Path | RuleSet, options: Mapping[str, object]
         key = tuple(sorted((name, type(value).__name__, value) for name, value in options.items()))
         hash(key)
     except TypeError:
-        raise RuleSetError(f"{_named(name_or_path)}: options: values must be true/false, integers, strings or lists "
-                           "of strings") from None
+        raise RuleSetError(f"{_named(name_or_path)}: options: values must be true/false, integers, "
+                           "strings or lists of strings") from None
     try:
         rules = _load_cached(path.resolve(), key)
     except RuleSetError as error:

@@ -69,8 +69,8 @@ from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, PatternError, 
 
 __all__ = ["PatternError", "GroupSpec", "Requirement", "QuantVariant", "FixedVariant",
            "parse_group", "expand_form", "group_options", "bindings", "form_kind", "fixed",
-           "match_requirements", "makeable", "unmakeable", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS", "MAX_VARIANTS",
-           "SINGLE", "KNIT"]
+           "match_requirements", "makeable", "unmakeable", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS",
+           "MAX_VARIANTS", "SINGLE", "KNIT"]
 
 
 FIXED, STANDARD, PAIRS, PAIRS_KONGS = "fixed", "standard", "pairs", "pairs-kong-as-two"
@@ -627,13 +627,16 @@ def unmakeable(groups: Sequence[GroupSpec], tiles: str | None = None, requires: 
         full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
         full_numbers = {**dict.fromkeys(NUMBER_VARS, 1), **numbers}
         whole = class_mask(tiles, full_suits, full_numbers) if tiles else ALL_TILES
-        for within in ([whole & (_SUIT_TILES << 9 * s | _HONOUR_TILES) for s in range(3)] if one_suit else [whole]):
+        suits_within = [whole & (_SUIT_TILES << 9 * s | _HONOUR_TILES) for s in range(3)]
+        for within in suits_within if one_suit else [whole]:
             wholes.append((full_suits, full_numbers, within))
     for g in groups:
         if not any(group_options(g, s, n, w) for s, n, w in wholes):
             why = " (a chow's three tiles must all be in its class)" if Kind.CHOW in g.kinds else ""
             return "groups", f"{g.text!r} can never be made: no {g.word} of {g.tiles!r}{scope}{why}"
     kind = check_form(groups)
+    if kind != FIXED and not as_fixed and not quant:
+        return "groups", f"no binding of the suit and number variables lets every group be made{scope}"
     for upto in range(1, len(groups) + 1):
         if kind != FIXED and not as_fixed:
             possible = any(makeable(v, kong_as_two, upto=upto) for v in quant)
