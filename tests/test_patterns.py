@@ -237,7 +237,10 @@ SHIPPED_HANDS = [
     ("chinese-classical", "[111z] [222z] [333z] 444z 5z +5z", {}, "big-four-winds"),
     ("chinese-classical", "[111m] [999p] 111s 999m 1p +1p", {}, "all-terminals"),
     ("chinese-classical", "[1111z] [5555z] [666z] 333z 4z +4z", {}, "all-honours"),
-    ("chinese-classical", "222m 333p 444s 666m 9s +9s", {"self_drawn": True}, "four-concealed-triplets"),
+    # self-drawn it is also Buried Treasure (003 #11), the narrower hand, named first;
+    # won on a discard of the pair's tile only 002's 4 Concealed Triplets
+    ("chinese-classical", "222m 333p 444s 666m 9s +9s", {"self_drawn": True}, "buried-treasure"),
+    ("chinese-classical", "222m 333p 444s 666m 9s +9s", {}, "four-concealed-triplets"),
     ("chinese-classical", "[1111m] [2222p] [3333s] [4444z] 9s +9s", {}, "fourfold-plenty"),
     ("chinese-classical", "123m 456p 789s 23s 55s +4s", {"heaven": True, "seat_wind": "E", "dealer": True,
                                                          "self_drawn": True}, "heavenly-hand"),

@@ -1,7 +1,9 @@
 """Issue 30, item 5: at equal value the more specific special hand is named.
 
 Every shipped rule set (and each preset of american, whose options change which hands
-exist and what they are worth) scores fixed-seed random hands of every special hand.
+exist and what they are worth) scores fixed-seed random hands of every special hand
+(babcock has none of tiles). Under ``special-hands = "best"`` the hand named scores and
+the others are listed; under ``"stack"`` all score and the first is named.
 Wherever a hand's tiles make two special hands worth the same total, the one named must
 be the narrower: the hand every one of whose drawn ways also makes the other, or, where
 neither is a case of the other, the one the rule file's header decides (OVERLAPS below:
@@ -37,6 +39,24 @@ OVERLAPS = {
     # ...and of two classes the one with fewer ways
     frozenset({"all-pair-honors", "clean-pairs"}): "all-pair-honors",    # 001:82 over 001:78
     frozenset({"all-honors", "all-kong"}): "all-honors",                 # 001:213 over 001:274
+    # chinese-classical (002, 003): every limit hand made scores; the first is named
+    frozenset({"big-four-winds", "all-honours"}): "big-four-winds",      # 003 #7 over #12
+    frozenset({"big-three-dragons", "all-honours"}): "big-three-dragons",  # 002 over 003 #12
+    frozenset({"little-four-winds", "all-honours"}): "little-four-winds",  # 002 over 003 #12
+    frozenset({"big-four-winds", "four-concealed-triplets"}): "big-four-winds",  # 003 #7 over 002
+    frozenset({"big-three-dragons", "four-concealed-triplets"}): "big-three-dragons",
+    frozenset({"little-four-winds", "four-concealed-triplets"}): "little-four-winds",
+    frozenset({"all-honours", "four-concealed-triplets"}): "all-honours",  # 003 #12 over 002
+    frozenset({"all-terminals", "four-concealed-triplets"}): "all-terminals",
+    frozenset({"all-green", "four-concealed-triplets"}): "all-green",    # 003 #13 over 002
+    frozenset({"fourfold-plenty", "four-concealed-triplets"}): "fourfold-plenty",  # 003 #9 over 002
+    frozenset({"big-three-dragons", "fourfold-plenty"}): "big-three-dragons",  # 002 over 003 #9
+    frozenset({"all-green", "buried-treasure"}): "all-green",            # 003 #13 over #11
+    frozenset({"big-four-winds", "buried-treasure"}): "big-four-winds",  # 003 #7 over #11
+    frozenset({"big-three-dragons", "buried-treasure"}): "big-three-dragons",
+    frozenset({"little-four-winds", "buried-treasure"}): "little-four-winds",
+    frozenset({"all-honours", "buried-treasure"}): "all-honours",
+    frozenset({"all-terminals", "buried-treasure"}): "all-terminals",
 }
 
 
@@ -63,6 +83,7 @@ def _survey(name: str, preset: str | None) -> tuple[list[tuple[str, str, frozens
     seen: (named, other) -> one hand showing it."""
     options = {} if preset is None else {"preset": preset}
     rules = load_rules(name, **options)
+    ids = {hand.id for hand in rules.hands}
     rows, ties = [], {}
     for text, drawn in _texts(rules, seed=30):
         try:
@@ -71,8 +92,12 @@ def _survey(name: str, preset: str | None) -> tuple[list[tuple[str, str, frozens
             continue  # the winning tile drawn may be one the hand may not win on
         if result.special is None:
             continue
-        rows.append((text, drawn, frozenset({result.special, *result.others})))
-        for other in result.others:
+        # "best" lists the hands that did not score as others; "stack" scores them all,
+        # each a line, and names the first
+        stacked = {line.id for line in result.lines} & ids
+        made = frozenset({result.special, *result.others, *stacked})
+        rows.append((text, drawn, made))
+        for other in sorted(made - {result.special}):
             if _alone(name, preset, other, text) == result.total:
                 ties.setdefault((result.special, other), text)
     return rows, ties
@@ -120,6 +145,17 @@ def test_the_survey_sees_the_ties_it_checks():
             ("heavenly-gates", "run-pung-and-a-pair")} <= set(ties)
     _, ties = _survey("american", "F")
     assert ("confused-gates", "simple-gates") in ties  # 000:87 is a case of 000:82
+    _, ties = _survey("chinese-classical", None)
+    assert {("big-four-winds", "four-concealed-triplets"), ("buried-treasure", "four-concealed-triplets"),
+            ("all-green", "buried-treasure")} <= set(ties)  # 003 #7, #11, #13 over 002's hand
+
+
+def test_big_four_winds_is_named_over_four_concealed_triplets(backend):
+    # 003 #7 Four Large Blessings over 002's 4 Concealed Triplets: both score the limit,
+    # every limit hand made is listed, and the narrower one is named
+    result = mjscore.score("111z 222z 333z 444z 5z +5z", "chinese-classical", self_drawn=True)
+    assert result.special == "big-four-winds" and result.total == 500
+    assert "four-concealed-triplets" in {line.id for line in result.lines}
 
 
 def test_big_four_winds_is_named_over_all_honors(backend):
