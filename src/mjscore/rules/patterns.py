@@ -37,9 +37,12 @@ Tiles, alternatives joined by ``|`` (``green-s|GD``):
 A chow's class holds for all three of its tiles (``chow green-s`` is 2-3-4 of
 bamboo). Every hand is checked when it loads: a token that does not read, an
 unknown class, an unbound variable, a group that cannot be melded marked
-``melded``, or a hand that does not make 14 tiles (four sets and a pair, seven
-pairs, or 14 tiles of singles and groups) is a :class:`~mjscore.errors.RuleSetError`
-naming the file, the hand, the group and the reason.
+``melded``, a hand that does not make 14 tiles (four sets and a pair, seven
+pairs, or 14 tiles of singles and groups), or a form no 14 tiles can make (its
+compiled variants all unfillable: ``chow 8A``, ``chow wind``, ``kong 1m`` with
+``pung 1m``, ``7 pair 1m``, ``requires`` or ``win-tile`` outside its tiles; see
+:func:`unmakeable`) is a :class:`~mjscore.errors.RuleSetError` naming the file,
+the hand, the group and the reason.
 
 Compiling
 ---------
