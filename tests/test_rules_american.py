@@ -211,12 +211,15 @@ def test_a_concealed_hand_may_go_out_on_a_discard(backend):
     assert special("1168s 1568p 22244z +4z", american(None), self_drawn=False) == "civil-war"
 
 
-def test_terminal_gates_has_nothing_to_declare():
-    # 000:101 Terminal Gates lists Allow melded, but its singles are never declared
+def test_terminal_gates_melded_declares_only_chows_of_its_run():
+    # 000:101 Terminal Gates lists Allow melded: its singles of 1 and 9 are never declared,
+    # a chow of its run of 2-8 may be (issue 30, item 6)
+    from mjscore.core.group_codes import CHOW, group_kind, group_tile
     rules = american(None, options={"terminal-gates": {"allow-melded": True}})
     assert rules.hand("terminal-gates").concealed is False
-    assert all(not v.melds for variants in rules.hand_tables.fixed.values() for v in variants
-               if rules.hands[v.hand].id == "terminal-gates")
+    melds = {code for variants in rules.hand_tables.fixed.values() for v in variants
+             if rules.hands[v.hand].id == "terminal-gates" for code in v.melds}
+    assert melds and all(group_kind(c) == CHOW and 1 <= group_tile(c) % 9 <= 5 for c in melds)
 
 
 @pytest.mark.parametrize(("hand_id", "hand"), [(row[0], row[2][0]) for row in HANDS
@@ -322,7 +325,7 @@ def test_bad_hand_options_name_the_hand_and_option(options, key, reason):
     with pytest.raises(RuleSetError) as info:
         load_rules("american", options=options)
     message = str(info.value)
-    assert "american.toml" in message and f": {key}:" in message and reason in message, message
+    assert message.startswith("rule set american: ") and f": {key}:" in message and reason in message, message
 
 
 def test_the_rule_sets_without_hand_options_load_as_before():

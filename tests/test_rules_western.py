@@ -359,7 +359,7 @@ def test_precedence_names_the_others(backend, hand, scored, also):
     ("gerties-garter", "knitting"), ("big-three-dragons", "all-winds-and-dragons"),
     ("all-winds-and-dragons", "all-honors"), ("heads-and-tails", "all-honors"),
     ("heads-and-tails", "all-kong"), ("jade-hand", "all-kong"),
-    ("heavenly-gates", "run-pung-and-a-pair"),
+    ("heavenly-gates", "run-pung-and-a-pair"), ("big-four-winds", "all-honors"),
 ])
 def test_the_file_lists_the_narrower_hand_first(narrow, wide):
     # at equal value the first in the file scores (western.toml's header states the order)

@@ -90,17 +90,23 @@ Input that cannot be read raises :class:`NotationError`; a readable hand that
 cannot exist (a fifth copy, 15 tiles, a meld that is not a set) raises
 :class:`InvalidHandError`. Every message gives the reason, the character
 position it applies to, and the input.
+
+Reading stops at the first mistake, so a long text wrong near its start fails
+at once: the words are read one by one, a meld's words stop at the four tiles
+a meld holds, and a text past 64 tiles (far beyond any hand) is not read
+further, its first mistake among the words read being the one reported.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import Literal, NamedTuple
 
 from .errors import InvalidHandError, MjscoreError, NotationError
 from .group import Meld
 from .hand import HAND_SIZES, MAX_JOKERS, Hand, use_notation
-from .tile import (N_KINDS, PUNCTUATION, TOKEN, Bonus, Tile, clip_word, lex, parse_bonus, parse_tile,
+from .tile import (N_KINDS, PUNCTUATION, TOKEN, Bonus, Tile, clip_word, parse_bonus, parse_tile,
                    read_one_tile, read_word, text_error, western_word)
 
 __all__ = ["parse_hand", "format_hand", "parse_single_tile", "parse_bonus", "western_word"]
@@ -108,12 +114,43 @@ __all__ = ["parse_hand", "format_hand", "parse_single_tile", "parse_bonus", "wes
 _OPENERS = {"[": "]", "(": ")"}
 _CLOSERS = {"]": "[", ")": "("}
 
+_READ_LIMIT = 64
+"""Tiles read (a meld counting 3) past which a hand is certainly wrong and reading stops:
+far past any real hand, so every message about a hand of ordinary size is unchanged, and a
+huge input fails after reading a few words of it."""
+_MELD_SLOTS = 4
+"""The most tiles a meld holds: past them, reading its words stops."""
+
+
+class _Tokens:
+    """The words and punctuation of a text with their positions (:data:`TOKEN`), read only
+    as far as they are asked for, so that a mistake early in a long text is found without
+    reading the rest."""
+
+    def __init__(self, text: str) -> None:
+        self._matches = TOKEN.finditer(text)
+        self._read: list[tuple[str, int]] = []
+
+    def has(self, i: int) -> bool:
+        """Whether the text has an ``i``-th token (reading up to it)."""
+        while len(self._read) <= i:
+            match = next(self._matches, None)
+            if match is None:
+                return False
+            self._read.append((match.group(), match.start()))
+        return True
+
+    def __getitem__(self, i: int) -> tuple[str, int]:
+        self.has(i)
+        return self._read[i]
+
+
 parse_single_tile = parse_tile
 """One of the 34 tiles in either form: :func:`mjscore.core.tile.parse_tile`, which reads the
 words of both notations (see its module)."""
 
 
-def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, list[int], int]:
+def _read_meld(tokens: _Tokens, i: int, text: str) -> tuple[Meld, list[int], int]:
     """The meld opened at ``tokens[i]``, the positions of its jokers, and the index
     after its closing bracket."""
     opener, pos = tokens[i]
@@ -122,11 +159,14 @@ def _read_meld(tokens: list[tuple[str, int]], i: int, text: str) -> tuple[Meld, 
     jokers: list[int] = []
     j = i + 1
     while True:
-        if j == len(tokens):
+        if not tokens.has(j):
             raise text_error(NotationError, f"unclosed {opener!r}: no {closer!r} after it", pos, text)
         tok, p = tokens[j]
         if tok == closer:
             break
+        if len(slots) >= _MELD_SLOTS and tok not in PUNCTUATION:
+            raise text_error(NotationError, f"{opener!r} at position {pos} is not closed within the "
+                             f"{_MELD_SLOTS} tiles a meld holds", p, text)
         if tok in _OPENERS:
             raise text_error(NotationError, f"{tok!r} inside {opener}{closer}: melds do not nest", p, text)
         if tok in _CLOSERS:
@@ -224,7 +264,9 @@ def _parse_common(text: str) -> Hand | None:
     bonus: list[Bonus] = []
     jokers = 0
     win: Tile | None = None
-    tokens = TOKEN.findall(text)
+    tokens = [m.group() for m in itertools.islice(TOKEN.finditer(text), _READ_LIMIT + 1)]
+    if len(tokens) > _READ_LIMIT or any(len(token) > _READ_LIMIT for token in tokens):
+        return None  # longer than any hand: the careful reading says what is wrong, once
     i, n = 0, len(tokens)
     try:
         while i < n:
@@ -298,9 +340,11 @@ def _parse_careful(text: str) -> Hand:
     jokers: list[int] = []
     meld_jokers: list[int] = []
     win: tuple[Tile, int] | None = None
-    tokens = lex(text)
+    tokens = _Tokens(text)
     i = 0
-    while i < len(tokens):
+    while tokens.has(i):
+        if len(tiles) + len(jokers) + len(bonus) + 3 * len(melds) > _READ_LIMIT:
+            break  # certainly wrong: _check says why from what was read
         tok, pos = tokens[i]
         if tok in _OPENERS:
             meld, wild, i = _read_meld(tokens, i, text)
@@ -312,7 +356,7 @@ def _parse_careful(text: str) -> Hand:
         if tok == "+":
             if win is not None:
                 raise text_error(NotationError, f"a second winning tile: the first is at position {win[1]}", pos, text)
-            if i + 1 == len(tokens) or tokens[i + 1][0] in PUNCTUATION:
+            if not tokens.has(i + 1) or tokens[i + 1][0] in PUNCTUATION:
                 raise text_error(NotationError, "'+' without a tile after it", pos, text)
             word, p = tokens[i + 1]
             win = (read_one_tile(word, p, text, "the winning tile"), p)
@@ -327,7 +371,7 @@ def _parse_careful(text: str) -> Hand:
             else:
                 tiles.append((value, p))
         i += 1
-    _check(text, tiles, melds, bonus, jokers, meld_jokers, win)
+    _check(text, tiles, melds, bonus, jokers, meld_jokers, win, tokens.has(i))
     counts = [0] * N_KINDS
     for t, _ in tiles:
         counts[t] += 1
@@ -351,10 +395,12 @@ def _check(
     jokers: list[int],
     meld_jokers: list[int],
     win: tuple[Tile, int] | None,
+    cut: bool = False,
 ) -> None:
     """The hand's rules, with the position each one is broken at (see :class:`Hand`).
 
-    ``jokers`` holds the positions of the concealed jokers, ``meld_jokers`` of those in melds.
+    ``jokers`` holds the positions of the concealed jokers, ``meld_jokers`` of those in melds;
+    ``cut``: reading stopped at :data:`_READ_LIMIT` tiles, before the end of the text.
     """
     every = sorted(jokers + meld_jokers)
     if len(every) > MAX_JOKERS:
@@ -386,7 +432,8 @@ def _check(
             if running > max(HAND_SIZES):
                 where = p
                 break
-        reason = f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile, a kong counting as 3"
+        reason = (f"the hand has {'over ' * cut}{size} tiles; a hand has 13 tiles, or 14 with the winning "
+                  "tile, a kong counting as 3")
         raise text_error(InvalidHandError, reason, where, text)
     if win is not None and size != 14:
         reason = f"a winning tile on a hand of {size} tiles: with its winning tile a hand has 14"

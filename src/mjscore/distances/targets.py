@@ -122,7 +122,8 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
                 for kind, tiles, _ in options:
                     firsts[kind] = firsts.get(kind, 0) | 1 << tiles[0]
                 declarable = any(meldable for _, _, meldable in options) and (g.melded or not hand.concealed)
-                needs.append(_need(g.count, firsts, declarable, g.kinds == (SINGLE,)))
+                needs.append(_need(g.count, firsts, declarable,
+                                   g.kinds == (SINGLE,) or g.kinds == (Kind.PAIR,) and not hand.kong_as_two))
             else:
                 spans_suits = False
                 if all(kind == KNIT for kind, _, _ in options):
@@ -135,7 +136,8 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
         if spans_suits:
             targets.append(Target(index, tuple(counts), tuple(needs), required, 4, False, runs=tuple(runs)))
         else:
-            variants = tuple(fixed(index, form, full_suits, full_numbers, whole, required, hand.concealed))
+            variants = tuple(fixed(index, form, full_suits, full_numbers, whole, required, hand.concealed,
+                                   distinct_pairs=not hand.kong_as_two))
             if variants and only_knits and not needs and not runs:
                 targets.append(Target(index, tuple(counts), (), required, 4, False, variants,
                                       knits=tuple(knits)))

@@ -30,7 +30,10 @@ Keys of a ``[[hands]]`` entry:
 ``max-chows``         at most this many chows in a hand of sets
 ``exact``             true: the hand scores exactly its share of the limit, even when
                       its own score is higher
-``pairs``             ``"kong-as-two"``: four alike held count as two pairs
+``pairs``             ``"kong-as-two"``: four alike held count as two pairs (in
+                      seven pairs, and in the pairs of one token of a fixed
+                      hand, ``"5 pair A"``); by default (``"distinct"``) they
+                      are pairs of different tiles
 ``option``            applies only when that boolean option holds (a name the
                       hand declares in ``options`` is the hand's own option)
 ``options``           the hand's own options and their defaults (a table of
@@ -77,7 +80,7 @@ from .facts import HAND_FACTS, Kind, fact_mask
 from ..core.tile import Tile, as_tile
 from .numbers import DOUBLES_RANGE, POINTS_RANGE, NumberError, bounded, limit_share
 from .patterns import (FixedVariant, GroupSpec, PatternError,
-                       QuantVariant, expand_form, parse_group)
+                       QuantVariant, expand_form, parse_group, unmakeable)
 
 __all__ = ["Value", "SpecialHand", "HandTables", "Restrictions", "read_hand", "compile_hands",
            "pattern_variants", "hand_option_defaults", "HAND_KEYS", "HAND_OPTIONS", "VALUE_KEYS", "MAX_MATCHED",
@@ -293,6 +296,9 @@ def read_hand(entry: Mapping[str, Any], path: object, key: str,
             if name not in HAND_FACTS:
                 raise fail(part, f"unknown fact {name!r} (see mjscore.rules.facts)")
         facts[part] = frozenset(names)
+    both = sorted(facts["when"] & facts["unless"])
+    if both:
+        raise fail("unless", f"{both[0]!r} is also in when: no hand can meet both")
     win_tile = None
     if "win-tile" in entry:
         try:
@@ -359,8 +365,15 @@ def read_hand(entry: Mapping[str, Any], path: object, key: str,
                            "knitted groups); in a hand of sets, set concealed = false instead")
         try:
             pattern_variants(hand, 0, form)
+            # as the file writes the hand: the rule set's restrictions (a chow limit, one
+            # suit) may leave it unmade under some options, which is the options' choice
+            why = unmakeable(form, entry.get("tiles"), hand.requires, own_chows, hand.kong_as_two,
+                             hand.concealed, win_tile=hand.win_tile)
         except PatternError as error:
             raise fail(where, str(error)) from None
+        if why is not None:  # a form no 14 tiles make would silently never score
+            part, reason = why
+            raise fail(where if part == "groups" else part, reason)
     return hand
 
 

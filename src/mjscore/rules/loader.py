@@ -80,7 +80,7 @@ from .hands import SpecialHand, read_hand
 from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
 from .model import BEST, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
 from .option_values import expect as _expect, fail as _fail, flat_keywords, max_chows, option_values, restrictions
-from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group
+from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group, unmakeable
 
 __all__ = ["load_rules", "rulesets", "RULES_DIR", "LIMIT_RANGE", "POINTS_RANGE", "DOUBLES_RANGE",
            "MAX_SHARE_DENOMINATOR", "merged_file", "read_set_rule", "read_item_rule"]
@@ -180,7 +180,10 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         replaced = {e.get("id") for e in mine}
         merged[section] = [e for e in base.get(section, []) if isinstance(e, dict)
                            and e.get("id") not in replaced] + mine
-    for removed in _strings(raw.get("remove", []), path, "remove"):
+    removals = _strings(raw.get("remove", []), path, "remove")
+    for i, removed in enumerate(removals):
+        if removed in removals[:i]:
+            raise _fail(path, "remove", f"{removed!r} is named twice")
         before = sum(len(merged[section]) for section in ENTRY_SECTIONS)
         for section in ENTRY_SECTIONS:
             merged[section] = [e for e in merged[section] if e.get("id") != removed]
@@ -266,6 +269,9 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
             if name not in HAND_FACTS:
                 raise _fail(path, f"{key}.{part}", f"unknown fact {name!r} (see mjscore.rules.facts)")
         facts[part] = frozenset(names)
+    both = sorted(facts["when"] & facts["unless"])
+    if both:
+        raise _fail(path, f"{key}.unless", f"{both[0]!r} is also in when: no hand can meet both")
     win_tile: Tile | None = None
     if "win-tile" in entry:
         try:
@@ -283,8 +289,12 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
             if check_form(pattern) != STANDARD:
                 raise PatternError("an item's pattern is four sets and a pair (write other shapes "
                                    "as [[hands]])")
+            why = unmakeable(pattern, win_tile=win_tile)
         except PatternError as error:
             raise _fail(path, f"{key}.pattern", str(error)) from None
+        if why is not None:  # a pattern no 14 tiles make would silently never apply
+            part, reason = why
+            raise _fail(path, f"{key}.{'pattern' if part == 'groups' else part}", reason)
     return ItemRule(
         id=entry["id"], name=_expect(entry.get("name", entry["id"]), str, path, f"{key}.name"),
         when=facts["when"], unless=facts["unless"], win_tile=win_tile,
@@ -437,14 +447,23 @@ def load_rules(name_or_path: str | Path | RuleSet, options: Mapping[str, object]
     (``allow_melded=True``) sets it for every hand that has it, and a hand's own value
     outranks it.
 
-    :raises RuleSetError: for an unknown name, or a file with any mistake.
+    :raises RuleSetError: for an unknown name, options that are not a mapping or name one
+        option twice (``lucky_thirteen_exact`` is ``lucky-thirteen-exact``), or a file with
+        any mistake. A shipped rule set is named in the message as ``rule set NAME``, the
+        name a user types, not by its file's path.
     """
+    if options is not None and not isinstance(options, Mapping):
+        raise RuleSetError(f"{_named(name_or_path)}: options: expected a mapping of option names to "
+                           f"values, got {type(options).__name__}")
     if not options and not keywords:  # the common calls of the scoring functions: no options
         if type(name_or_path) is RuleSet:
             return name_or_path
         if type(name_or_path) is str and name_or_path in _BY_NAME:
             return _BY_NAME[name_or_path]
-    options = flat_keywords({**(options or {}), **keywords})
+    try:
+        options = flat_keywords(options or {}, keywords)
+    except RuleSetError as error:
+        raise RuleSetError(f"{_named(name_or_path)}: options: {error}") from None
     if isinstance(name_or_path, RuleSet):
         if not options:
             return name_or_path
@@ -462,9 +481,12 @@ def load_rules(name_or_path: str | Path | RuleSet, options: Mapping[str, object]
         key = tuple(sorted((name, type(value).__name__, value) for name, value in options.items()))
         hash(key)
     except TypeError:
-        raise RuleSetError(f"{path}: options: values must be true/false, integers, strings or lists "
-                           "of strings") from None
-    rules = _load_cached(path.resolve(), key)
+        raise RuleSetError(f"{_named(name_or_path)}: options: values must be true/false, integers, "
+                           "strings or lists of strings") from None
+    try:
+        rules = _load_cached(path.resolve(), key)
+    except RuleSetError as error:
+        raise RuleSetError(_without_shipped_paths(str(error))) from None
     if not options and isinstance(name_or_path, str) and path.parent == RULES_DIR:
         _BY_NAME[name_or_path] = rules
     return rules
@@ -472,3 +494,19 @@ def load_rules(name_or_path: str | Path | RuleSet, options: Mapping[str, object]
 
 _BY_NAME: dict[str, RuleSet] = {}
 """Shipped rule sets by the name they were asked for (no options)."""
+
+
+def _named(name_or_path: str | Path | RuleSet) -> str:
+    """How a message names the rule set asked for."""
+    if isinstance(name_or_path, RuleSet):
+        return _without_shipped_paths(name_or_path.path)
+    path = _shipped().get(str(name_or_path).lower())
+    return str(name_or_path) if path is None else _without_shipped_paths(str(path))
+
+
+def _without_shipped_paths(message: str) -> str:
+    """``message`` with each shipped rule file's path (somewhere in site-packages) replaced
+    by ``rule set NAME``, the name a user types, as the command line says it."""
+    for path in set(_shipped().values()):
+        message = message.replace(str(path), f"rule set {_read(path)['name']}")
+    return message

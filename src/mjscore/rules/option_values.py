@@ -199,14 +199,30 @@ def restrictions(table: Mapping[str, Any], options: Mapping[str, object], path: 
     return Restrictions(4 if limit is None else limit, exception, one_suit, frozenset(exceptions))
 
 
-def flat_keywords(options: Mapping[str, object]) -> dict[str, object]:
-    """Keyword options with one hand's table (``imperial_jade={"no-chows": True}``) as flat
-    ``HAND.OPTION`` names and lists as tuples, so they key the cache; checked when built."""
+def flat_keywords(*given: Mapping[str, object]) -> dict[str, object]:
+    """Options (a mapping, then the keywords) with one hand's table (``imperial_jade={"no-chows":
+    True}``) as flat ``HAND.OPTION`` names and lists as tuples, so they key the cache; checked
+    when built.
+
+    :raises RuleSetError: for one option named twice (``_`` and ``-`` are one, and a hand's
+        table names ``HAND.OPTION``), which would otherwise keep whichever came last.
+    """
     flat: dict[str, object] = {}
-    for name, value in options.items():
-        if isinstance(value, Mapping):
-            for option, own in value.items():
-                flat[f"{name.replace('_', '-')}.{str(option).replace('_', '-')}"] = own
-        else:
-            flat[name] = tuple(value) if isinstance(value, list) else value
+    written: dict[str, str] = {}
+
+    def put(name: str, value: object) -> None:
+        same = name.replace("_", "-")
+        if same in written:
+            raise RuleSetError(f"{name!r} is given twice (in the mapping and as a keyword)"
+                               if written[same] == name else f"{written[same]!r} and {name!r} name one option")
+        written[same] = name
+        flat[name] = value
+
+    for options in given:
+        for name, value in options.items():
+            if isinstance(value, Mapping):
+                for option, own in value.items():
+                    put(f"{name.replace('_', '-')}.{str(option).replace('_', '-')}", own)
+            else:
+                put(name, tuple(value) if isinstance(value, list) else value)
     return flat

@@ -37,9 +37,12 @@ Tiles, alternatives joined by ``|`` (``green-s|GD``):
 A chow's class holds for all three of its tiles (``chow green-s`` is 2-3-4 of
 bamboo). Every hand is checked when it loads: a token that does not read, an
 unknown class, an unbound variable, a group that cannot be melded marked
-``melded``, or a hand that does not make 14 tiles (four sets and a pair, seven
-pairs, or 14 tiles of singles and groups) is a :class:`~mjscore.core.errors.RuleSetError`
-naming the file, the hand, the group and the reason.
+``melded``, a hand that does not make 14 tiles (four sets and a pair, seven
+pairs, or 14 tiles of singles and groups), or a form no 14 tiles can make (its
+compiled variants all unfillable: ``chow 8A``, ``chow wind``, ``kong 1m`` with
+``pung 1m``, ``7 pair 1m``, ``requires`` or ``win-tile`` outside its tiles; see
+:func:`unmakeable`) is a :class:`~mjscore.core.errors.RuleSetError` naming the file,
+the hand, the group and the reason.
 
 Compiling
 ---------
@@ -69,8 +72,8 @@ from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, PatternError, 
 
 __all__ = ["PatternError", "GroupSpec", "Requirement", "QuantVariant", "FixedVariant",
            "parse_group", "expand_form", "group_options", "bindings", "form_kind", "fixed",
-           "match_requirements", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS", "MAX_VARIANTS",
-           "SINGLE", "KNIT"]
+           "match_requirements", "makeable", "unmakeable", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS",
+           "MAX_VARIANTS", "SINGLE", "KNIT"]
 
 
 FIXED, STANDARD, PAIRS, PAIRS_KONGS = "fixed", "standard", "pairs", "pairs-kong-as-two"
@@ -330,9 +333,12 @@ def quantified(hand: int, form: str, groups: Sequence[GroupSpec], suits: dict[st
 
 def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers: dict[str, int],
           whole: int, requires: int, concealed: bool = False, max_chows: int = 4,
-          seen: set[tuple[int, tuple[int, ...], int]] | None = None) -> list[FixedVariant]:
+          seen: set[tuple[int, tuple[int, ...], int]] | None = None, distinct_pairs: bool = False
+          ) -> list[FixedVariant]:
     """Every concrete variant of a fixed form under one binding, with at most ``max_chows``
     chows; in a ``concealed`` hand only the groups marked ``melded`` may be declared.
+    ``distinct_pairs``: the pairs of one token (``5 pair A``) lie on different tiles (four
+    alike are not two of them), as a hand's ``pairs = "distinct"`` says.
     With ``seen``, only the variants whose tiles, melds and winning tiles it does not hold
     yet (each is added): a form's bindings make the same variants over and over, and
     western's 41,765 come from about 80,000. The variants come in the order of the
@@ -349,8 +355,9 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
             ones.append(_Pick(((kind, tiles, meldable),), sum(_PACKED[t] for t in tiles),
                               sum(1 << t for t in set(tiles)) if win else 0, int(kind == Kind.CHOW),
                               (group_code(kind, tiles[0]),) if meldable else ()))
-        # several singles of a class are different tiles (a pair is written as a pair)
-        step = 1 if g.kinds == (SINGLE,) else 0
+        # several singles of a class are different tiles (a pair is written as a pair); so
+        # are several pairs, unless four alike count as two of them
+        step = 1 if g.kinds == (SINGLE,) or (distinct_pairs and g.kinds == (Kind.PAIR,)) else 0
         levels += [(ones, -1)] + [(ones, step)] * (g.count - 1)
     required = sum(_PACKED[t] for t in range(34) if requires >> t & 1)
     made: list[FixedVariant] = []
@@ -500,7 +507,7 @@ def _expanded(groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[
                        if one_suit else [whole]):
             if kind == FIXED:
                 for made in fixed(hand, groups, full_suits, full_numbers, within, needed, concealed,
-                                  max_chows, seen):
+                                  max_chows, seen, not kong_as_two):
                     fixed_variants.append(made)
                     if len(fixed_variants) > MAX_VARIANTS:
                         raise PatternError(f"more than {MAX_VARIANTS} concrete variants: narrow the "
@@ -539,3 +546,108 @@ def match_requirements(requirements: Sequence[Requirement],
         return False
 
     return sum(left) == len(groups) and place(0)
+
+
+_SEARCH_BUDGET = 200_000
+"""Placements tried before :func:`makeable` gives up and calls a variant makeable: a shipped
+hand needs a few dozen; only a contrived file could exhaust it, and a check that cannot
+decide must not reject a hand that may be valid."""
+
+
+def makeable(variant: QuantVariant, kong_as_two: bool = False, holding: int = 0,
+             upto: int | None = None) -> bool:
+    """Whether some 14 tiles fill the variant's requirements: at most four of a tile, at most
+    ``max_chows`` chows, seven pairs on different tiles (four alike as two pairs with
+    ``kong_as_two``), every required tile and the tiles of ``holding`` held. ``upto``: only
+    the first ``upto`` requirements, and no tile required (to find the group that cannot
+    join the ones before it)."""
+    requirements = variant.requirements if upto is None else variant.requirements[:upto]
+    required = (variant.required | holding) if upto is None else 0
+    pairs_form = variant.form in (PAIRS, PAIRS_KONGS)
+    distinct = pairs_form and not kong_as_two
+    options = [[(kind, t) for kind in range(4) for t in range(34) if r.masks[kind] >> t & 1]
+               for r in requirements]
+    slots = [(i, r.count) for i, r in enumerate(requirements)]
+    budget = [_SEARCH_BUDGET]
+
+    def place(slot: int, left: int, start: int, counts: list[int], chows: int, held: int) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        if slot == len(slots):
+            return required & ~held == 0
+        if left == 0:
+            return place(slot + 1, slots[slot + 1][1] if slot + 1 < len(slots) else 0, 0, counts, chows, held)
+        groups_left = left + sum(c for _, c in slots[slot + 1:])
+        if bin(required & ~held).count("1") > 3 * groups_left:
+            return False
+        for k in range(start, len(options[slots[slot][0]])):
+            kind, t = options[slots[slot][0]][k]
+            tiles = (t, t + 1, t + 2) if kind == Kind.CHOW else (t,)
+            size = (1, 3, 4, 2)[kind]  # copies of each of its tiles: chow, pung, kong, pair
+            if kind == Kind.CHOW and chows == variant.max_chows:
+                continue
+            if any(counts[x] + size > 4 for x in tiles) or (distinct and counts[t]):
+                continue
+            for x in tiles:
+                counts[x] += size
+            mask = sum(1 << x for x in tiles)
+            found = place(slot, left - 1, k, counts, chows + (kind == Kind.CHOW), held | mask)
+            for x in tiles:
+                counts[x] -= size
+            if found:
+                return True
+        return False
+
+    return not slots or place(0, slots[0][1], 0, [0] * 34, 0, 0)
+
+
+def unmakeable(groups: Sequence[GroupSpec], tiles: str | None = None, requires: Sequence[str] = (),
+               max_chows: int = 4, kong_as_two: bool = False, concealed: bool = False,
+               one_suit: bool = False, as_fixed: bool = False, win_tile: int | None = None
+               ) -> tuple[str, str] | None:
+    """Why no 14 tiles make this form (arguments as :func:`expand_form`, and the tile the
+    hand must win on), worked out from its compiled variants: None when some variant can
+    be made, else the part to blame (``"groups"``, ``"requires"`` or ``"win-tile"``) and
+    the reason, naming the group where one is at fault.
+
+    :raises PatternError: as :func:`expand_form`.
+    """
+    groups = tuple(groups)
+    quant, fixed_variants = _expanded(groups, tiles, tuple(requires), max_chows, kong_as_two, concealed,
+                                      one_suit, as_fixed)
+    holding = 0 if win_tile is None else 1 << win_tile
+    if any(makeable(v, kong_as_two, holding) for v in quant) or any(
+            win_tile is None or v.counts[win_tile] and v.win_tiles >> win_tile & 1 for v in fixed_variants):
+        return None
+    if win_tile is not None and (any(makeable(v, kong_as_two) for v in quant) or fixed_variants):
+        return "win-tile", "no way of making the hand holds its winning tile where the hand may win on it"
+    limits = "at most four of a tile" + (f", at most {max_chows} chows" if max_chows < 4 else "") + (
+        ", seven different pairs" if form_kind(groups) == PAIRS and not kong_as_two else "")
+    scope = (f" within the hand's tiles {tiles!r}" if tiles else "") + (" in one suit" if one_suit else "")
+    wholes = []
+    for suits, numbers in bindings(groups):
+        full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
+        full_numbers = {**dict.fromkeys(NUMBER_VARS, 1), **numbers}
+        whole = class_mask(tiles, full_suits, full_numbers) if tiles else ALL_TILES
+        suits_within = [whole & (_SUIT_TILES << 9 * s | _HONOUR_TILES) for s in range(3)]
+        for within in suits_within if one_suit else [whole]:
+            wholes.append((full_suits, full_numbers, within))
+    for g in groups:
+        if not any(group_options(g, s, n, w) for s, n, w in wholes):
+            why = " (a chow's three tiles must all be in its class)" if Kind.CHOW in g.kinds else ""
+            return "groups", f"{g.text!r} can never be made: no {g.word} of {g.tiles!r}{scope}{why}"
+    kind = check_form(groups)
+    if kind != FIXED and not as_fixed and not quant:
+        return "groups", f"no binding of the suit and number variables lets every group be made{scope}"
+    for upto in range(1, len(groups) + 1):
+        if kind != FIXED and not as_fixed:
+            possible = any(makeable(v, kong_as_two, upto=upto) for v in quant)
+        else:
+            possible = any(fixed(0, groups[:upto], s, n, w, 0, concealed, max_chows,
+                                 distinct_pairs=not kong_as_two) for s, n, w in wholes)
+        if not possible:
+            before = ", ".join(repr(g.text) for g in groups[:upto - 1])
+            return "groups", (f"{groups[upto - 1].text!r} can never be made"
+                              f"{' together with ' + before if before else ''} ({limits})")
+    return "requires", f"no way of making the groups holds every tile of {list(requires)!r}{scope}"

@@ -1,0 +1,64 @@
+"""Issue 30, item 9 (the rule-set loader's part): the same validation and the same
+names in the Python API as on the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mjscore import load_rules
+from mjscore.core.errors import RuleSetError
+from mjscore.rules import RULES_DIR
+
+
+@pytest.mark.parametrize("options", [[("jokers", "pungs")], "jokers=pungs", 1, []])
+def test_options_that_are_not_a_mapping_raise(options):
+    with pytest.raises(RuleSetError, match=r"^rule set babcock: options: expected a mapping"):
+        load_rules("babcock", options=options)
+
+
+@pytest.mark.parametrize(("options", "keywords", "words"), [
+    # 004's Lucky Thirteen option, written both ways
+    ({"lucky-thirteen-exact": True, "lucky_thirteen_exact": False}, {},
+     "'lucky-thirteen-exact' and 'lucky_thirteen_exact' name one option"),
+    ({"lucky-thirteen-exact": True}, {"lucky_thirteen_exact": False},
+     "'lucky-thirteen-exact' and 'lucky_thirteen_exact' name one option"),
+    ({"jokers": "pungs"}, {"jokers": "off"}, "'jokers' is given twice"),
+])
+def test_one_option_named_twice_raises(options, keywords, words):
+    with pytest.raises(RuleSetError) as error:
+        load_rules("babcock", options=options, **keywords)
+    assert words in str(error.value)
+
+
+def test_one_hand_option_named_twice_raises():
+    # 000:9 Jade Hand "Allow melded (Y/N)", as a hand's table and as a flat name
+    with pytest.raises(RuleSetError, match="name one option"):
+        load_rules("american", options={"jade-hand": {"allow-melded": True}, "jade-hand.allow_melded": False})
+
+
+def test_remove_naming_one_id_twice_says_so(tmp_path: Path):
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "mine"\nextends = "babcock"\nremove = ["heaven", "earth", "heaven"]\n', encoding="utf-8")
+    with pytest.raises(RuleSetError, match=r"mine\.toml: remove: 'heaven' is named twice"):
+        load_rules(path)
+
+
+@pytest.mark.parametrize(("name", "options", "start"), [
+    ("babcock", {"bogus": 1}, "rule set babcock: options.bogus: no such option"),
+    ("western", {"preset": "nope"}, "rule set western: presets: no preset 'nope'"),
+    ("Western Mah-Jongg", {"bogus": 1}, "rule set western: options.bogus"),  # an alias
+])
+def test_a_shipped_rule_set_is_named_not_its_path(name, options, start):
+    with pytest.raises(RuleSetError) as error:
+        load_rules(name, options=options)
+    assert str(error.value).startswith(start)
+    assert str(RULES_DIR) not in str(error.value) and ".toml" not in str(error.value)
+
+
+def test_a_file_of_ones_own_is_still_named_by_its_path(tmp_path: Path):
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "mine"\nextends = "babcock"\n', encoding="utf-8")
+    with pytest.raises(RuleSetError, match=rf"^{path}: options\.bogus"):
+        load_rules(path, bogus=1)

@@ -1,0 +1,156 @@
+"""Issue 30, items 6 and 7: no pattern that can never be made loads, and the gates and
+pairs of seeds 000 and 001 read as the books say."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import mjscore
+from mjscore import load_rules, score
+from mjscore.core.errors import NotWinningError, RuleSetError
+from mjscore.rules import patterns
+
+
+def _file(tmp_path: Path, body: str, name: str = "mine") -> Path:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'name = "{name}"\nextends = "babcock"\n{body}', encoding="utf-8")
+    return path
+
+
+def _hand(tmp_path: Path, keys: str) -> Path:
+    return _file(tmp_path, f'[[hands]]\nid = "odd"\nlimit = 1\nsource = "test"\n{keys}\n')
+
+
+# ------------------------------------------------------------------ item 7
+# One row per kind of pattern no 14 tiles make: the hand's keys, the key the error names,
+# and words of the reason (the group where one is at fault).
+NEVER = [
+    ('groups = ["chow 8A", "3 pung any", "pair any"]', "groups", "'chow 8A' can never be made"),
+    ('groups = ["chow 9A", "3 pung any", "pair any"]', "groups", "'chow 9A' can never be made"),
+    ('groups = ["chow E", "3 pung any", "pair any"]', "groups", "'chow E' can never be made"),
+    ('groups = ["chow wind", "3 pung any", "pair any"]', "groups", "'chow wind' can never be made"),
+    ('groups = ["chow terminal", "3 pung any", "pair any"]', "groups", "'chow terminal' can never be made"),
+    # a single number in a chow does not name its lowest tile yet: rejected, not ignored
+    ('groups = ["chow 2A", "3 pung any", "pair any"]', "groups", "'chow 2A' can never be made"),
+    ('groups = ["chow xA", "3 pung any", "pair any"]', "groups", "'chow xA' can never be made"),
+    ('groups = ["kong 1m", "pung 1m", "2 pung any", "pair any"]', "groups",
+     "'pung 1m' can never be made together with 'kong 1m'"),
+    ('groups = ["7 pair 1m"]', "groups", "'7 pair 1m' can never be made"),
+    ('groups = ["4 pung any", "pair any"]\ntiles = "green-s"\nrequires = ["5m"]', "requires", "5m"),
+    ('groups = ["4 pung green-s", "pair green-s"]\nwin-tile = "5m"', "win-tile", "winning tile"),
+    ('groups = ["4 pung wind", "pair any"]\ntiles = "dragon"', "groups",
+     "'4 pung wind' can never be made: no pung of 'wind' within the hand's tiles 'dragon'"),
+    ('groups = ["singles 19m19p19s", "singles 2345678A", "single E"]\ntiles = "suited"', "groups",
+     "'single E' can never be made"),
+    ('groups = ["4 pung any", "pair any"]\nwhen = ["self-drawn"]\nunless = ["self-drawn"]', "unless",
+     "'self-drawn' is also in when"),
+    ('groups = ["4 chow any", "pair any"]\nmax-chows = 3', "groups", "'4 chow any' can never be made"),
+    ('groups = ["4 pung wind", "pair wind"]', "groups", "'pair wind' can never be made together with"),
+    # each group can be made alone, never both at once: two suits within characters
+    ('groups = ["pung 5A", "pung 5B", "2 pung any", "pair any"]\ntiles = "m|z"', "groups",
+     "no binding of the suit and number variables lets every group be made"),
+]
+
+
+@pytest.mark.parametrize(("keys", "part", "reason"), NEVER)
+def test_a_hand_no_tiles_make_is_a_load_error(tmp_path, keys, part, reason):
+    # PATTERNS.md, second edition: "a form that compiles to no variant ... is a load error
+    # naming the hand and the group"
+    with pytest.raises(RuleSetError) as error:
+        load_rules(_hand(tmp_path, keys))
+    message = str(error.value)
+    assert message.startswith(f"{tmp_path / 'mine.toml'}: hands.odd.{part}"), message
+    assert reason in message, message
+
+
+@pytest.mark.parametrize(("keys", "part", "reason"), NEVER[:3])
+def test_rules_check_rejects_it_too(tmp_path, run, keys, part, reason):
+    code, out, err = run("rules", "check", _hand(tmp_path, keys))
+    assert code != 0 and reason in out + err
+
+
+@pytest.mark.parametrize(("pattern", "reason"), [
+    ('["chow 8A", "3 pung any", "pair any"]', "'chow 8A' can never be made"),
+    ('["kong 1m", "pung 1m", "2 pung any", "pair any"]', "together with 'kong 1m'"),
+])
+def test_an_item_pattern_no_tiles_make_is_a_load_error(tmp_path, pattern, reason):
+    body = f'[[items]]\nid = "odd"\nwhen = ["winner"]\npattern = {pattern}\ndoubles = 1\nsource = "test"\n'
+    with pytest.raises(RuleSetError, match=r"items\.odd\.pattern") as error:
+        load_rules(_file(tmp_path, body))
+    assert reason in str(error.value)
+
+
+def test_the_check_reads_the_compiled_requirements_not_a_list_of_cases():
+    # the same groups are makeable or not by what the variant's requirements allow
+    pung, kong = patterns.parse_group("pung 1m"), patterns.parse_group("kong 1m")
+    rest = (patterns.parse_group("2 pung any"), patterns.parse_group("pair any"))
+    assert patterns.unmakeable((pung, pung.__class__(**{**_fields(pung), "tiles": "9m", "text": "pung 9m"}),
+                                *rest)) is None
+    assert patterns.unmakeable((kong, pung, *rest)) is not None
+    quant, _ = patterns.expand_form(0, (kong, pung, *rest))
+    assert quant and not any(patterns.makeable(v) for v in quant)  # compiled, yet no 14 tiles fill it
+
+
+def _fields(spec: patterns.GroupSpec) -> dict[str, object]:
+    return {name: getattr(spec, name) for name in spec.__dataclass_fields__}
+
+
+def test_every_shipped_rule_set_loads_under_every_preset():
+    for name in mjscore.rulesets():
+        rules = load_rules(name)
+        for preset in rules.presets:
+            assert load_rules(name, preset=preset.name).hands
+
+
+# ------------------------------------------------------------------ item 6
+@pytest.mark.parametrize(("preset", "hand", "special"), [
+    # 000:101 Terminal Gates "Allow melded (Y/N) F Yes": a chow of its run declared
+    ("F", "[234p] 19m 19p 19s 3567p +8p", "terminal-gates"),
+    ("F", "[345p] [678p] 19m 19p 19s 2p +2p", "terminal-gates"),
+    # 000:85 Simple Gates "Allow melded (Y/N) F, AM Yes"
+    ("F", "[234p] 111s 999s 3567p +8p", "simple-gates"),
+    ("AM", "[345p] 111p 999p 2678p +8p", "simple-gates"),
+])
+def test_a_melded_gates_hand_may_declare_a_chow_of_its_run(backend, preset, hand, special):
+    result = score(hand, load_rules("american", preset=preset), self_drawn=True)
+    assert result.special == special
+
+
+@pytest.mark.parametrize(("preset", "hand"), [
+    ("AU", "[345p] 111p 999p 2678p +8p"),   # 000:85: Simple Gates is concealed under AU
+    ("BR", "[234p] 19m 19p 19s 3567p +8p"),  # 000:101: Terminal Gates melded only under F
+])
+def test_a_concealed_gates_hand_still_may_not(backend, preset, hand):
+    with pytest.raises(NotWinningError):
+        score(hand, load_rules("american", preset=preset), self_drawn=True)
+
+
+def test_a_near_miss_of_a_melded_gates_hand_does_not_ask_for_concealment():
+    # 000:101 under F: one tile (8p) from Terminal Gates, the chow may stay declared
+    misses = {m.id: m for m in mjscore.near_misses("[234p] 19m 19p 19s 3567p", load_rules("american", preset="F"))}
+    assert misses["terminal-gates"].tiles_away == 1
+    assert "concealed" not in misses["terminal-gates"].reason
+    under_br = {m.id: m for m in mjscore.near_misses("[234p] 19m 19p 19s 3567p", load_rules("american", preset="BR"))}
+    assert "concealed" in under_br["terminal-gates"].reason
+
+
+@pytest.mark.parametrize(("rules", "hand_id"), [
+    ("western", "dragons-breath"),                  # 001:116 "Five pairs in any one suit"
+    ("american", "suit-pairs-and-honor-orphans"),   # 000 "Five pairs of one suit"
+])
+def test_four_alike_are_not_two_of_the_five_pairs(backend, rules, hand_id):
+    made = score("1133557799m 556z +7z", rules, self_drawn=True)
+    assert made.special == hand_id
+    with pytest.raises(NotWinningError):
+        score("1111335577m 556z +7z", rules, self_drawn=True)
+
+
+def test_nor_does_the_distance_count_them_so():
+    # 1111335577m 556z: four 1m are one pair of the five, so 9m 9m is still missing, and
+    # RD (counting 1111m as two pairs it would be one tile away, RD)
+    misses = {m.id: m for m in mjscore.near_misses("1111335577m 556z", "western")}
+    assert misses["dragons-breath"].tiles_away == 3
+    close = {m.id: m for m in mjscore.near_misses("113355779m 5567z", "western")}
+    assert close["dragons-breath"].tiles_away == 1
