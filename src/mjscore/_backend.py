@@ -80,12 +80,21 @@ CHOSEN: dict[str, str] = dict.fromkeys(TWINS, BACKEND)
 """The backend :func:`twin` hands out per job; the test suite switches a job here."""
 
 
+_LOADED: dict[tuple[str, str], ModuleType] = {}
+"""The twins imported so far, by (job, backend): a call per hand finds its module here."""
+
+
 def twin(job: str, backend: str | None = None) -> ModuleType:
     """The module doing ``job`` (a key of :data:`TWINS`) under ``backend`` (default: the
     one chosen for the job), imported on first use."""
-    reference, compiled = TWINS[job]
-    name = compiled if (backend or CHOSEN[job]) == "cython" else reference
-    return importlib.import_module(f"{__package__}.{name}")
+    key = (job, backend or CHOSEN[job])
+    try:
+        return _LOADED[key]
+    except KeyError:
+        reference, compiled = TWINS[job]
+        module = importlib.import_module(f"{__package__}.{compiled if key[1] == 'cython' else reference}")
+        _LOADED[key] = module
+        return module
 
 
 if TYPE_CHECKING:  # types come from the reference, which is the contract
