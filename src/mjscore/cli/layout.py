@@ -8,9 +8,9 @@ A table whose columns cannot all be that wide at once (many columns at 80) is
 printed instead as one block per row: the first cell as a heading, then a
 ``column  value`` line per other cell, the value wrapped under itself.
 
-Wherever text wraps (a cell, a block's value, a note), a paragraph's last line
-is not left holding a single word when moving a word down keeps the same number
-of lines.
+Wherever text wraps (a cell, a block's value, a note), no line of a longer text
+is left holding a single word when a slightly narrower fill, of the same number
+of lines or one more, avoids it (``wrap_words``).
 """
 
 from __future__ import annotations
