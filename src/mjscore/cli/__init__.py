@@ -3,9 +3,9 @@
 Commands (``mjscore COMMAND --help`` for every option)::
 
     mjscore score "123m 456p 789s 1z [777z] +1z" --seat S --wind E
-    mjscore bulk hands.txt -o scores.csv --rules chinese-classical
+    mjscore bulk examples/hands.txt -o scores.csv --rules chinese-classical
     mjscore bulk --sample 100000 --seed 7
-    mjscore rules list | rules show babcock | rules check my-rules.toml
+    mjscore rules list | rules show babcock | rules check examples/my_rules.toml
     mjscore waits "1112345678999m" --self-drawn
 
 It needs the ``cli`` extra (click and rich): ``pip install "mjscore[cli]"``.

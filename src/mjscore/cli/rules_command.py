@@ -41,8 +41,9 @@ def show_command(name: str, preset: str | None, rule_options: dict[str, object])
     """Every option, preset, set, item and limit hand of a rule set (NAME: shipped name or
     file), with the options and preset given applied.
 
-    Each table fits the terminal's width; one with too many columns for it is
-    printed as a block per row.
+    Each table fits the terminal's width; one whose columns would be squeezed below
+    a readable width (Doubles, Points and bonuses at 80 columns) is printed as a block
+    per row.
     """
     rules = load_rule_set(name, preset, rule_options)
     out = console()
