@@ -388,9 +388,10 @@ def joker_placements(hand: Hand, read: Hand, rules: RuleSet, order: Decompositio
                        for t, g in placed)
     if order is not None:
         lifted = list(order)
-        index = {id(g): i for i, g in enumerate(order)}
+        # by position: equal groups (two chows 234m) may be one shared object
+        index = [i for i, g in enumerate(order) if not isinstance(g, Meld)]
         for t, g in placed:
-            i = index[id(concealed[g])]
+            i = index[g]
             old = lifted[i]
             lifted[i] = Group(old.kind, old.first, old.concealed, old.jokers + 1, Tile(t))
         order = tuple(sorted(lifted, key=_GROUP_ORDER))
