@@ -29,7 +29,7 @@ from .._backend import twin
 from ..core.context import WinContext, check_against_hand, forget_contexts
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from ..rules.facts import Atom, Kind
-from .fold import ReadingScore, limit_share, score_reading
+from .fold import ReadingScore, limit_share, score_reading, scores_exactly
 from ..core.group import Decomposition, Group, GroupKind, Meld
 from ..core.hand import Hand
 from .jokers.readings import fits_groups, place_jokers
@@ -342,7 +342,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     scored = matched if ruleset.special_hands == STACK else (special,)
     share = max((s for s in (hands[h].value_for(concealed).limit for h in scored) if s is not None),
                 default=None)
-    _, share = limit_share(ruleset, points, doubles, share, hands[special].exact)
+    _, share = limit_share(ruleset, points, doubles, share, scores_exactly(ruleset, shape, special))
     return Score(total=total, points=points, doubles=doubles, limit=share, special=hands[special].id,
                  lines=lines + hand_lines(ruleset, scored, concealed), decomposition=order,
                  shape=hands[decomposition].id if shape == "special" else shape,
