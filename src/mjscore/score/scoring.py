@@ -9,8 +9,10 @@ The fold is the same for every rule set (the classical *points and doubles*):
    but those for going out: items whose ``when`` is just ``winner``), and the
    items that name it are added;
 4. ``total = min(points * 2**doubles, limit)``; a limit hand scores
-   ``max(that, share * limit)``, so a hand worth more than a fractional limit
-   keeps its own score (a player of these books takes the better).
+   ``max(that, share * limit)``, so a hand of sets worth more than a fractional
+   limit keeps its own score (a player of these books takes the better); a hand
+   read only as a special hand earns exactly its share (``special-value``,
+   :func:`mjscore.score.fold.scores_exactly`).
 
 Every reading of the hand (each decomposition, each group the winning tile can
 complete, the special shapes the rule set allows) is scored this way and the
