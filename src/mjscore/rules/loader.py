@@ -42,6 +42,10 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
                      doubles or a share of the limit (:mod:`.hands`)
 ``special-hands``    ``"best"`` (default) or ``"stack"``: how several special
                      hands of one reading score (:data:`.model.STACK`)
+``special-value``    ``"share"`` (default) or ``"better"``: what a reading made
+                     only of a special hand worth a share of the limit earns:
+                     exactly that share, or the better of it and the reading's
+                     own score (:data:`.model.SHARE`)
 ``special-required`` true: only readings that make a special hand go out; an
                      option of this name in ``[options]`` (true/false) decides
                      instead, so presets and ``load_rules(...,
@@ -78,7 +82,7 @@ from .payments import PaymentRules
 from ..core.tile import Tile, as_tile
 from .hands import SpecialHand, read_hand
 from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
-from .model import BEST, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
+from .model import BEST, BETTER, SHARE, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
 from .option_values import expect as _expect, fail as _fail, flat_keywords, max_chows, option_values, restrictions
 from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group, unmakeable
 
@@ -90,7 +94,7 @@ RULES_DIR = Path(__file__).resolve().parent
 
 SHAPES = frozenset({"standard", *SPECIAL_SHAPES})
 _TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "max-chows",
-             "options", "presets", "special-hands", "special-required",
+             "options", "presets", "special-hands", "special-value", "special-required",
              "sets", "items", "hands", "remove", "payments"}
 ENTRY_SECTIONS = ("sets", "items", "hands")
 """The sections of entries with ids, which an extending file replaces or removes by id."""
@@ -342,6 +346,11 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     special_hands = _expect(table.get("special-hands", BEST), str, path, "special-hands")
     if special_hands not in (STACK, BEST):
         raise _fail(path, "special-hands", f"expected {STACK!r} or {BEST!r}, got {special_hands!r}")
+    special_value = _expect(table.get("special-value", SHARE), str, path, "special-value")
+    if special_value not in (SHARE, BETTER):
+        raise _fail(path, "special-value", f"expected {SHARE!r} (a special hand read alone earns exactly "
+                    f"its share of the limit) or {BETTER!r} (the better of that and its own score), "
+                    f"got {special_value!r}")
     sets: list[SetRule] = []
     items: list[ItemRule] = []
     hands: list[SpecialHand] = []
@@ -400,7 +409,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         max_chows=max_chows(table, options, path), sets=tuple(sets), items=tuple(items),
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
         presets=presets, preset=preset, hands=tuple(hands), special_hands=special_hands,
-        special_required=_special_required(table, options, path),
+        special_value=special_value, special_required=_special_required(table, options, path),
         plain_one_suit=compile_with.one_suit,
         jokers=_jokers(options, path),
     )

@@ -19,7 +19,8 @@ from ..core.tile import Tile
 from .hands import HandTables, SpecialHand, compile_hands
 from .patterns import GroupSpec
 
-__all__ = ["SetRule", "ItemRule", "Preset", "RuleSet", "Tables", "SPECIAL_SHAPES", "STACK", "BEST"]
+__all__ = ["SetRule", "ItemRule", "Preset", "RuleSet", "Tables", "SPECIAL_SHAPES", "STACK", "BEST",
+           "SHARE", "BETTER"]
 
 SPECIAL_SHAPES = ("seven-pairs",)
 """The general winning shapes besides ``standard`` a rule set may allow without a special
@@ -29,6 +30,14 @@ STACK, BEST = "stack", "best"
 """How a rule set scores a reading that makes several special hands: every one of them
 (``stack``: values add, the largest limit share counts), or only the one worth most
 (``best``; at equal value the first in the file), naming the others."""
+
+SHARE, BETTER = "share", "better"
+"""What a reading made of no ordinary sets earns for a special hand worth a share of the
+limit (``special-value``): exactly that share (``share``, the books' reading: 001's
+exposed Heavenly Gates is "Half Limit" whatever its doubles), or the better of the
+share and the reading's own points and doubles (``better``). A reading of four sets
+and a pair (or of seven pairs, where the rule set lists that shape) always scores the
+better of its own total and the share: the same tiles read as ordinary sets."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +146,8 @@ class RuleSet:
     """The special hands, in the file's order (which breaks ties between equal values)."""
     special_hands: str = BEST
     """``stack`` or ``best`` (see :data:`STACK`)."""
+    special_value: str = SHARE
+    """``share`` or ``better`` (see :data:`SHARE`)."""
     special_required: bool = False
     """Only a reading that makes a special hand wins ("special hands required")."""
     plain_one_suit: bool = False

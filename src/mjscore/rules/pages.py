@@ -293,11 +293,16 @@ def _hands(rules: RuleSet, entries: Sequence[_Entry]) -> ReferenceTable:
                      _gate(entry.gate, entry.active), hand.source))
     how = ("every special hand a reading makes scores" if rules.special_hands == "stack"
            else "only the special hand worth most scores (the first in this table at equal value)")
+    value = ("A hand read only as a special hand (no four sets and a pair) earns exactly its share "
+             "of the limit; read as sets too, the better of the sets' own total and its value "
+             "(special-value = \"share\")." if rules.special_value == "share" else
+             "A hand worth a share of the limit scores the better of its own total and that share "
+             "(special-value = \"better\").")
     return _table("Special hands", ("Id", "Name", "Aliases", "Pattern", "Concealment", "When", "Unless",
                                     "Win tile", "Value", "If concealed", "Hand options", "Option",
                                     "Source"), rows,
-                  f"Patterns in the notation of docs/rule-files.md; {how}. A share of the limit "
-                  "is rounded half up.")
+                  f"Patterns in the notation of docs/rule-files.md; {how}. {value} A share of the "
+                  "limit is rounded half up.")
 
 
 def _payments(rules: RuleSet) -> ReferenceTable:

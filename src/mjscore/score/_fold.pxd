@@ -21,6 +21,7 @@ ctypedef struct Tables:
     int shapes
     int losers
     int stack              # special-hands = "stack": every special hand made scores
+    int share_alone        # special-value = "share": a reading only of a special hand earns its share
     int required           # special-required: only readings making a special hand win
     uint64_t plain_needs   # facts a reading making no special hand needs one of (0: none)
     const Patterns* pat

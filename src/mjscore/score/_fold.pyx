@@ -11,7 +11,8 @@ from libc.string cimport memcpy
 
 from mjscore.rules._pattern_kernel cimport CompiledPatterns, compiled_patterns
 from mjscore.score._facts cimport (ANY_TILE, F_ALL_HONOURS, F_CONCEALED_HAND, F_NO_JOKERS, F_NO_POINTS,
-                                   F_NO_SET_POINTS, F_ONE_SUIT, F_SUIT_HONOURS, mj_ctz64)
+                                   F_NO_SET_POINTS, F_ONE_SUIT, F_SUIT_HONOURS, SHAPE_PAIRS, SHAPE_SPECIAL,
+                                   mj_ctz64)
 
 
 cdef inline uint64_t _matching(const Tables* r, uint64_t facts, int win, uint64_t candidates) noexcept nogil:
@@ -104,6 +105,9 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
         doubles += r.doubles[i]
     # a special hand's value: exposed, or concealed (values[8 h + 4 .. 8 h + 7])
     cdef int concealed = 4 if facts & F_CONCEALED_HAND else 0
+    # a reading of no ordinary sets earns exactly its share (mjscore.score.fold.scores_exactly)
+    cdef int alone = r.share_alone and (best.reading[1] == SHAPE_SPECIAL
+                                        or best.reading[1] == SHAPE_PAIRS and not r.shapes & 1)
     if n_hands == 0:
         _finish(r, points, doubles, applied, -1, 0, 1, 0, hands, 0, best)
     elif r.stack:
@@ -115,13 +119,13 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
             if value[2] and (special < 0 or num == 0 or <int64_t>value[2] * den > num * value[3]):
                 special, num, den = h, value[2], value[3]
         _finish(r, points, doubles, applied, special if special >= 0 else hands[0], num, den,
-                special >= 0 and r.pat.exact[special], hands, n_hands, best)
+                special >= 0 and (alone or r.pat.exact[special]), hands, n_hands, best)
     else:
         for k in range(n_hands):
             h = hands[k]
             value = &r.pat.values[8 * h + concealed]
             _finish(r, points + value[0], doubles + value[1], applied, h, value[2], value[3],
-                    value[2] != 0 and r.pat.exact[h], hands, n_hands, best)
+                    value[2] != 0 and (alone or r.pat.exact[h]), hands, n_hands, best)
 
 
 cdef class CompiledRules:
@@ -163,6 +167,7 @@ cdef class CompiledRules:
         self.r.shapes = tables.shapes
         self.r.losers = rules.losers
         self.r.stack = rules.special_hands == "stack"
+        self.r.share_alone = rules.special_value == "share"
         self.r.required = rules.special_required
         self.r.plain_needs = (F_ONE_SUIT | F_SUIT_HONOURS | F_ALL_HONOURS) if rules.plain_one_suit else 0
         self.r.pat = &patterns.p

@@ -13,8 +13,11 @@ The fold is the same for every rule set (the classical *points and doubles*):
    (at equal totals the first in the file);
 5. ``total = min(points * 2**doubles, limit)``; with a special hand worth a share
    of the limit the total is ``max(that, share * limit)`` (rounded half up), so a
-   hand worth more than a fractional limit keeps its own score; a hand marked
-   ``exact`` scores its share and nothing else.
+   reading of ordinary sets worth more than a fractional limit keeps its own score.
+   A reading that is only the special hand (a fixed shape read with no sets, or
+   seven pairs where the rule set does not list that shape) earns exactly its share
+   under ``special-value = "share"`` (:data:`~mjscore.rules.model.SHARE`), and so
+   does a hand marked ``exact`` in any reading.
 
 This module is the reference; the compiled kernel folds the same way.
 """
@@ -26,9 +29,9 @@ from fractions import Fraction
 
 from ..rules.facts import FACT_BITS
 from .readings import Reading
-from ..rules.model import STACK, RuleSet
+from ..rules.model import SHARE, STACK, RuleSet
 
-__all__ = ["ReadingScore", "score_reading", "limit_share"]
+__all__ = ["ReadingScore", "score_reading", "limit_share", "scores_exactly"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,16 @@ def limit_share(rules: RuleSet, points: int, doubles: int, share: Fraction | Non
     return total, Fraction(1) if raw > rules.limit else None
 
 
+def scores_exactly(rules: RuleSet, shape: str, special: int) -> bool:
+    """Whether a reading of ``shape`` (one of :data:`~mjscore.score.readings.SHAPE_CODES`)
+    whose limit share comes from special hand ``special`` scores exactly that share
+    (step 5 of the module docstring)."""
+    if rules.hands[special].exact:
+        return True
+    alone = shape == "special" or shape == "seven-pairs" and "seven-pairs" not in rules.shapes
+    return alone and rules.special_value == SHARE
+
+
 def _items(rules: RuleSet, reading: Reading) -> tuple[int, int, int]:
     """Points, doubles and the items earned, before any special hand (steps 1-3)."""
     win_tile = reading.win_tile
@@ -119,7 +132,7 @@ def _with_hands(rules: RuleSet, reading: Reading, base: tuple[int, int, int],
             special, share = h, value.limit
     if special < 0 and hands:  # no share of the limit: the first hand names the score
         special = hands[0]
-    exact = share is not None and rules.hands[special].exact
+    exact = share is not None and scores_exactly(rules, reading.shape, special)
     total, made = limit_share(rules, points, doubles, share, exact)
     return ReadingScore(total, points, doubles, made, special, applied, hands, reading.hands)
 

@@ -9,8 +9,10 @@ The fold is the same for every rule set (the classical *points and doubles*):
    but those for going out: items whose ``when`` is just ``winner``), and the
    items that name it are added;
 4. ``total = min(points * 2**doubles, limit)``; a limit hand scores
-   ``max(that, share * limit)``, so a hand worth more than a fractional limit
-   keeps its own score (a player of these books takes the better).
+   ``max(that, share * limit)``, so a hand of sets worth more than a fractional
+   limit keeps its own score (a player of these books takes the better); a hand
+   read only as a special hand earns exactly its share (``special-value``,
+   :func:`mjscore.score.fold.scores_exactly`).
 
 Every reading of the hand (each decomposition, each group the winning tile can
 complete, the special shapes the rule set allows) is scored this way and the
@@ -29,7 +31,7 @@ from .._backend import twin
 from ..core.context import WinContext, check_against_hand, forget_contexts
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from ..rules.facts import Atom, Kind
-from .fold import ReadingScore, limit_share, score_reading
+from .fold import ReadingScore, limit_share, score_reading, scores_exactly
 from ..core.group import Decomposition, Group, GroupKind, Meld
 from ..core.hand import Hand
 from .jokers.readings import fits_groups, place_jokers
@@ -342,7 +344,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     scored = matched if ruleset.special_hands == STACK else (special,)
     share = max((s for s in (hands[h].value_for(concealed).limit for h in scored) if s is not None),
                 default=None)
-    _, share = limit_share(ruleset, points, doubles, share, hands[special].exact)
+    _, share = limit_share(ruleset, points, doubles, share, scores_exactly(ruleset, shape, special))
     return Score(total=total, points=points, doubles=doubles, limit=share, special=hands[special].id,
                  lines=lines + hand_lines(ruleset, scored, concealed), decomposition=order,
                  shape=hands[decomposition].id if shape == "special" else shape,
@@ -388,9 +390,10 @@ def joker_placements(hand: Hand, read: Hand, rules: RuleSet, order: Decompositio
                        for t, g in placed)
     if order is not None:
         lifted = list(order)
-        index = {id(g): i for i, g in enumerate(order)}
+        # by position: equal groups (two chows 234m) may be one shared object
+        index = [i for i, g in enumerate(order) if not isinstance(g, Meld)]
         for t, g in placed:
-            i = index[id(concealed[g])]
+            i = index[g]
             old = lifted[i]
             lifted[i] = Group(old.kind, old.first, old.concealed, old.jokers + 1, Tile(t))
         order = tuple(sorted(lifted, key=_GROUP_ORDER))
