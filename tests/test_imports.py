@@ -227,7 +227,7 @@ def test_every_module_is_read() -> None:
         assert module in GRAPH
     assert "mjscore.core.tile" in GRAPH["mjscore.core.group"]
     assert "mjscore.rules.model" in GRAPH["mjscore.score.fold"]
-    assert "mjscore.rules.facts" in GRAPH["mjscore.score._facts"]  # read from the Cython source
+    assert "mjscore.rules.facts" in GRAPH["mjscore.score._fold"]  # read from the Cython source
     assert "mjscore.score._fold" in GRAPH["mjscore.score._kernel"]  # a cimport
 
 

@@ -590,7 +590,7 @@ def test_the_waits_with_jokers_in_pungs_are_the_joker_tables(jokers: int, size: 
     # the parts of its natural tiles (_score_pung_waits), against the joker tables' (the
     # kernel's waits with jokers): hands less some tiles and random draws of the size a
     # hand with that many jokers (and some melds) waits with, some tiles capped by melds
-    pung_waits = pytest.importorskip("mjscore.score.jokers._pung_waits").pung_waits
+    pung_waits = pytest.importorskip("mjscore.score.jokers._placement").pung_waits
     kernel = pytest.importorskip("mjscore.decompose._kernel")
     rng = np.random.default_rng(size + 20 * jokers)
     rows = [np.bincount(rng.permutation(np.repeat(np.arange(34), hand))[:size], minlength=34)

@@ -3,8 +3,9 @@ the readings of a hand and the fold that scores one reading through a rule set's
 
 Owns: ``scoring`` (``score``, ``Score``, ``settle``), ``bulk_scoring`` (``score_many``),
 ``readings``, ``fold``; the engine twins ``_reference`` (plain Python, the
-specification) and ``_kernel`` (compiled, built from ``_facts``, ``_fold``,
-``_readings`` and ``_rows``); ``jokers/`` for everything about hands holding jokers.
+specification) and ``_kernel`` (compiled: the entry points, built on ``_fold``, the
+facts of a row and the fold of a reading, and ``_rows``, a row checked, read and
+folded); ``jokers/`` for everything about hands holding jokers.
 
 May import: ``core``, ``rows``, ``decompose``, ``rules``, and :mod:`mjscore._backend`.
 """

@@ -1,9 +1,208 @@
-# The compiled fold (mjscore.score.fold): a rule set's tables as flat C arrays, and the
-# scoring of one reading against them, kept if it beats the best so far.
+# The compiled fold (mjscore.score.fold) and what it knows of a row before it folds:
+# the codes shared with Python (checked at import), the fact bits (looked up from
+# mjscore.rules.facts at import), the groups and their atoms, the facts of a row's
+# situation, tiles and sets, and a rule set's tables as flat C arrays, a reading scored
+# against them and kept if it beats the best so far. The fact helpers are inline here:
+# they run per row and per decomposition, where a call through the imported function
+# table costs more than they do.
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+
+from mjscore.core._bits cimport mj_ctz64
+from mjscore.core._group_codes cimport G_CHOW, G_PAIR
+
+cdef extern from *:
+    """
+    /* 34-bit tile masks (bit t = tile t) for the tile-class facts. */
+    #define MJ_M_SUIT0 0x1FFULL
+    #define MJ_M_SUIT1 (0x1FFULL << 9)
+    #define MJ_M_SUIT2 (0x1FFULL << 18)
+    #define MJ_M_HONOURS (0x7FULL << 27)
+    #define MJ_M_TERMINALS (1ULL | 1ULL << 8 | 1ULL << 9 | 1ULL << 17 | 1ULL << 18 | 1ULL << 26)
+    #define MJ_M_SIMPLES ((MJ_M_SUIT0 | MJ_M_SUIT1 | MJ_M_SUIT2) & ~MJ_M_TERMINALS)
+    #define MJ_M_ORPHANS (MJ_M_TERMINALS | MJ_M_HONOURS)
+    """
+    const uint64_t M_SUIT0 "MJ_M_SUIT0"
+    const uint64_t M_SUIT1 "MJ_M_SUIT1"
+    const uint64_t M_SUIT2 "MJ_M_SUIT2"
+    const uint64_t M_HONOURS "MJ_M_HONOURS"
+    const uint64_t M_TERMINALS "MJ_M_TERMINALS"
+    const uint64_t M_SIMPLES "MJ_M_SIMPLES"
+    const uint64_t M_ORPHANS "MJ_M_ORPHANS"
+
+cdef enum:
+    SHAPE_STANDARD = 0   # readings.SHAPE_CODES
+    SHAPE_PAIRS = 1
+    SHAPE_SPECIAL = 2
+    SHAPE_LOSING = 3
+    MAX_DECOMPOSITIONS = 64
+    ANY_TILE = 255
+    NO_TILE = 254
+
+# Compile-time copies of the Python enums (so the C compiler can fold them); the
+# module fails to import if they ever drift from mjscore.core.context/facts/errors.
+cdef enum:
+    W_SELF_DRAWN = 1
+    W_DEALER = 2
+    W_LAST_TILE = 4
+    W_LAST_DISCARD = 8
+    W_ROBBING = 16
+    W_KONG_REPLACEMENT = 32
+    W_BONUS_REPLACEMENT = 64
+    W_KONG_ON_KONG = 128
+    W_HEAVEN = 256
+    W_EARTH = 512
+    W_DECLARED = 1024
+    W_WINNER = 2048
+    A_SIMPLE = 0
+    A_TERMINAL = 1
+    A_DRAGON = 2
+    A_SEAT = 3
+    A_PREVAILING = 4
+    A_DOUBLE = 5
+    A_OTHER = 6
+    S_OK = 0
+    S_BAD_COUNT = 1
+    S_WRONG_SIZE = 2
+    S_NOT_WINNING = 3
+    S_BAD_MELD = 4
+    S_BAD_CONTEXT = 5
+    S_BAD_NOTATION = 6        # never produced here: bulk readers of hand strings use it
+
+ctypedef struct Group:
+    int kind          # facts.Kind
+    int tile          # first tile
+    int concealed
+    int atom          # facts.Atom
+
+# Fact bits, looked up once from the vocabulary.
+cdef uint64_t F_WINNER, F_SELF_DRAWN, F_DISCARD, F_REPLACEMENT, F_KONG_REPLACEMENT
+cdef uint64_t F_BONUS_REPLACEMENT, F_KONG_ON_KONG, F_ROBBING, F_LAST_TILE, F_LAST_DISCARD
+cdef uint64_t F_HEAVEN, F_EARTH, F_DECLARED, F_DEALER, F_ONE_CHANCE, F_SINGLE_WAIT, F_PUNG_WAIT
+cdef uint64_t F_NO_SET_POINTS, F_CONCEALED_HAND, F_STANDARD, F_NO_CHOWS, F_ONE_CHOW, F_NO_KONGS
+cdef uint64_t F_FOUR_KONGS, F_FOUR_TRIPLETS, F_THREE_CONCEALED, F_FOUR_CONCEALED, F_CONSECUTIVE
+cdef uint64_t F_SUIT_HONOURS, F_ONE_SUIT, F_ALL_HONOURS, F_ALL_SIMPLES, F_ALL_TERMINALS
+cdef uint64_t F_TERMINALS_HONOURS, F_EACH_SET, F_NO_POINTS, F_NO_JOKERS
+# The facts fixed for a whole row (its situation, its tiles, its concealment): a special
+# hand that needs one of them otherwise is left out before any reading is made.
+cdef uint64_t BASE_FACTS
+
+# A group's share of the decomposition facts, as 3-bit counters in one word, so a
+# reading's counters are a plain sum over its groups (at most 5 per counter: no carry).
+cdef enum:
+    C_CHOWS = 0
+    C_TRIPLETS = 3      # pungs and kongs
+    C_KONGS = 6
+    C_CONCEALED = 9     # concealed pungs and kongs
+    C_SIMPLES = 18      # groups of 2-8 only (atom simple)
+
+cdef uint32_t FOUND_COUNTERS[256]   # by group byte of a decomposition: a pung is concealed
+cdef uint32_t MELD_COUNTERS[256]    # by group byte of a declared meld: a pung is exposed
+cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
+# By decomposition byte, what a reading needs of its group (a byte that is no group: 0):
+# its kind (G_CHOW, G_PUNG, G_PAIR), first tile, atom (A_ROW_WIND for a wind: that one
+# depends on the row's winds) and the tiles it holds (bit t: tile t).
+cdef enum:
+    A_ROW_WIND = 7
+cdef uint8_t FOUND_KIND[256]
+cdef uint8_t FOUND_TILE[256]
+cdef uint8_t FOUND_ATOM[256]
+cdef uint64_t FOUND_HOLDS[256]
+# By meld byte, the meld a row declares (A_ROW_WIND as above).
+ctypedef struct MeldInfo:
+    uint8_t n           # its tiles, 3 or 4; 0 for a byte that is no meld
+    uint8_t kind        # G_CHOW, G_PUNG or G_KONG
+    uint8_t tile        # its first tile
+    uint8_t concealed
+    uint8_t atom
+cdef MeldInfo MELD_INFO[256]
+cdef enum:
+    CONTEXT_WORDS = 4096            # the context word's 12 flag bits
+cdef uint64_t CONTEXT_FACTS[4096]   # by context word: its facts (a table: a dozen tests per row otherwise)
+
+
+
+cdef inline int _atom(int kind, int tile, int seat, int prevailing) noexcept nogil:
+    cdef int rank
+    if tile >= 31:
+        return A_DRAGON
+    if tile >= 27:
+        if tile == seat and tile == prevailing:
+            return A_DOUBLE
+        if tile == seat:
+            return A_SEAT
+        return A_PREVAILING if tile == prevailing else A_OTHER
+    rank = tile % 9
+    if kind == G_CHOW:
+        return A_TERMINAL if rank == 0 or rank == 6 else A_SIMPLE
+    return A_TERMINAL if rank == 0 or rank == 8 else A_SIMPLE
+
+
+cdef inline int _counter(uint32_t counters, int field) noexcept nogil:
+    return (counters >> field) & 7
+
+
+cdef inline uint64_t _concealed_facts(int concealed) noexcept nogil:
+    if concealed == 3:
+        return F_THREE_CONCEALED
+    return F_FOUR_CONCEALED if concealed == 4 else 0
+
+
+cdef inline int _one_chance(const Group* g, int tile) noexcept nogil:
+    """The tile fills a pair, the middle of a run, or 3 of 1-2 / 7 of 8-9 (wait_role)."""
+    cdef int offset
+    if g.kind == G_PAIR:
+        return 1
+    if g.kind != G_CHOW:
+        return 0
+    offset = tile - g.tile
+    if offset == 1:
+        return 1
+    return (offset == 2 and g.tile % 9 == 0) or (offset == 0 and g.tile % 9 == 6)
+
+
+
+cdef inline uint64_t _tile_facts(uint64_t held) noexcept nogil:
+    """Tile-class facts from the mask of the kinds the whole hand holds."""
+    cdef int n_suits = (held & M_SUIT0 != 0) + (held & M_SUIT1 != 0) + (held & M_SUIT2 != 0)
+    cdef uint64_t facts = 0
+    if n_suits == 1:
+        facts |= F_SUIT_HONOURS if held & M_HONOURS else F_ONE_SUIT
+    if n_suits == 0:
+        facts |= F_ALL_HONOURS
+    if not held & ~M_SIMPLES:
+        facts |= F_ALL_SIMPLES
+    if not held & ~M_TERMINALS:
+        facts |= F_ALL_TERMINALS
+    if not held & ~M_ORPHANS:
+        facts |= F_TERMINALS_HONOURS
+    return facts
+
+
+cdef inline uint64_t _context_facts(uint32_t w) noexcept nogil:
+    """The facts of the context word ``w`` (``mjscore.core.context.Flag`` bits)."""
+    return CONTEXT_FACTS[w & (CONTEXT_WORDS - 1)]
+
+
+cdef inline uint64_t _set_facts(uint32_t counters, uint32_t runs) noexcept nogil:
+    """The facts of a decomposition's sets from its summed counters and run bits (the
+    concealed-triplet facts aside: those depend on which group the winning tile
+    completed, see _concealed_facts)."""
+    cdef uint64_t facts = F_STANDARD
+    cdef int chows = _counter(counters, C_CHOWS), kongs = _counter(counters, C_KONGS)
+    if chows == 0: facts |= F_NO_CHOWS
+    if chows == 1: facts |= F_ONE_CHOW
+    if kongs == 0: facts |= F_NO_KONGS
+    if kongs == 4: facts |= F_FOUR_KONGS
+    if _counter(counters, C_TRIPLETS) == 4: facts |= F_FOUR_TRIPLETS
+    if runs & 7 == 7 or runs & 0x38 == 0x38 or runs & 0x1C0 == 0x1C0:
+        facts |= F_CONSECUTIVE
+    if _counter(counters, C_SIMPLES) == 0: facts |= F_EACH_SET
+    return facts
+
+
 from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 from mjscore.rules._pattern_kernel cimport MAX_HANDS_MATCHED, Patterns
-from mjscore.score._facts cimport Group
 
 ctypedef struct Tables:
     const int32_t* set_points     # [kind][concealed][atom], 4 x 2 x 7

@@ -1,13 +1,12 @@
-"""Bulk scoring, compiled: the contract of ``_score_reference`` (read its docstring).
+"""Bulk scoring, compiled: the contract of ``score/_reference.py`` (read its docstring).
 
 Each row is read every way the reference reads it (``mjscore.score.readings``), in the
 same order, and each reading is folded through the rule set's flat tables
 (``mjscore.rules.model.Tables``), all in C with the GIL released. This module holds
-the entry points; ``_score_rows`` checks a row and scores it, ``_score_readings``
-reads it, ``_score_jokers`` (with ``_score_substitutions`` and ``_score_placement``)
-scores a row holding jokers; ``_score_facts`` holds the facts and codes they share
-with Python, ``_fold`` scores a reading, ``_shapes`` decomposes and
-``_pattern_kernel`` matches the special hands.
+the entry points; ``_rows`` checks a row, reads it and scores it, ``jokers/_scoring``
+(with ``jokers/_substitutions`` and ``jokers/_placement``) scores a row holding jokers;
+``_fold`` holds the facts and codes shared with Python and folds a reading,
+``decompose/_shapes`` decomposes and ``rules/_pattern_kernel`` matches the special hands.
 """
 
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t
@@ -16,7 +15,7 @@ from libc.string cimport memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 from mjscore.score._fold cimport Best, CompiledRules, Tables, compiled_rules
-from mjscore.score._facts cimport S_OK
+from mjscore.score._fold cimport S_OK
 from mjscore.score.jokers._scoring cimport c_fixed_index, c_score_row_jokers
 from mjscore.score._rows cimport c_score_row
 from mjscore.score.jokers._substitutions cimport FixedIndex, Subs
@@ -28,7 +27,7 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
                const uint8_t[:] win_tile, const uint32_t[:] flags,
                const uint8_t[:] seat, const uint8_t[:] prevailing, rules,
                int32_t[::1] out_total, int16_t[::1] out_special, uint8_t[::1] status):
-    """Score every row; see ``_score_reference`` for the layout and the checks.
+    """Score every row; see ``score/_reference.py`` for the layout and the checks.
 
     The per-row arguments may be broadcast (stride 0); a meld row's four bytes must
     be adjacent.
@@ -88,7 +87,7 @@ cdef int _score_row_object(object counts, object melds, int win_tile, uint32_t f
 
 def score_one(object counts, object melds, int win_tile, uint32_t flags, int seat, int prevailing, rules):
     """One row, and which reading won: ``(status, total, special, points, doubles,
-    applied, win_tile, shape, decomposition, group, matched)``; see ``_score_reference``.
+    applied, win_tile, shape, decomposition, group, matched)``; see ``score/_reference.py``.
     ``counts`` (34) and ``melds`` (4) are bytes or contiguous uint8 arrays."""
     cdef Best best
     cdef int st = _score_row_object(counts, melds, win_tile, flags, seat, prevailing, rules, &best)
@@ -111,7 +110,7 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
                       const uint8_t[:] seat, const uint8_t[:] prevailing, const uint8_t[:] jokers,
                       rules, int32_t[::1] out_total, int16_t[::1] out_special, uint8_t[::1] status):
     """``score_many`` with ``jokers[i]`` jokers held concealed in row ``i``; see
-    ``_score_reference.score_many_jokers``."""
+    ``score/_reference.py``'s ``score_many_jokers``."""
     cdef CompiledRules compiled = compiled_rules(rules)
     cdef const Tables* r = &compiled.r
     cdef Best best
@@ -151,7 +150,7 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
                      uint32_t flags, int seat, int prevailing, rules, int jokers,
                      int meld_jokers=0):
     """``score_one`` for a row holding jokers, and the tiles they stood for; see
-    ``_score_reference.score_one_jokers``."""
+    ``score/_reference.py``'s ``score_one_jokers``."""
     cdef CompiledRules compiled = compiled_rules(rules)
     cdef Best best
     cdef uint8_t best_d[8]

@@ -1,4 +1,4 @@
-"""The bulk scoring contract, in plain Python: the specification of ``_score_kernel``.
+"""The bulk scoring contract, in plain Python: the specification of the compiled ``score/_kernel.pyx``.
 
 ``score_many(batch, melds, win_tile, flags, seat, prevailing, rules, out_total,
 out_special, status)`` scores the rows of :mod:`mjscore.rows`: row ``i`` of ``batch`` (the concealed counts,

@@ -1,6 +1,450 @@
-"""Reading a bulk row: its checks, its melds, a hand that did not go out, and the
-scoring of a row without jokers (``_score_reference.score_one``): the row checked,
-then every reading of it folded (``_score_readings``)."""
+"""Scoring a bulk row without jokers, compiled (the twin of ``score._reference.score_one``):
+the row's checks and melds, a hand that did not go out, and every reading of a complete
+row folded (read ``_rows.pxd``).
+
+The readings are those of ``mjscore.score.readings``: each standard decomposition with
+each group the winning tile may have completed, seven pairs, and the special hands the
+patterns match; for a substitution of a row's jokers, only those that keep its jokers
+where they may stand (``mjscore.score.jokers.readings``).
+"""
+
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+from mjscore.score._fold cimport Best, Tables, _add_sets, _cell, _plain_wins, c_fold
+from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_kind, group_tile
+from mjscore.rules._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
+                                      MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
+                                      c_candidates, c_conditions, c_fits,
+                                      c_fixed, c_may_fill, c_row_conditions, mj_at_least34)
+from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
+                                   F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
+                                   FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_BITS,
+                                   S_NOT_WINNING, S_OK, SHAPE_PAIRS, SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING,
+                                   W_SELF_DRAWN, Group, _atom, _concealed_facts, _counter, _one_chance,
+                                   _set_facts, mj_ctz64)
+from mjscore.score.jokers._placement cimport (JokerFilter, c_decomposition_allowed, c_fixed_allowed,
+                                       c_joker_single)
+from mjscore.decompose._shapes cimport c_decompose, c_other_wait, c_waits
+
+
+cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
+    """Whether some decomposition shows at once that a second tile completes the hand too,
+    so no wait count is needed: ``wt`` at the open end of a run whose other end is still
+    available, or ``wt`` making a pung beside a pair whose tile is still available (the
+    hand waited on both pairs)."""
+    cdef int d, j, code, kind, first, pair
+    for d in range(n_dec):
+        pair = -1
+        for j in range(5):
+            code = found[5 * d + j]
+            if group_kind(code) == G_PAIR:
+                pair = group_tile(code)
+        for j in range(5):
+            code = found[5 * d + j]
+            kind, first = group_kind(code), group_tile(code)
+            if kind == G_CHOW:
+                if wt == first and first % 9 <= 5 and held[first + 3] < 4:
+                    return 1
+                if wt == first + 2 and first % 9 >= 1 and held[first - 1] < 4:
+                    return 1
+            elif kind == G_PUNG and first == wt and pair >= 0 and held[pair] < 4:
+                return 1
+    return 0
+
+
+cdef int _single_wait(const uint8_t* c, const uint8_t* held, int win) noexcept nogil:
+    """Only one tile kind (the winning one) could have completed the hand."""
+    cdef uint8_t before[34]
+    cdef uint64_t mask
+    cdef int t, kinds = 0
+    memcpy(before, c, 34)
+    before[win] -= 1
+    mask = c_waits(before)
+    while mask:  # a kind all four of which the hand shows (melds too) is no wait
+        t = mj_ctz64(mask)
+        mask &= mask - 1
+        if held[t] - (t == win) < 4:
+            kinds += 1
+            if kinds > 1:
+                return 0
+    return kinds == 1
+
+
+cdef inline int _second_wait_shown(const JokerFilter* jf, const Group* groups, int n_groups, int i, int wt,
+                                   const uint8_t* held) noexcept nogil:
+    """With jokers: whether this reading, the winning tile ``wt`` natural in its group
+    ``i``, shows at once a second tile completing the hand with the jokers where they
+    stand (``held``: S's counts with the melds', the tiles the jokers stand for among
+    them): ``wt`` at the open end of a run whose other end is still available, the
+    run's other tiles (a joker among them or not) kept; or ``wt`` making a pung beside
+    a pair whose tile is still available, no joker standing for ``wt`` (the pung less
+    ``wt`` is then a natural pair, and the pair with that tile a pung keeping its
+    joker if it has one)."""
+    cdef const Group* g = &groups[i]
+    cdef int j
+    if g.kind == G_CHOW:
+        if wt == g.tile:
+            return g.tile % 9 <= 5 and held[g.tile + 3] < 4
+        return wt == g.tile + 2 and g.tile % 9 >= 1 and held[g.tile - 1] < 4
+    if g.kind != G_PUNG:
+        return 0
+    for j in range(jf.jokers):
+        if jf.d[j] == wt:
+            return 0
+    for j in range(n_groups):
+        if groups[j].kind == G_PAIR and held[groups[j].tile] < 4:
+            return 1
+    return 0
+
+
+cdef inline uint64_t _joker_single_once(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec,
+                                       int* due, uint64_t single) noexcept nogil:
+    """The single-wait fact of a row with jokers, worked out the first time a reading
+    of ``wt`` needs it (``due``); else ``single`` as it is."""
+    if due[0]:
+        due[0] = 0
+        return c_joker_single(jf, wt, found, n_dec)
+    return single
+
+
+cdef inline int _both_ways(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec, int* due,
+                           uint64_t* single, const Best* best, Best* with_single) noexcept nogil:
+    """Whether to fold a reading both with and without the single-wait fact before
+    searching for the row's waits: in a bulk call (``jf.totals_only``), while the fact
+    is unknown and no decomposition of S can prove a second wait cheaply (the search then
+    takes about a microsecond). If so, ``with_single`` starts as ``best``; if not,
+    ``single`` is the fact (_joker_single_once)."""
+    if jf == NULL or not jf.totals_only or not due[0] or n_dec:
+        single[0] = _joker_single_once(jf, wt, found, n_dec, due, single[0])
+        return 0
+    with_single[0] = best[0]
+    return 1
+
+
+cdef inline uint64_t _settle_single(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec,
+                                    int* due, uint64_t single, const Best* with_single,
+                                    Best* best) noexcept nogil:
+    """After _both_ways' two folds (``best`` without the fact, ``with_single`` with it): if
+    they keep the same total and special hand, the fact changes nothing a bulk call keeps
+    and stays unknown; else it is worked out, and ``best`` takes the fold it holds for."""
+    if (with_single.found == best.found and with_single.total == best.total
+            and with_single.special == best.special):
+        return single
+    single = _joker_single_once(jf, wt, found, n_dec, due, single)
+    if single:
+        best[0] = with_single[0]
+    return single
+
+
+cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
+                         int prevailing, const Tables* r, const uint8_t* held, uint64_t presence,
+                         const Group* melds, int n_melds, int exposed, int total, uint64_t base,
+                         const JokerFilter* jf, Best* best) noexcept nogil:
+    """Every reading of a complete row (``c`` its concealed counts, ``held`` with the melds'),
+    folded into ``best``; with ``jf``, ``c`` is the natural hand a hand with jokers stands
+    for and only the readings keeping the jokers where they may stand count
+    (joker_readings.readings)."""
+    cdef uint8_t found[5 * MAX_DECOMPOSITIONS]
+    cdef Group groups[9]
+    cdef int t, k, status
+    cdef int wt, first, last, d, j, i, code, n_groups, n_dec, dup
+    cdef uint64_t facts, single, dec_facts, threes
+    cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
+    cdef int both, way          # with jokers in a bulk call: fold with and without it first
+    cdef Best with_single
+    cdef Best* into
+    cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made
+    cdef uint32_t counters, runs, meld_counters, meld_runs
+    cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
+    cdef const Patterns* p = r.pat
+    cdef uint8_t kinds[8]       # the groups a pattern is matched against: kind, first tile,
+    cdef uint8_t firsts[8]      # concealed; a standard reading's groups then its melds
+    cdef uint8_t hidden[8]
+    cdef int32_t fixed[MAX_FIXED]
+    cdef int16_t quant[MAX_CANDIDATES]
+    cdef int16_t items[MAX_CANDIDATES]
+    cdef int32_t situational[MAX_CANDIDATES]
+    cdef int n_quant, n_items, n_situational
+    cdef Candidates cands
+    cdef int16_t shaped[MAX_FIXED]
+    cdef int16_t made[MAX_HANDS_MATCHED]
+    cdef uint64_t natural_tiles[5]   # with jokers: per group, the tiles it holds naturally
+    cdef uint64_t holds[5]           # per concealed group of a reading: its byte and the tiles it holds
+    cdef uint8_t codes[5]
+    cdef Group* g
+    first = 0 if win == ANY_TILE else win
+    last = 33 if win == ANY_TILE else win
+    n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
+    meld_counters = meld_runs = 0
+    for k in range(4):
+        meld_counters += MELD_COUNTERS[m[k]]  # 0 for 0xFF
+        meld_runs |= RUN_BITS[m[k]]
+    meld_points = meld_doubles = 0
+    _add_sets(r, melds, n_melds, &meld_points, &meld_doubles)
+    for k in range(n_melds):  # every standard reading has 5 - n_melds groups, then the melds
+        kinds[5 - n_melds + k] = melds[k].kind
+        firsts[5 - n_melds + k] = melds[k].tile
+        hidden[5 - n_melds + k] = melds[k].concealed
+    # a reading of seven pairs can win only by the shape or by a special hand of pairs
+    pairs = _pairs_form(c, n_melds, total) if (r.shapes & 1 or p.has_pairs) and (jf == NULL or jf.pairs) else -1
+    n_fixed = c_fixed(p, held, presence, m, fixed) if p.n_slots and (jf == NULL or jf.may_fixed) else 0
+    if jf != NULL and n_fixed:
+        n_fixed = c_fixed_allowed(jf, fixed, n_fixed)
+    # what this row can make at all, so most readings try nothing
+    threes = mj_at_least34(held, 3) if p.n_quant or p.n_items else 0
+    n_quant = n_items = 0
+    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes):
+        if jf != NULL and jf.n_quant >= 0:  # the row's substitutions' candidates
+            n_quant = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held, presence, threes, base,
+                                   BASE_FACTS, not exposed, quant)
+        else:
+            n_quant = c_candidates(p, p.quant, NULL, p.n_quant, 0, held, presence, threes, base,
+                                   BASE_FACTS, not exposed, quant)
+    if p.n_items and c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes):
+        if jf != NULL and jf.n_items >= 0:
+            n_items = c_candidates(p, p.items, jf.items, jf.n_items, 1, held, presence, threes, base,
+                                   BASE_FACTS, not exposed, items)
+        else:
+            n_items = c_candidates(p, p.items, NULL, p.n_items, 1, held, presence, threes, base,
+                                   BASE_FACTS, not exposed, items)
+    n_situational = 0
+    cands.situational = situational
+    if p.n_situational > MAX_CANDIDATES:  # too many to filter into the array: try them all
+        cands.situational = p.situational
+        n_situational = p.n_situational
+    elif base & p.situational_gate:
+        for k in range(p.n_situational):
+            if c_row_conditions(p, p.situational[k], base, BASE_FACTS, not exposed):
+                situational[n_situational] = p.situational[k]
+                n_situational += 1
+    cands.quant = quant
+    cands.n_quant = n_quant if n_quant >= 0 else p.n_quant
+    cands.all_quant = n_quant < 0
+    cands.n_situational = n_situational
+    for wt in range(first, last + 1):
+        if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
+            continue
+        single = 0
+        single_due = 0
+        if jf != NULL:  # the winning tile is a natural one; its waits are found with the jokers
+            if jf.natural[wt] == 0:
+                continue
+            single_due = 1  # (a search: many substitutions keep no reading for wt)
+        elif r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held):
+            if n_melds and n_dec:
+                # with a meld and a standard reading only standard waits exist: a few
+                # suit lookups tell whether another tile completes the hand too
+                single = 0 if c_other_wait(c, wt, held) else F_SINGLE_WAIT
+            elif _single_wait(c, held, wt):
+                single = F_SINGLE_WAIT
+        # a fixed-shape hand is made by the tiles: every reading of them makes it
+        n_shaped = 0
+        for k in range(n_fixed):  # entries come in hand order
+            if p.fixed[fixed[k]].win_tiles >> wt & 1 and (
+                    n_shaped == 0 or shaped[n_shaped - 1] != p.fixed[fixed[k]].hand):
+                shaped[n_shaped] = p.fixed[fixed[k]].hand
+                n_shaped += 1
+        for d in range(n_dec):
+            if jf != NULL and not c_decomposition_allowed(jf, &found[5 * d], natural_tiles):
+                continue
+            # The concealed groups; the melds' share is in meld_counters and meld_points.
+            n_groups = 0
+            counters = meld_counters
+            runs = meld_runs
+            set_points = meld_points
+            set_doubles = meld_doubles
+            for j in range(5):
+                code = found[5 * d + j]
+                if code == NO_GROUP:
+                    continue
+                if jf != NULL:
+                    natural_tiles[n_groups] = natural_tiles[j]  # n_groups <= j
+                counters += FOUND_COUNTERS[code]
+                runs |= RUN_BITS[code]
+                g = &groups[n_groups]
+                g.kind = FOUND_KIND[code]
+                g.tile = FOUND_TILE[code]
+                g.concealed = 1
+                g.atom = FOUND_ATOM[code]
+                if g.atom == A_ROW_WIND:
+                    g.atom = _atom(g.kind, g.tile, seat, prevailing)
+                cell = _cell(g)
+                set_points += r.set_points[cell]
+                set_doubles += r.set_doubles[cell]
+                holds[n_groups] = FOUND_HOLDS[code]
+                codes[n_groups] = <uint8_t>code
+                n_groups += 1
+            if _counter(counters, C_CHOWS) > r.max_chows:
+                continue
+            dec_facts = _set_facts(counters, runs)
+            concealed = _counter(counters, C_CONCEALED)
+            for i in range(n_groups):
+                if not (holds[i] >> wt) & 1:
+                    continue
+                if jf != NULL and not (natural_tiles[i] >> wt) & 1:
+                    continue  # the winning tile would be a joker there
+                dup = 0
+                for j in range(i):
+                    if codes[j] == codes[i]:
+                        dup = 1
+                if dup:
+                    continue
+                if single_due and _second_wait_shown(jf, groups, n_groups, i, wt, held):
+                    single_due = 0  # not a single wait, for every reading of the row
+                    jf.single_known[0] |= (<uint64_t>1) << wt
+                single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
+                facts = base | single | dec_facts
+                if _one_chance(&groups[i], wt):
+                    facts |= F_ONE_CHANCE
+                elif groups[i].kind == G_PUNG:
+                    facts |= F_PUNG_WAIT
+                best.reading[0] = wt
+                best.reading[1] = SHAPE_STANDARD
+                best.reading[2] = d
+                best.reading[3] = i
+                points = set_points
+                doubles = set_doubles
+                open_group = 0
+                if w & W_SELF_DRAWN:
+                    facts |= _concealed_facts(concealed)
+                else:
+                    # Completed by a discard, the group counts as exposed (a pung then is
+                    # no concealed triplet).
+                    cell = _cell(&groups[i])
+                    exposed_cell = cell - 7
+                    points += r.set_points[exposed_cell] - r.set_points[cell]
+                    doubles += r.set_doubles[exposed_cell] - r.set_doubles[cell]
+                    facts |= _concealed_facts(concealed - (groups[i].kind == G_PUNG))
+                    open_group = 1
+                n_made = 0
+                if n_quant or n_items or n_shaped or n_situational:
+                    for j in range(n_groups):
+                        kinds[j] = groups[j].kind
+                        firsts[j] = groups[j].tile
+                        hidden[j] = not (open_group and j == i)
+                    if n_items:
+                        facts |= _item_facts(p, items, n_items, presence, kinds, firsts, hidden, 5)
+                    n_made = _hands_made(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts,
+                                         hidden, 5, shaped, n_shaped, facts, wt, not exposed, made)
+                if n_made or _plain_wins(r, facts):
+                    c_fold(r, points, doubles, facts, wt, made, n_made, best)
+        if pairs >= 0:
+            n_groups = 0
+            for t in range(34):
+                for k in range(c[t] // 2):
+                    groups[n_groups].kind = G_PAIR
+                    groups[n_groups].tile = t
+                    groups[n_groups].concealed = 1
+                    groups[n_groups].atom = _atom(G_PAIR, t, seat, prevailing)
+                    kinds[n_groups] = G_PAIR
+                    firsts[n_groups] = t
+                    hidden[n_groups] = 1
+                    n_groups += 1
+            both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
+            for way in range(1 + both):  # both: with the fact into with_single, then without
+                into = &with_single if both and way == 0 else best
+                facts = base | (F_SINGLE_WAIT if both and way == 0 else single) | F_ONE_CHANCE
+                n_made = _hands_made(p, &cands, (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0),
+                                     presence, kinds, firsts, hidden, n_groups,
+                                     shaped, n_shaped, facts, wt, 1, made)
+                if n_made or (pairs == FORM_PAIRS and r.shapes & 1 and _plain_wins(r, facts)):
+                    into.reading[0] = wt
+                    into.reading[1] = SHAPE_PAIRS
+                    into.reading[2] = -1
+                    into.reading[3] = -1
+                    set_points = set_doubles = 0
+                    _add_sets(r, groups, n_groups, &set_points, &set_doubles)
+                    c_fold(r, set_points, set_doubles, facts, wt, made, n_made, into)
+            if both:
+                single = _settle_single(jf, wt, found, n_dec, &single_due, single, &with_single, best)
+        if n_shaped:  # and so does the special shape itself, read with no sets
+            both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
+            for way in range(1 + both):
+                into = &with_single if both and way == 0 else best
+                facts = base | (F_SINGLE_WAIT if both and way == 0 else single) | (F_ONE_CHANCE if c[wt] == 2 else 0)
+                n_made = _hands_made(p, &cands, 0, presence, kinds, firsts, hidden, 0,
+                                     shaped, n_shaped, facts, wt, not exposed, made)
+                for k in range(n_made):
+                    for j in range(n_shaped):
+                        if made[k] == shaped[j]:
+                            break
+                    else:
+                        continue
+                    into.reading[0] = wt
+                    into.reading[1] = SHAPE_SPECIAL
+                    into.reading[2] = made[k]
+                    into.reading[3] = -1
+                    c_fold(r, 0, 0, facts, wt, made, n_made, into)
+                    break
+            if both:
+                single = _settle_single(jf, wt, found, n_dec, &single_due, single, &with_single, best)
+    return S_OK if best.found else S_NOT_WINNING
+
+
+cdef inline int _pairs_form(const uint8_t* c, int n_melds, int total) noexcept nogil:
+    """How 14 concealed tiles read as seven pairs (matching.pairs_form): FORM_PAIRS,
+    FORM_PAIRS_KONGS, or -1."""
+    cdef int t, fours = 0
+    if n_melds or total != 14:
+        return -1
+    for t in range(34):
+        if c[t] == 4:
+            fours = 1
+        elif c[t] and c[t] != 2:
+            return -1
+    return FORM_PAIRS_KONGS if fours else FORM_PAIRS
+
+
+ctypedef struct Candidates:
+    const int16_t* quant          # the row's candidate variants (indices into p.quant)
+    int n_quant
+    int all_quant                 # too many passed the filter: try every variant
+    const int32_t* situational    # the row's candidate hands made by the situation alone
+    int n_situational
+
+
+cdef uint64_t _item_facts(const Patterns* p, const int16_t* items, int n_items, uint64_t held,
+                          const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden,
+                          int n) noexcept nogil:
+    """The fact bits of the items whose patterns the groups make (matching.item_pattern_facts);
+    ``items`` are the row's candidates (all when ``n_items`` is -1)."""
+    cdef int k, v
+    cdef uint64_t facts = 0, bit
+    for k in range(n_items if n_items >= 0 else p.n_items):
+        v = items[k] if n_items >= 0 else k
+        bit = (<uint64_t>1) << p.items[v].hand
+        if not facts & bit and c_fits(p, &p.items[v], held, kinds, firsts, hidden, n):
+            facts |= bit
+    return facts
+
+
+cdef int _hands_made(const Patterns* p, const Candidates* cands, int forms, uint64_t held,
+                     const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden, int n,
+                     const int16_t* shaped, int n_shaped, uint64_t facts, int wt, int concealed_hand,
+                     int16_t* out) noexcept nogil:
+    """The special hands a reading makes whose situation holds, in file order (at most
+    MAX_HANDS_MATCHED): the candidate variants of ``forms`` the groups fill, the fixed-shape
+    hands its tiles make, and the hands made by the situation alone (readings.readings)."""
+    cdef int k, v, h, n_out = 0, last = -1
+    for k in range(cands.n_quant):
+        v = k if cands.all_quant else cands.quant[k]
+        h = p.quant[v].hand
+        if h == last or not (forms >> p.quant[v].form) & 1:
+            continue
+        if c_fits(p, &p.quant[v], held, kinds, firsts, hidden, n):
+            last = h  # the hand's other variants need no check
+            if c_conditions(p, h, facts, wt, concealed_hand):
+                n_out = c_add_hand(out, n_out, h)
+    for k in range(n_shaped):
+        if c_conditions(p, shaped[k], facts, wt, concealed_hand):
+            n_out = c_add_hand(out, n_out, shaped[k])
+    for k in range(cands.n_situational):
+        h = cands.situational[k]
+        if c_conditions(p, h, facts, wt, concealed_hand):
+            n_out = c_add_hand(out, n_out, h)
+    return n_out
+
 
 from libc.stdint cimport int16_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
@@ -8,11 +452,10 @@ from libc.string cimport memcpy
 from mjscore.score._fold cimport Best, Tables, _add_sets, c_fold
 from mjscore.core._group_codes cimport G_CHOW, G_KONG, G_PAIR, G_PUNG, NO_GROUP
 from mjscore.rules._pattern_kernel cimport MAX_HANDS_MATCHED
-from mjscore.score._facts cimport (A_ROW_WIND, ANY_TILE, F_CONCEALED_HAND, MELD_INFO, NO_TILE, S_BAD_CONTEXT,
+from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, F_CONCEALED_HAND, MELD_INFO, NO_TILE, S_BAD_CONTEXT,
                                    S_BAD_COUNT, S_BAD_MELD, S_OK, S_WRONG_SIZE, SHAPE_LOSING, W_DECLARED,
                                    W_EARTH, W_HEAVEN, W_KONG_ON_KONG, W_KONG_REPLACEMENT, W_ROBBING, W_WINNER,
                                    Group, MeldInfo, _atom, _context_facts, _tile_facts)
-from mjscore.score._readings cimport c_score_readings
 
 
 cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* melds,

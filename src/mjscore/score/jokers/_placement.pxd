@@ -1,7 +1,17 @@
 # Where a substitution's jokers stand: placing the tiles D of a row's jokers as jokers in
 # the groups of a decomposition of S = natural + D (or of a fixed variant), which
 # readings keep them where the rule set lets them stand, and the single-wait fact of a
-# row with jokers (mjscore.core.jokers, mjscore.score.jokers.readings).
+# row with jokers (mjscore.core.jokers, mjscore.score.jokers.readings). With jokers in
+# pungs alone (jokers="pungs") the waits come from the hand's parts (_pung_parts.pxd)
+# instead of the joker tables: c_waits_jokers_upto's answer for that use, a few times
+# faster.
+from libc.stdint cimport uint8_t, uint64_t
+
+# The tiles t below their caps with `before` plus t complete, `jokers` (1 or 2) standing in
+# pungs within `caps`; stops once `most` are found (0: never).
+cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t* caps, int most) noexcept nogil
+
+
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 
 cdef enum:

@@ -17,12 +17,12 @@ from mjscore.score._fold cimport Best, Tables
 from mjscore.core._group_codes cimport G_KONG
 from mjscore.rules._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requirement, Variant, c_candidates,
                                       c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34)
-from mjscore.score.jokers._bound cimport MAX_FIXED_SUBS, RowBound, c_hand_most, c_plain_bound, c_row_bound
-from mjscore.score._facts cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
+from mjscore.score.jokers._substitutions cimport MAX_FIXED_SUBS, RowBound, c_hand_most, c_plain_bound, c_row_bound
+from mjscore.score._fold cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
                                    S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts, mj_ctz64)
 from mjscore.score.jokers._placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
                                        JokerFilter, c_room)
-from mjscore.score._readings cimport c_score_readings
+from mjscore.score._rows cimport c_score_readings
 from mjscore.score._rows cimport c_check_row, c_score_losing, c_score_row, mj_presence34
 from mjscore.score.jokers._substitutions cimport (BUCKET_BITS, FixedIndex, Subs, c_add_fixed_subs, c_complete_subs,
                                            c_decomposition_subs, c_fixed_key, c_push_d, c_sort_subs)
