@@ -37,7 +37,7 @@ tables and later calls are fast.
 >>> table, ids = mjscore.distances_many([mjscore.parse_tiles("19m19p19s1234567z")], "chinese-classical")
 >>> int(table[0, ids.index("thirteen-orphans")]), int(table[0, ids.index("nine-gates")])
 (1, 12)
->>> mjscore.distances("19m19p19s123456z J", mjscore.load_rules("chinese-classical", jokers="pairs"))["thirteen-orphans"]
+>>> mjscore.distances("19m19p19s123456z J", mjscore.load_rules("chinese-classical", joker_use="pairs"))["thirteen-orphans"]
 1
 """
 

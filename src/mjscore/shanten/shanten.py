@@ -72,7 +72,13 @@ SIZES = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 (13 or 14 counting each declared mel
 
 
 class Form(enum.IntFlag):
-    """The forms a shanten is counted over; combine them with ``|``."""
+    """The forms a shanten is counted over; combine them with ``|``.
+
+    :class:`mjscore.Shape` names what a complete hand makes. The members of the same
+    name mean the same hand, but the values are each kernel's own bits
+    (``Form.THIRTEEN_ORPHANS`` is 4, ``Shape.THIRTEEN_ORPHANS`` 8): ``forms=`` reads a
+    ``Shape`` by its members' names, never by its value.
+    """
 
     STANDARD = _shanten_reference.STANDARD
     SEVEN_PAIRS = _shanten_reference.SEVEN_PAIRS
@@ -109,10 +115,18 @@ def form_bits(forms: FormsLike) -> int:
     >>> form_bits("seven-pairs") == Form.SEVEN_PAIRS, form_bits(["standard", Form.THIRTEEN_ORPHANS])
     (True, 5)
 
+    A :class:`mjscore.Shape` is read by its members' names (``Shape.THIRTEEN_ORPHANS`` is
+    ``Form.THIRTEEN_ORPHANS``); ``Shape.PAIRS_WITH_QUADS`` names no form and raises.
+
     :raises InvalidHandError: for an unknown name, no form at all, or anything else.
     """
     if isinstance(forms, Form):
         bits = int(forms)
+    elif isinstance(forms, enum.Flag):  # a Shape: its bits are another kernel's
+        bits = 0
+        for member in type(forms):
+            if member.value and member in forms and member.name is not None:
+                bits |= _form_of_name(member.name)
     elif isinstance(forms, int):
         if isinstance(forms, bool) or forms & ~_EVERY_FORM:
             raise InvalidHandError(f"forms: {forms!r} is not a combination of Form flags")
