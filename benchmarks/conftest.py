@@ -364,7 +364,7 @@ TARGETS += [
     Target("score_many western preset required, 2 jokers vs babcock", "score_many[western+jokers]",
            ("cython-2-jokers-required", "python-2-jokers-required"), "score_many[western+10%-special]",
            "babcock-cython", 0.25),
-    # for scale, no target: the same jokers standing in any group (jokers="pairs", wider
+    # for scale, no target: the same jokers standing in any group (joker_use="pairs", wider
     # than western plays them), under western and under babcock, and the two compared
     Target("score_many western, 2 jokers in any group vs babcock", "score_many[western+jokers]",
            ("cython-2-jokers", "python-2-jokers"), "score_many[western+10%-special]", "babcock-cython",

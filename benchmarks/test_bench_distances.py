@@ -81,7 +81,7 @@ def test_near_misses_single(measure, corpus):
 
 
 def test_distances_many_jokers(measure, corpus, backend):
-    rules = mjscore.load_rules(RULES, jokers="pairs")
+    rules = mjscore.load_rules(RULES, joker_use="pairs")
     engine, _ = distance_engine(rules, backend.name)
     counts = np.array(corpus.W[:backend.rows], dtype=np.uint8)
     rng = np.random.default_rng(5)

@@ -3,7 +3,7 @@
 Workload: the complete concealed hands of the corpus (``W``, won on the tile that
 ``T`` lacks), self-drawn, with one or two of their tiles other than the winning one
 turned into jokers (half the rows each); rule set ``babcock`` with jokers in pungs,
-chows and pairs (``jokers="pairs"``, the widest search). Group
+chows and pairs (``joker_use="pairs"``, the widest search). Group
 ``score_many[babcock+jokers]``, side ``cython-1-2-jokers`` (issue 8 item 9: at least
 1M hands/s) and ``python-1-2-jokers`` (the reference, its first rows).
 """
@@ -38,7 +38,7 @@ def test_score_many_jokers(measure, corpus, backend, monkeypatch):
     pytest.importorskip("mjscore.score._kernel" if backend.name == "cython" else "mjscore.score._reference")
     monkeypatch.setitem(_backend.CHOSEN, "score", backend.name)
     counts, won_on, jokers = (a[:backend.rows] for a in _joker_rows(corpus))
-    rules = mjscore.load_rules("babcock", jokers="pairs")
+    rules = mjscore.load_rules("babcock", joker_use="pairs")
     result = measure("score_many[babcock+jokers]", f"{backend.name}-1-2-jokers", len(counts),
                      lambda: mjscore.score_many(counts, rules, win_tile=won_on, jokers=jokers,
                                                 self_drawn=True, return_status=True))

@@ -16,13 +16,13 @@ concealed tiles.
   does (western.toml: pungs and kongs, never a pair or a single, the only joker play
   it defines), so the line is measured with jokers there, in both ways 001 plays:
   sides ``cython-2-jokers-pungs``/``python-2-jokers-pungs`` (``western`` as it ships,
-  special hands as bonuses, with ``jokers="pungs"``: every row scored in full) and
+  special hands as bonuses, with ``joker_use="pungs"``: every row scored in full) and
   ``cython-2-jokers-required``/``python-2-jokers-required`` (the ``required``
   preset: "When playing special hands required, it is recommended to play with the
   Jokers"; a row of sets does not go out, so most rows end once no special hand is
   within their jokers). Target: each at least 0.25x babcock's rate above.
   For scale, with no target: side ``cython-2-jokers`` (``python-2-jokers``), the same
-  rows under ``jokers="pairs"``, jokers in any group (a switch wider than western
+  rows under ``joker_use="pairs"``, jokers in any group (a switch wider than western
   plays them: the widest search, every other setting is faster), and side
   ``babcock-cython-2-jokers`` (``babcock-python-2-jokers``), babcock with those same
   jokers: the search every rule set pays there, without western's special hands.
@@ -166,7 +166,7 @@ of sets, 12,936 -> 11,943 a special row; interleaved, western with 2 jokers 829k
 hands/s against babcock's 5.31M-5.46M (0.15-0.16x; babcock with the same jokers
 1.23M-1.25M, 0.23x).
 
-Session 26: jokers standing in pungs alone (``jokers="pungs"``, the preset ``required``'s
+Session 26: jokers standing in pungs alone (``joker_use="pungs"``, the preset ``required``'s
 rule) ran slower than the widest search (western 855k against 830k hands/s, babcock
 989k against 1.25M): the substitutions were every D completing the sets, most of them
 putting a joker in a chow or the pair, each scored in vain, and the single wait of a
@@ -273,10 +273,10 @@ def test_score_many_western_with_jokers(measure, corpus, backend, monkeypatch, p
     rows = min(backend.rows, JOKER_ROWS) if backend.name == "cython" else JOKER_REFERENCE_ROWS
     counts, melds, won_on = _rows(corpus, rows)
     counts, jokers = _with_jokers(counts, won_on)
-    name, options, side = {"widest": ("western", {"jokers": "pairs"}, f"{backend.name}-2-jokers"),
-                           "pungs": ("western", {"jokers": "pungs"}, f"{backend.name}-2-jokers-pungs"),
+    name, options, side = {"widest": ("western", {"joker_use": "pairs"}, f"{backend.name}-2-jokers"),
+                           "pungs": ("western", {"joker_use": "pungs"}, f"{backend.name}-2-jokers-pungs"),
                            "required": ("western", {"preset": "required"}, f"{backend.name}-2-jokers-required"),
-                           "babcock": ("babcock", {"jokers": "pairs"}, f"babcock-{backend.name}-2-jokers")}[play]
+                           "babcock": ("babcock", {"joker_use": "pairs"}, f"babcock-{backend.name}-2-jokers")}[play]
     rules = mjscore.load_rules(name, **options)
     totals, special, status = measure(
         "score_many[western+jokers]", side, len(counts),

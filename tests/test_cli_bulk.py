@@ -174,12 +174,12 @@ JOKER_HANDS = [
 ]
 
 
-@pytest.mark.parametrize("option", ["jokers=pairs", "jokers=pungs"])
+@pytest.mark.parametrize("option", ["joker-use=pairs", "joker-use=pungs"])
 def test_jokers_in_text_rows_are_scored_when_the_rules_use_them(run: Run, tmp_path: Path, option: str) -> None:
     source = tmp_path / "hands.jsonl"
     source.write_text("\n".join(JOKER_HANDS) + "\n", encoding="utf-8")
     code, _, err = run("bulk", source, "-o", tmp_path / "out.csv", "--option", option)
-    rules = mjscore.load_rules("babcock", jokers=option.split("=")[1])
+    rules = mjscore.load_rules("babcock", joker_use=option.split("=")[1])
     expected = []
     for line in JOKER_HANDS:
         row = json.loads(line)
@@ -190,9 +190,9 @@ def test_jokers_in_text_rows_are_scored_when_the_rules_use_them(run: Run, tmp_pa
     result = read_output(tmp_path / "out.csv")
     assert result["total"] == expected and expected[0] > 0 and expected[3] > 0
     # pungs only: the pair's joker and the chow's (9s) cannot stand; pairs: every hand goes out
-    assert result["status"] == (["OK"] * 4 if option == "jokers=pairs"
+    assert result["status"] == (["OK"] * 4 if option == "joker-use=pairs"
                                 else ["OK", "NOT_WINNING", "NOT_WINNING", "OK"])
-    assert code == (0 if option == "jokers=pairs" else 1)
+    assert code == (0 if option == "joker-use=pairs" else 1)
 
 
 def test_jokers_under_a_rule_set_without_them_or_in_a_meld_are_bad_rows(run: Run, tmp_path: Path) -> None:
@@ -203,12 +203,12 @@ def test_jokers_under_a_rule_set_without_them_or_in_a_meld_are_bad_rows(run: Run
     code, _, err = run("bulk", source, "-o", tmp_path / "out.csv")
     assert code == 1 and "line 1: NOT_WINNING: " in err and "babcock does not use" in err
     assert read_output(tmp_path / "out.csv")["status"] == ["NOT_WINNING", "NOT_WINNING", "OK"]
-    code, _, err = run("bulk", source, "-o", tmp_path / "out.csv", "--option", "jokers=pungs")
+    code, _, err = run("bulk", source, "-o", tmp_path / "out.csv", "--option", "joker-use=pungs")
     assert code == 1 and "line 2: BAD_MELD: " in err and "mjscore.score() scores this hand" in err
     result = read_output(tmp_path / "out.csv")
     assert result["status"] == ["OK", "BAD_MELD", "OK"]
     assert result["total"][0] == mjscore.score("123m 456p 789s 11z 7z J +7z",
-                                               mjscore.load_rules("babcock", jokers="pungs")).total
+                                               mjscore.load_rules("babcock", joker_use="pungs")).total
 
 
 def test_npz_jokers_array_and_a_bad_count_marks_only_its_row(run: Run, tmp_path: Path) -> None:
@@ -222,9 +222,9 @@ def test_npz_jokers_array_and_a_bad_count_marks_only_its_row(run: Run, tmp_path:
     jokers = np.ones(300, dtype=np.int64)
     jokers[7] = 9  # more than a set's 8
     np.savez(tmp_path / "hands.npz", counts=counts, jokers=jokers, win_tile=won, self_drawn=True)
-    code, _, err = run("bulk", tmp_path / "hands.npz", "-o", tmp_path / "out.csv", "--option", "jokers=pairs")
+    code, _, err = run("bulk", tmp_path / "hands.npz", "-o", tmp_path / "out.csv", "--option", "joker-use=pairs")
     assert code == 1 and "row 7: BAD_COUNT" in err
-    expected, _, status = mjscore.score_many(counts, mjscore.load_rules("babcock", jokers="pairs"),
+    expected, _, status = mjscore.score_many(counts, mjscore.load_rules("babcock", joker_use="pairs"),
                                             win_tile=won, jokers=np.minimum(jokers, 1), self_drawn=True,
                                             return_status=True)
     result = read_output(tmp_path / "out.csv")

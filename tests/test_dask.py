@@ -229,7 +229,7 @@ def _joker_rows(n: int, seed: int) -> tuple[Any, Any, Any]:
     return counts, won, jokers
 
 
-JOKER_RULES = mjscore.load_rules("babcock", jokers="pairs")
+JOKER_RULES = mjscore.load_rules("babcock", joker_use="pairs")
 
 
 def test_score_array_and_dataframe_take_a_jokers_column(client: Any) -> None:

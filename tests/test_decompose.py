@@ -156,7 +156,7 @@ JOKER_HANDS = [
 @pytest.mark.parametrize("hand", JOKER_HANDS)
 def test_jokers_need_an_eligibility(hand: str) -> None:
     for function in (mjscore.decompositions, mjscore.is_complete):
-        with pytest.raises(InvalidHandError, match="jokers=JOKERS_IN_PUNGS, JOKERS_IN_CHOWS or JOKERS_IN_PAIRS"):
+        with pytest.raises(InvalidHandError, match="joker_use=JOKERS_IN_PUNGS, JOKERS_IN_CHOWS or JOKERS_IN_PAIRS"):
             function(hand)  # type: ignore[operator]
     with pytest.raises(InvalidHandError, match="shapes reads natural hands"):
         mjscore.shapes(hand)
@@ -172,13 +172,13 @@ def test_jokers_need_an_eligibility(hand: str) -> None:
     ("[66Jz] 123m 456p 789s 5z J", False, False, True),
 ])
 def test_is_complete_with_jokers(hand: str, pungs: bool, chows: bool, pairs: bool) -> None:
-    assert [mjscore.is_complete(hand, jokers=use) for use in ("pungs", "chows", "pairs")] == [pungs, chows, pairs]
-    assert mjscore.is_complete(hand, jokers=mjscore.JOKERS_IN_PAIRS) is pairs
-    assert mjscore.is_complete(mjscore.parse(hand), jokers=mjscore.JOKERS_IN_CHOWS) is chows
+    assert [mjscore.is_complete(hand, joker_use=use) for use in ("pungs", "chows", "pairs")] == [pungs, chows, pairs]
+    assert mjscore.is_complete(hand, joker_use=mjscore.JOKERS_IN_PAIRS) is pairs
+    assert mjscore.is_complete(mjscore.parse(hand), joker_use=mjscore.JOKERS_IN_CHOWS) is chows
 
 
 def test_joker_decompositions_say_what_each_joker_stands_for() -> None:
-    found = mjscore.decompositions("123m 456p 78s 99s [777z] J", jokers=mjscore.JOKERS_IN_CHOWS)
+    found = mjscore.decompositions("123m 456p 78s 99s [777z] J", joker_use=mjscore.JOKERS_IN_CHOWS)
     assert [names(d) for d in found] == [
         ["123m", "456p", "J78s", "[777z]", "99s"],
         ["123m", "456p", "78Js", "[777z]", "99s"],
@@ -186,7 +186,7 @@ def test_joker_decompositions_say_what_each_joker_stands_for() -> None:
     chow = found[0][2]
     assert (chow.kind, chow.first, chow.jokers, chow.joker_tile) == (GroupKind.SEQUENCE, Tile.S6, 1, Tile.S6)
     assert chow.natural_tiles == (Tile.S7, Tile.S8)
-    pung, = mjscore.decompositions("123m 456p 789s 11z 5z JJ", jokers="pungs")
+    pung, = mjscore.decompositions("123m 456p 789s 11z 5z JJ", joker_use="pungs")
     assert [(str(g), g.jokers, g.joker_tiles) for g in pung if g.jokers] == [("5JJz", 2, (Tile.WHITE,) * 2)]
 
 
@@ -194,7 +194,7 @@ def test_joker_decompositions_cover_the_hand() -> None:
     # Every decomposition holds the concealed tiles exactly, plus one tile per joker.
     hand = mjscore.parse("2234456m 66s JJ [777z]")
     for use in ("pungs", "chows", "pairs"):
-        for decomposition in mjscore.decompositions(hand, jokers=use):
+        for decomposition in mjscore.decompositions(hand, joker_use=use):
             found = [g for g in decomposition if not isinstance(g, Meld)]
             assert sum(g.jokers for g in found) == 2
             natural = [0] * 34
@@ -205,12 +205,12 @@ def test_joker_decompositions_cover_the_hand() -> None:
 
 
 def test_declared_melds_must_hold_jokers_where_allowed() -> None:
-    with pytest.raises(InvalidHandError, match=r"\[4J6s\] holds a joker in a chow, but jokers=JOKERS_IN_PUNGS"):
-        mjscore.is_complete("[4J6s] 123m 456p 789p 1z J", jokers="pungs")
+    with pytest.raises(InvalidHandError, match=r"\[4J6s\] holds a joker in a chow, but joker_use=JOKERS_IN_PUNGS"):
+        mjscore.is_complete("[4J6s] 123m 456p 789p 1z J", joker_use="pungs")
     with pytest.raises(InvalidHandError, match=r"\(77JJz\) holds a joker in a pung or kong"):
-        mjscore.decompositions("(77JJz) 123m 456p 789p 1z 1z", jokers=mjscore.JokerUse.CHOWS)
+        mjscore.decompositions("(77JJz) 123m 456p 789p 1z 1z", joker_use=mjscore.JokerUse.CHOWS)
     # melds with jokers and a natural concealed part: the melds are kept as declared
-    kept, = mjscore.decompositions("(77JJz) 123m 456p 789p 11z", jokers="pungs")
+    kept, = mjscore.decompositions("(77JJz) 123m 456p 789p 11z", joker_use="pungs")
     assert names(kept) == ["123m", "456p", "789p", "(77JJz)", "11z"]
 
 
@@ -223,20 +223,20 @@ def test_declared_melds_must_hold_jokers_where_allowed() -> None:
 ])
 def test_bad_eligibility(value: object, message: str) -> None:
     with pytest.raises(mjscore.RuleSetError, match=message):
-        mjscore.is_complete("123m 456p 789s 11z 5z JJ", jokers=value)  # type: ignore[arg-type]
+        mjscore.is_complete("123m 456p 789s 11z 5z JJ", joker_use=value)  # type: ignore[arg-type]
     with pytest.raises(mjscore.RuleSetError, match=message):
-        mjscore.is_complete([2] * 7 + [0] * 27, jokers=value)  # type: ignore[arg-type]
+        mjscore.is_complete([2] * 7 + [0] * 27, joker_use=value)  # type: ignore[arg-type]
 
 
 def test_waits_with_jokers() -> None:
-    waits = mjscore.waits("123m 456p 789p 11z 6s J", jokers="chows")
+    waits = mjscore.waits("123m 456p 789p 11z 6s J", joker_use="chows")
     assert [str(t) for t in waits] == ["4s", "5s", "6s", "7s", "8s"]
     # 5s with 6s and the joker: 4-5-6 (the joker the 4) or 5-6-7 (the joker the 7)
     assert sorted((p.role.value, str(p.group)) for p in waits[Tile.S5]) == [
         ("middle", "J56s"), ("two-sided", "56Js")]
     assert sorted((p.role.value, str(p.group)) for p in waits[Tile.S6]) == [("pair", "66s"), ("triplet", "66Js")]
-    assert [str(t) for t in mjscore.waits("123m 456p 789p 11z 6s J", jokers="pungs")] == ["6s"]
-    pairs = mjscore.waits("1122m 3344p 556s 7z J", jokers="pairs")
+    assert [str(t) for t in mjscore.waits("123m 456p 789p 11z 6s J", joker_use="pungs")] == ["6s"]
+    pairs = mjscore.waits("1122m 3344p 556s 7z J", joker_use="pairs")
     assert [str(t) for t in pairs] == ["6s", "7z"]
     assert [(p.shape, str(p.group), p.group.jokers) for p in pairs[Tile.RED]] == [
         (Shape.SEVEN_PAIRS, "77z", 0)]
@@ -244,20 +244,20 @@ def test_waits_with_jokers() -> None:
 
 def test_waits_count_meld_jokers_towards_four_of_a_kind() -> None:
     # 5z and a joker wait on any tile that pairs... but the meld stands for three 5z
-    assert Tile.WHITE not in mjscore.waits("[5JJz] 123m 456p 789s J", jokers="pairs")
-    assert Tile.WHITE in mjscore.waits("[6JJz] 123m 456p 789s J", jokers="pairs")
+    assert Tile.WHITE not in mjscore.waits("[5JJz] 123m 456p 789s J", joker_use="pairs")
+    assert Tile.WHITE in mjscore.waits("[6JJz] 123m 456p 789s J", joker_use="pairs")
 
 
 @pytest.mark.parametrize("hand", ["123m456p789s11122z", "111222333m 456p 99s", "1122m3344p5566s77z",
                                   "123m 11z [456p] [789s] [222z]", "19m19p19s12345677z"])
 def test_hands_without_jokers_answer_the_same_with_any_eligibility(hand: str) -> None:
     for use in ("pungs", "chows", "pairs"):
-        assert mjscore.decompositions(hand, jokers=use) == mjscore.decompositions(hand)
-        assert mjscore.is_complete(hand, jokers=use) == mjscore.is_complete(hand)
+        assert mjscore.decompositions(hand, joker_use=use) == mjscore.decompositions(hand)
+        assert mjscore.is_complete(hand, joker_use=use) == mjscore.is_complete(hand)
     waiting = mjscore.parse(hand)
     tile = next(t for t in Tile if waiting.concealed[t])
     waiting = mjscore.Hand(tuple(c - (t == tile) for t, c in enumerate(waiting.concealed)), waiting.melds)
-    assert mjscore.waits(waiting, jokers="pairs") == mjscore.waits(waiting)
+    assert mjscore.waits(waiting, joker_use="pairs") == mjscore.waits(waiting)
 
 
 # --- the edges of the arguments (issue 12 item 4), on both backends -------------------------------

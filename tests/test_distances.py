@@ -515,7 +515,7 @@ def test_jokers_equal_the_best_allowed_substitution_of_each_way(rules_name: str,
     """The reference with jokers = the brute force over every way with its groups, each
     substitution of the way's missing tiles by jokers allowed as the scorer allows it."""
     base = guide_rules if rules_name == "guide" else mjscore.load_rules(rules_name)
-    rules = mjscore.load_rules(base, jokers=switch)
+    rules = mjscore.load_rules(base, joker_use=switch)
     use = rules.jokers
     assert use is not None
     reachable, targets = distance_targets(rules.hands)
@@ -553,7 +553,7 @@ def test_jokers_equal_the_best_allowed_substitution_of_each_way(rules_name: str,
 def test_kernel_agrees_with_reference_on_hands_with_jokers(rules_name: str, switch: str,
                                                            guide_rules: mjscore.RuleSet) -> None:
     base = guide_rules if rules_name == "guide" else mjscore.load_rules(rules_name)
-    rules = mjscore.load_rules(base, jokers=switch)
+    rules = mjscore.load_rules(base, joker_use=switch)
     rng = random.Random(23)
     counts, melds, wild = [], [], []
     n = 200 if rules_name == "chinese-classical" else 16  # the guide's reference is slow
@@ -575,7 +575,7 @@ def test_no_jokers_distances_are_the_same_with_jokers_on() -> None:
     hands = np.array(list(_random_hands(200, seed=17, pools=POOLS)), dtype=np.uint8)
     plain, ids = mjscore.distances_many(hands, "chinese-classical")
     for switch in SWITCHES:
-        rules = mjscore.load_rules("chinese-classical", jokers=switch)
+        rules = mjscore.load_rules("chinese-classical", joker_use=switch)
         for jokers in (None, 0, np.zeros(len(hands), dtype=np.uint8)):
             table, same_ids = mjscore.distances_many(hands, rules, jokers=jokers)
             assert same_ids == ids and (table == plain).all()
@@ -584,26 +584,26 @@ def test_no_jokers_distances_are_the_same_with_jokers_on() -> None:
 def test_a_joker_fills_only_where_the_switch_lets_it_stand() -> None:
     # 003 #14 Thirteen Orphans: a joker is a single only where jokers stand in pairs and singles
     hand = "19m19p19s123456z J"
-    assert mjscore.distances(hand, mjscore.load_rules("chinese-classical", jokers="pairs"))["thirteen-orphans"] == 1
-    assert mjscore.distances(hand, mjscore.load_rules("chinese-classical", jokers="chows"))["thirteen-orphans"] == 2
+    assert mjscore.distances(hand, mjscore.load_rules("chinese-classical", joker_use="pairs"))["thirteen-orphans"] == 1
+    assert mjscore.distances(hand, mjscore.load_rules("chinese-classical", joker_use="chows"))["thirteen-orphans"] == 2
     # a run of singles (one `singles` token) takes one joker, as the scorer reads it: 6z and 7z lack
     two = "19m19p19s12345z JJ"
-    assert mjscore.distances(two, mjscore.load_rules("chinese-classical", jokers="pairs"))["thirteen-orphans"] == 1
+    assert mjscore.distances(two, mjscore.load_rules("chinese-classical", joker_use="pairs"))["thirteen-orphans"] == 1
     # 003 #7 Big Four Winds: the jokers complete the fourth pung; a pung keeps a natural tile
-    pungs = mjscore.load_rules("chinese-classical", jokers="pungs")
+    pungs = mjscore.load_rules("chinese-classical", joker_use="pungs")
     assert mjscore.distances("1112223334z55z JJ", pungs)["big-four-winds"] == 0
     assert mjscore.distances("11122233355z 1m JJ", pungs)["big-four-winds"] == 1
 
 
 def test_jokers_in_declared_melds_count_as_their_tiles() -> None:
-    pungs = mjscore.load_rules("chinese-classical", jokers="pungs")
+    pungs = mjscore.load_rules("chinese-classical", joker_use="pungs")
     assert mjscore.distances("111222333z55z [4J4z]", pungs)["big-four-winds"] == 0
     with pytest.raises(NotWinningError, match="jokers"):
         mjscore.distances("111222333z55z [4J4z]", "chinese-classical")
     # as the scorer: a declared chow holds a joker only where jokers stand in chows
     with pytest.raises(NotWinningError, match="stand only in pungs"):
         mjscore.distances("111222333z55z [4J6s]", pungs)
-    assert mjscore.distances("111222333z55z [4J6s]", mjscore.load_rules("chinese-classical", jokers="chows"))
+    assert mjscore.distances("111222333z55z [4J6s]", mjscore.load_rules("chinese-classical", joker_use="chows"))
 
 
 def test_joker_rows_get_a_status() -> None:
@@ -613,7 +613,7 @@ def test_joker_rows_get_a_status() -> None:
     # the jokers count in the size: 12 tiles alone are too few
     assert status.tolist() == [HandStatus.NOT_WINNING, HandStatus.WRONG_SIZE, HandStatus.NOT_WINNING,
                                HandStatus.BAD_COUNT]
-    pairs = mjscore.load_rules("chinese-classical", jokers="pairs")
+    pairs = mjscore.load_rules("chinese-classical", joker_use="pairs")
     table, ids, status = mjscore.distances_many(rows, pairs, jokers=[1, 2, 3, 9], return_status=True)
     assert status.tolist() == [HandStatus.OK, HandStatus.OK, HandStatus.WRONG_SIZE, HandStatus.BAD_COUNT]
     column = ids.index("thirteen-orphans")

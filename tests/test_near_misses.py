@@ -121,7 +121,7 @@ def test_with_a_joker_the_missing_tiles_are_those_still_to_draw(complete: str) -
     """A special hand of 002/003 held whole, one tile a joker and another removed: the
     near miss lacks one tile (the joker stands in for the other) and drawing it makes
     the hand (distance 0, the joker kept)."""
-    rules = mjscore.load_rules(RULES, jokers="pairs")
+    rules = mjscore.load_rules(RULES, joker_use="pairs")
     whole = list(mjscore.parse_tiles(complete))
     tiles = sorted({t for t in range(34) if whole[t]})
     for wild, removed in zip(tiles, tiles[1:] + tiles[:1]):
@@ -139,6 +139,6 @@ def test_with_a_joker_the_missing_tiles_are_those_still_to_draw(complete: str) -
 
 def test_near_misses_with_jokers_need_a_rule_set_that_uses_them() -> None:
     hand = mjscore.Hand(concealed=tuple(mjscore.parse_tiles("19m19p19s123456z")), jokers=1)
-    assert mjscore.near_misses(hand, mjscore.load_rules(RULES, jokers="pairs"), k=1)[0].tiles_away == 1
+    assert mjscore.near_misses(hand, mjscore.load_rules(RULES, joker_use="pairs"), k=1)[0].tiles_away == 1
     with pytest.raises(mjscore.core.errors.NotWinningError, match="does not use"):
         mjscore.near_misses(hand, RULES)

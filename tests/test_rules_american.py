@@ -330,7 +330,7 @@ def test_bad_hand_options_name_the_hand_and_option(options, key, reason):
 
 def test_the_rule_sets_without_hand_options_load_as_before():
     assert load_rules("western", jade_one_chow=True).option("jade-one-chow") is True
-    assert load_rules("babcock", options={"jokers": "pungs"}).option("jokers") == "pungs"
+    assert load_rules("babcock", options={"joker-use": "pungs"}).option("joker-use") == "pungs"
 
 
 # ---------------------------------------------------------- global restrictions

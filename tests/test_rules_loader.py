@@ -846,7 +846,7 @@ def _required_rules(tmp_path: Path, top: str = "", option: str = "", strict: str
                     **options: object):
     path = tmp_path / f"required{len(list(tmp_path.iterdir()))}.toml"  # load_rules caches by path
     path.write_text(REQUIRED_BASE.format(top=top, option=option,
-                                         preset=strict or 'jokers = "off"'))
+                                         preset=strict or 'joker-use = "off"'))
     return load_rules(path, **options)
 
 

@@ -261,12 +261,12 @@ def test_a_concealed_hand_may_go_out_on_a_discard(backend):
 def test_a_joker_where_the_switch_allows_it_and_not_elsewhere(backend, hand_id, hand, allowed):
     assert special(hand, "western") == "not winning"  # jokers are off by default (001 plays both ways)
     for switch in ("pungs", "chows", "pairs"):
-        made = special(hand, western(jokers=switch))
+        made = special(hand, western(joker_use=switch))
         assert (made == hand_id) is (switch in allowed), switch
 
 
 def test_a_joker_is_named_in_the_score(backend):
-    result = score("234s 333s 666s 888s J +6z", western(jokers="pairs"), self_drawn=True)
+    result = score("234s 333s 666s 888s J +6z", western(joker_use="pairs"), self_drawn=True)
     assert result.special == "jade-hand" and [str(p.tile) for p in result.jokers] == ["6z"]
     assert "joker as 6z in the pair of 6z" in result.explain()
 
@@ -315,7 +315,7 @@ def test_the_presets_of_001(backend, preset, required, jokers):
     # 001:8 "some players require special hands ... it is recommended to play with the Jokers";
     # "Most players allow their use and just award bonus points when one is attained"
     rules = western(preset=preset)
-    assert (rules.special_required, rules.option("jokers")) == (required, jokers)
+    assert (rules.special_required, rules.option("joker-use")) == (required, jokers)
     assert (special(PLAIN, rules) == "not winning") is required
     assert special("1168m 1568p 22z J 444z", rules) == ("civil-war" if jokers != "off" else "not winning")
     assert special("1168m 1568p 222444z", rules) == "civil-war"
@@ -420,6 +420,6 @@ def test_the_reference_lists_every_hand_with_pattern_value_aliases_and_condition
 def test_special_hands_required_holds_for_hands_with_jokers(backend):
     # 001:8 a plain hand of sets does not go out under "special hands required", jokers or not
     plain_with_joker = "123m 456p 99s J 2z [111z] +2z"  # the joker makes the pung of 9s
-    assert special(plain_with_joker, western(jokers="pungs")) is None  # goes out, no special hand
+    assert special(plain_with_joker, western(joker_use="pungs")) is None  # goes out, no special hand
     assert special(plain_with_joker, western(preset="required")) == "not winning"
     assert special("1168m 1568p 22z J 444z", western(preset="required")) == "civil-war"

@@ -296,7 +296,7 @@ def test_read_hand_gives_the_hand_or_the_row_status(text: object, outcome: objec
 def test_read_hand_with_jokers_follows_the_rule_set(jokers: str, text: str, outcome: object) -> None:
     from mjscore.score.bulk_scoring import read_hand
 
-    got = read_hand(text, mjscore.load_rules("babcock", jokers=jokers))
+    got = read_hand(text, mjscore.load_rules("babcock", joker_use=jokers))
     if isinstance(outcome, int):
         assert isinstance(got, mjscore.Hand) and got.jokers == outcome and got == mjscore.parse(text)
     else:

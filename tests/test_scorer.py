@@ -89,7 +89,7 @@ def test_limit_hands_and_jokers():
     orphans = "19m19p19s1234567z1m"
     cc = Scorer("chinese-classical")
     assert cc.total(orphans, win_tile="1m") == mjscore.score(orphans, "chinese-classical", win_tile="1m").total
-    rules = mjscore.load_rules("western", jokers="pungs")
+    rules = mjscore.load_rules("western", joker_use="pungs")
     jokers = Scorer(rules, self_drawn=True)
     hand = mjscore.parse("123m456p789s11z55zJ")
     expected = mjscore.score(hand, rules, self_drawn=True, win_tile="1z")

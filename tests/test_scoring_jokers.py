@@ -28,9 +28,9 @@ from mjscore.rows.sample import random_complete_hands, random_draws
 from mjscore.distances.samples import random_special_hands
 from mjscore.core.tile import Tile
 
-PUNGS = load_rules("babcock", jokers="pungs")
-CHOWS = load_rules("babcock", jokers="chows")
-PAIRS = load_rules("babcock", jokers="pairs")
+PUNGS = load_rules("babcock", joker_use="pungs")
+CHOWS = load_rules("babcock", joker_use="chows")
+PAIRS = load_rules("babcock", joker_use="pairs")
 
 
 # ------------------------------------------------------------------ the options
@@ -38,19 +38,19 @@ PAIRS = load_rules("babcock", jokers="pairs")
 def test_jokers_are_off_by_default() -> None:
     assert load_rules("babcock").jokers is None
     assert load_rules("chinese-classical").jokers is None
-    assert load_rules("babcock").option("jokers") == "off"
+    assert load_rules("babcock").option("joker-use") == "off"
 
 
 @pytest.mark.parametrize(("word", "use"), [("pungs", mjscore.JOKERS_IN_PUNGS),
                                            ("chows", mjscore.JOKERS_IN_CHOWS),
                                            ("pairs", mjscore.JOKERS_IN_PAIRS)])
 def test_the_option_names_where_jokers_stand(word: str, use: mjscore.JokerUse) -> None:
-    assert load_rules("chinese-classical", jokers=word).jokers == use
+    assert load_rules("chinese-classical", joker_use=word).jokers == use
 
 
 def test_a_bad_jokers_option_names_the_file_and_the_values() -> None:
-    with pytest.raises(RuleSetError, match=r"rule set babcock: options.jokers: expected one of 'off'.*'kongs'"):
-        load_rules("babcock", jokers="kongs")
+    with pytest.raises(RuleSetError, match=r"rule set babcock: options.joker-use: expected one of 'off'.*'kongs'"):
+        load_rules("babcock", joker_use="kongs")
 
 
 def test_a_rule_set_without_jokers_says_so() -> None:
@@ -63,7 +63,7 @@ def _bonus_rules(tmp_path: Path, jokers: str) -> mjscore.RuleSet:
     path.write_text(f'''name = "house"
 extends = "babcock"
 [options]
-jokers = "{jokers}"
+joker-use = "{jokers}"
 [[items]]
 id = "no-jokers-bonus"
 name = "No jokers"
@@ -119,7 +119,7 @@ def _seven_pairs_rules(tmp_path: Path, jokers: str) -> mjscore.RuleSet:
     """babcock with seven pairs as a shape that goes out (a house rule)."""
     path = tmp_path / "pairs.toml"
     path.write_text('name = "pairs"\nextends = "babcock"\nshapes = ["seven-pairs"]\n')
-    return load_rules(path, jokers=jokers)
+    return load_rules(path, joker_use=jokers)
 
 
 def test_seven_pairs_take_jokers_in_pairs_only(tmp_path: Path, backend: str) -> None:
@@ -131,11 +131,11 @@ def test_seven_pairs_take_jokers_in_pairs_only(tmp_path: Path, backend: str) -> 
 
 def test_a_fixed_hand_takes_a_joker_only_in_a_group_that_may_hold_one(backend: str) -> None:
     hand = "19m 19p 19s 1234567z J"  # thirteen orphans: the joker is a second of some kind
-    result = score(hand, load_rules("chinese-classical", jokers="pairs"), win_tile="1z")
+    result = score(hand, load_rules("chinese-classical", joker_use="pairs"), win_tile="1z")
     assert result.special == "thirteen-orphans" and result.limit == 1
     assert result.jokers[0].group.split()[0] in ("pair", "single", "singles")
     with pytest.raises(NotWinningError):  # its singles and pair take no joker under pungs
-        score(hand, load_rules("chinese-classical", jokers="pungs"), win_tile="1z")
+        score(hand, load_rules("chinese-classical", joker_use="pungs"), win_tile="1z")
 
 
 @pytest.mark.parametrize(("hand", "stands_for", "run"), [
@@ -146,11 +146,11 @@ def test_a_joker_stands_in_a_run_of_singles_of_a_fixed_hand(backend: str, hand: 
                                                              run: str) -> None:
     """003 #14 Thirteen Orphans: a run of singles holds several tiles, and a joker may be
     any one of them (not only its first), under jokers in pairs and singles."""
-    result = score(hand, load_rules("chinese-classical", jokers="pairs"), win_tile="1m", self_drawn=True)
+    result = score(hand, load_rules("chinese-classical", joker_use="pairs"), win_tile="1m", self_drawn=True)
     assert result.special == "thirteen-orphans"
     assert [str(j) for j in result.jokers] == [f"joker as {stands_for} in the singles of {run}"]
     with pytest.raises(NotWinningError):
-        score(hand, load_rules("chinese-classical", jokers="pungs"), win_tile="1m", self_drawn=True)
+        score(hand, load_rules("chinese-classical", joker_use="pungs"), win_tile="1m", self_drawn=True)
 
 
 def test_no_five_of_a_kind_counting_jokers(backend: str) -> None:
@@ -185,7 +185,7 @@ def _natural_hands(n: int, seed: int) -> list[tuple[Hand, Tile]]:
 
 @pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
 def test_a_hand_without_jokers_scores_the_same_with_jokers_on(backend: str, rules: str) -> None:
-    on = load_rules(rules, jokers="pairs")
+    on = load_rules(rules, joker_use="pairs")
     for hand, win in _natural_hands(60, seed=3):
         for self_drawn in (False, True):
             try:
@@ -303,7 +303,7 @@ def test_a_joker_hands_breakdown_is_kept_between_calls_and_never_mixed(backend: 
     does."""
     from mjscore.score.scoring import clear_caches
 
-    rules = load_rules("babcock", jokers="pairs")
+    rules = load_rules("babcock", joker_use="pairs")
     hands = [("123m 456p 789s 11z [55Jz]", "1z"), ("123m 456p 789s 11z [5JJz]", "1z"),
              ("123m 456p 789s 11z [555z]", "1z"), ("123m 456p 789s 1z J [555z]", "1z"),
              ("123m 456p 789s 11z 55z J", "1z"), ("123m 456p 789s 11z 55z J", "5z")]
@@ -331,7 +331,7 @@ def test_a_joker_hand_waits_on_one_tile_only_where_no_other_completes_it(backend
     points" (only-place), with jokers: another tile completing the hand with the jokers
     where they may stand is a second wait. A reading may show one at once (the scorer
     then searches no further); where it cannot, the hand's waits are searched."""
-    rules = load_rules("babcock", jokers=word)
+    rules = load_rules("babcock", joker_use=word)
     result = score(hand, rules, win_tile=win)
     assert ("only-place" in [line.id for line in result.lines]) is single
     parsed = mjscore.parse_hand(hand)
@@ -344,7 +344,7 @@ def test_a_joker_hand_waits_on_one_tile_only_where_no_other_completes_it(backend
 @pytest.mark.parametrize("jokers", [1, 2])
 def test_the_score_is_the_best_allowed_substitution(backend: str, no_single_wait: Path, word: str,
                                                      jokers: int) -> None:
-    rules = load_rules(no_single_wait, jokers=word)
+    rules = load_rules(no_single_wait, joker_use=word)
     for i, (hand, win) in enumerate(_joker_hands(12 if jokers == 1 else 6, seed=10 + jokers, jokers=jokers)):
         self_drawn = bool(i % 2)
         expected = _brute_force(hand, win, rules, self_drawn)
@@ -361,7 +361,7 @@ def test_the_backends_agree_on_joker_hands(rules: str) -> None:
 
     compiled = pytest.importorskip("mjscore.score._kernel")
     for word in ("pungs", "chows", "pairs"):
-        ruleset = load_rules(rules, jokers=word)
+        ruleset = load_rules(rules, joker_use=word)
         hands = _joker_hands(40, seed=21, jokers=1) + _joker_hands(25, seed=22, jokers=2)
         counts = np.array([h.concealed for h, _ in hands], dtype=np.uint8)
         wins = np.array([int(w) for _, w in hands], dtype=np.uint8)
@@ -389,7 +389,7 @@ def test_the_backends_agree_on_western_special_hands_with_jokers() -> None:
     from mjscore.score import _reference as reference
 
     compiled = pytest.importorskip("mjscore.score._kernel")
-    ruleset = load_rules("western", jokers="pairs")
+    ruleset = load_rules("western", joker_use="pairs")
     ways = sorted({v.counts for vs in ruleset.hand_tables.fixed.values() for v in vs if sum(v.counts) == 14})
     rng = np.random.default_rng(31)
     n = 36  # most ways are Knitting's, where no joker stands: enough rows to meet other hands
@@ -424,7 +424,7 @@ def test_the_backends_agree_on_western_hands_with_two_jokers() -> None:
     from mjscore.distances.samples import random_special_hands
 
     compiled = pytest.importorskip("mjscore.score._kernel")
-    ruleset = load_rules("western", jokers="pairs")
+    ruleset = load_rules("western", joker_use="pairs")
     drawn, drawn_melds, _ = random_special_hands(ruleset, 8, seed=41)
     counts = np.concatenate([drawn, random_complete_hands(2, seed=42)]).astype(np.uint8)
     melds = np.concatenate([drawn_melds, np.full((2, 4), 0xFF, dtype=np.uint8)]).astype(np.uint8)
@@ -458,7 +458,7 @@ def test_the_backends_agree_on_the_reading_and_substitution_that_score(rules: st
     from mjscore.score import _reference as reference
 
     compiled = pytest.importorskip("mjscore.score._kernel")
-    ruleset = load_rules(rules, jokers="pairs")
+    ruleset = load_rules(rules, joker_use="pairs")
     hands = _joker_hands(24, seed=51, jokers=2) + _joker_hands(8, seed=52, jokers=1)
     no_melds = np.full(4, 0xFF, dtype=np.uint8)
     kept = set()
@@ -489,7 +489,7 @@ def test_the_bounds_skip_no_substitution_that_would_score_more(rules: str, word:
     too, and skipped if it can make no special hand."""
     compiled = pytest.importorskip("mjscore.score._kernel")
     jokers_module = pytest.importorskip("mjscore.score.jokers._scoring")
-    ruleset = load_rules(rules, preset=word) if word == "required" else load_rules(rules, jokers=word)
+    ruleset = load_rules(rules, preset=word) if word == "required" else load_rules(rules, joker_use=word)
     no_melds = np.full(4, 0xFF, dtype=np.uint8)
     hands = [(np.array(hand.concealed, dtype=np.uint8), no_melds, int(win), hand.jokers)
              for hand, win in _joker_hands(1000, seed=61, jokers=2) + _joker_hands(500, seed=62, jokers=1)]
@@ -615,7 +615,7 @@ def test_the_fixed_variant_index_finds_each_variant_less_one_or_two_of_its_tiles
     # the key's top 32 bits are listed (sorted, in their bucket) with that variant, and
     # the key's bit is set; a variant is listed for no other tile taken out
     jokers_module = pytest.importorskip("mjscore.score.jokers._scoring")
-    rules = load_rules("western", jokers=word)
+    rules = load_rules("western", joker_use=word)
     rows, n, arrays = jokers_module.joker_fixed_rows(rules)
     shapes = [v.groups for vs in rules.hand_tables.fixed.values() for v in vs]
     holding = {"pairs": {GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD, GroupKind.PAIR, group_codes.SINGLE},
@@ -651,9 +651,9 @@ def test_rule_sets_with_the_same_fixed_variants_share_their_joker_tables() -> No
     # those letting jokers stand in the same groups (about 0.3 s and 6 MB for western's
     # widest, much less where jokers stand in pungs alone), read-only
     jokers_module = pytest.importorskip("mjscore.score.jokers._scoring")
-    widest = jokers_module.joker_fixed_rows(load_rules("western", jokers="pairs"))
+    widest = jokers_module.joker_fixed_rows(load_rules("western", joker_use="pairs"))
     required = jokers_module.joker_fixed_rows(load_rules("western", preset="required"))
-    pungs = jokers_module.joker_fixed_rows(load_rules("western", jokers="pungs"))
+    pungs = jokers_module.joker_fixed_rows(load_rules("western", joker_use="pungs"))
     assert required[0] is widest[0] and pungs[2] is required[2] and required[2] is not widest[2]
     assert len(required[2][1]) < len(widest[2][1]) // 10
     assert not widest[0].flags.writeable and not any(a.flags.writeable for a in widest[2][1:4])
@@ -670,7 +670,7 @@ def test_a_bulk_call_keeps_the_substitution_first_in_order_at_a_tie(backend: str
     standing for other tiles, a special hand worth the same; ties keep the substitution
     first in order, the plain one. score_many, which skips the ties a plain best cannot
     lose, must still report what score does: no special hand."""
-    ruleset = load_rules("western", jokers="pairs")
+    ruleset = load_rules("western", joker_use="pairs")
     one = score(f"{tiles} JJ", ruleset, win_tile=win, self_drawn=True)
     totals, special = score_many(np.array([mjscore.parse_tiles(tiles)], dtype=np.uint8), ruleset, win_tile=win,
                                  self_drawn=True, jokers=2)
@@ -690,7 +690,7 @@ def test_a_bulk_call_keeps_a_special_hand_first_in_order_at_a_tie(backend: str, 
     more and was scored first. The tie goes to the substitution first in order, the
     special one: score_many, which skips ties a plain best cannot lose, must not skip
     this one (found by a search over special rows with the guard removed)."""
-    ruleset = load_rules("western", jokers="pairs", limit=40)
+    ruleset = load_rules("western", joker_use="pairs", limit=40)
     context = {"win_tile": win, "self_drawn": self_drawn, "seat_wind": seat, "prevailing_wind": prevailing}
     one = score(f"{tiles} JJ", ruleset, **context)
     totals, special = score_many(np.array([mjscore.parse_tiles(tiles)], dtype=np.uint8), ruleset, jokers=2,

@@ -31,7 +31,7 @@ def test_two_equal_chows_each_take_a_joker(backend: str) -> None:
     """The issue's hand: the jokers stand for 4m in two chows 234m, which are equal
     groups (once one shared object, so both jokers went into one chow and the
     breakdown raised); score() now scores what score_many does."""
-    rules = load_rules("western", jokers="chows")
+    rules = load_rules("western", joker_use="chows")
     result = score("JJ 1111m 2222m 3333m", rules, self_drawn=True)
     counts = np.array([[4, 4, 4] + [0] * 31], dtype=np.uint8)
     totals, special = score_many(counts, rules, jokers=2, self_drawn=True)

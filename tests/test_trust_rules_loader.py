@@ -24,7 +24,7 @@ def test_options_that_are_not_a_mapping_raise(options):
      "'lucky-thirteen-exact' and 'lucky_thirteen_exact' name one option"),
     ({"lucky-thirteen-exact": True}, {"lucky_thirteen_exact": False},
      "'lucky-thirteen-exact' and 'lucky_thirteen_exact' name one option"),
-    ({"jokers": "pungs"}, {"jokers": "off"}, "'jokers' is given twice"),
+    ({"joker-use": "pungs"}, {"joker-use": "off"}, "'joker-use' is given twice"),
 ])
 def test_one_option_named_twice_raises(options, keywords, words):
     with pytest.raises(RuleSetError) as error:

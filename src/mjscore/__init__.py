@@ -36,7 +36,12 @@ from .core.jokers import JOKERS_IN_CHOWS, JOKERS_IN_PAIRS, JOKERS_IN_PUNGS, Joke
 from .core.tile import Bonus, Suit, Tile, TileClass, format_tiles, parse_tiles
 
 parse = parse_hand
-"""``parse(text) -> Hand``: a hand from compact (mpsz) or Western notation."""
+"""``parse(text) -> Hand``: a hand from compact (mpsz) or Western notation.
+
+The same function as :func:`parse_hand`, under two names on purpose: ``parse_hand``
+pairs with :func:`format_hand` as ``parse_tiles`` pairs with ``format_tiles`` (the
+``parse_x``/``format_x`` convention), and ``parse`` is the short name of the call
+typed most often. Neither is deprecated."""
 
 __version__ = "0.1.0"
 

@@ -42,13 +42,13 @@ from .core.hand import Hand
 from .distances.near_misses import NearMiss, near_misses
 from .core.notation import parse_hand
 from .rows.codec import MELDS_PER_ROW, NO_MELD, UNKNOWN_TILE, meld_byte, meld_bytes, meld_of
+from .rows.coerce import NO_MELDS
 from .rules import RuleSet, load_rules
 from .score.scoring import Score, score
 from .core.tile import Tile
 
 __all__ = ["Scorer"]
 
-_NO_MELDS = bytes([NO_MELD] * MELDS_PER_ROW)
 _MAX_ROWS = 4096
 """Distinct per-call contexts a scorer keeps the row of (a search asks a few dozen)."""
 
@@ -245,13 +245,13 @@ def _counts_error(counts: Any) -> InvalidHandError:
 def _meld_row(melds: Any) -> bytes:
     """Declared melds (Meld objects or meld bytes, at most four) as a row's four meld bytes."""
     if melds is None:
-        return _NO_MELDS
+        return NO_MELDS
     kind = type(melds)
     if kind is bytes and len(melds) == MELDS_PER_ROW:
         return melds  # type: ignore[no-any-return]
     if kind is list or kind is tuple:
         if not melds:
-            return _NO_MELDS
+            return NO_MELDS
         try:
             return _meld_bytes_of(tuple(melds))
         except TypeError:  # an unhashable item

@@ -63,7 +63,7 @@ def command(input_path: Path | None, output: Path | None, rules_name: str, prese
     earth, declared_calling, winner (default: the hand holds 14 tiles).
 
     Jokers (J in a hand) are scored where the rule set lets them stand: a
-    shipped book plays without them unless given --option jokers=pungs,
+    shipped book plays without them unless given --option joker-use=pungs,
     chows or pairs (NOT_WINNING otherwise, as mjscore score says); a hand
     with a joker in a declared meld is BAD_MELD (a row cannot carry it: score
     it with mjscore score).

@@ -8,7 +8,7 @@ same defaults: in particular ``winner`` defaults to "the hand holds 14 tiles", s
 read (no shipped rule set scores them).
 
 A hand's jokers (``J`` in its notation) are scored as the rule set lets them stand
-(``--option jokers=pungs|chows|pairs`` for a shipped book): its concealed jokers go
+(``--option joker-use=pungs|chows|pairs`` for a shipped book): its concealed jokers go
 to :func:`~mjscore.score_many`'s ``jokers`` column (there is no ``jokers`` key: the
 notation says how many).
 

@@ -61,6 +61,7 @@ from .._backend import twin
 from ..core.errors import InvalidHandError
 from ..shanten.shanten import Form, engine
 from ..core.tile import format_tiles
+from ..rows.coerce import NO_MELDS
 from ._divider import MeldLike, MeldTypeError
 from ._input import counts_34
 from ._sanma import three_player_standard
@@ -75,7 +76,6 @@ else:  # compiled, the usual calls read their input and build their answer in C
 __all__ = ["Agari", "Shanten", "HandDivider", "Meld", "MeldLike", "MeldTypeError"]
 
 _STANDARD, _SEVEN_PAIRS, _ORPHANS = int(Form.STANDARD), int(Form.SEVEN_PAIRS), int(Form.THIRTEEN_ORPHANS)
-_NO_MELDS = b"\xff" * 4
 _ORPHAN_TILES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _shanten = engine.shanten_seq
 
@@ -127,7 +127,7 @@ class Shanten:
     @staticmethod
     def calculate_shanten_for_chiitoitsu_hand(tiles_34: Sequence[int]) -> int:
         """Seven pairs' shanten, any number of tiles (the library's count of pairs and kinds)."""
-        found = _shanten(tiles_34, _NO_MELDS, _SEVEN_PAIRS)
+        found = _shanten(tiles_34, NO_MELDS, _SEVEN_PAIRS)
         if found > -100:
             return found
         counts = counts_34(tiles_34)
@@ -140,7 +140,7 @@ class Shanten:
     @staticmethod
     def calculate_shanten_for_kokushi_hand(tiles_34: Sequence[int]) -> int:
         """Thirteen orphans' shanten, any number of tiles."""
-        found = _shanten(tiles_34, _NO_MELDS, _ORPHANS)
+        found = _shanten(tiles_34, NO_MELDS, _ORPHANS)
         if found > -100:
             return found
         counts = counts_34(tiles_34)
@@ -151,7 +151,7 @@ class Shanten:
 def _forms_shanten(tiles_34: Any, forms: int, three_player: bool) -> int:
     """The shanten over ``forms``: the kernel reads the usual four-player call in place."""
     if not three_player:
-        found = _shanten(tiles_34, _NO_MELDS, forms)
+        found = _shanten(tiles_34, NO_MELDS, forms)
         if found > -100:
             return found
     return _shanten_careful(tiles_34, forms, three_player)
@@ -170,10 +170,10 @@ def _shanten_careful(tiles_34: Any, forms: int, three_player: bool) -> int:
     if min(counts) < 0 or max(counts) > 4:
         raise InvalidHandError(f"a tile count is outside 0-4: {counts}")
     if not three_player:
-        return _shanten(counts, _NO_MELDS, forms)
+        return _shanten(counts, NO_MELDS, forms)
     found = three_player_standard(counts)
     if total >= 13 and forms != _STANDARD:
-        found = min(found, _shanten(counts, _NO_MELDS, forms & ~_STANDARD))
+        found = min(found, _shanten(counts, NO_MELDS, forms & ~_STANDARD))
     return found
 
 

@@ -26,17 +26,25 @@ Rules every joker placement keeps, whatever the switches:
 <JokerUse.PUNGS|CHOWS: 3>
 >>> joker_use("pairs") is JOKERS_IN_PAIRS
 True
+
+Names. Throughout the API ``jokers=`` is a *count* of jokers (held concealed, or a
+column of counts in bulk) and ``joker_use=`` says *where* they may stand (a
+:class:`JokerUse` or one of the words above). Until 0.2, a :class:`JokerUse` or a word
+passed as ``jokers=`` still means ``joker_use=``, with a :class:`DeprecationWarning`;
+a plain integer given as ``jokers=`` is always a count, never a set of flags.
 """
 
 from __future__ import annotations
 
 import enum
 import operator
+import warnings
+from typing import Any, TypeAlias
 
-from .errors import RuleSetError
+from .errors import InvalidHandError, RuleSetError
 
-__all__ = ["JokerUse", "JOKERS_IN_PUNGS", "JOKERS_IN_CHOWS", "JOKERS_IN_PAIRS", "joker_use",
-           "needed_for", "describe", "name_of"]
+__all__ = ["JokerUse", "JokerUseLike", "JOKERS_IN_PUNGS", "JOKERS_IN_CHOWS", "JOKERS_IN_PAIRS", "joker_use",
+           "joker_count", "old_joker_use", "needed_for", "describe", "name_of"]
 
 
 class JokerUse(enum.IntFlag):
@@ -56,6 +64,9 @@ JOKERS_IN_CHOWS = JokerUse.PUNGS | JokerUse.CHOWS
 """Jokers stand in pungs, kongs and chows."""
 JOKERS_IN_PAIRS = JokerUse.PUNGS | JokerUse.CHOWS | JokerUse.PAIRS
 """Jokers stand in any group: pungs, kongs, chows, pairs and singles."""
+
+JokerUseLike: TypeAlias = "JokerUse | int | str"
+"""What ``joker_use=`` accepts: a :class:`JokerUse`, its integer, or ``"pungs"``, ``"chows"``, ``"pairs"``."""
 
 _NAMES = {"pungs": JOKERS_IN_PUNGS, "chows": JOKERS_IN_CHOWS, "pairs": JOKERS_IN_PAIRS}
 _NEEDED = (JokerUse.CHOWS, JokerUse.PUNGS, JokerUse.PUNGS, JokerUse.PAIRS)  # by GroupKind value
@@ -91,14 +102,46 @@ def joker_use(value: JokerUse | int | str) -> JokerUse:
         found = _NAMES.get(value.strip().lower())
         if found is None:
             raise RuleSetError(
-                f"jokers={value!r}: say where jokers may stand with 'pungs', 'chows' or 'pairs'")
+                f"joker_use={value!r}: say where jokers may stand with 'pungs', 'chows' or 'pairs'")
         return found
     try:
         bits = operator.index(value)
     except TypeError:
-        raise RuleSetError(f"jokers={value!r}: expected a JokerUse such as JOKERS_IN_PUNGS") from None
+        raise RuleSetError(f"joker_use={value!r}: expected a JokerUse such as JOKERS_IN_PUNGS") from None
     if isinstance(value, bool) or not 0 < bits < 8:
         raise RuleSetError(
-            f"jokers={value!r}: expected a JokerUse such as JOKERS_IN_PUNGS (flags 1-7); "
+            f"joker_use={value!r}: expected a JokerUse such as JOKERS_IN_PUNGS (flags 1-7); "
             "a hand with jokers needs at least one kind of group they may stand in")
     return JokerUse(bits)
+
+
+def joker_count(value: object, what: str = "jokers") -> int:
+    """A count of jokers, 0-8 (a hand holds at most eight).
+
+    :raises InvalidHandError: for a bool, a non-integer or a count outside 0-8.
+    """
+    try:
+        count = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        count = -1
+    if isinstance(value, bool) or not 0 <= count <= 8:
+        raise InvalidHandError(f"{what}={value!r:.40}: expected a count of jokers, 0 to 8")
+    return count
+
+
+def old_joker_use(joker_use_value: Any, jokers: Any, stacklevel: int = 3) -> tuple[Any, Any]:
+    """``(joker_use, jokers)`` with the old spelling moved over: a :class:`JokerUse` or a
+    word given as ``jokers=`` is where jokers may stand, with a :class:`DeprecationWarning`
+    (``stacklevel`` counts from this function: 3 warns at the public call's caller).
+
+    :raises RuleSetError: when both name where jokers may stand.
+    """
+    if isinstance(jokers, (str, JokerUse)):
+        warnings.warn(f"jokers={jokers!r} says where jokers may stand: write joker_use={jokers!r} "
+                      "(jokers= is a count of jokers; the old spelling goes in 0.2)",
+                      DeprecationWarning, stacklevel=stacklevel)
+        if joker_use_value is not None:
+            raise RuleSetError(f"joker_use={joker_use_value!r} and jokers={jokers!r} both say where "
+                               "jokers may stand: give joker_use= alone")
+        return jokers, None
+    return joker_use_value, jokers

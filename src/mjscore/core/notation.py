@@ -319,7 +319,8 @@ def _parse_common(text: str) -> Hand | None:
 
 
 def parse_hand(text: str) -> Hand:
-    """The hand written in compact (mpsz) or Western notation, or a mix.
+    """The hand written in compact (mpsz) or Western notation, or a mix; the inverse of
+    :func:`format_hand`. ``mjscore.parse`` is this same function under its short name.
 
     >>> parse_hand("123m456p789s1122z +2z").win_tile
     <Tile.SOUTH: 28>

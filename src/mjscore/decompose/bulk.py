@@ -10,7 +10,16 @@ Accepted input: anything :func:`numpy.asarray` turns into a 2-D integer array
 with 34 columns, C-contiguous or not, writeable or not. Integer dtypes other
 than uint8 are accepted; their values outside 0..4 mark the row ``BAD_COUNT``
 (never wrapped around). Float, bool, object or string arrays raise
-:class:`~mjscore.core.errors.InvalidHandError`.
+:class:`~mjscore.core.errors.InvalidHandError` (:mod:`mjscore.rows.coerce` checks
+every bulk call's input).
+
+Declared melds. Every call here takes ``melds=``, an ``(n, 4)`` array of meld bytes
+(:mod:`mjscore.rows`), with one meaning: a row's concealed tiles and its melds make
+the hand, a meld counting as its tiles (a kong as four, and as three towards the
+hand's size), so the row must hold 14 tiles (13 for :func:`waits_many`), else
+``WRONG_SIZE``; five of a tile counting the melds' is ``BAD_COUNT``; a byte that is no
+meld ``BAD_MELD``. Without ``melds=``, a row of fewer tiles stands for a hand whose
+other tiles are declared melds, unchecked.
 """
 
 from __future__ import annotations
@@ -24,10 +33,11 @@ import numpy.typing as npt
 
 from .. import _backend
 from ..core.errors import HandStatus, InvalidHandError
-from ..rows.codec import NO_MELD, meld_batch, meld_tile_counts
+from ..rows.codec import NO_MELD, meld_tile_counts
+from ..rows.coerce import as_batch, check_threads, meld_batch
 
 __all__ = [
-    "as_batch", "is_complete_many", "shapes_many", "decomposition_count_many",
+    "is_complete_many", "shapes_many", "decomposition_count_many",
     "waits_many", "decompose_many",
 ]
 
@@ -37,36 +47,6 @@ _UINT8 = np.dtype(np.uint8)
 #: Batches smaller than this run on the calling thread whatever ``threads`` says:
 #: starting threads costs more than the work.
 MIN_ROWS_PER_THREAD = 4096
-
-
-def as_batch(counts: Any) -> U8:
-    """The C-contiguous ``(n, 34)`` uint8 array the kernel reads, from any integer array.
-
-    :raises InvalidHandError: for a shape other than ``(n, 34)`` or a non-integer dtype.
-    """
-    if type(counts) is np.ndarray and counts.dtype is _UINT8 and counts.ndim == 2 and counts.shape[1] == 34:
-        return np.ascontiguousarray(counts)  # the usual batch, checked at the least cost
-    try:
-        array = np.asarray(counts)
-    except (ValueError, TypeError) as error:  # ragged nested lists and the like
-        raise InvalidHandError(f"expected an (n, 34) array of tile counts: {error}") from None
-    if array.ndim != 2 or array.shape[1] != 34:
-        raise InvalidHandError(
-            f"expected an (n, 34) array of tile counts, got shape {array.shape}")
-    if array.dtype == np.uint8:
-        return np.ascontiguousarray(array)
-    if array.dtype.kind not in "iu":
-        raise InvalidHandError(
-            f"tile counts must be integers (ideally uint8), got dtype {array.dtype}")
-    # 5 is out of range, so a value that would wrap or saturate is still reported.
-    out_of_range = (array < 0) | (array > 4)
-    return np.ascontiguousarray(np.where(out_of_range, 5, array).astype(np.uint8))
-
-
-def check_threads(threads: object) -> None:
-    """:raises InvalidHandError: unless ``threads`` is a positive integer."""
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise InvalidHandError(f"threads must be a positive integer, got {threads!r}")
 
 
 def run_in_parts(n: int, threads: int, work: Callable[[slice], None]) -> None:
@@ -92,6 +72,21 @@ def _run(fill: Callable[[U8, Any, U8], None], batch: U8, out: Any, threads: int)
     return status
 
 
+def _with_melds(batch: U8, melds: Any, status: U8, size: int) -> npt.NDArray[np.int64] | None:
+    """Mark the rows that ``melds`` make wrong (see the module docstring) in ``status``;
+    the rows' tile counts, melds included (None without melds)."""
+    if melds is None:
+        return None
+    codes = meld_batch(melds, batch.shape[0])
+    held, bad_meld = meld_tile_counts(codes)
+    held += batch
+    sizes = batch.sum(axis=1, dtype=np.int64) + 3 * (codes != NO_MELD).sum(axis=1)
+    status[(status == HandStatus.OK) & (sizes != size)] = HandStatus.WRONG_SIZE
+    status[(held > 4).any(axis=1) & (batch <= 4).all(axis=1)] = HandStatus.BAD_COUNT
+    status[bad_meld] = HandStatus.BAD_MELD
+    return held
+
+
 _POOL: list[ThreadPoolExecutor] = []
 
 
@@ -103,16 +98,18 @@ def _pool() -> ThreadPoolExecutor:
 
 
 @overload
-def is_complete_many(counts: Any, *, threads: int = 1,
+def is_complete_many(counts: Any, *, melds: Any = None, threads: int = 1,
                      return_status: Literal[False] = False) -> npt.NDArray[np.bool_]: ...
 @overload
-def is_complete_many(counts: Any, *, threads: int = 1,
+def is_complete_many(counts: Any, *, melds: Any = None, threads: int = 1,
                      return_status: Literal[True]) -> tuple[npt.NDArray[np.bool_], U8]: ...
-def is_complete_many(counts: Any, *, threads: int = 1, return_status: bool = False) -> Any:
+def is_complete_many(counts: Any, *, melds: Any = None, threads: int = 1, return_status: bool = False) -> Any:
     """``(n, 34) -> (n)``: whether each row is complete (standard, seven pairs, thirteen orphans).
 
     Rows of 2, 5, 8, 11 or 14 tiles are accepted (fewer than 14: the rest are
-    declared melds); other rows are ``False`` with status ``WRONG_SIZE``.
+    declared melds); other rows are ``False`` with status ``WRONG_SIZE``. With
+    ``melds`` (``(n, 4)`` meld bytes), each row's concealed tiles and melds make
+    14 tiles, a kong counting three (see the module docstring).
 
     >>> import numpy as np
     >>> is_complete_many(np.array([[2] * 7 + [0] * 27, [1] * 14 + [0] * 20], dtype=np.uint8))
@@ -121,23 +118,36 @@ def is_complete_many(counts: Any, *, threads: int = 1, return_status: bool = Fal
     batch = as_batch(counts)
     out = np.zeros(batch.shape[0], dtype=np.uint8)
     status = _run(_backend.kernel.is_complete_many, batch, out, threads)
+    if _with_melds(batch, melds, status, 14) is not None:
+        out[status != HandStatus.OK] = 0
     result = out.view(np.bool_)
     return (result, status) if return_status else result
 
 
-def shapes_many(counts: Any, *, threads: int = 1, return_status: bool = False) -> Any:
-    """``(n, 34) -> (n)``: each row's :class:`~mjscore.decompose.Shape` flags as uint8."""
+def shapes_many(counts: Any, *, melds: Any = None, threads: int = 1, return_status: bool = False) -> Any:
+    """``(n, 34) -> (n)``: each row's :class:`~mjscore.decompose.Shape` flags as uint8.
+
+    ``melds``: ``(n, 4)`` meld bytes, as for :func:`is_complete_many` (a row with a
+    meld can make only the standard shape)."""
     batch = as_batch(counts)
     out = np.zeros(batch.shape[0], dtype=np.uint8)
     status = _run(_backend.kernel.shapes_many, batch, out, threads)
+    if _with_melds(batch, melds, status, 14) is not None:
+        out[status != HandStatus.OK] = 0
     return (out, status) if return_status else out
 
 
-def decomposition_count_many(counts: Any, *, threads: int = 1, return_status: bool = False) -> Any:
-    """``(n, 34) -> (n)``: how many standard decompositions each row has (int32)."""
+def decomposition_count_many(counts: Any, *, melds: Any = None, threads: int = 1,
+                             return_status: bool = False) -> Any:
+    """``(n, 34) -> (n)``: how many standard decompositions each row has (int32).
+
+    ``melds``: ``(n, 4)`` meld bytes, as for :func:`is_complete_many` (declared melds
+    are one way each: they add no decompositions)."""
     batch = as_batch(counts)
     out = np.zeros(batch.shape[0], dtype=np.int32)
     status = _run(_backend.kernel.decomposition_count_many, batch, out, threads)
+    if _with_melds(batch, melds, status, 14) is not None:
+        out[status != HandStatus.OK] = 0
     return (out, status) if return_status else out
 
 
@@ -158,25 +168,41 @@ def waits_many(counts: Any, *, melds: Any = None, threads: int = 1, return_statu
     batch = as_batch(counts)
     out = np.zeros(batch.shape[0], dtype=np.uint64)
     status = _run(_backend.kernel.waits_many, batch, out, threads)
-    if melds is not None:
-        codes = meld_batch(melds, batch.shape[0])
-        held, bad_meld = meld_tile_counts(codes)
-        held += batch
-        size = batch.sum(axis=1, dtype=np.int64) + 3 * (codes != NO_MELD).sum(axis=1)
-        status[(status == HandStatus.OK) & (size != 13)] = HandStatus.WRONG_SIZE
-        status[(held > 4).any(axis=1) & (batch <= 4).all(axis=1)] = HandStatus.BAD_COUNT
-        status[bad_meld] = HandStatus.BAD_MELD
+    held = _with_melds(batch, melds, status, 13)
+    if held is not None:
         out &= ~((held >= 4).astype(np.uint64) << np.arange(34, dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
         out[status != HandStatus.OK] = 0
     return (out, status) if return_status else out
 
 
-def decompose_many(counts: Any) -> tuple[npt.NDArray[np.int64], U8, U8]:
+def decompose_many(counts: Any, *, melds: Any = None) -> tuple[npt.NDArray[np.int64], U8, U8]:
     """``(n, 34) -> (offsets, groups, status)``: every row's standard decompositions.
 
     Row ``i`` owns ``groups[offsets[i]:offsets[i + 1]]``. Each row of ``groups``
     is one decomposition: five group bytes ``kind * 34 + tile`` (:mod:`mjscore.core.group_codes`:
     kind 0 sequence, 1 triplet, 3 pair; ``tile`` the lowest tile), sorted, padded with ``0xFF``
     when declared melds leave fewer groups. ``Group.from_code`` reads a byte.
+
+    With ``melds`` (``(n, 4)`` meld bytes, as for :func:`is_complete_many`), the padding
+    holds the row's meld bytes instead, sorted with the rest, so each decomposition
+    lists the whole hand; a row the melds make wrong has no decompositions.
+
+    The status always comes back (the offsets already say which rows have none), and
+    the call runs on one thread: its output is one ragged array.
     """
-    return _backend.kernel.decompose_many(as_batch(counts))
+    batch = as_batch(counts)
+    offsets, groups, status = _backend.kernel.decompose_many(batch)
+    if melds is None:
+        return offsets, groups, status
+    _with_melds(batch, melds, status, 14)
+    codes = meld_batch(melds, batch.shape[0])
+    per_row = np.diff(offsets)
+    keep = np.where(status == HandStatus.OK, per_row, 0)
+    kept = np.repeat(status == HandStatus.OK, per_row)
+    owner = np.repeat(np.arange(batch.shape[0]), keep)
+    groups = groups[kept].copy()
+    padding = groups == NO_MELD
+    groups[:, 1:][padding[:, 1:]] = codes[owner][:, ::-1][padding[:, 1:]]  # melds first in a row, pads last
+    groups.sort(axis=1)
+    offsets = np.concatenate(([0], np.cumsum(keep))).astype(offsets.dtype)
+    return offsets, groups, status

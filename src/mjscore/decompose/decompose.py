@@ -5,7 +5,7 @@ kernel, and lifts the answers back into :class:`~mjscore.core.group.Group` objec
 with the hand's declared melds added. The algorithms live in the _backend.kernel.
 
 Jokers. :func:`decompositions`, :func:`is_complete` and :func:`waits` take
-``jokers=``, where jokers may stand (:data:`~mjscore.core.jokers.JOKERS_IN_PUNGS`,
+``joker_use=``, where jokers may stand (:data:`~mjscore.core.jokers.JOKERS_IN_PUNGS`,
 ``JOKERS_IN_CHOWS``, ``JOKERS_IN_PAIRS``, a :class:`~mjscore.core.jokers.JokerUse`
 or ``"pungs"``, ``"chows"``, ``"pairs"``). The default, None, takes natural
 hands only: a hand holding jokers raises :class:`InvalidHandError`, since
@@ -13,20 +13,27 @@ whether it is complete depends on a rule the call has not given. With jokers,
 each group found says how many jokers it holds and which tile they stand for
 (:attr:`Group.jokers`, :attr:`Group.joker_tile`), and declared melds must hold
 their jokers where the rule allows. :func:`shapes` takes natural hands only.
+
+``jokers=`` is a count of jokers, as everywhere in mjscore: :func:`is_complete` takes
+it beside 34 tile counts; a :class:`Hand` or a hand string carries its own (``J``), so
+``jokers=`` with one raises rather than guess. The old spelling, a ``JokerUse`` or a
+word as ``jokers=``, still means ``joker_use=`` until 0.2, with a ``DeprecationWarning``.
 """
 
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import _backend
-from ..core.errors import InvalidHandError, status_error
+from ..core.errors import HandStatus, InvalidHandError, status_error
 from ..core.group import Decomposition, Group, GroupKind, Meld
 from ..core.hand import Hand
-from ..core.jokers import JokerUse, describe, joker_use, name_of, needed_for
+from ..core.jokers import JokerUse, describe, joker_count, name_of, needed_for, old_joker_use
+from ..core.jokers import joker_use as as_joker_use
 from ..core.notation import parse_hand
 from ..core.tile import ORPHANS, Tile
 
@@ -40,7 +47,15 @@ __all__ = [
 
 
 class Shape(enum.IntFlag):
-    """Winning shapes the kernel recognises (the kernel's shape flags)."""
+    """Winning shapes the kernel recognises (the kernel's shape flags): what a complete
+    hand *makes*.
+
+    :class:`mjscore.Form` names the forms shanten *counts towards*. The two share member
+    names where they mean the same hand (``THIRTEEN_ORPHANS``, ``SEVEN_PAIRS``, ...) but
+    not values: each is the bit layout of its own kernel, and ``Shape`` has
+    ``PAIRS_WITH_QUADS``, which is no form of its own for shanten. Do not compare their
+    values; ``shanten(..., forms=Shape.X)`` reads a ``Shape`` by its names.
+    """
 
     STANDARD = 1
     """Four sets and a pair (declared melds count as sets)."""
@@ -87,29 +102,43 @@ class Placement:
     """The completed hand's decomposition (standard shapes only), melds included."""
 
 
-def _hand(hand: Hand | str, jokers: Eligibility = None, what: str = "") -> tuple[Hand, JokerUse | None]:
+def _hand(hand: Hand | str, joker_use: Eligibility = None, what: str = "",
+          jokers: Any = None) -> tuple[Hand, JokerUse | None]:
     """The hand, and where its jokers may stand (None for a natural hand).
 
-    :raises InvalidHandError: for jokers without an eligibility, or a declared meld
-        holding a joker where the eligibility lets none stand.
+    :raises InvalidHandError: for jokers without an eligibility, a joker count beside a
+        hand (it carries its own), or a declared meld holding a joker where the
+        eligibility lets none stand.
     """
     result = parse_hand(hand) if isinstance(hand, str) else hand
     if not isinstance(result, Hand):
         raise TypeError(f"expected a Hand or a hand string, got {type(hand).__name__}")
-    use = None if jokers is None else joker_use(jokers)
+    use = None if joker_use is None else as_joker_use(joker_use)
+    if jokers is not None:
+        raise _count_beside_hand(jokers, result)
     if use is None:
         if result.total_jokers:
             raise InvalidHandError(
                 f"{result} holds jokers; {what or 'say where they may stand with'} "
-                "jokers=JOKERS_IN_PUNGS, JOKERS_IN_CHOWS or JOKERS_IN_PAIRS")
+                "joker_use=JOKERS_IN_PUNGS, JOKERS_IN_CHOWS or JOKERS_IN_PAIRS (or 'pungs', 'chows', 'pairs')")
         return result, None
     for meld in result.melds:
         if meld.jokers and not needed_for(meld.kind) & use:
             kind = "a chow" if meld.kind == GroupKind.SEQUENCE else "a pung or kong"
             raise InvalidHandError(
                 f"{'(' if meld.concealed else '['}{meld}{')' if meld.concealed else ']'} holds a joker in "
-                f"{kind}, but jokers={name_of(use)} lets them stand only in {describe(use)}")
+                f"{kind}, but joker_use={name_of(use)} lets them stand only in {describe(use)}")
     return result, use if result.jokers else None
+
+
+def _count_beside_hand(jokers: Any, hand: Hand) -> InvalidHandError:
+    """The error of ``jokers=`` (a count) given with a hand, which carries its own jokers."""
+    joker_count(jokers)
+    held = f"{hand.total_jokers} joker{'s' * (hand.total_jokers != 1)}"
+    return InvalidHandError(
+        f"jokers={jokers!r} is a count of jokers, given only with 34 tile counts; the hand {hand} "
+        f"carries its own ({held}, J in its notation). Say where jokers may stand with "
+        "joker_use='pungs', 'chows' or 'pairs'")
 
 
 def _caps(hand: Hand) -> list[int]:
@@ -177,23 +206,27 @@ def _decomposition_order(decomposition: Decomposition) -> list[tuple[int, int, b
     return [g.sort_key for g in decomposition]
 
 
-def decompositions(hand: Hand | str, jokers: Eligibility = None) -> tuple[Decomposition, ...]:
+def decompositions(hand: Hand | str, joker_use: Eligibility = None, *,
+                   jokers: Any = None) -> tuple[Decomposition, ...]:
     """Every standard decomposition of a 14-tile hand: its declared melds, sets and a pair.
 
     >>> [" ".join(map(str, d)) for d in decompositions("111222333m 456p 99s")]
     ['123m 123m 123m 456p 99s', '456p 111m 222m 333m 99s']
 
-    With ``jokers=``, a group found with jokers says what they stand for:
+    With ``joker_use=``, a group found with jokers says what they stand for:
 
-    >>> [" ".join(map(str, d)) for d in decompositions("123m 456p 79s 99s [777z] J", jokers="chows")]
+    >>> [" ".join(map(str, d)) for d in decompositions("123m 456p 79s 99s [777z] J", joker_use="chows")]
     ['123m 456p 7J9s 777z 99s']
 
-    :param jokers: where jokers may stand (see the module docstring); None, the
+    :param joker_use: where jokers may stand (see the module docstring); None, the
         default, for a hand without jokers.
+    :param jokers: deprecated spelling of ``joker_use`` (a ``JokerUse`` or a word); a
+        count raises, since the hand carries its own jokers.
     :raises InvalidHandError: for a hand that does not have 14 tiles, or holds jokers
-        without ``jokers=``.
+        without ``joker_use=``.
     """
-    hand, use = _hand(hand, jokers)
+    joker_use, jokers = old_joker_use(joker_use, jokers)
+    hand, use = _hand(hand, joker_use, jokers=jokers)
     _require_size(hand, 14, "decompositions")
     return _decompose(hand, use)
 
@@ -209,7 +242,8 @@ def shapes(hand: Hand | str) -> Shape:
     return Shape(_backend.kernel.shapes(hand.concealed))
 
 
-def is_complete(hand: Hand | str | Sequence[int] | Any, jokers: Eligibility = None) -> bool:
+def is_complete(hand: Hand | str | Sequence[int] | Any, joker_use: Eligibility = None, *,
+                jokers: Any = None) -> bool:
     """Whether a hand is complete: a standard shape, seven distinct pairs, or thirteen orphans.
 
     ``hand`` is a :class:`Hand`, a hand string, or 34 tile counts (a list, tuple or
@@ -219,23 +253,34 @@ def is_complete(hand: Hand | str | Sequence[int] | Any, jokers: Eligibility = No
 
     >>> is_complete("123m456p789s11122z"), is_complete([2] * 7 + [0] * 27)
     (True, True)
-    >>> is_complete("123m 456p 789s 11z 5z JJ", jokers="pungs")
+    >>> is_complete("123m 456p 789s 11z 5z JJ", joker_use="pungs")
+    True
+    >>> is_complete([1, 1, 1] + [0] * 24 + [2, 3, 3, 2, 0, 0, 0], jokers=1, joker_use="pungs")
     True
 
-    :param jokers: where jokers may stand (see the module docstring); None, the
-        default, for a hand without jokers. Counts hold no jokers.
-    :raises InvalidHandError: for counts above 4, a wrong tile total, or jokers
-        without ``jokers=``.
+    :param joker_use: where jokers may stand (see the module docstring); None, the
+        default, for a hand without jokers.
+    :param jokers: with 34 tile counts, how many jokers the hand holds besides them
+        (they count towards its 2, 5, 8, 11 or 14 tiles). A hand or a hand string
+        carries its own jokers: a count beside it raises. A ``JokerUse`` or a word
+        here is the deprecated spelling of ``joker_use``.
+    :raises InvalidHandError: for counts above 4, a wrong tile total, jokers without
+        ``joker_use=``, or a joker count beside a hand.
     """
+    joker_use, jokers = old_joker_use(joker_use, jokers)
+    if jokers is not None and not isinstance(hand, (Hand, str)) and joker_count(jokers):
+        return _complete_counts_with_jokers(hand, joker_count(jokers), joker_use)
+    if jokers is not None and isinstance(hand, (Hand, str)):
+        _hand(hand, joker_use, jokers=jokers)  # raises: the hand carries its own jokers
     answer = _backend.kernel.is_complete_counts(hand)
     if answer >= 0:
-        if jokers is not None:
-            joker_use(jokers)  # a bad value is an error whatever the counts
+        if joker_use is not None:
+            as_joker_use(joker_use)  # a bad value is an error whatever the counts
         return answer == 1
     if answer != -_backend.kernel.NOT_COUNTS:
         return _counts_error(hand, -answer)
     if isinstance(hand, (Hand, str)):
-        parsed, use = _hand(hand, jokers)
+        parsed, use = _hand(hand, joker_use)
         _require_size(parsed, 14, "is_complete")
         if use is None:
             return _backend.kernel.is_complete_counts(parsed.concealed) == 1
@@ -249,6 +294,28 @@ def is_complete(hand: Hand | str | Sequence[int] | Any, jokers: Eligibility = No
             raise InvalidHandError(f"tile counts must be integers, got {odd!r} ({type(odd).__name__})")
     raise InvalidHandError(
         f"is_complete takes a Hand, a hand string or 34 tile counts, not {hand!r:.60}")
+
+
+def _complete_counts_with_jokers(hand: Any, jokers: int, joker_use: Eligibility) -> bool:
+    """:func:`is_complete` of 34 tile counts and ``jokers`` jokers beside them."""
+    if joker_use is None:
+        raise InvalidHandError(f"jokers={jokers}: say where jokers may stand with joker_use='pungs', "
+                               "'chows' or 'pairs'")
+    use = as_joker_use(joker_use)
+    if isinstance(hand, (bytes, bytearray)) or getattr(getattr(hand, "dtype", None), "kind", "i") not in "iu":
+        raise InvalidHandError(f"is_complete takes a Hand, a hand string or 34 tile counts, not {hand!r:.60}")
+    try:
+        counts = [operator.index(c) for c in hand]
+    except TypeError:
+        raise InvalidHandError(f"is_complete takes a Hand, a hand string or 34 tile counts, not {hand!r:.60}") from None
+    if len(counts) != 34:
+        raise InvalidHandError(f"expected 34 tile counts, got {len(counts)} values")
+    if any(not 0 <= c <= 4 for c in counts):
+        _counts_error(counts, HandStatus.BAD_COUNT)
+    size = sum(counts) + jokers
+    if size not in (2, 5, 8, 11, 14):
+        raise status_error(HandStatus.WRONG_SIZE, size=size, sizes="2, 5, 8, 11 or 14 (jokers included)")
+    return _backend.kernel.is_complete_jokers(counts, jokers, int(use), [4] * 34) == 1
 
 
 def _counts_error(counts: Any, status: int) -> bool:
@@ -274,24 +341,28 @@ def wait_role(group: Group, tile: Tile) -> WaitRole:
     return WaitRole.TWO_SIDED
 
 
-def waits(hand: Hand | str, jokers: Eligibility = None) -> dict[Tile, tuple[Placement, ...]]:
+def waits(hand: Hand | str, joker_use: Eligibility = None, *,
+          jokers: Any = None) -> dict[Tile, tuple[Placement, ...]]:
     """Every tile that completes a 13-tile hand, with each way it can be placed.
 
     A tile the hand already holds four of (melds included, a meld's jokers counting
     as the tile they stand for) is never a wait. The waits are natural tiles; with
-    ``jokers=``, a drawn joker completes the hand whenever any tile does.
+    ``joker_use=``, a drawn joker completes the hand whenever any tile does.
 
     >>> {str(t): [p.role.value for p in ps] for t, ps in waits("1123m 456p 789s [777z]").items()}
     {'1m': ['two-sided', 'pair'], '4m': ['two-sided']}
-    >>> {str(t): [str(p.group) for p in ps] for t, ps in waits("123m 456p 789s 56z JJ", jokers="pungs").items()}
+    >>> {str(t): [str(p.group) for p in ps] for t, ps in waits("123m 456p 789s 56z JJ", joker_use="pungs").items()}
     {'5z': ['55z'], '6z': ['66z']}
 
-    :param jokers: where jokers may stand (see the module docstring); None, the
+    :param joker_use: where jokers may stand (see the module docstring); None, the
         default, for a hand without jokers.
+    :param jokers: deprecated spelling of ``joker_use`` (a ``JokerUse`` or a word); a
+        count raises, since the hand carries its own jokers.
     :raises InvalidHandError: for a hand that does not have 13 tiles, or holds jokers
-        without ``jokers=``.
+        without ``joker_use=``.
     """
-    hand, use = _hand(hand, jokers)
+    joker_use, jokers = old_joker_use(joker_use, jokers)
+    hand, use = _hand(hand, joker_use, jokers=jokers)
     _require_size(hand, 13, "waits")
     caps = _caps(hand)
     if use is None:

@@ -37,7 +37,7 @@ tables and later calls are fast.
 >>> table, ids = mjscore.distances_many([mjscore.parse_tiles("19m19p19s1234567z")], "chinese-classical")
 >>> int(table[0, ids.index("thirteen-orphans")]), int(table[0, ids.index("nine-gates")])
 (1, 12)
->>> mjscore.distances("19m19p19s123456z J", mjscore.load_rules("chinese-classical", jokers="pairs"))["thirteen-orphans"]
+>>> mjscore.distances("19m19p19s123456z J", mjscore.load_rules("chinese-classical", joker_use="pairs"))["thirteen-orphans"]
 1
 """
 
@@ -50,11 +50,11 @@ import numpy.typing as npt
 
 from .._backend import CHOSEN, twin
 from ._reference import UNREACHABLE
-from ..decompose.bulk import as_batch
 from ..core.errors import InvalidHandError
 from ..core.hand import MAX_JOKERS, Hand
 from ..core.notation import parse_hand
-from ..rows.codec import MELDS_PER_ROW, meld_batch, meld_bytes
+from ..rows.codec import MELDS_PER_ROW, meld_bytes
+from ..rows.coerce import as_batch, joker_batch, meld_rows
 from ..rules import RuleSet, load_rules
 from .targets import distance_targets
 from ..score.scoring import check_jokers
@@ -86,19 +86,13 @@ def distance_engine(rules: RuleSet, backend: str | None = None) -> tuple[Distanc
     return found
 
 
-def _joker_batch(jokers: Any, n: int) -> npt.NDArray[np.uint8] | None:
-    """The jokers column as (n,) uint8 (None when no row holds one); a count outside 0-8
-    becomes 255, which the engines mark ``BAD_COUNT``."""
-    if jokers is None:
+def _joker_rows(jokers: Any, n: int) -> npt.NDArray[np.uint8] | None:
+    """The jokers column the engines read: None when no row holds one (the no-joker
+    path), a count above 8 as 255, which the engines mark ``BAD_COUNT``."""
+    array = joker_batch(jokers, n)
+    if array is None or not array.any():
         return None
-    array = np.asarray(jokers)
-    if array.shape not in ((), (n,)) or array.dtype.kind not in "iu":
-        raise InvalidHandError(f"jokers: expected an ({n},) integer array, got shape {array.shape} "
-                               f"and dtype {array.dtype}")
-    array = np.broadcast_to(array, (n,))
-    if not array.any():
-        return None  # the no-joker path
-    return np.ascontiguousarray(np.where((array < 0) | (array > MAX_JOKERS), 255, array), dtype=np.uint8)
+    return np.where(array > MAX_JOKERS, np.uint8(255), array)
 
 
 def distances_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None, jokers: Any = None,
@@ -113,12 +107,15 @@ def distances_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any 
     :class:`~mjscore.core.errors.HandStatus` in a third array returned: ``BAD_COUNT`` for more
     than 8 jokers, ``NOT_WINNING`` for jokers under a rule set without them. See the
     module docstring for what a distance is.
+
+    There is no ``threads=``: the rows of one call share the engine's memo of suit
+    distances (what makes a large batch fast), so they are not independent work.
     """
     ruleset = load_rules(rules)
     batch = as_batch(counts)
     n = batch.shape[0]
-    meld_codes = np.ascontiguousarray(meld_batch(melds, n))  # the kernel reads rows in place
-    wild = _joker_batch(jokers, n)
+    meld_codes = meld_rows(melds, n)  # the kernel reads rows in place
+    wild = _joker_rows(jokers, n)
     engine, ids = distance_engine(ruleset)
     out = np.empty((n, engine.n_columns), dtype=np.int8)
     status = np.empty(n, dtype=np.uint8)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..rules.facts import Kind
+from ..core.group import GroupKind
 from ..rules.hands import SpecialHand, pattern_variants
 from ..rules.patterns import (FIXED, KNIT, PAIRS, SINGLE, FixedVariant, GroupSpec, bindings, fixed, form_kind,
                        group_options)
@@ -111,19 +111,19 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
             if not options:
                 possible = False
                 break
-            if len(options) == 1 and (options[0][0] not in (Kind.CHOW, Kind.PUNG, Kind.KONG, Kind.PAIR)
+            if len(options) == 1 and (options[0][0] not in tuple(GroupKind)
                                       and len(options[0][1]) > 1):
                 for t in options[0][1]:  # a run of singles or a knitted group: no choice
                     counts[t] += g.count
                 if options[0][0] == SINGLE:
                     runs.append((sum(1 << t for t in options[0][1]), g.count))
-            elif all(kind <= Kind.PAIR or kind == SINGLE and len(tiles) == 1 for kind, tiles, _ in options):
+            elif all(kind <= GroupKind.PAIR or kind == SINGLE and len(tiles) == 1 for kind, tiles, _ in options):
                 firsts: dict[int, int] = {}
                 for kind, tiles, _ in options:
                     firsts[kind] = firsts.get(kind, 0) | 1 << tiles[0]
                 declarable = any(meldable for _, _, meldable in options) and (g.melded or not hand.concealed)
                 needs.append(_need(g.count, firsts, declarable,
-                                   g.kinds == (SINGLE,) or g.kinds == (Kind.PAIR,) and not hand.kong_as_two))
+                                   g.kinds == (SINGLE,) or g.kinds == (GroupKind.PAIR,) and not hand.kong_as_two))
             else:
                 spans_suits = False
                 if all(kind == KNIT for kind, _, _ in options):

@@ -55,6 +55,7 @@ from ..core.group import Meld
 from ..core.group_codes import CHOW, CONCEALED_KONG, KONG, NO_GROUP, PUNG, group_kind, group_tile
 from ..core.hand import Hand
 from ..core.tile import N_KINDS, Tile
+from .coerce import MELDS_PER_ROW, NO_MELDS, meld_batch  # meld_batch: re-exported; checks live in coerce
 
 __all__ = [
     "CHOW", "PUNG", "KONG", "CONCEALED_KONG", "NO_MELD", "MELDS_PER_ROW", "UNKNOWN_TILE", "NO_TILE",
@@ -66,8 +67,6 @@ __all__ = [
 
 NO_MELD = NO_GROUP
 """The meld byte of no meld: a row's melds come first, this pads the rest."""
-MELDS_PER_ROW = 4
-"""Meld bytes per row: a hand declares at most four melds."""
 UNKNOWN_TILE = 255
 """A row's ``win_tile`` when it is not known: the scorers try every concealed kind."""
 NO_TILE = 254
@@ -79,8 +78,6 @@ what they mean to :func:`mjscore.score`; a row has no bonus tiles."""
 
 _MELD_SIZE = {PUNG: 3, KONG: 4, CONCEALED_KONG: 4}  # by kind, the chow apart
 _MELD_KINDS = [CHOW, *_MELD_SIZE]
-_NO_MELDS = bytes([NO_MELD] * MELDS_PER_ROW)
-_UINT8 = np.dtype(np.uint8)
 
 
 def meld_byte(meld: Meld) -> int:
@@ -96,7 +93,7 @@ def meld_byte(meld: Meld) -> int:
 def meld_bytes(melds: Sequence[Meld]) -> bytes:
     """A hand's declared melds as a row's four meld bytes, :data:`NO_MELD` after them."""
     if not melds:
-        return _NO_MELDS
+        return NO_MELDS
     if isinstance(melds, tuple):  # a hand's melds: the single-hand calls ask again and again
         return _tuple_meld_bytes(melds)
     codes = [meld_byte(meld) for meld in melds]
@@ -144,34 +141,6 @@ def meld_of(code: int) -> Meld:
         raise InvalidHandError(f"meld byte {code} is no declared meld: a chow, pung, exposed or concealed "
                                f"kong (0xFF is no meld)")
     return Meld.from_code(code)
-
-
-def meld_batch(melds: Any, n: int) -> npt.NDArray[np.uint8]:
-    """The ``(n, 4)`` uint8 meld bytes the kernels read, from ``melds`` (None: no melds).
-
-    :raises InvalidHandError: for another shape (padding a narrower array would guess
-        which melds are missing), a non-integer dtype, or a value outside 0-255.
-    """
-    if melds is None:
-        return _NO_MELD_ROWS[:n]
-    if type(melds) is np.ndarray and melds.dtype is _UINT8 and melds.shape == (n, MELDS_PER_ROW):
-        return np.ascontiguousarray(melds)  # the usual meld array, checked at the least cost
-    array = np.asarray(melds)
-    if array.shape != (n, MELDS_PER_ROW):
-        raise InvalidHandError(f"melds: expected an ({n}, {MELDS_PER_ROW}) array of meld codes "
-                               f"(0xFF for no meld), got shape {array.shape}")
-    if array.dtype.kind not in "iu":
-        raise InvalidHandError(f"melds: meld codes must be integers (ideally uint8), got dtype {array.dtype}")
-    if array.dtype == np.uint8:
-        return np.ascontiguousarray(array)  # the layout the kernels read: no copy
-    if ((array < 0) | (array > 255)).any():
-        raise InvalidHandError("melds: meld codes are bytes (0-255)")
-    return np.ascontiguousarray(array, dtype=np.uint8)
-
-
-# Rows of no melds, as many as any batch has, in no memory (stride 0); slicing it costs
-# a tenth of np.broadcast_to, which a single-row call would pay on every call.
-_NO_MELD_ROWS = np.broadcast_to(np.frombuffer(_NO_MELDS, dtype=np.uint8), (1 << 48, MELDS_PER_ROW))
 
 
 def meld_tile_counts(melds: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:

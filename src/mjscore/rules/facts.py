@@ -44,23 +44,16 @@ from __future__ import annotations
 
 import enum
 
-from ..core import group_codes
+from ..core.group import GroupKind
 
-__all__ = ["Atom", "Kind", "ATOM_CLASSES", "KIND_NAMES", "HAND_FACTS", "FACT_BITS", "PATTERN_FACT_BITS",
+__all__ = ["Atom", "ATOM_CLASSES", "KIND_NAMES", "HAND_FACTS", "FACT_BITS", "PATTERN_FACT_BITS",
            "ROW_FACTS", "fact_mask"]
 
 
-class Kind(enum.IntEnum):
-    """A group's kind, as rule files name it; the values are :mod:`mjscore.core.group_codes`'s."""
-
-    CHOW = group_codes.CHOW
-    PUNG = group_codes.PUNG
-    KONG = group_codes.KONG
-    PAIR = group_codes.PAIR
-
-
-KIND_NAMES = {"chow": Kind.CHOW, "pung": Kind.PUNG, "kong": Kind.KONG, "pair": Kind.PAIR}
-"""Kind names a rule file may use."""
+KIND_NAMES = {"chow": GroupKind.SEQUENCE, "pung": GroupKind.TRIPLET, "kong": GroupKind.QUAD, "pair": GroupKind.PAIR}
+"""The words a rule file names group kinds with, and the one enum the code uses for them,
+:class:`~mjscore.core.group.GroupKind` (rule files speak each tradition's words, code the
+structural ones; the separate ``facts.Kind`` of 0.1.0 is gone)."""
 
 
 class Atom(enum.IntEnum):

@@ -76,13 +76,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import MjscoreError, RuleSetError
-from .facts import HAND_FACTS, Kind, fact_mask
+from .facts import HAND_FACTS, fact_mask
+from ..core.group import GroupKind
 from ..core.tile import Tile, as_tile
 from .numbers import DOUBLES_RANGE, POINTS_RANGE, NumberError, bounded, limit_share
 from .patterns import (FixedVariant, GroupSpec, PatternError,
                        QuantVariant, expand_form, parse_group, unmakeable)
 
-__all__ = ["Value", "SpecialHand", "HandTables", "Restrictions", "read_hand", "compile_hands",
+__all__ = ["Value", "SpecialHand", "HandTables", "Restrictions", "read_special_hand", "compile_hands",
            "pattern_variants", "hand_option_defaults", "HAND_KEYS", "HAND_OPTIONS", "VALUE_KEYS", "MAX_MATCHED",
            "MAX_FIXED"]
 
@@ -232,7 +233,7 @@ def _doubled(value: Value, fail: Callable[[str, str], RuleSetError]) -> Value:
         raise fail("options.double-if-concealed", f"doubles the limit share {value.limit}: {error}") from None
 
 
-def read_hand(entry: Mapping[str, Any], path: object, key: str,
+def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
               options: Mapping[str, object] | None = None,
               restrictions: Restrictions = Restrictions()) -> SpecialHand:
     """A checked :class:`SpecialHand` from one ``[[hands]]`` table, its own ``options``
@@ -339,7 +340,7 @@ def read_hand(entry: Mapping[str, Any], path: object, key: str,
     own_chows = 4 if max_chows is None else max_chows
     exempt = exempt and restrictions.chow_exception and value.limit is not None
     as_fixed = exempt and restrictions.max_chows < own_chows and any(
-        Kind.CHOW in g.kinds for form in forms for g in form)
+        GroupKind.SEQUENCE in g.kinds for form in forms for g in form)
     if not exempt and restrictions.max_chows < own_chows:
         max_chows = restrictions.max_chows
     one_suit = restrictions.one_suit and text("id") not in restrictions.exceptions

@@ -17,9 +17,13 @@ The format (every key, with the shipped files as examples):
 ``max-chows``        a winning restriction: at most this many runs (omit: any);
                      an option of this name (0-4, 4: any) decides instead
 ``[options]``        option names and default values (bool, int, string or a
-                     list of strings); the option ``jokers`` (``"off"``,
+                     list of strings); the option ``joker-use`` (``"off"``,
                      ``"pungs"``, ``"chows"``, ``"pairs"``) says where jokers may
-                     stand (:mod:`mjscore.core.jokers`); the loader also reads
+                     stand (:mod:`mjscore.core.jokers`; ``load_rules(...,
+                     joker_use=...)``); the key ``jokers``, its name before
+                     0.1.1, still loads with a DeprecationWarning until 0.2,
+                     since ``jokers`` means a count of jokers everywhere else;
+                     the loader also reads
                      ``max-chows-exception`` (true: a hand worth a share of the
                      limit may hold more runs than ``max-chows``),
                      ``no-mixed-suits`` (true: every hand keeps to one suit,
@@ -70,17 +74,19 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+import warnings
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import MjscoreError, RuleSetError
-from .facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom, Kind
+from .facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom
+from ..core.group import GroupKind
 from ..core.jokers import JokerUse, joker_use
 from .payments import PaymentRules
 from ..core.tile import Tile, as_tile
-from .hands import SpecialHand, read_hand
+from .hands import SpecialHand, read_special_hand
 from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
 from .model import BEST, BETTER, SHARE, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
 from .option_values import expect as _expect, fail as _fail, flat_keywords, max_chows, option_values, restrictions
@@ -168,6 +174,7 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         raise _fail(path, "(top)", "expected a table")
     _unknown(raw, _TOP_KEYS, path, "")
     _unique_ids(raw, path)
+    raw = _old_joker_key(raw, path)
     if "extends" not in raw:
         return {**raw, "_path": path}
     base_name = _expect(raw["extends"], str, path, "extends")
@@ -196,6 +203,26 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     merged.pop("remove", None)
     merged["_path"] = path
     return merged
+
+
+def _old_joker_key(raw: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The file's table with the old option key ``jokers`` of its ``[options]`` and presets
+    read as ``joker-use`` (a :class:`DeprecationWarning`; files written before 0.1.1 load)."""
+    tables = [("options", raw.get("options"))]
+    tables += [(f"presets.{name}", preset) for name, preset in (raw.get("presets") or {}).items()
+               if isinstance(preset, dict)] if isinstance(raw.get("presets"), dict) else []
+    if not any(isinstance(table, dict) and "jokers" in table for _, table in tables):
+        return raw
+    out = dict(raw)
+    for where, table in tables:
+        if not isinstance(table, dict) or "jokers" not in table:
+            continue
+        renamed = _old_joker_option(table, f"{path}: {where}")
+        if where == "options":
+            out["options"] = renamed
+        else:
+            out["presets"] = {**out["presets"], where.partition(".")[2]: renamed}
+    return out
 
 
 def _gate(entry: Mapping[str, object], options: Mapping[str, object], path: object, key: str) -> bool:
@@ -239,7 +266,7 @@ def read_set_rule(entry: Mapping[str, Any], path: object, key: str) -> SetRule:
         _expect(concealed, bool, path, f"{key}.concealed")
     return SetRule(
         id=entry["id"], name=_expect(entry.get("name", entry["id"]), str, path, f"{key}.name"),
-        kinds=frozenset(Kind(k) for k in kinds), atoms=frozenset(atoms), concealed=concealed,
+        kinds=frozenset(GroupKind(k) for k in kinds), atoms=frozenset(atoms), concealed=concealed,
         points=_bounded(entry.get("points", 0), POINTS_RANGE, path, f"{key}.points"),
         doubles=_bounded(entry.get("doubles", 0), DOUBLES_RANGE, path, f"{key}.doubles"),
         source=_expect(entry.get("source"), str, path, f"{key}.source"),
@@ -248,7 +275,7 @@ def read_set_rule(entry: Mapping[str, Any], path: object, key: str) -> SetRule:
 
 def _check_group_sums(sets: list[SetRule], path: object) -> None:
     """Every kind of group earns points and doubles in range from all the set rules matching it."""
-    for kind in Kind:
+    for kind in GroupKind:
         for concealed in (False, True):
             for atom in Atom:
                 matching = [rule for rule in sets if rule.matches(kind, concealed, atom)]
@@ -310,17 +337,39 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
 
 
 JOKER_WORDS = ("off", "pungs", "chows", "pairs")
-"""The values of the ``jokers`` option: no jokers, or the groups they may stand in
+"""The values of the ``joker-use`` option: no jokers, or the groups they may stand in
 (cumulative: :data:`~mjscore.core.jokers.JOKERS_IN_PUNGS`, ``_CHOWS``, ``_PAIRS``)."""
 
 
 def _jokers(options: Mapping[str, object], path: object) -> JokerUse | None:
-    """Where the ``jokers`` option lets jokers stand; None when it is off or absent."""
-    value = options.get("jokers", "off")
+    """Where the ``joker-use`` option lets jokers stand; None when it is off or absent."""
+    value = options.get("joker-use", "off")
     if value not in JOKER_WORDS:
-        raise _fail(path, "options.jokers", f"expected one of {', '.join(map(repr, JOKER_WORDS))} "
+        raise _fail(path, "options.joker-use", f"expected one of {', '.join(map(repr, JOKER_WORDS))} "
                     f"(where jokers may stand), got {value!r}")
     return None if value == "off" else joker_use(str(value))
+
+
+def _old_joker_option(given: Mapping[str, object], where: str) -> dict[str, object]:
+    """``given`` with the old option name ``jokers`` (where jokers may stand) as ``joker-use``,
+    with a :class:`DeprecationWarning`; and a :class:`JokerUse` as its word."""
+    out = dict(given)
+    if "jokers" in out:
+        warnings.warn(f"{where}: the option 'jokers' is now 'joker-use' (joker_use= as a keyword); "
+                      "'jokers' is a count of jokers elsewhere in mjscore. The old name goes in 0.2",
+                      DeprecationWarning, stacklevel=3)
+        if "joker-use" in out or "joker_use" in out:
+            raise RuleSetError(f"{where}: 'jokers' and 'joker-use' name one option")
+        out["joker-use"] = out.pop("jokers")
+    for name in ("joker-use", "joker_use"):
+        value = out.get(name)
+        if isinstance(value, JokerUse):
+            words = {joker_use(word): word for word in JOKER_WORDS[1:]}
+            if value not in words:
+                raise RuleSetError(f"{where}: {name}={value!r}: a rule set takes the switches "
+                                   "'pungs', 'chows' or 'pairs' (JOKERS_IN_PUNGS, _CHOWS, _PAIRS)")
+            out[name] = words[value]
+    return out
 
 
 def _special_required(table: Mapping[str, Any], options: Mapping[str, object], path: object) -> bool:
@@ -362,7 +411,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     def build_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
         prefix = f"{entry.get('id')}."
         own = {k[len(prefix):]: v for k, v in options.items() if k.startswith(prefix)}
-        return read_hand(entry, path, key, own, compile_with)
+        return read_special_hand(entry, path, key, own, compile_with)
 
     sections: tuple[tuple[str, Any, list[Any]], ...] = (
         ("sets", read_set_rule, sets), ("items", read_item_rule, items), ("hands", build_hand, hands))
@@ -469,8 +518,10 @@ def load_rules(name_or_path: str | Path | RuleSet, options: Mapping[str, object]
             return name_or_path
         if type(name_or_path) is str and name_or_path in _BY_NAME:
             return _BY_NAME[name_or_path]
+    options = _old_joker_option(options or {}, _named(name_or_path))
+    keywords = _old_joker_option(keywords, _named(name_or_path))
     try:
-        options = flat_keywords(options or {}, keywords)
+        options = flat_keywords(options, keywords)
     except RuleSetError as error:
         raise RuleSetError(f"{_named(name_or_path)}: options: {error}") from None
     if isinstance(name_or_path, RuleSet):

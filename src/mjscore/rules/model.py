@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, fields
 import numpy as np
 import numpy.typing as npt
 
-from .facts import PATTERN_FACT_BITS, Atom, Kind, fact_mask
+from .facts import PATTERN_FACT_BITS, Atom, fact_mask
+from ..core.group import GroupKind
 from ..core.jokers import JokerUse
 from .payments import PaymentRules
 from ..core.tile import Tile
@@ -46,14 +47,14 @@ class SetRule:
 
     id: str
     name: str
-    kinds: frozenset[Kind]
+    kinds: frozenset[GroupKind]
     atoms: frozenset[Atom]
     concealed: bool | None
     points: int
     doubles: int
     source: str
 
-    def matches(self, kind: Kind, concealed: bool, atom: Atom) -> bool:
+    def matches(self, kind: GroupKind, concealed: bool, atom: Atom) -> bool:
         """Whether a group of this kind, concealment and atom earns this rule."""
         return (kind in self.kinds and atom in self.atoms
                 and (self.concealed is None or self.concealed == concealed))
@@ -154,8 +155,8 @@ class RuleSet:
     """A reading that makes no special hand wins only in one suit, honours allowed, or in
     honours alone (the prohibition of mixed suits, ``no-mixed-suits``)."""
     jokers: JokerUse | None = None
-    """Where jokers may stand (the ``jokers`` option: :mod:`mjscore.core.jokers`); None: the rule
-    set uses no jokers, and a hand holding one does not go out."""
+    """Where jokers may stand, as :attr:`joker_use` (the name to read: ``jokers`` is a count
+    elsewhere in mjscore; this field keeps its name because the compiled scorers read it)."""
     tables: Tables = field(init=False, repr=False, compare=False)
     hand_tables: HandTables = field(init=False, repr=False, compare=False)
     derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -164,6 +165,12 @@ class RuleSet:
     Never shared: each instance starts with an empty dict, also from
     ``dataclasses.replace`` and from unpickling (compiled kernel objects do not pickle).
     """
+
+    @property
+    def joker_use(self) -> JokerUse | None:
+        """Where jokers may stand (the ``joker-use`` option: :mod:`mjscore.core.jokers`); None:
+        the rule set uses no jokers, and a hand holding one does not go out."""
+        return self.jokers
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tables", _compile(self))
@@ -207,7 +214,7 @@ class RuleSet:
 def _compile(rules: RuleSet) -> Tables:
     set_points = np.zeros((4, 2, 7), dtype=np.int32)
     set_doubles = np.zeros((4, 2, 7), dtype=np.int32)
-    for kind in Kind:
+    for kind in GroupKind:
         for concealed in (False, True):
             for atom in Atom:
                 for rule in rules.sets:

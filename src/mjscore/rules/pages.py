@@ -23,7 +23,7 @@ from . import facts
 from ..core.errors import RuleSetError
 from .facts import ATOM_CLASSES, FACT_BITS, HAND_FACTS, KIND_NAMES, Atom
 from .loader import RULES_DIR, load_rules, merged_file, read_item_rule, read_set_rule, rulesets
-from .hands import SpecialHand, Value, read_hand
+from .hands import SpecialHand, Value, read_special_hand
 from .model import ItemRule, RuleSet, SetRule
 
 __all__ = ["ReferenceTable", "reference_tables", "reference_markdown", "readings",
@@ -71,7 +71,7 @@ def _entries(rules: RuleSet, raw: Mapping[str, Any], section: str) -> list[_Entr
         declared = []  # the file no longer matches what was loaded: show the loaded rules alone
     if not declared:
         return [_Entry(rule, "", True) for rule in loaded.values()]
-    build: Any = {"sets": read_set_rule, "items": read_item_rule, "hands": read_hand}[section]
+    build: Any = {"sets": read_set_rule, "items": read_item_rule, "hands": read_special_hand}[section]
     options = dict(rules.options)
 
     def applies(entry: Mapping[str, Any]) -> bool:
@@ -88,7 +88,7 @@ def _entries(rules: RuleSet, raw: Mapping[str, Any], section: str) -> list[_Entr
             return rule
         prefix = f"{entry['id']}."  # the hand's own options as loaded
         own = {k[len(prefix):]: v for k, v in options.items() if k.startswith(prefix)}
-        return read_hand(entry, rules.path, f"hands.{entry['id']}", own)
+        return read_special_hand(entry, rules.path, f"hands.{entry['id']}", own)
 
     # an entry with option-gated alternatives shows each alternative, the one in force active
     return [_Entry(loaded[e["id"]] if applies(e) else built(e), str(e.get("option", "")), applies(e))

@@ -65,7 +65,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .facts import Kind
+from ..core.group import GroupKind
 from ..core.group_codes import KNIT, SINGLE, group_code
 from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, PatternError, class_mask,
                                singles_tiles, suit_of)
@@ -81,8 +81,8 @@ MAX_VARIANTS = 100_000
 """At most this many concrete variants per fixed hand (Knitting, the largest seed hand, has ~20,000)."""
 
 _KINDS = {
-    "chow": (Kind.CHOW,), "pung": (Kind.PUNG,), "kong": (Kind.KONG,), "pair": (Kind.PAIR,),
-    "set": (Kind.CHOW, Kind.PUNG, Kind.KONG), "single": (SINGLE,), "singles": (SINGLE,),
+    "chow": (GroupKind.SEQUENCE,), "pung": (GroupKind.TRIPLET,), "kong": (GroupKind.QUAD,), "pair": (GroupKind.PAIR,),
+    "set": (GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD), "single": (SINGLE,), "singles": (SINGLE,),
     "knit-pair": (KNIT,), "knit-pung": (KNIT,),
 }
 _MODIFIERS = ("concealed", "melded", "win")
@@ -120,7 +120,7 @@ class GroupSpec:
             return 3
         if self.kinds == (SINGLE,):
             return 1
-        if self.kinds == (Kind.PAIR,):
+        if self.kinds == (GroupKind.PAIR,):
             return 2
         return 3
 
@@ -155,7 +155,7 @@ def parse_group(text: str) -> GroupSpec:
     special = [k for k in kinds if k in (SINGLE, KNIT)]
     if special and len(kinds) > 1:
         raise PatternError(f"{word!r}: singles and knitted groups cannot be joined with other kinds")
-    if Kind.PAIR in kinds and len(kinds) > 1:
+    if GroupKind.PAIR in kinds and len(kinds) > 1:
         raise PatternError(f"{word!r}: a pair cannot be joined with sets (a hand has a fixed number of each)")
     modifiers = set()
     while tail and tail[-1] in _MODIFIERS:
@@ -167,7 +167,7 @@ def parse_group(text: str) -> GroupSpec:
                            "modifiers are concealed, melded, win)")
     spec = GroupSpec(text, count, tuple(sorted(kinds)), word, " ".join(tail),
                      "concealed" in modifiers, "melded" in modifiers, "win" in modifiers)
-    if spec.melded and not set(spec.kinds) <= {Kind.CHOW, Kind.PUNG, Kind.KONG}:
+    if spec.melded and not set(spec.kinds) <= {GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD}:
         raise PatternError(f"a {word} cannot be melded: only chows, pungs and kongs are declared")
     _check_tiles(spec)
     return spec
@@ -203,7 +203,7 @@ class Requirement:
     """``count`` groups of a decomposition, each of an allowed kind and first tile."""
 
     masks: tuple[int, int, int, int]
-    """Allowed first tiles per :class:`~mjscore.rules.facts.Kind` (chow, pung, kong, pair); 0: kind not allowed."""
+    """Allowed first tiles per :class:`~mjscore.core.group.GroupKind` (chow, pung, kong, pair); 0: kind not allowed."""
     count: int
     concealed: bool
 
@@ -220,9 +220,9 @@ class Requirement:
     def copies(self) -> int:
         """Copies of a tile each of its groups holds, when the groups are all of one tile and
         so need ``count`` different tiles (2 pairs, 3 pungs/kongs); 0 when chows may fill it."""
-        if self.masks[Kind.CHOW]:
+        if self.masks[GroupKind.SEQUENCE]:
             return 0
-        return 2 if self.masks[Kind.PAIR] else 3
+        return 2 if self.masks[GroupKind.PAIR] else 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +260,7 @@ def form_kind(groups: Sequence[GroupSpec]) -> str:
     four pairs)."""
     if any(g.fixed_only for g in groups):
         return FIXED
-    pairs = sum(g.count for g in groups if Kind.PAIR in g.kinds)
+    pairs = sum(g.count for g in groups if GroupKind.PAIR in g.kinds)
     sets = sum(g.count for g in groups) - pairs
     if (sets, pairs) == (0, 7):
         return PAIRS
@@ -277,7 +277,7 @@ def check_form(groups: Sequence[GroupSpec]) -> str:
     kind = form_kind(groups)
     size = sum(g.count * g.size for g in groups)
     if size != 14:
-        pairs = sum(g.count for g in groups if Kind.PAIR in g.kinds)
+        pairs = sum(g.count for g in groups if GroupKind.PAIR in g.kinds)
         sets = sum(g.count for g in groups if not g.fixed_only) - pairs
         shape = (f"; a hand of sets has four sets and a pair, or seven pairs (this one: {sets} "
                  f"set{'s' * (sets != 1)} and {pairs} pair{'s' * (pairs != 1)})"
@@ -300,7 +300,7 @@ def _first_masks(kinds: tuple[int, ...], tiles: int) -> tuple[int, int, int, int
     """Allowed first tiles per kind: a chow needs all three of its tiles in the class."""
     masks = [0, 0, 0, 0]
     for kind in kinds:
-        if kind == Kind.CHOW:
+        if kind == GroupKind.SEQUENCE:
             masks[kind] = sum(1 << t for t in range(27) if t % 9 <= 6
                               and all(tiles >> (t + i) & 1 for i in range(3)))
         else:
@@ -309,7 +309,7 @@ def _first_masks(kinds: tuple[int, ...], tiles: int) -> tuple[int, int, int, int
 
 
 def _tiles_of_masks(masks: tuple[int, int, int, int]) -> int:
-    chows = masks[Kind.CHOW]
+    chows = masks[GroupKind.SEQUENCE]
     return chows | chows << 1 | chows << 2 | masks[1] | masks[2] | masks[3]
 
 
@@ -353,11 +353,11 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
         for kind, tiles, meldable in group_options(g, suits, numbers, whole):
             meldable = meldable and (g.melded or not concealed)
             ones.append(_Pick(((kind, tiles, meldable),), sum(_PACKED[t] for t in tiles),
-                              sum(1 << t for t in set(tiles)) if win else 0, int(kind == Kind.CHOW),
+                              sum(1 << t for t in set(tiles)) if win else 0, int(kind == GroupKind.SEQUENCE),
                               (group_code(kind, tiles[0]),) if meldable else ()))
         # several singles of a class are different tiles (a pair is written as a pair); so
         # are several pairs, unless four alike count as two of them
-        step = 1 if g.kinds == (SINGLE,) or (distinct_pairs and g.kinds == (Kind.PAIR,)) else 0
+        step = 1 if g.kinds == (SINGLE,) or (distinct_pairs and g.kinds == (GroupKind.PAIR,)) else 0
         levels += [(ones, -1)] + [(ones, step)] * (g.count - 1)
     required = sum(_PACKED[t] for t in range(34) if requires >> t & 1)
     made: list[FixedVariant] = []
@@ -436,12 +436,12 @@ def group_options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], 
     options: list[tuple[int, tuple[int, ...], bool]] = []
     for kind in g.kinds:
         for t in range(34):
-            if kind == Kind.CHOW:
+            if kind == GroupKind.SEQUENCE:
                 if t < 27 and t % 9 <= 6 and all(mask >> (t + i) & 1 for i in range(3)):
                     options.append((kind, (t, t + 1, t + 2), True))
             elif mask >> t & 1:
-                size = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2, SINGLE: 1}[kind]
-                options.append((kind, (t,) * size, kind in (Kind.CHOW, Kind.PUNG, Kind.KONG)))
+                size = {GroupKind.TRIPLET: 3, GroupKind.QUAD: 4, GroupKind.PAIR: 2, SINGLE: 1}[kind]
+                options.append((kind, (t,) * size, kind in (GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD)))
     return options
 
 
@@ -583,16 +583,16 @@ def makeable(variant: QuantVariant, kong_as_two: bool = False, holding: int = 0,
             return False
         for k in range(start, len(options[slots[slot][0]])):
             kind, t = options[slots[slot][0]][k]
-            tiles = (t, t + 1, t + 2) if kind == Kind.CHOW else (t,)
+            tiles = (t, t + 1, t + 2) if kind == GroupKind.SEQUENCE else (t,)
             size = (1, 3, 4, 2)[kind]  # copies of each of its tiles: chow, pung, kong, pair
-            if kind == Kind.CHOW and chows == variant.max_chows:
+            if kind == GroupKind.SEQUENCE and chows == variant.max_chows:
                 continue
             if any(counts[x] + size > 4 for x in tiles) or (distinct and counts[t]):
                 continue
             for x in tiles:
                 counts[x] += size
             mask = sum(1 << x for x in tiles)
-            found = place(slot, left - 1, k, counts, chows + (kind == Kind.CHOW), held | mask)
+            found = place(slot, left - 1, k, counts, chows + (kind == GroupKind.SEQUENCE), held | mask)
             for x in tiles:
                 counts[x] -= size
             if found:
@@ -635,7 +635,7 @@ def unmakeable(groups: Sequence[GroupSpec], tiles: str | None = None, requires: 
             wholes.append((full_suits, full_numbers, within))
     for g in groups:
         if not any(group_options(g, s, n, w) for s, n, w in wholes):
-            why = " (a chow's three tiles must all be in its class)" if Kind.CHOW in g.kinds else ""
+            why = " (a chow's three tiles must all be in its class)" if GroupKind.SEQUENCE in g.kinds else ""
             return "groups", f"{g.text!r} can never be made: no {g.word} of {g.tiles!r}{scope}{why}"
     kind = check_form(groups)
     if kind != FIXED and not as_fixed and not quant:

@@ -53,12 +53,13 @@ import numpy as np
 import numpy.typing as npt
 
 from .._backend import twin
-from ..decompose.bulk import MIN_ROWS_PER_THREAD, as_batch, check_threads, run_in_parts
+from ..decompose.bulk import MIN_ROWS_PER_THREAD, run_in_parts
 from ..core.context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_of, wind_of
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError, NotWinningError
 from ..core.hand import MAX_JOKERS, Hand
 from ..core.notation import parse_hand
-from ..rows.codec import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, meld_batch, replacement_code
+from ..rows.codec import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, replacement_code
+from ..rows.coerce import as_batch, check_threads, joker_batch, meld_batch
 from ..rules import RuleSet, load_rules
 from .scoring import check_jokers
 from ..core.tile import Tile
@@ -190,26 +191,13 @@ def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: in
 
 
 def _jokers(value: Any, n: int, status: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
-    """The ``jokers`` column as (n,) uint8; rows holding more than a set's 8 are marked
-    ``BAD_COUNT`` in ``status``.
-
-    :raises InvalidHandError: for a value that is no count of a byte (below 0 or above
-        255), as :func:`~mjscore.rows.meld_batch` raises for such a meld code.
-    """
-    array = np.asarray(value)
-    if array.ndim and array.shape != (n,):
-        raise InvalidHandError(f"jokers: expected a count or an array of shape ({n},), got shape {array.shape}")
-    if array.dtype.kind not in "iu":
-        raise InvalidHandError(f"jokers: joker counts must be integers (ideally uint8), got dtype {array.dtype}")
-    if array.dtype != np.uint8 and ((array < 0) | (array > 255)).any():
-        wrong = int(array[(array < 0) | (array > 255)].flat[0])
-        raise InvalidHandError(f"jokers: a joker count is 0 to {MAX_JOKERS} (a byte, 0-255, at most), got {wrong}")
-    array = np.broadcast_to(array, (n,))
+    """The ``jokers`` column (:func:`~mjscore.rows.coerce.joker_batch`) as (n,) uint8;
+    rows holding more than a set's 8 are marked ``BAD_COUNT`` in ``status``."""
+    array = joker_batch(value, n)
+    assert array is not None  # the caller passes None on
     bad = array > MAX_JOKERS
-    if array.dtype != np.uint8 or not array.strides:
-        array = np.where(bad, 0, array).astype(np.uint8)
     status[bad & (status == 0)] = HandStatus.BAD_COUNT
-    return array
+    return np.where(bad, np.uint8(0), array) if bad.any() else array
 
 
 _FLAG_NAMES = frozenset(FLAG_KEYWORDS)

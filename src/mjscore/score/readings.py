@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .. import _backend
 from ..core.context import WinContext
 from ..decompose.decompose import WaitRole, wait_role
-from ..rules.facts import FACT_BITS, Atom, Kind
+from ..rules.facts import FACT_BITS, Atom
 from ..core.group import Group, GroupKind
 from ..core.hand import Hand
 from .jokers.readings import Substitution
@@ -33,8 +33,8 @@ SHAPE_CODES = ("standard", "seven-pairs", "special", "losing")
 and a pair, seven pairs, a fixed-shape special hand, or a hand that did not go out."""
 
 _PAIR = int(GroupKind.PAIR)  # an int key: an enum member hashes in Python
-_KIND = {GroupKind.SEQUENCE: Kind.CHOW, GroupKind.TRIPLET: Kind.PUNG,
-         GroupKind.QUAD: Kind.KONG, GroupKind.PAIR: Kind.PAIR}
+_KIND = {GroupKind.SEQUENCE: GroupKind.SEQUENCE, GroupKind.TRIPLET: GroupKind.TRIPLET,
+         GroupKind.QUAD: GroupKind.QUAD, GroupKind.PAIR: GroupKind.PAIR}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ class ScoredGroup:
     """A group as the scorer sees it: kind, concealment and tile atom."""
 
     group: Group
-    kind: Kind
+    kind: GroupKind
     concealed: bool
     atom: Atom
     _hash: int = field(init=False, repr=False, compare=False)
@@ -162,9 +162,9 @@ def _tile_facts(counts: tuple[int, ...] | list[int]) -> int:
 
 def _group_facts(groups: tuple[ScoredGroup, ...]) -> int:
     """Facts about the sets of a standard reading."""
-    chows = [g for g in groups if g.kind == Kind.CHOW]
-    triplets = [g for g in groups if g.kind in (Kind.PUNG, Kind.KONG)]
-    kongs = [g for g in groups if g.kind == Kind.KONG]
+    chows = [g for g in groups if g.kind == GroupKind.SEQUENCE]
+    triplets = [g for g in groups if g.kind in (GroupKind.TRIPLET, GroupKind.QUAD)]
+    kongs = [g for g in groups if g.kind == GroupKind.QUAD]
     concealed_triplets = sum(g.concealed for g in triplets)
     runs = {(g.group.first // 9, g.group.first % 9) for g in chows}
     return _bits(

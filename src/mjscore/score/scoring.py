@@ -30,7 +30,7 @@ from typing import Any
 from .._backend import twin
 from ..core.context import WinContext, check_against_hand, forget_contexts
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
-from ..rules.facts import Atom, Kind
+from ..rules.facts import Atom
 from .fold import ReadingScore, limit_share, score_reading, scores_exactly
 from ..core.group import Decomposition, Group, GroupKind, Meld
 from ..core.hand import Hand
@@ -188,7 +188,7 @@ def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[Any, ..
     cached = rules.derived.get("lines")
     if cached is None:
         cells = {(kind, concealed, atom): tuple(
-            r for r in rules.sets if r.matches(Kind(kind), bool(concealed), Atom(atom))
+            r for r in rules.sets if r.matches(GroupKind(kind), bool(concealed), Atom(atom))
             and (r.points or r.doubles)) for kind in range(4) for concealed in (0, 1) for atom in range(7)}
         items = tuple(Line(i.id, i.name, i.points, i.doubles, source=i.source)
                       for i in rules.items)
@@ -360,8 +360,8 @@ def check_jokers(hand: Hand, rules: RuleSet) -> None:
     use = rules.jokers
     if use is None:
         raise NotWinningError(
-            f"{hand} holds jokers, which {rules.name} does not use (its option jokers is \"off\"; "
-            f"load_rules({rules.name!r}, jokers=\"pungs\") lets them stand in pungs and kongs)")
+            f"{hand} holds jokers, which {rules.name} does not use (its option joker-use is \"off\"; "
+            f"load_rules({rules.name!r}, joker_use=\"pungs\") lets them stand in pungs and kongs)")
     for meld in hand.melds:
         if meld.jokers and not needed_for(meld.kind) & use:
             raise NotWinningError(

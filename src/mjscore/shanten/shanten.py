@@ -58,13 +58,14 @@ import numpy.typing as npt
 
 from . import _reference as _shanten_reference
 from .._backend import twin
-from ..decompose.bulk import as_batch, run_in_parts
+from ..decompose.bulk import run_in_parts
 from ..core.errors import HandStatus, InvalidHandError, NotWinningError, status_error
 from ..core.hand import Hand
 from ..core.notation import parse_hand
-from ..rows.codec import MELDS_PER_ROW, NO_MELD, meld_batch, meld_bytes
+from ..rows.codec import meld_bytes
+from ..rows.coerce import NO_MELDS, as_batch, meld_rows
 
-__all__ = ["Form", "FormsLike", "shanten", "shanten_many", "form_bits", "hand_bytes", "engine", "meld_rows",
+__all__ = ["Form", "FormsLike", "shanten", "shanten_many", "form_bits", "hand_bytes", "engine",
            "SIZES", "raise_status"]
 
 SIZES = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 (13 or 14 counting each declared meld as three)"
@@ -72,7 +73,13 @@ SIZES = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 (13 or 14 counting each declared mel
 
 
 class Form(enum.IntFlag):
-    """The forms a shanten is counted over; combine them with ``|``."""
+    """The forms a shanten is counted over; combine them with ``|``.
+
+    :class:`mjscore.Shape` names what a complete hand makes. The members of the same
+    name mean the same hand, but the values are each kernel's own bits
+    (``Form.THIRTEEN_ORPHANS`` is 4, ``Shape.THIRTEEN_ORPHANS`` 8): ``forms=`` reads a
+    ``Shape`` by its members' names, never by its value.
+    """
 
     STANDARD = _shanten_reference.STANDARD
     SEVEN_PAIRS = _shanten_reference.SEVEN_PAIRS
@@ -109,10 +116,18 @@ def form_bits(forms: FormsLike) -> int:
     >>> form_bits("seven-pairs") == Form.SEVEN_PAIRS, form_bits(["standard", Form.THIRTEEN_ORPHANS])
     (True, 5)
 
+    A :class:`mjscore.Shape` is read by its members' names (``Shape.THIRTEEN_ORPHANS`` is
+    ``Form.THIRTEEN_ORPHANS``); ``Shape.PAIRS_WITH_QUADS`` names no form and raises.
+
     :raises InvalidHandError: for an unknown name, no form at all, or anything else.
     """
     if isinstance(forms, Form):
         bits = int(forms)
+    elif isinstance(forms, enum.Flag):  # a Shape: its bits are another kernel's
+        bits = 0
+        for member in type(forms):
+            if member.value and member in forms and member.name is not None:
+                bits |= _form_of_name(member.name)
     elif isinstance(forms, int):
         if isinstance(forms, bool) or forms & ~_EVERY_FORM:
             raise InvalidHandError(f"forms: {forms!r} is not a combination of Form flags")
@@ -143,7 +158,6 @@ else:
     engine = twin("shanten")
 """The shanten kernel of the backend in use (:mod:`mjscore._backend`)."""
 
-_NO_MELDS = bytes([NO_MELD] * MELDS_PER_ROW)
 _UINT8 = np.dtype(np.uint8)
 
 
@@ -159,21 +173,21 @@ def hand_bytes(hand: Hand | str | Any) -> tuple[bytes, bytes]:
     if isinstance(hand, Hand):
         if hand.jokers or (hand.melds and hand.meld_jokers):
             raise NotWinningError("shanten does not count jokers: give a hand without them")
-        return bytes(hand.concealed), meld_bytes(hand.melds) if hand.melds else _NO_MELDS
+        return bytes(hand.concealed), meld_bytes(hand.melds) if hand.melds else NO_MELDS
     if isinstance(hand, np.ndarray):
         if hand.shape != (34,) or hand.dtype.kind not in "iu":
             raise InvalidHandError(f"expected 34 integer tile counts, got an array of shape {hand.shape} "
                                    f"and dtype {hand.dtype}")
         if hand.dtype != np.uint8 and ((hand < 0) | (hand > 4)).any():
             raise InvalidHandError("a tile count is outside 0-4")
-        return hand.astype(np.uint8, copy=False).tobytes(), _NO_MELDS
+        return hand.astype(np.uint8, copy=False).tobytes(), NO_MELDS
     try:
         counts = bytes(hand)
     except (TypeError, ValueError):
         raise InvalidHandError(f"expected a Hand, its notation or 34 tile counts, not {hand!r:.60}") from None
     if len(counts) != 34 or isinstance(hand, (bytes, bytearray, memoryview)):
         raise InvalidHandError(f"expected 34 tile counts, got {len(counts)} values")
-    return counts, _NO_MELDS
+    return counts, NO_MELDS
 
 
 def raise_status(code: int) -> None:
@@ -198,24 +212,17 @@ def shanten(hand: Hand | str | Any, forms: FormsLike = Form.ALL) -> int:
     # The common calls (34 counts as a list or tuple, a Hand without melds) are read by
     # the kernel in place; the rest, and anything it refuses, the careful way.
     if type(hand) is Hand and not hand.melds and not hand.jokers:
-        result: int = engine.shanten_seq(hand.concealed, _NO_MELDS, bits)
+        result: int = engine.shanten_seq(hand.concealed, NO_MELDS, bits)
     elif type(hand) is np.ndarray and hand.dtype is _UINT8 and hand.shape == (34,):
-        result = engine.shanten_one(hand.tobytes(), _NO_MELDS, bits)
+        result = engine.shanten_one(hand.tobytes(), NO_MELDS, bits)
     else:
-        result = engine.shanten_seq(hand, _NO_MELDS, bits)
+        result = engine.shanten_seq(hand, NO_MELDS, bits)
     if result == _shanten_reference.NOT_READ:
         counts, melds = hand_bytes(hand)
         result = engine.shanten_one(counts, melds, bits)
     if result <= -100:
         raise_status(-100 - result)
     return result
-
-
-def meld_rows(melds: Any, n: int) -> npt.NDArray[np.uint8]:
-    """The C-contiguous ``(n, 4)`` meld bytes a shanten kernel reads (None: no melds)."""
-    if melds is None:
-        return np.full((n, MELDS_PER_ROW), NO_MELD, dtype=np.uint8)
-    return np.ascontiguousarray(meld_batch(melds, n))
 
 
 @overload
@@ -227,6 +234,10 @@ def shanten_many(counts: Any, melds: Any = None, forms: FormsLike = Form.ALL, *,
 def shanten_many(counts: Any, melds: Any = None, forms: FormsLike = Form.ALL, *, threads: int = 1,
                  return_status: bool = False) -> Any:
     """``(n, 34)`` concealed counts (and ``(n, 4)`` meld bytes) -> ``(n,)`` int8 shanten.
+
+    ``melds`` may be given by position as well as by keyword (``shanten_many(counts,
+    melds)``, the order of the kernel's own call and of existing callers); ``melds=`` is
+    the spelling shared with every other ``*_many``.
 
     A bad row (see :class:`~mjscore.core.errors.HandStatus`: a count above 4, a meld byte that
     is no meld, a size not accepted) gets 127 and, with ``return_status=True``, its

@@ -27,11 +27,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..decompose.bulk import as_batch, run_in_parts
+from ..decompose.bulk import run_in_parts
+from ..rows.coerce import as_batch, meld_rows
 from ..core.errors import HandStatus, InvalidHandError
 from ..core.hand import Hand
 from ..rows.codec import meld_tile_counts
-from .shanten import Form, FormsLike, engine, form_bits, hand_bytes, meld_rows, raise_status
+from .shanten import Form, FormsLike, engine, form_bits, hand_bytes, raise_status
 from ..core.tile import Tile
 
 __all__ = ["UsefulTiles", "UsefulTilesMany", "useful_tiles", "useful_tiles_many", "tiles_of_mask",
@@ -104,10 +105,13 @@ def _visible_rows(visible: Any, n: int) -> npt.NDArray[np.uint8]:
     return np.ascontiguousarray(array, dtype=np.uint8)
 
 
-def useful_tiles_many(counts: Any, melds: Any = None, visible: Any = None, forms: FormsLike = Form.ALL, *,
+def useful_tiles_many(counts: Any, *, melds: Any = None, visible: Any = None, forms: FormsLike = Form.ALL,
                       per_discard: bool | None = None, threads: int = 1) -> UsefulTilesMany:
     """Useful tiles of ``(n, 34)`` concealed counts with ``(n, 4)`` meld bytes
     (:mod:`mjscore.rows`); ``visible`` is 34 counts for every row or ``(n, 34)``.
+    Every argument but ``counts`` is a keyword, as in the other ``*_many`` calls; the
+    record returned always carries each row's status (:attr:`UsefulTilesMany.status`),
+    so there is no ``return_status``.
 
     ``per_discard`` picks the layout (:class:`UsefulTilesMany`); None: per discard when
     the first row holds ``3k + 2`` tiles (a meld counting three). A row of the other
@@ -152,7 +156,7 @@ def useful_tiles(hand: Hand | str | Any, visible: Any = None, forms: FormsLike =
     counts, melds = hand_bytes(hand)
     row = np.frombuffer(counts, dtype=np.uint8).reshape(1, 34)
     codes = np.frombuffer(melds, dtype=np.uint8).reshape(1, 4)
-    found = useful_tiles_many(row, codes, visible, forms)
+    found = useful_tiles_many(row, melds=codes, visible=visible, forms=forms)
     if found.status[0] != HandStatus.OK:
         raise_status(int(found.status[0]))
     if not found.per_discard:
