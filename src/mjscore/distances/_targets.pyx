@@ -37,6 +37,9 @@ class Built:
         self.profiles = {}        # profile key -> id, for the memo's keys
         self.profile_keys = []    # per target, per suit: its profile key
         self.max_uses = 1
+        self.packed_at = {}       # a shape's radixes -> where its uses, packed, start in ``packed_of``
+        self.triples_at = {}      # the same -> (first, count) of its triples
+        self.moves_at = {}        # (needs, chow limit, distinct pairs) -> per tile, (first, count) of its moves
 
 
 cdef int fill_target(DTarget* t, target, int column, built) except -1:
@@ -86,17 +89,29 @@ cdef int fill_target(DTarget* t, target, int column, built) except -1:
         t.busy[d] = any(m & span for n in target.needs for m in n.masks)
     built.profile_keys.append(keys)
     t.count_packed = sum(t.radix[d] - 1 << 6 * d for d in range(t.dims))
-    t.packed_first = len(built.packed_of)
-    built.packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
-                        for u in range(t.n_uses)]
-    for j in range(34):
-        made = tile_moves(target, j, [t.stride[d] for d in range(t.dims)], t.track_chows, built.kind_caps)
-        t.moves[j].first = len(built.moves)
-        t.moves[j].n = len(made)
-        built.moves += made
-    t.first_triple = len(built.triples) // 3
-    built.triples += triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
-    t.n_triples = len(built.triples) // 3 - t.first_triple
+    # Targets of one shape share their arrays (read-only): a file of thousands of hands
+    # holds few shapes, and building each target's own would take minutes and gigabytes.
+    radix = tuple(t.radix[d] for d in range(t.dims))
+    if radix not in built.packed_at:
+        built.packed_at[radix] = len(built.packed_of)
+        built.packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
+                            for u in range(t.n_uses)]
+        first = len(built.triples) // 3
+        built.triples += triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
+        built.triples_at[radix] = (first, len(built.triples) // 3 - first)
+    t.packed_first = built.packed_at[radix]
+    t.first_triple, t.n_triples = built.triples_at[radix]
+    shape = (target.needs, target.max_chows, target.distinct_pairs)  # all tile_moves reads of the target
+    if shape not in built.moves_at:
+        spans = []
+        for j in range(34):
+            made = tile_moves(target, j, [t.stride[d] for d in range(t.dims)], t.track_chows, built.kind_caps)
+            spans.append((len(built.moves), len(made)))
+            built.moves += made
+        built.moves_at[shape] = spans
+    for j, (first, n) in enumerate(built.moves_at[shape]):
+        t.moves[j].first = first
+        t.moves[j].n = n
     if target.knits:
         key = (target.hand, target.knits, target.fixed, target.required)
         t.duplicate = key in built.knit_seen
@@ -319,6 +334,8 @@ def joker_family(Family base, py_targets, int jokers, int use, profiles, profile
     run_cap = 1 if use & 4 else 0
     packed_of = []
     triples = []
+    shared = {}  # a shape's radixes -> where its packed uses and its triples start
+    sizes = {}   # the same -> how many triples
     for i, target in enumerate(py_targets):
         t = &family.targets[i]
         b = &base.targets[i]
@@ -352,12 +369,16 @@ def joker_family(Family base, py_targets, int jokers, int use, profiles, profile
         t.count_packed = sum(t.radix[d] - 1 << 6 * d for d in range(t.dims))
         t.extra_limit = sum(t.radix[d] - 1 << 6 * d for d in range(b.dims, t.dims))
         t.extra_index = sum((t.radix[d] - 1) * t.stride[d] for d in range(b.dims, t.dims))
-        t.packed_first = len(packed_of)
-        packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
-                      for u in range(t.n_uses)]
-        t.first_triple = len(triples) // 3
-        triples += index_triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
-        t.n_triples = len(triples) // 3 - t.first_triple
+        radix = tuple(t.radix[d] for d in range(t.dims))
+        if radix not in shared:  # targets of one shape share their arrays, as in fill_target
+            first = len(triples) // 3
+            shared[radix] = (len(packed_of), first)
+            packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
+                          for u in range(t.n_uses)]
+            triples += index_triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
+            sizes[radix] = len(triples) // 3 - first
+        t.packed_first, t.first_triple = shared[radix]
+        t.n_triples = sizes[radix]
         for d in range(4):
             lo, hi = suit_base(d), suit_base(d) + suit_width(d)
             span = ((1 << (hi - lo)) - 1) << lo
