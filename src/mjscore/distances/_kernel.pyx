@@ -323,7 +323,7 @@ cdef class CompiledDistances:
                 if has_jokers:
                     wild = wilds[r]
                 status[r] = row_status(&counts[r, 0], &melds[r, 0], wild, self.use, row.meld_counts, codes, &n_melds)
-                if status[r]:
+                if status[r] or not self.n_columns:  # no columns: no ``&out[r, 0]`` to take (the debug build checks)
                     continue
                 if not wild and not n_melds:  # the records serve every target but the knitted and concrete ones
                     entries = self.records.memo_entries
