@@ -372,6 +372,61 @@ def test_warm_and_cold_memo_give_the_same_distances() -> None:
     assert (out[0] == out[1]).all()
 
 
+def _many_hands_file(tmp_path: Path, n: int) -> Path:
+    """A rule file extending ``babcock`` with ``n`` generated special hands of three shapes
+    (a pung of one tile with sets and a pair, a suit's pair and sets, thirteen orphans
+    with one given single), as a large generated file holds."""
+    orphans = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+    def tile(t: int) -> str:
+        return f"{t % 9 + 1}{'mps'[t // 9]}" if t < 27 else f"{t - 26}z"
+
+    body = ['extends = "babcock"\nname = "many"\n']
+    for i in range(n):
+        groups = (f'["pung {tile(i % 34)}", "3 set any", "pair any"]',
+                  f'["pair {i % 9 + 1}A", "3 pung/chow A", "set any"]',
+                  f'["singles 19m19p19s", "singles E S W N WD GD RD", "single {tile(orphans[i % 13])}"]')[i % 3]
+        body.append(f'[[hands]]\nid = "hand-{i}"\ngroups = {groups}\ndoubles = 1\nsource = "generated"\n')
+    path = tmp_path / f"many-{n}.toml"
+    path.write_text("\n".join(body), encoding="utf-8")
+    return path
+
+
+def test_targets_of_one_shape_share_their_arrays(tmp_path: Path) -> None:
+    """Issue 30 item 8: a file of thousands of hands holds few shapes, so the compiled
+    targets share their moves, packed uses and merge triples; building each target's own
+    kept about 27 kB of Python lists per target (1.6 GB for 10,000 hands). Python's own
+    allocations are counted (tracemalloc), not time."""
+    import tracemalloc
+
+    few, many = (mjscore.load_rules(_many_hands_file(tmp_path, n)) for n in (30, 330))
+    built = []
+    for rules in (few, many):
+        reachable, targets = distance_targets(rules.hands)
+        tracemalloc.start()
+        try:
+            engine = compiled.Distances(reachable, targets, rules.jokers)
+            kept = tracemalloc.get_traced_memory()[0]
+        finally:
+            tracemalloc.stop()
+        built.append((len(targets), kept, engine))
+    per_target = (built[1][1] - built[0][1]) / (built[1][0] - built[0][0])
+    assert per_target < 12_000, f"{per_target:.0f} bytes kept per target"
+
+
+def test_a_large_generated_file_measures_the_same_on_both_backends(tmp_path: Path) -> None:
+    rules = mjscore.load_rules(_many_hands_file(tmp_path, 90))
+    rng = random.Random(3)
+    counts, melds = [], []
+    for held in _random_hands(30, seed=5, pools=POOLS):
+        melds.append(_random_melds(rng, held) if rng.random() < 0.4 else [NO_MELD] * 4)
+        counts.append(held)
+    (ours, our_status), (spec, spec_status) = _on_both_engines(
+        rules, np.array(counts, dtype=np.uint8), np.array(melds, dtype=np.uint8), None)
+    assert (our_status == spec_status).all() and (ours == spec).all()
+    assert (ours[:, -90:] < UNREACHABLE).any()
+
+
 # --- declared melds ----------------------------------------------------------------------
 
 def test_an_exposed_meld_rules_out_a_concealed_hand_but_a_concealed_kong_does_not() -> None:

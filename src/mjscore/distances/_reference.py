@@ -1,4 +1,4 @@
-"""Distances to special hands in plain Python: the reference for ``_distance_kernel``.
+"""Distances to special hands in plain Python: the reference for ``_kernel``.
 
 For one target (:class:`~mjscore.distances.targets.Target`) and one hand, the
 distance is the fewest tiles missing from the hand for it to hold some complete way of
@@ -393,7 +393,7 @@ def row_status(held: Sequence[int], melds: Sequence[int], jokers: int = 0, use: 
 
 
 class ReferenceDistances:
-    """A rule set's targets with the interface of ``_distance_kernel.CompiledDistances``."""
+    """A rule set's targets with the interface of ``_kernel.CompiledDistances``."""
 
     def __init__(self, reachable: Sequence[int], targets: Sequence[Target], use: JokerUse | None = None) -> None:
         self.reachable = tuple(reachable)

@@ -1,12 +1,24 @@
-"""Building a rule set's distance targets in C (``DTarget``) from their Python form
-(``mjscore.distances.targets.Target``): each tile's moves, the index triples of
-merges, the profiles the per-suit memo keys, knitted targets' moves, joker capacities."""
+"""A rule set's distance targets in C (``DTarget``), built from their Python form
+(``mjscore.distances.targets.Target``), and their families.
+
+**Building** (:func:`fill_target`): each tile's moves, the index triples of merges, the
+profiles the per-suit memo keys, knitted targets' moves, joker capacities.
+
+**Families** (:class:`Family`): a family of targets in C with the buffers their tables
+need: the rule set's own, or those for rows holding a given number of jokers (built by
+:func:`joker_family` from the rule set's own on first use).
+"""
 
 import dataclasses
 import itertools
 
-from libc.string cimport memset
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
 
+import numpy as np
+
+
+# -------------------------------------------------------------- building targets
 _SIZE = (1, 3, 4, 2, 1)  # tiles a group of each kind puts on its first tile (a chow: one per tile)
 
 
@@ -25,6 +37,9 @@ class Built:
         self.profiles = {}        # profile key -> id, for the memo's keys
         self.profile_keys = []    # per target, per suit: its profile key
         self.max_uses = 1
+        self.packed_at = {}       # a shape's radixes -> where its uses, packed, start in ``packed_of``
+        self.triples_at = {}      # the same -> (first, count) of its triples
+        self.moves_at = {}        # (needs, chow limit, distinct pairs) -> per tile, (first, count) of its moves
 
 
 cdef int fill_target(DTarget* t, target, int column, built) except -1:
@@ -74,17 +89,29 @@ cdef int fill_target(DTarget* t, target, int column, built) except -1:
         t.busy[d] = any(m & span for n in target.needs for m in n.masks)
     built.profile_keys.append(keys)
     t.count_packed = sum(t.radix[d] - 1 << 6 * d for d in range(t.dims))
-    t.packed_first = len(built.packed_of)
-    built.packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
-                        for u in range(t.n_uses)]
-    for j in range(34):
-        made = tile_moves(target, j, [t.stride[d] for d in range(t.dims)], t.track_chows, built.kind_caps)
-        t.moves[j].first = len(built.moves)
-        t.moves[j].n = len(made)
-        built.moves += made
-    t.first_triple = len(built.triples) // 3
-    built.triples += triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
-    t.n_triples = len(built.triples) // 3 - t.first_triple
+    # Targets of one shape share their arrays (read-only): a file of thousands of hands
+    # holds few shapes, and building each target's own would take minutes and gigabytes.
+    radix = tuple(t.radix[d] for d in range(t.dims))
+    if radix not in built.packed_at:
+        built.packed_at[radix] = len(built.packed_of)
+        built.packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
+                            for u in range(t.n_uses)]
+        first = len(built.triples) // 3
+        built.triples += triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
+        built.triples_at[radix] = (first, len(built.triples) // 3 - first)
+    t.packed_first = built.packed_at[radix]
+    t.first_triple, t.n_triples = built.triples_at[radix]
+    shape = (target.needs, target.max_chows, target.distinct_pairs)  # all tile_moves reads of the target
+    if shape not in built.moves_at:
+        spans = []
+        for j in range(34):
+            made = tile_moves(target, j, [t.stride[d] for d in range(t.dims)], t.track_chows, built.kind_caps)
+            spans.append((len(built.moves), len(made)))
+            built.moves += made
+        built.moves_at[shape] = spans
+    for j, (first, n) in enumerate(built.moves_at[shape]):
+        t.moves[j].first = first
+        t.moves[j].n = n
     if target.knits:
         key = (target.hand, target.knits, target.fixed, target.required)
         t.duplicate = key in built.knit_seen
@@ -253,3 +280,112 @@ def suit_part(target, int suit):
         target, fixed=tuple(c if lo <= t < hi else 0 for t, c in enumerate(target.fixed)), needs=needs,
         required=target.required & span, max_chows=4,  # no limit binds a separable target's chows
         distinct_pairs=target.distinct_pairs and any(n.masks[3] for n in needs), runs=(), enumerated=(), knits=())
+
+
+# -------------------------------------------------------------- families
+index_triples = triples  # joker_family's own list is named triples
+
+cdef class Family:
+    """Targets in C with the buffers and arrays their tables need."""
+
+    def __cinit__(self, int n_targets):
+        self.n_targets = n_targets
+        self.targets = <DTarget*>malloc(max(1, n_targets) * sizeof(DTarget))
+        self.ctx.work = NULL
+        self.ctx.cur = NULL
+        self.ctx.live = NULL
+
+    def __dealloc__(self):
+        free(self.targets)
+        free(self.ctx.work)
+        free(self.ctx.cur)
+        free(self.ctx.live)
+
+    cdef void allocate(self, packed_of, triples, int max_uses, int max_states) except *:
+        """The buffers, once every target is filled in."""
+        cdef const uint64_t[::1] packed
+        cdef const int32_t[::1] triple_array
+        self.arrays = (np.array(packed_of or [0], dtype=np.uint64), np.array(triples or [0], dtype=np.int32))
+        packed = self.arrays[0]
+        triple_array = self.arrays[1]
+        self.ctx.packed_of = &packed[0]
+        self.ctx.triples = &triple_array[0]
+        self.max_uses = max_uses
+        self.max_states = max_states
+        self.ctx.cur = <int8_t*>malloc(2 * max_states)
+        memset(self.ctx.cur, NONE, 2 * max_states)
+        self.ctx.nxt = self.ctx.cur + max_states
+        self.ctx.live = <int32_t*>malloc(2 * max_states * sizeof(int32_t))
+        self.ctx.next_live = self.ctx.live + max_states
+        self.ctx.work = <int8_t*>malloc(7 * max_uses)
+        self.row_entries = 4 * sum(self.targets[i].n_uses for i in range(self.n_targets))
+        if self.row_entries > POOL_ENTRIES // 2:  # a row's tables stay in the memo while it is read
+            raise ValueError("the special hands have too many groups to choose for distances")
+
+
+def joker_family(Family base, py_targets, int jokers, int use, profiles, profile_keys):
+    """The targets of rows holding ``jokers`` jokers: each base target with a digit per
+    run of singles that may hold one and a last digit for the jokers (``profiles``: the
+    memo's profile ids, extended)."""
+    cdef DTarget* t
+    cdef const DTarget* b
+    cdef int i, k, d, stride, max_uses = 1, max_states = 1
+    cdef Family family = Family(base.n_targets)
+    run_cap = 1 if use & 4 else 0
+    packed_of = []
+    triples = []
+    shared = {}  # a shape's radixes -> where its packed uses and its triples start
+    sizes = {}   # the same -> how many triples
+    for i, target in enumerate(py_targets):
+        t = &family.targets[i]
+        b = &base.targets[i]
+        memcpy(t, b, sizeof(DTarget))
+        t.jokers = jokers
+        t.chow_joker = (use & 2) != 0
+        t.n_free = N_FREE if t.chow_joker and any(n.masks[0] for n in target.needs) else 1
+        runs = [(mask, copies * run_cap) for mask, copies in target.runs if copies * run_cap]
+        if len(runs) > MAX_RUNS or b.dims + len(runs) + 1 > MAX_DIMS:
+            raise ValueError("a special hand has too many runs of singles to count jokers in distances")
+        t.first_run = b.dims
+        t.n_runs = len(runs)
+        memset(t.tile_runs, 0, 34)
+        for k, (mask, cap) in enumerate(runs):
+            t.run_cap[k] = cap
+            t.radix[b.dims + k] = cap + 1
+            for d in range(34):
+                if mask >> d & 1:
+                    t.tile_runs[d] |= 1 << k
+        t.radix[b.dims + len(runs)] = jokers + 1
+        t.dims = b.dims + len(runs) + 1
+        stride = b.n_uses
+        for d in range(b.dims, t.dims):
+            t.stride[d] = stride
+            stride *= t.radix[d]
+        if stride > MAX_JOKER_USES:
+            raise ValueError("a special hand has too many groups to choose to count jokers in distances")
+        t.n_uses = stride
+        max_uses = max(max_uses, stride)
+        max_states = max(max_states, stride * N_BACK * t.n_free)
+        t.count_packed = sum(t.radix[d] - 1 << 6 * d for d in range(t.dims))
+        t.extra_limit = sum(t.radix[d] - 1 << 6 * d for d in range(b.dims, t.dims))
+        t.extra_index = sum((t.radix[d] - 1) * t.stride[d] for d in range(b.dims, t.dims))
+        radix = tuple(t.radix[d] for d in range(t.dims))
+        if radix not in shared:  # targets of one shape share their arrays, as in fill_target
+            first = len(triples) // 3
+            shared[radix] = (len(packed_of), first)
+            packed_of += [sum((u // t.stride[d]) % t.radix[d] << 6 * d for d in range(t.dims))
+                          for u in range(t.n_uses)]
+            triples += index_triples([t.radix[d] for d in range(t.dims)], [t.stride[d] for d in range(t.dims)])
+            sizes[radix] = len(triples) // 3 - first
+        t.packed_first, t.first_triple = shared[radix]
+        t.n_triples = sizes[radix]
+        for d in range(4):
+            lo, hi = suit_base(d), suit_base(d) + suit_width(d)
+            span = ((1 << (hi - lo)) - 1) << lo
+            key = (profile_keys[i][d], "jokers", jokers, use,
+                   tuple((m & span) >> lo for m, _ in runs), tuple(cap for _, cap in runs))
+            t.profile[d] = profiles.setdefault(key, len(profiles))
+            # a suit with no need's groups and no run holds knitted tiles at most: no joker there
+            t.busy[d] = b.busy[d] or any(m & span for m, _ in runs)
+    family.allocate(packed_of, triples, max_uses, max_states)
+    return family
