@@ -3,7 +3,7 @@ scoring of a row without jokers (``_score_reference.score_one``): the row checke
 then every reading of it folded (``_score_readings``)."""
 
 from libc.stdint cimport int16_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from mjscore.score._fold cimport Best, Tables, _add_sets, c_fold
 from mjscore.core._group_codes cimport G_CHOW, G_KONG, G_PAIR, G_PUNG, NO_GROUP
@@ -130,6 +130,7 @@ cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, 
         best.best_reading[1] = SHAPE_LOSING
         best.best_reading[2] = -1
         best.best_reading[3] = -1
+        memset(best.best_groups, NO_GROUP, 5)
         return S_OK
     memcpy(groups, melds, n_melds * sizeof(Group))
     n_groups = n_melds
@@ -144,6 +145,7 @@ cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, 
     best.reading[1] = SHAPE_LOSING
     best.reading[2] = -1
     best.reading[3] = -1
+    memset(best.groups, NO_GROUP, 5)
     set_points = set_doubles = 0
     _add_sets(r, groups, n_groups, &set_points, &set_doubles)
     c_fold(r, set_points, set_doubles, base, NO_TILE, made, 0, best)
