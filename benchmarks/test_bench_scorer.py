@@ -77,7 +77,7 @@ def test_score_many_one_row(measure, scoring, side):
         kernel_calls = [(counts[0], melds[0], *_scalar_context(
             context["win_tile"], context["seat_wind"], context["prevailing_wind"], None, None,
             {"self_drawn": context["self_drawn"], "winner": True})[-1]) for counts, melds, context in calls]
-        run = lambda: [score_one(*call, ruleset)[1] for call in kernel_calls]  # noqa: E731
+        run = lambda: [score_one(*call, ruleset).total for call in kernel_calls]  # noqa: E731
     results = measure("score_many[one row]", side, len(calls), run)
     expected, _ = mjscore.score_many(rows.counts, "babcock", **rows.keywords())
     assert [int(total) for total in results] == expected.tolist()

@@ -707,11 +707,11 @@ def test_a_used_rule_set_pickles_without_its_caches_and_scores_the_same(name):
     hands = ["123m 456p 789s 1z [777z] +1z", "111m 999p 1s [777z] [666z] +1s", "123m 456p 789s 1122z"]
     before = [score(hand, rules) for hand in hands]
     expected = mjscore.score_many(rows.counts, rules, **columns)
-    assert rules.derived  # used: it caches compiled tables, which do not pickle themselves
+    assert not rules.caches.empty  # used: it caches compiled tables, which do not pickle themselves
 
     for copied in (pickle.loads(pickle.dumps(rules)), copy.deepcopy(rules)):
         assert copied == rules and copied is not rules and repr(copied) == repr(rules)
-        assert copied.derived == {}
+        assert copied.caches.empty
         assert all(np.array_equal(getattr(copied.tables, f.name), getattr(rules.tables, f.name))
                    for f in dataclasses.fields(rules.tables))
         got = mjscore.score_many(rows.counts, copied, **columns)
@@ -730,7 +730,7 @@ def test_replace_gives_a_rule_set_its_own_caches():
     counts = np.array([mjscore.parse_tiles("123m456p789s11122z")], np.uint8)
     full = mjscore.score_many(counts, rules, win_tile=27)[0][0]
     capped = dataclasses.replace(rules, limit=10)
-    assert capped.derived is not rules.derived
+    assert capped.caches is not rules.caches
     assert mjscore.score_many(counts, capped, win_tile=27)[0][0] == 10 < full
     assert mjscore.score_many(counts, rules, win_tile=27)[0][0] == full
 

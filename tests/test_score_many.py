@@ -245,9 +245,9 @@ def test_score_one_reports_the_reading_it_chose() -> None:
     ours = compiled.score_one(counts, melds, 27, flags, 27, 27, rules)
     spec = reference.score_one(counts, melds, 27, flags, 27, 27, rules)
     assert ours == spec
-    status, total, special, points, doubles, applied, win, shape, decomposition, group, matched = ours
-    assert (status, total, special, points, doubles, win, shape, matched) == (0, 56, -1, 28, 1, 27, 0, ())
-    names = {rules.items[i].id for i in range(len(rules.items)) if applied >> i & 1}
+    assert (ours.status, ours.total, ours.special, ours.points, ours.doubles, ours.win_tile, ours.shape,
+            ours.matched) == (0, 56, -1, 28, 1, 27, 0, ())
+    names = {rules.items[i].id for i in range(len(rules.items)) if ours.applied >> i & 1}
     assert names == {"mah-jongg", "only-place"}
 
 
@@ -260,11 +260,11 @@ def test_clear_caches_forgets_what_single_calls_keep_and_changes_no_score() -> N
     hands = ["123m 456p 789s 1z [555z] +1z", "111222333m 5z (9999s) +5z", "123m 123p 123s 789s 5s +5s"]
     warm = [mjscore.score(h, "babcock", seat_wind="S") for h in hands]
     assert _context_of.cache_info().currsize and notation._WORDS
-    assert "group lines" in mjscore.load_rules("babcock").derived
+    assert mjscore.load_rules("babcock").caches.group_lines
     clear_caches("babcock")
     assert _context_of.cache_info().currsize == 0 and readings._scored_group.cache_info().currsize == 0
     assert not notation._WORDS and notation._meld.cache_info().currsize == 0
-    assert "group lines" not in mjscore.load_rules("babcock").derived
+    assert not mjscore.load_rules("babcock").caches.group_lines
     assert [mjscore.score(h, "babcock", seat_wind="S") for h in hands] == warm
 
 

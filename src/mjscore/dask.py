@@ -78,7 +78,7 @@ _RESULT = np.dtype([("total", np.int32), ("special", np.int16), ("status", np.ui
 
 
 def _rules_token(rules: RuleSet) -> object:
-    """Dask's token of a rule set: its definition, the state it pickles (``derived`` holds caches,
+    """Dask's token of a rule set: its definition, the state it pickles (``caches`` holds what is kept,
     compiled kernel objects among them, that neither tokenize nor belong to its identity)."""
     return normalize_token((RuleSet.__qualname__, rules.__getstate__()))
 

@@ -77,13 +77,12 @@ def distance_engine(rules: RuleSet, backend: str | None = None) -> tuple[Distanc
     the one :mod:`mjscore._backend` chose), built once per rule set and kept, and the ids
     of their columns."""
     backend = backend or CHOSEN["distances"]
-    key = f"distances-{backend}"
-    if key not in rules.derived:
+    kept = rules.caches.distances
+    if backend not in kept:
         reachable, targets = distance_targets(rules.hands)
         engine: DistanceEngine = twin("distances", backend).Distances(reachable, targets, rules.jokers)
-        rules.derived[key] = (engine, tuple(rules.hands[i].id for i in reachable))
-    found: tuple[DistanceEngine, tuple[str, ...]] = rules.derived[key]  # type: ignore[assignment]
-    return found
+        kept[backend] = (engine, tuple(rules.hands[i].id for i in reachable))
+    return kept[backend]
 
 
 def _joker_rows(jokers: Any, n: int) -> npt.NDArray[np.uint8] | None:

@@ -36,7 +36,7 @@ from ..core.errors import InvalidHandError, MjscoreError
 from ..core.hand import Hand
 from ..core.notation import parse_hand
 from ..rules import RuleSet, load_rules
-from .targets import Target, distance_targets
+from .targets import distance_targets
 from ..rules.hands import SpecialHand
 from ..score.scoring import score
 from ..core.tile import N_KINDS, Tile
@@ -89,12 +89,13 @@ def _missing(rules: RuleSet, hand_index: int, held: Sequence[int], melds: Sequen
              jokers: int, away: int) -> tuple[Tile, ...]:
     """The tiles a nearest way of the hand lacks with its jokers placed (one such way, in
     tile order); ``away`` is its distance, so the first target at it is a nearest one."""
-    if "distance-targets-by-hand" not in rules.derived:
-        by_hand: dict[int, list[Target]] = {}
+    by_hand = rules.caches.targets_by_hand
+    if by_hand is None:
+        by_hand = {}
         for target in distance_targets(rules.hands)[1]:
             by_hand.setdefault(target.hand, []).append(target)
-        rules.derived["distance-targets-by-hand"] = by_hand
-    targets: list[Target] = rules.derived["distance-targets-by-hand"][hand_index]  # type: ignore[index]
+        rules.caches.targets_by_hand = by_hand
+    targets = by_hand[hand_index]
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for target in targets:
         found = best_way(target, held, melds, jokers, rules.jokers, away)

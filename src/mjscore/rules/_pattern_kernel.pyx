@@ -1,7 +1,7 @@
 """Special hands, compiled: the contract of ``mjscore.rules.matching`` (read its docstring).
 
 A rule set's :class:`~mjscore.rules.hands.HandTables` become flat C arrays once per
-rule set (kept in ``rules.derived``); the functions the ``.pxd`` declares then match
+rule set (kept in ``rules.caches``); the functions the ``.pxd`` declares then match
 them with the GIL released: requirement lists against the groups of a reading, and
 one hash probe for the fixed-shape hands a hand's tiles make.
 """
@@ -246,9 +246,9 @@ cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
 
 cdef CompiledPatterns compiled_patterns(rules):
     """The rule set's compiled patterns, built on first use and kept with it."""
-    compiled = rules.derived.get("pattern_kernel")
+    compiled = rules.caches.pattern_kernel
     if compiled is None:
-        compiled = rules.derived["pattern_kernel"] = CompiledPatterns(rules)
+        compiled = rules.caches.pattern_kernel = CompiledPatterns(rules)
     return <CompiledPatterns>compiled
 
 

@@ -8,6 +8,7 @@ rule's name.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -20,8 +21,15 @@ from ..core.tile import Tile
 from .hands import HandTables, SpecialHand, compile_hands
 from .patterns import GroupSpec
 
-__all__ = ["SetRule", "ItemRule", "Preset", "RuleSet", "Tables", "SPECIAL_SHAPES", "STACK", "BEST",
-           "SHARE", "BETTER"]
+if TYPE_CHECKING:  # the types of what the layers above keep here; never imported at run time
+    from ..core.group import Decomposition
+    from ..distances.distances import DistanceEngine
+    from ..distances.targets import Target
+    from ..score.readings import ScoredGroup
+    from ..score.scoring import JokerPlacement, Line
+
+__all__ = ["SetRule", "ItemRule", "Preset", "RuleSet", "RuleCaches", "Tables", "SPECIAL_SHAPES", "STACK",
+           "BEST", "SHARE", "BETTER"]
 
 SPECIAL_SHAPES = ("seven-pairs",)
 """The general winning shapes besides ``standard`` a rule set may allow without a special
@@ -120,6 +128,38 @@ class Tables:
     """Per item: the fact bit its pattern sets (-1: no pattern)."""
 
 
+@dataclass(eq=False, repr=False, slots=True)
+class RuleCaches:
+    """What other modules derive from one rule set and keep, each built on first use by the
+    module named beside it. Never shared and never pickled: every :class:`RuleSet` starts
+    with an empty one, also from ``dataclasses.replace`` and from unpickling (compiled
+    kernel objects do not pickle). Nothing here changes a result, only how soon it comes."""
+
+    pattern_kernel: object = None
+    """:mod:`mjscore.rules._pattern_kernel`'s ``CompiledPatterns`` (compiled backend)."""
+    score_kernel: object = None
+    """:mod:`mjscore.score._fold`'s ``CompiledRules``, the tables as C arrays (compiled backend)."""
+    joker_fixed_rows: object = None
+    """:func:`mjscore.score.jokers._scoring.joker_fixed_rows`'s rows, their count and index."""
+    lines: tuple[dict[tuple[int, int, int], tuple[SetRule, ...]], tuple[Line, ...]] | None = None
+    """:mod:`mjscore.score.scoring`: the set rules of each group cell, and each item's line."""
+    group_lines: dict[ScoredGroup, tuple[Line, ...]] = field(default_factory=dict)
+    """:mod:`mjscore.score.scoring`: the breakdown lines of each scored group met so far."""
+    breakdowns: dict[tuple[object, ...], tuple[Decomposition | None, tuple[Line, ...],
+                                               tuple[JokerPlacement, ...]]] = field(default_factory=dict)
+    """:func:`mjscore.score.scoring.score`: readings written out, by hand, seat and reading."""
+    distances: dict[str, tuple[DistanceEngine, tuple[str, ...]]] = field(default_factory=dict)
+    """:func:`mjscore.distances.distances.distance_engine`: per backend (``"cython"``,
+    ``"python"``), the distance tables and the ids of their columns."""
+    targets_by_hand: dict[int, list[Target]] | None = None
+    """:mod:`mjscore.distances.near_misses`: each special hand's distance targets."""
+
+    @property
+    def empty(self) -> bool:
+        """Whether nothing is kept yet."""
+        return all(not getattr(self, f.name) for f in fields(self))
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """One rule set, loaded and validated; see ``rules/*.toml`` for the format."""
@@ -159,12 +199,8 @@ class RuleSet:
     elsewhere in mjscore; this field keeps its name because the compiled scorers read it)."""
     tables: Tables = field(init=False, repr=False, compare=False)
     hand_tables: HandTables = field(init=False, repr=False, compare=False)
-    derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
-    """Data other modules derive from the rule set once and keep (compiled tables, lines).
-
-    Never shared: each instance starts with an empty dict, also from
-    ``dataclasses.replace`` and from unpickling (compiled kernel objects do not pickle).
-    """
+    caches: RuleCaches = field(default_factory=RuleCaches, init=False, repr=False, compare=False)
+    """What other modules derive from the rule set once and keep (:class:`RuleCaches`)."""
 
     @property
     def joker_use(self) -> JokerUse | None:
@@ -179,13 +215,13 @@ class RuleSet:
         object.__setattr__(self, "hand_tables", compile_hands(self.hands, patterns))
 
     def __getstate__(self) -> dict[str, object]:
-        """The definition only: ``tables`` is rebuilt and ``derived`` starts empty on load."""
+        """The definition only: ``tables`` is rebuilt and ``caches`` starts empty on load."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "derived", {})
+        object.__setattr__(self, "caches", RuleCaches())
         self.__post_init__()
 
     def option(self, name: str) -> object:

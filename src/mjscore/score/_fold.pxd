@@ -253,6 +253,8 @@ ctypedef struct Best:
     # the reading being folded (set by the caller) and the best one's
     int reading[4]        # win tile, shape (readings.SHAPE_CODES), decomposition, group
     int best_reading[4]
+    uint8_t groups[5]     # and a standard one's concealed groups (group bytes), NO_GROUP padded
+    uint8_t best_groups[5]
     int n_matched         # the special hands the best reading made
     int16_t matched[MAX_HANDS_MATCHED]
 
@@ -260,7 +262,7 @@ cdef class CompiledRules:
     cdef Tables r
     cdef object arrays      # the arrays the pointers point into
 
-# The rule set's CompiledRules, built on first use and kept in rules.derived.
+# The rule set's CompiledRules, built on first use and kept in rules.caches.
 cdef CompiledRules compiled_rules(rules)
 
 # Score one reading (mjscore.score.fold.score_reading) whose groups earn `set_points` and

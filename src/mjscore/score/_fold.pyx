@@ -221,6 +221,7 @@ cdef void _finish(const Tables* r, int64_t points, int64_t doubles, uint64_t app
         best.doubles = doubles
         best.applied = applied
         memcpy(best.best_reading, best.reading, sizeof(best.reading))
+        memcpy(best.best_groups, best.groups, sizeof(best.groups))
         best.n_matched = n_matched
         memcpy(best.matched, matched, n_matched * sizeof(int16_t))
 
@@ -342,7 +343,7 @@ cdef class CompiledRules:
 
 
 cdef CompiledRules compiled_rules(rules):
-    compiled = rules.derived.get("score_kernel")
+    compiled = rules.caches.score_kernel
     if compiled is None:
-        compiled = rules.derived["score_kernel"] = CompiledRules(rules)
+        compiled = rules.caches.score_kernel = CompiledRules(rules)
     return <CompiledRules>compiled

@@ -12,14 +12,16 @@ the entry points; ``_rows`` checks a row, reads it and scores it, ``jokers/_scor
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t
 from libc.stdlib cimport free
 from libc.string cimport memset
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 
+from mjscore.core._group_codes cimport NO_GROUP
 from mjscore.score._fold cimport Best, CompiledRules, Tables, compiled_rules
 from mjscore.score._fold cimport S_OK
 from mjscore.score.jokers._scoring cimport c_fixed_index, c_score_row_jokers
 from mjscore.score._rows cimport c_score_row
 from mjscore.score.jokers._substitutions cimport FixedIndex, Subs
 
+from mjscore.score.best_reading import BestReading, no_reading
 from mjscore.score.jokers._scoring import joker_fixed_rows
 
 
@@ -85,17 +87,28 @@ cdef int _score_row_object(object counts, object melds, int win_tile, uint32_t f
     return c_score_row(c, m, win_tile, flags, seat, prevailing, &compiled.r, best)
 
 
+cdef object _record(const Best* best):
+    """The ``BestReading`` of a row scored OK."""
+    cdef Py_ssize_t n = 0
+    while n < 5 and best.best_groups[n] != NO_GROUP:
+        n += 1
+    # tuple.__new__ skips the NamedTuple's Python-level __new__: a third of a
+    # microsecond per single call
+    return tuple.__new__(BestReading, (
+        S_OK, best.total, best.special, best.points, best.doubles, best.applied,
+        best.best_reading[0], best.best_reading[1], best.best_reading[2], best.best_reading[3],
+        tuple([best.matched[i] for i in range(best.n_matched)]),
+        PyBytes_FromStringAndSize(<const char*>best.best_groups, n)))
+
+
 def score_one(object counts, object melds, int win_tile, uint32_t flags, int seat, int prevailing, rules):
-    """One row, and which reading won: ``(status, total, special, points, doubles,
-    applied, win_tile, shape, decomposition, group, matched)``; see ``score/_reference.py``.
+    """One row, and which reading won: a ``BestReading``; see ``score/_reference.py``.
     ``counts`` (34) and ``melds`` (4) are bytes or contiguous uint8 arrays."""
     cdef Best best
     cdef int st = _score_row_object(counts, melds, win_tile, flags, seat, prevailing, rules, &best)
     if st != S_OK:
-        return (st, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
-    return (st, best.total, best.special, best.points, best.doubles, best.applied,
-            best.best_reading[0], best.best_reading[1], best.best_reading[2], best.best_reading[3],
-            tuple([best.matched[i] for i in range(best.n_matched)]))
+        return no_reading(st)
+    return _record(&best)
 
 
 def total_one(object counts, object melds, int win_tile, uint32_t flags, int seat, int prevailing, rules):
@@ -169,8 +182,5 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
     free(sb.d)
     free(sb.rows)
     if st != S_OK:
-        return (st, 0, -1, 0, 0, 0, -1, -1, -1, -1, ()), ()
-    return ((st, best.total, best.special, best.points, best.doubles, best.applied,
-             best.best_reading[0], best.best_reading[1], best.best_reading[2], best.best_reading[3],
-             tuple([best.matched[i] for i in range(best.n_matched)])),
-            tuple([best_d[i] for i in range(8) if best_d[i] != 0xFF]))
+        return no_reading(st), ()
+    return _record(&best), tuple([best_d[i] for i in range(8) if best_d[i] != 0xFF])

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from ..core.context import Flag, WinContext
 from ..core.errors import HandStatus
+from .best_reading import BestReading, no_reading
 from .fold import ReadingScore, score_reading
 from ..core.group_codes import CONCEALED_KONG, KONG, group_kind
 from ..core.hand import MAX_JOKERS, Hand
@@ -78,24 +79,18 @@ def row_status(counts: list[int], codes: list[int], win: int, flags: int, jokers
 
 
 def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
-              win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet) -> _Result:
-    """One row, and which reading won: ``(status, total, special, points, doubles,
-    applied, win_tile, shape, decomposition, group, matched)``.
-
-    ``special`` is the index in ``rules.hands`` of the special hand that scored (-1:
-    none), ``applied`` the bitmask of the items the best reading earned, ``shape`` its
-    index in :data:`mjscore.score.readings.SHAPE_CODES`, ``decomposition`` and ``group`` its
-    :attr:`Reading.index` (-1 for other shapes; for a fixed-shape special hand, that
-    hand and -1), ``matched`` every special hand the reading made (at most
-    :data:`~mjscore.rules.hands.MAX_MATCHED`, in file order). A bad row gives its status
-    and zeros/-1 elsewhere. The hand holds no joker: the ``no-jokers`` fact holds when the
-    rule set uses jokers.
+              win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet) -> BestReading:
+    """One row, and which reading won (:class:`~mjscore.score.best_reading.BestReading`:
+    the reading's ``decomposition`` and ``group`` are its :attr:`Reading.index`, its
+    ``groups`` the decomposition's). A bad row gives its status and
+    :func:`~mjscore.score.best_reading.no_reading`. The hand holds no joker: the
+    ``no-jokers`` fact holds when the rule set uses jokers.
     """
     row = [int(c) for c in counts]
     codes = [int(c) for c in melds if c != NO_MELD]
     status = row_status(row, codes, win_tile, flags)
     if status:
-        return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
+        return no_reading(status)
     hand = hand_of_row(row, codes)
     context = context_of_row(win_tile, flags, seat, prevailing)
     if not context.winner:
@@ -108,37 +103,34 @@ def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[
     return _result(best, best_reading)
 
 
-_Result = tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, ...]]
-
-
-def _losing(rules: RuleSet, hand: Hand, context: WinContext, no_jokers: bool) -> _Result:
+def _losing(rules: RuleSet, hand: Hand, context: WinContext, no_jokers: bool) -> BestReading:
     losing = SHAPE_CODES.index("losing")
     if not rules.losers:
-        return (HandStatus.OK, 0, -1, 0, 0, 0, NO_TILE, losing, -1, -1, ())
+        return BestReading(HandStatus.OK, 0, -1, 0, 0, 0, NO_TILE, losing, -1, -1, (), b"")
     result = score_reading(rules, losing_reading(hand, context, no_jokers))
-    return (HandStatus.OK, result.total, -1, result.points, result.doubles, result.applied,
-            NO_TILE, losing, -1, -1, ())
+    return BestReading(HandStatus.OK, result.total, -1, result.points, result.doubles, result.applied,
+                       NO_TILE, losing, -1, -1, (), b"")
 
 
-def _result(best: ReadingScore | None, best_reading: Reading | None) -> _Result:
+def _result(best: ReadingScore | None, best_reading: Reading | None) -> BestReading:
     if best is None or best_reading is None:
-        return (HandStatus.NOT_WINNING, 0, -1, 0, 0, 0, -1, -1, -1, -1, ())
+        return no_reading(HandStatus.NOT_WINNING)
     assert best_reading.win_tile is not None  # every reading of a winning hand has one
-    return (HandStatus.OK, best.total, best.special, best.points, best.doubles, best.applied,
-            int(best_reading.win_tile), SHAPE_CODES.index(best_reading.shape), *best_reading.index,
-            best.matched[:MAX_MATCHED])
+    return BestReading(HandStatus.OK, best.total, best.special, best.points, best.doubles, best.applied,
+                       int(best_reading.win_tile), SHAPE_CODES.index(best_reading.shape), *best_reading.index,
+                       best.matched[:MAX_MATCHED], best_reading.concealed)
 
 
 def total_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
               win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet) -> int:
     """:func:`score_one`'s total alone, or ``-status`` for a bad row."""
     result = score_one(counts, melds, win_tile, flags, seat, prevailing, rules)
-    return int(result[1]) if result[0] == HandStatus.OK else -int(result[0])
+    return int(result.total) if result.status == HandStatus.OK else -int(result.status)
 
 
 def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
                      win_tile: int, flags: int, seat: int, prevailing: int, rules: RuleSet,
-                     jokers: int, meld_jokers: int = 0) -> tuple[_Result, tuple[int, ...]]:
+                     jokers: int, meld_jokers: int = 0) -> tuple[BestReading, tuple[int, ...]]:
     """:func:`score_one` for a row holding ``jokers`` concealed (counted as tiles) and
     ``meld_jokers`` inside its declared melds (the meld bytes say what they stand for),
     and the tiles the concealed jokers stood for in the best reading (sorted; see
@@ -155,7 +147,7 @@ def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.N
     if not status and rules.jokers is None and jokers + meld_jokers:
         status = HandStatus.NOT_WINNING
     if status:
-        return (status, 0, -1, 0, 0, 0, -1, -1, -1, -1, ()), ()
+        return no_reading(status), ()
     if rules.jokers is None or not jokers + meld_jokers:
         return score_one(counts, melds, win_tile, flags, seat, prevailing, rules), ()
     context = context_of_row(win_tile, flags, seat, prevailing)
@@ -190,9 +182,9 @@ def score_many(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],
             continue
         result = score_one(batch[i], melds[i], int(win_tile[i]), int(flags[i]), int(seat[i]),
                            int(prevailing[i]), rules)
-        status[i] = result[0]
-        if not result[0]:
-            out_total[i], out_special[i] = result[1], result[2]
+        status[i] = result.status
+        if not result.status:
+            out_total[i], out_special[i] = result.total, result.special
 
 
 def score_many_jokers(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8],
@@ -208,6 +200,6 @@ def score_many_jokers(batch: npt.NDArray[np.uint8], melds: npt.NDArray[np.uint8]
             continue
         result, _ = score_one_jokers(batch[i], melds[i], int(win_tile[i]), int(flags[i]), int(seat[i]),
                                      int(prevailing[i]), rules, int(jokers[i]))
-        status[i] = result[0]
-        if not result[0]:
-            out_total[i], out_special[i] = result[1], result[2]
+        status[i] = result.status
+        if not result.status:
+            out_total[i], out_special[i] = result.total, result.special

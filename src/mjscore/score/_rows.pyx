@@ -9,7 +9,7 @@ where they may stand (``mjscore.score.jokers.readings``).
 """
 
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from mjscore.score._fold cimport Best, Tables, _add_sets, _cell, _plain_wins, c_fold
 from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_kind, group_tile
@@ -277,6 +277,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 n_groups += 1
             if _counter(counters, C_CHOWS) > r.max_chows:
                 continue
+            for j in range(n_groups, 5):
+                codes[j] = NO_GROUP
             dec_facts = _set_facts(counters, runs)
             concealed = _counter(counters, C_CONCEALED)
             for i in range(n_groups):
@@ -303,6 +305,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 best.reading[1] = SHAPE_STANDARD
                 best.reading[2] = d
                 best.reading[3] = i
+                memcpy(best.groups, codes, 5)
                 points = set_points
                 doubles = set_doubles
                 open_group = 0
@@ -353,6 +356,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     into.reading[1] = SHAPE_PAIRS
                     into.reading[2] = -1
                     into.reading[3] = -1
+                    memset(into.groups, NO_GROUP, 5)
                     set_points = set_doubles = 0
                     _add_sets(r, groups, n_groups, &set_points, &set_doubles)
                     c_fold(r, set_points, set_doubles, facts, wt, made, n_made, into)
@@ -375,6 +379,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     into.reading[1] = SHAPE_SPECIAL
                     into.reading[2] = made[k]
                     into.reading[3] = -1
+                    memset(into.groups, NO_GROUP, 5)
                     c_fold(r, 0, 0, facts, wt, made, n_made, into)
                     break
             if both:
@@ -447,7 +452,7 @@ cdef int _hands_made(const Patterns* p, const Candidates* cands, int forms, uint
 
 
 from libc.stdint cimport int16_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from mjscore.score._fold cimport Best, Tables, _add_sets, c_fold
 from mjscore.core._group_codes cimport G_CHOW, G_KONG, G_PAIR, G_PUNG, NO_GROUP
@@ -573,6 +578,7 @@ cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, 
         best.best_reading[1] = SHAPE_LOSING
         best.best_reading[2] = -1
         best.best_reading[3] = -1
+        memset(best.best_groups, NO_GROUP, 5)
         return S_OK
     memcpy(groups, melds, n_melds * sizeof(Group))
     n_groups = n_melds
@@ -587,6 +593,7 @@ cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, 
     best.reading[1] = SHAPE_LOSING
     best.reading[2] = -1
     best.reading[3] = -1
+    memset(best.groups, NO_GROUP, 5)
     set_points = set_doubles = 0
     _add_sets(r, groups, n_groups, &set_points, &set_doubles)
     c_fold(r, set_points, set_doubles, base, NO_TILE, made, 0, best)

@@ -323,9 +323,9 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
         totals[0], special[0] = 0, -1
         if not status[0]:
             result = scorer.score_one(batch[0], meld_codes[0], *row, ruleset)
-            status[0] = result[0]
-            if not result[0]:
-                totals[0], special[0] = result[1], result[2]
+            status[0] = result.status
+            if not result.status:
+                totals[0], special[0] = result.total, result.special
     elif wild is None and (threads == 1 or n < 2 * MIN_ROWS_PER_THREAD):  # one part: no slicing
         check_threads(threads)
         scorer.score_many(batch, meld_codes, win, word, seat, prevailing, ruleset, totals, special, status)

@@ -17,6 +17,7 @@ from ..core.context import WinContext
 from ..decompose.decompose import WaitRole, wait_role
 from ..rules.facts import FACT_BITS, Atom
 from ..core.group import Group, GroupKind
+from ..core.group_codes import group_code, group_kind, group_tile
 from ..core.hand import Hand
 from .jokers.readings import Substitution
 from ..rules.matching import (conditions_hold, fixed_variants, item_pattern_facts, pairs_form, presence,
@@ -73,6 +74,9 @@ class Reading:
     special reading, the fixed-shape hand it makes (and -1)."""
     hands: tuple[int, ...] = ()
     """The special hands (indices into ``rules.hands``, in file order) the reading makes."""
+    concealed: bytes = b""
+    """For a standard reading: the decomposition's groups (those of :attr:`groups` that
+    are no declared meld), a group byte each (:mod:`mjscore.core.group_codes`)."""
 
 
 def atom_of(group: Group, context: WinContext) -> Atom:
@@ -236,6 +240,7 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
             if jokers is not None and natural_tiles is None:
                 continue  # its groups cannot hold the jokers
             groups = [_group(kind, first) for kind, first in raw]
+            codes = bytes([group_code(kind, first) for kind, first in raw])
             if rules.max_chows is not None and sum(
                     g.kind == GroupKind.SEQUENCE for g in [*groups, *hand.melds]) > rules.max_chows:
                 continue
@@ -252,7 +257,7 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
                 facts |= item_pattern_facts(tables, held, shape)
                 made = special_hands(quantified_hands(tables, STANDARD, held, shape) + shaped, facts, tile)
                 if made or _plain_wins(rules, facts):
-                    yield Reading("standard", scored, facts, completed, tile, (number, index), made)
+                    yield Reading("standard", scored, facts, completed, tile, (number, index), made, codes)
         if pairs is not None:
             scored = _pairs(hand, context)
             facts = base | single | _bits(one_chance=True)
@@ -281,19 +286,23 @@ def _standard_groups(groups: list[Group], completed: int, melds: list[ScoredGrou
                   for i, g in enumerate(groups)] + melds)
 
 
-def reading_groups(hand: Hand, context: WinContext, shape: str, index: tuple[int, int]) -> tuple[ScoredGroup, ...]:
-    """The groups of the reading :func:`readings` identified by ``shape`` and ``index``."""
+def reading_groups(hand: Hand, context: WinContext, shape: str, concealed: bytes = b"",
+                   completed: int = -1) -> tuple[ScoredGroup, ...]:
+    """The groups of a reading of ``hand`` (its melds included) as a scorer reported it
+    (:class:`~mjscore.score.best_reading.BestReading`): its ``shape``; for a standard
+    reading, its ``concealed`` groups (group bytes) and the index among them of the group
+    the winning tile ``completed``."""
     if shape == "losing":
         return losing_reading(hand, context).groups
     if shape == "seven-pairs":
         return _pairs(hand, context)
     if shape != "standard":
         return ()
-    raw = _backend.kernel.decompose(hand.concealed)[index[0]]
-    seat, prevailing, completed = int(context.seat_wind), int(context.prevailing_wind), index[1]
+    seat, prevailing = int(context.seat_wind), int(context.prevailing_wind)
     if context.self_drawn:
         completed = -1  # only a discard makes the group it completed exposed
-    groups = [_cell(kind, first, i != completed, seat, prevailing) for i, (kind, first) in enumerate(raw)]
+    groups = [_cell(group_kind(code), group_tile(code), i != completed, seat, prevailing)
+              for i, code in enumerate(concealed)]
     if hand.melds:
         groups += [_scored(m, m.concealed, context) for m in hand.melds]
     return tuple(groups)

@@ -31,6 +31,7 @@ from .._backend import twin
 from ..core.context import WinContext, check_against_hand, forget_contexts
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from ..rules.facts import Atom
+from .best_reading import BestReading
 from .fold import ReadingScore, limit_share, score_reading, scores_exactly
 from ..core.group import Decomposition, Group, GroupKind, Meld
 from ..core.hand import Hand
@@ -42,7 +43,7 @@ from ..rules.payments import Settlement, settle_scores
 from .readings import SHAPE_CODES, ScoredGroup, forget_groups, reading_groups
 from ..rows.codec import forget_meld_bytes, row_of
 from ..rules import RuleSet, load_rules
-from ..rules.model import STACK
+from ..rules.model import STACK, SetRule
 from ..core.tile import Tile, format_tiles
 
 __all__ = ["Line", "Score", "JokerPlacement", "ReadingScore", "score", "score_reading", "explain_lines", "settle",
@@ -183,23 +184,23 @@ def use_html(writer: Callable[[Score], str]) -> None:
     _html = writer
 
 
-def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[Any, ...]], tuple[Line, ...]]:
+def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[SetRule, ...]], tuple[Line, ...]]:
     """Per rule set, once: the set rules of each group cell, and each item's line."""
-    cached = rules.derived.get("lines")
+    cached = rules.caches.lines
     if cached is None:
         cells = {(kind, concealed, atom): tuple(
             r for r in rules.sets if r.matches(GroupKind(kind), bool(concealed), Atom(atom))
             and (r.points or r.doubles)) for kind in range(4) for concealed in (0, 1) for atom in range(7)}
         items = tuple(Line(i.id, i.name, i.points, i.doubles, source=i.source)
                       for i in rules.items)
-        cached = rules.derived["lines"] = (cells, items)
-    return cached  # type: ignore[return-value]
+        cached = rules.caches.lines = (cells, items)
+    return cached
 
 
 def explain_lines(rules: RuleSet, groups: Sequence[ScoredGroup], applied: int) -> tuple[Line, ...]:
     """The breakdown of a reading: a line per scoring group, then a line per item earned."""
     cells, items = _explained(rules)
-    known: dict[ScoredGroup, tuple[Line, ...]] = rules.derived.setdefault("group lines", {})  # type: ignore[assignment]
+    known = rules.caches.group_lines
     lines: list[Line] = []
     for g in groups:
         group_lines = known.get(g)
@@ -230,34 +231,34 @@ _BREAKDOWNS = 1 << 16
 
 
 def _written_out(hand: Hand, tiles: tuple[int, ...], ctx: WinContext, rules: RuleSet, shape: str,
-                 decomposition: int, group: int, applied: int, has_groups: bool, jokers: bool
+                 best: BestReading, has_groups: bool, jokers: bool
                  ) -> tuple[Decomposition | None, tuple[Line, ...], tuple[JokerPlacement, ...]]:
-    """The reading the scorer chose for ``hand``, written out (:func:`_breakdown`), with
-    its jokers standing for ``tiles`` where it holds some: the natural hand they make is
-    read, and each joker placed in its group (:func:`joker_placements`)."""
+    """The reading the scorer chose for ``hand`` (``best``), written out (:func:`_breakdown`),
+    with its jokers standing for ``tiles`` where it holds some: the natural hand they make
+    is read, and each joker placed in its group (:func:`joker_placements`)."""
     if not jokers:
-        return (*_breakdown(hand, ctx, rules, shape, decomposition, group, applied, has_groups), ())
+        return (*_breakdown(hand, ctx, rules, shape, best, has_groups), ())
     read = hand
     if tiles:
         counts = list(hand.concealed)
         for t in tiles:
             counts[t] += 1
         read = Hand(tuple(counts), hand.melds)
-    order, lines = _breakdown(read, ctx, rules, shape, decomposition, group, applied, has_groups)
+    order, lines = _breakdown(read, ctx, rules, shape, best, has_groups)
     if not ctx.winner:
         return order, lines, ()
-    order, placements = joker_placements(hand, read, rules, order, decomposition if shape == "special" else -1)
+    order, placements = joker_placements(hand, read, rules, order, best.decomposition if shape == "special" else -1)
     return order, lines, placements
 
 
-def _breakdown(read: Hand, ctx: WinContext, rules: RuleSet, shape: str, decomposition: int, group: int,
-               applied: int, has_groups: bool) -> tuple[Decomposition | None, tuple[Line, ...]]:
-    """The reading the scorer chose, written out: its groups in order (standard, losing
-    and seven-pairs readings) and the breakdown lines of its groups and items."""
-    groups = reading_groups(read, ctx, shape, (decomposition, group)) if has_groups else ()
+def _breakdown(read: Hand, ctx: WinContext, rules: RuleSet, shape: str, best: BestReading,
+               has_groups: bool) -> tuple[Decomposition | None, tuple[Line, ...]]:
+    """The reading the scorer chose (``best``), written out: its groups in order (standard,
+    losing and seven-pairs readings) and the breakdown lines of its groups and items."""
+    groups = reading_groups(read, ctx, shape, best.groups, best.group) if has_groups else ()
     order = (tuple(sorted([g.group for g in groups], key=_GROUP_ORDER))
              if shape in _ORDERED_SHAPES and groups else None)
-    return order, explain_lines(rules, groups, applied)
+    return order, explain_lines(rules, groups, best.applied)
 
 
 _GROUP_ORDER = operator.attrgetter("kind", "first", "concealed")
@@ -306,34 +307,36 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     tiles: tuple[int, ...] = ()  # with jokers, the tiles they stood for
     jokers = parsed.jokers or parsed.melds and parsed.meld_jokers
     row = row_of(parsed, ctx)
+    best: BestReading
     if jokers:
         check_jokers(parsed, ruleset)
-        result, tiles = twin("score").score_one_jokers(*row, ruleset, parsed.jokers, parsed.meld_jokers)
+        best, tiles = twin("score").score_one_jokers(*row, ruleset, parsed.jokers, parsed.meld_jokers)
     else:
-        result = twin("score").score_one(*row, ruleset)
-    status, total, special, points, doubles, applied, _, shape_code, decomposition, group, matched = result
+        best = twin("score").score_one(*row, ruleset)
+    status, total, special, points, doubles = best.status, best.total, best.special, best.points, best.doubles
     if status == HandStatus.NOT_WINNING:
         raise NotWinningError(f"{parsed} is not a winning hand under {ruleset.name}")
     if status == HandStatus.BAD_CONTEXT:
         check_against_hand(ctx, parsed)  # which says why
     if status:  # anything else the scorer checks was checked above
         raise status_error(status)
-    shape = SHAPE_CODES[shape_code]
+    shape = SHAPE_CODES[best.shape]
     # The reading the kernel chose is written out once per rule set: a search scores the
     # same hands in the same seats again and again. With jokers, the key adds the tiles
     # they stood for and the melds holding some (which the meld bytes do not show).
-    key: tuple[Any, ...] = (*row[:2], ctx.self_drawn, *row[4:], shape_code, decomposition, group, applied,
-                            bool(points))
+    key: tuple[object, ...] = (*row[:2], ctx.self_drawn, *row[4:], best.shape, best.decomposition, best.group,
+                               best.applied, bool(points))
     if jokers:
         key += (ctx.winner, tuple(tiles), parsed.melds if parsed.meld_jokers else ())
-    memo: dict[Any, Any] = ruleset.derived.setdefault("breakdowns", {})  # type: ignore[assignment]
+    memo = ruleset.caches.breakdowns
     found = memo.get(key)
     if found is None:
         if len(memo) >= _BREAKDOWNS:
             memo.clear()
-        found = memo[key] = _written_out(parsed, tiles, ctx, ruleset, shape, decomposition, group, applied,
-                                         bool(points or applied or tiles), bool(jokers))
+        found = memo[key] = _written_out(parsed, tiles, ctx, ruleset, shape, best,
+                                         bool(points or best.applied or tiles), bool(jokers))
     order, lines, placements = found
+    matched = best.matched
     if not matched:  # the common case: no special hand
         return Score(total=total, points=points, doubles=doubles,
                      limit=Fraction(1) if points * 2 ** doubles > ruleset.limit else None,
@@ -347,7 +350,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     _, share = limit_share(ruleset, points, doubles, share, scores_exactly(ruleset, shape, special))
     return Score(total=total, points=points, doubles=doubles, limit=share, special=hands[special].id,
                  lines=lines + hand_lines(ruleset, scored, concealed), decomposition=order,
-                 shape=hands[decomposition].id if shape == "special" else shape,
+                 shape=hands[best.decomposition].id if shape == "special" else shape,
                  rules=ruleset.name, hand=parsed, context=ctx,
                  others=tuple(hands[h].id for h in matched if h not in scored), jokers=placements)
 
@@ -409,8 +412,9 @@ def clear_caches(*rule_sets: str | RuleSet) -> None:
     forget_words()
     forget_meld_bytes()
     for rules in rule_sets:
-        for kept in ("group lines", "breakdowns"):
-            load_rules(rules).derived.pop(kept, None)
+        caches = load_rules(rules).caches
+        caches.group_lines.clear()
+        caches.breakdowns.clear()
 
 
 _SEATS = ("E", "S", "W", "N")

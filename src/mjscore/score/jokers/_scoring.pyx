@@ -394,18 +394,18 @@ def score_every_substitution(bint every):
 def joker_fixed_rows(rules):
     """The rule set's fixed variants as FIXED_ROW bytes each, in the order of the
     patterns' fixed entries (_pattern_kernel._fill_fixed), their count, and the arrays
-    of their ``FixedIndex``; kept in rules.derived, built on the first call with jokers.
+    of their ``FixedIndex``; kept in rules.caches, built on the first call with jokers.
     The rows are shared by the rule sets whose variants have the same tiles and groups,
     such as the presets of one rule file (western: 41,765 variants, 7 MB), the index by
     those that also let jokers stand in the same groups: it lists only the tiles a
     joker may stand for (western, jokers in any group: 10,337 variants, knitted groups
     holding none; in pungs and kongs: 897)."""
-    built = rules.derived.get("joker fixed rows")
+    built = rules.caches.joker_fixed_rows
     if built is None:
         variants = [v for vs in rules.hand_tables.fixed.values() for v in vs]
         shapes = tuple((v.counts, v.groups) for v in variants)
         rows, n = _fixed_tables(shapes)
-        built = rules.derived["joker fixed rows"] = (rows, n, _fixed_index(shapes, int(rules.jokers or 0)))
+        built = rules.caches.joker_fixed_rows = (rows, n, _fixed_index(shapes, int(rules.jokers or 0)))
     return built
 
 
