@@ -90,7 +90,7 @@ def _joker_row(rules: str, seed: int, source: int, jokers: int, spoil: bool
 def test_score_and_score_many_agree_on_joker_hands(backend: str, rules: str, switch: str, seed: int,
                                                   source: int, jokers: int, spoil: bool,
                                                   self_drawn: bool) -> None:
-    ruleset = load_rules(rules, jokers=switch)
+    ruleset = load_rules(rules, joker_use=switch)
     counts, melds, win, jokers = _joker_row(rules, seed, source, jokers, spoil)
     totals, special, status = score_many(np.array([counts], dtype=np.uint8), ruleset,
                                          melds=np.array([melds], dtype=np.uint8), win_tile=win,

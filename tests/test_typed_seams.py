@@ -98,7 +98,7 @@ def test_the_engines_agree_on_random_rows_with_melds() -> None:
 
 def test_the_engines_agree_with_jokers() -> None:
     compiled = pytest.importorskip("mjscore.score._kernel")
-    rules = mjscore.load_rules("western", jokers="chows")
+    rules = mjscore.load_rules("western", joker_use="chows")
     parsed = mjscore.parse("JJ 1111m 2222m 3333m")
     args = (*row_of(parsed, WinContext.from_keywords(winner=True, self_drawn=True)), rules, parsed.jokers)
     ours, tiles = compiled.score_one_jokers(*args)
