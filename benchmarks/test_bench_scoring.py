@@ -41,6 +41,7 @@ import pytest
 import mjscore
 from mjscore import _backend
 from mjscore.core.errors import HandStatus
+from mjscore.score.scoring import clear_caches
 
 RULES = ("babcock", "chinese-classical")
 WORKLOADS = ("concealed", "melds")
@@ -204,11 +205,11 @@ def _single_calls(scoring) -> list[tuple[mjscore.Hand, str, dict[str, Any]]]:
 @pytest.mark.parametrize("form", ["hand", "text"])
 def test_single_score(measure, scoring, form, temperature):
     """``mjscore.score`` per hand, as an AI search or a game server calls it; cold: each
-    round starts with the single-call caches emptied (``mjscore.score.scoring.clear_caches``)."""
+    round starts with the single-call caches emptied (``mjscore.score.scoring.clear_caches``, imported here: ``mjscore.score`` is the function)."""
     calls = [(hand if form == "hand" else text, context) for hand, text, context in _single_calls(scoring)]
     score = mjscore.score
     side = f"babcock-{form}" + ("-cold" if temperature == "cold" else "")
-    setup = (lambda: mjscore.score.scoring.clear_caches("babcock")) if temperature == "cold" else None
+    setup = (lambda: clear_caches("babcock")) if temperature == "cold" else None
     results = measure("score[single]", side, len(calls),
                       lambda: [score(hand, "babcock", **context) for hand, context in calls],
                       setup=setup, rounds=20)

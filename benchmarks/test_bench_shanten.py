@@ -103,7 +103,7 @@ def test_useful_tiles_many(measure, r13):
     if mjscore.BACKEND != "cython":
         pytest.skip("the compiled kernel is not in use")
     visible = np.zeros(34, dtype=np.uint8)
-    found = measure("useful_tiles[R13]", "cython", len(r13), mjscore.useful_tiles_many, r13, None, visible)
+    found = measure("useful_tiles[R13]", "cython", len(r13), lambda: mjscore.useful_tiles_many(r13, visible=visible))
     assert (found.status == 0).all() and (found.mask != 0).all()
 
 

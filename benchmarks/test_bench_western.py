@@ -202,7 +202,7 @@ import numpy as np
 import pytest
 
 import mjscore
-from mjscore.score import bulk_scoring
+from mjscore import _backend
 from mjscore.distances.samples import random_special_hands
 
 EVERY = 10
@@ -241,9 +241,8 @@ def _with_jokers(counts, won_on):
 
 
 def _scorer(backend, monkeypatch):
-    scorer = (pytest.importorskip("mjscore.score._kernel") if backend.name == "cython"
-              else pytest.importorskip("mjscore.score._reference"))
-    monkeypatch.setattr(bulk_scoring, "bulk_scorer", lambda: scorer)
+    pytest.importorskip("mjscore.score._kernel" if backend.name == "cython" else "mjscore.score._reference")
+    monkeypatch.setitem(_backend.CHOSEN, "score", backend.name)
 
 
 @pytest.mark.parametrize("rules_name", ["western", "babcock"])

@@ -11,7 +11,6 @@ from collections.abc import Callable
 import pytest
 
 import mjscore
-from mjscore import UNREACHABLE
 from mjscore.core.errors import InvalidHandError
 
 RULES = "chinese-classical"
