@@ -38,14 +38,13 @@ from .core.context import WinContext
 from .distances.distances import distance_engine, distances, distances_many
 from .core.errors import HandStatus, InvalidHandError, status_error
 from .core.group import Meld
-from .core.hand import Hand
+from .core.hand import Hand, negative_count
 from .distances.near_misses import NearMiss, near_misses
 from .core.notation import parse_hand
 from .rows.codec import MELDS_PER_ROW, NO_MELD, UNKNOWN_TILE, meld_byte, meld_bytes, meld_of
 from .rows.coerce import NO_MELDS
 from .rules import RuleSet, load_rules
 from .score.scoring import Score, score
-from .core.tile import Tile
 
 __all__ = ["Scorer"]
 
@@ -234,12 +233,10 @@ def _counts_row(counts: Any) -> bytes | npt.NDArray[np.uint8]:
 def _counts_error(counts: Any) -> InvalidHandError:
     """What is wrong with counts ``bytes()`` refused: a negative count is named as such."""
     try:
-        values = list(counts)
-        t = next(t for t, c in enumerate(values) if hasattr(c, "__index__") and c < 0)
-    except (TypeError, StopIteration):
-        return InvalidHandError(f"expected 34 tile counts from 0 to 4, got {counts!r:.80}")
-    name = str(Tile(t)) if t < 34 else f"position {t}"
-    return InvalidHandError(f"a negative count ({values[t]}) of {name}: tile counts are 0 to 4")
+        message = negative_count([c if hasattr(c, "__index__") else 0 for c in counts])
+    except TypeError:
+        message = None
+    return InvalidHandError(message or f"expected 34 tile counts from 0 to 4, got {counts!r:.80}")
 
 
 def _meld_row(melds: Any) -> bytes:

@@ -16,7 +16,7 @@ from ..score.bulk_scoring import score_many
 from ..core.errors import HandStatus, MjscoreError, status_error
 from ..rows.codec import row_sizes
 from ..rules import RuleSet
-from ..core.tile import Tile
+from ..core.hand import negative_count
 
 __all__ = ["ERRORS_SHOWN", "BulkFileError", "OutputWriteError", "status_name", "RowError", "Batch", "Results", "score_batch", "problems"]
 
@@ -114,10 +114,9 @@ def _plain_messages(batch: Batch, status: npt.NDArray[np.uint8], sizes: npt.NDAr
     messages: dict[int, str] = {}
     scored = status[batch.scored]
     for k in np.flatnonzero(scored == HandStatus.BAD_COUNT).tolist():
-        row = np.asarray(batch.counts[k])
-        if (row < 0).any():
-            t = int(np.argmax(row < 0))
-            messages[int(batch.scored[k])] = f"a negative count ({int(row[t])}) of {Tile(t)}: tile counts are 0 to 4"
+        message = negative_count(np.asarray(batch.counts[k]).tolist())
+        if message:
+            messages[int(batch.scored[k])] = message
     winner = batch.context.get("winner")
     for k in np.flatnonzero(scored == HandStatus.WRONG_SIZE).tolist():
         position = int(batch.scored[k])

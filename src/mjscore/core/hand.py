@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -22,7 +22,7 @@ from .errors import InvalidHandError, NotationError
 from .group import Meld
 from .tile import N_KINDS, Bonus, Tile, as_tile, format_tiles, parse_bonus, western_word
 
-__all__ = ["Hand", "HAND_SIZES", "MAX_JOKERS", "use_notation", "use_html"]
+__all__ = ["Hand", "HAND_SIZES", "MAX_JOKERS", "use_notation", "use_html", "negative_count"]
 
 HAND_SIZES = (13, 14)
 """Tiles in a hand, a kong counting as 3: 13 waiting, 14 with the winning tile."""
@@ -241,10 +241,19 @@ def _counts(value: Iterable[int]) -> tuple[int, ...]:
         raise InvalidHandError(f"concealed tiles must be 34 integer counts, not {value!r}") from None
     if len(counts) != N_KINDS:
         raise InvalidHandError(f"concealed tiles must be 34 counts, one per tile kind, not {len(counts)}")
-    if min(counts) < 0:
-        t = min(range(N_KINDS), key=counts.__getitem__)
-        raise InvalidHandError(f"a negative count ({counts[t]}) of {Tile(t)}")
+    message = negative_count(counts)
+    if message:
+        raise InvalidHandError(message)
     return counts
+
+
+def negative_count(counts: Sequence[int]) -> str | None:
+    """What to tell a player whose tile counts hold a negative one (the first), or None."""
+    for t, count in enumerate(counts):
+        if count < 0:
+            where = str(Tile(t)) if t < N_KINDS else f"position {t}"
+            return f"a negative count ({int(count)}) of {where}: tile counts are 0 to 4"
+    return None
 
 
 def _melds(value: Iterable[Meld]) -> tuple[Meld, ...]:

@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _backend
-from ..core.errors import HandStatus, InvalidHandError
+from ..core.errors import HandStatus
 from ..rows.codec import NO_MELD, meld_tile_counts
 from ..rows.coerce import as_batch, check_threads, meld_batch
 

@@ -31,7 +31,7 @@ from typing import Any
 from .. import _backend
 from ..core.errors import HandStatus, InvalidHandError, status_error
 from ..core.group import Decomposition, Group, GroupKind, Meld
-from ..core.hand import Hand
+from ..core.hand import Hand, negative_count
 from ..core.jokers import JokerUse, describe, joker_count, name_of, needed_for, old_joker_use
 from ..core.jokers import joker_use as as_joker_use
 from ..core.notation import parse_hand
@@ -320,10 +320,9 @@ def _complete_counts_with_jokers(hand: Any, jokers: int, joker_use: Eligibility)
 
 def _counts_error(counts: Any, status: int) -> bool:
     values = [int(c) for c in counts]
-    negative = [t for t, c in enumerate(values) if c < 0]
-    if negative:
-        raise InvalidHandError(f"a negative count ({values[negative[0]]}) of {Tile(negative[0])}: "
-                               "tile counts are 0 to 4")
+    message = negative_count(values)
+    if message:
+        raise InvalidHandError(message)
     raise status_error(status, size=sum(values), sizes="2, 5, 8, 11 or 14")
 
 

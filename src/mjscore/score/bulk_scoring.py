@@ -55,7 +55,7 @@ import numpy.typing as npt
 from .._backend import twin
 from ..decompose.bulk import MIN_ROWS_PER_THREAD, run_in_parts
 from ..core.context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_of, wind_of
-from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, MjscoreError, NotWinningError
+from ..core.errors import HandStatus, InvalidContextError, MjscoreError, NotWinningError
 from ..core.hand import MAX_JOKERS, Hand
 from ..core.notation import parse_hand
 from ..rows.codec import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, replacement_code
