@@ -12,6 +12,7 @@ import resource
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -113,12 +114,20 @@ def test_npy_header_states_the_rows_written_after_every_batch(tmp_path: Path) ->
 
 @pytest.mark.parametrize("old", [False, True], ids=["no-old-file", "old-file"])
 @pytest.mark.parametrize("suffix", FORMATS)
-def test_sigint_in_the_middle_of_a_million_rows_leaves_no_file_or_the_old_one(
+def test_sigint_in_the_middle_of_a_run_leaves_no_file_or_the_old_one(
         tmp_path: Path, suffix: str, old: bool) -> None:
+    """The rows come through a named pipe that is fed 20,000 hands and then held open,
+    so the child is always mid-run when the signal comes, however fast it scores (a
+    million sampled rows could finish between the test's look and its signal)."""
     output = tmp_path / f"out{suffix}"
     if old:
         output.write_bytes(OLD)
-    child = _child(["bulk", "--sample", "1000000", "--chunk-size", "2000", "-q", "-o", str(output)])
+    pipe = tmp_path / "hands.txt"
+    os.mkfifo(pipe)
+    held = threading.Event()
+    feeder = threading.Thread(target=_feed, args=(pipe, 20_000, held), daemon=True)
+    feeder.start()
+    child = _child(["bulk", str(pipe), "--chunk-size", "2000", "-q", "-o", str(output)])
     try:
         deadline = time.monotonic() + DEADLINE
         while not _under_way(tmp_path, output, old):
@@ -128,12 +137,25 @@ def test_sigint_in_the_middle_of_a_million_rows_leaves_no_file_or_the_old_one(
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=DEADLINE)
     finally:
+        held.set()
         if child.poll() is None:
             child.kill()
     assert child.returncode == 130, err
     assert "interrupted after" in err and "rows" in err and "Traceback" not in err
     assert (output.read_bytes() == OLD) if old else not output.exists()
-    assert _leftovers(tmp_path, {output.name} if old else set()) == []
+    assert _leftovers(tmp_path, {output.name, pipe.name} if old else {pipe.name}) == []
+
+
+def _feed(pipe: Path, rows: int, held: threading.Event) -> None:
+    """Write ``rows`` winning hands into ``pipe``, then hold it open until ``held`` is set.
+    The child may be stopped while the rows are still going in: the pipe then breaks."""
+    try:
+        with open(pipe, "w", encoding="utf-8") as handle:
+            handle.write(f"{WON}\n" * rows)
+            handle.flush()
+            held.wait(DEADLINE)
+    except BrokenPipeError:
+        pass
 
 
 def _under_way(folder: Path, output: Path, old: bool) -> bool:
