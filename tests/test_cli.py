@@ -175,6 +175,7 @@ def test_preset_from_a_rule_file(run: Run, preset_file: Path) -> None:
     (("--flowers", "1,3", "--seasons", "2"), {"flowers": (1, 3), "seasons": (2,)}),
     (("--win", "3m"), {"win_tile": "3m"}),
     (("--loser",), {"winner": False}),
+    (("--dealer-streak", "9"), {"dealer_streak": 9}),
 ])
 def test_each_context_option_reaches_score(run: Run, monkeypatch: pytest.MonkeyPatch,
                                            args: tuple[str, ...], keywords: dict[str, Any]) -> None:
@@ -189,7 +190,8 @@ def test_each_context_option_reaches_score(run: Run, monkeypatch: pytest.MonkeyP
     assert code == 1 and "stop here" in err
     defaults = {"seat_wind": "E", "prevailing_wind": "E", "dealer": None, "replacement": None,
                 "self_drawn": False, "last_tile": False, "last_discard": False, "robbing_kong": False,
-                "kong_on_kong": False, "heaven": False, "earth": False, "declared_calling": False}
+                "kong_on_kong": False, "heaven": False, "earth": False, "declared_calling": False,
+                "dealer_streak": 0}
     assert seen == {**defaults, **keywords}
 
 

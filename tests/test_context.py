@@ -130,8 +130,6 @@ WITH_THE_HAND = [
                  id="heaven with an exposed meld"),
     pytest.param("[123m] 234p 567p 55s 78s +9s", {"earth": True, "seat_wind": "S"}, "exposed",
                  id="earth with an exposed meld"),
-    pytest.param("[123m] 234p 567p 55s 78s +9s", {"declared_calling": True}, "nothing exposed",
-                 id="lucky thirteen with an exposed meld"),
     pytest.param("123m 234p 567p 55s 789s", {"winner": False}, "has 14 tiles",
                  id="a 14-tile hand with winner=False"),
     pytest.param(READY, {"winner": False}, "no winning tile", id="a hand with a winning tile and winner=False"),

@@ -196,7 +196,7 @@ def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
     totals[20], special[20], status[20] = waiting.total, -1, 0
     texts[25] = "123m 456p 789s 11z 7z J +7z"  # a joker, which score() calls not winning
     totals[25], special[25], status[25] = 0, -1, HandStatus.NOT_WINNING
-    texts[30] += " 1f 2y"  # bonus tiles are left out; no shipped rule set scores them
+    texts[30] += " 1f 2y"  # read and passed on; neither babcock nor chinese-classical scores them
     frame = pd.DataFrame({"hand": texts, "self_drawn": self_drawn, "seat_wind": rows.seat_wind})
     scored = mjdask.score_dataframe(dd.from_pandas(frame, npartitions=4), rules=name,
                                     hand_column="hand")

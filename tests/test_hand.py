@@ -85,10 +85,11 @@ FULL = counts("123m456p789s11z")  # 11 tiles: 14 with one meld
         ),
         pytest.param(
             dict(concealed=counts("123m456p789s111z"), melds=(PUNG_RED,)),
-            "the hand has 15 tiles; a hand has 13 tiles, or 14 with the winning tile, a kong counting as 3",
+            "the hand has 15 tiles; a hand has 13 tiles, or 14 with the winning tile (fewer only for a hand "
+            "that did not go out), a kong counting as 3",
             id="15-tiles",
         ),
-        pytest.param(dict(concealed=counts("123m456p789s1z")), "the hand has 10 tiles", id="10-tiles"),
+        pytest.param(dict(concealed=(0,) * 34), "the hand has 0 tiles", id="no-tiles"),
         pytest.param(dict(concealed=FULL, jokers=4), "the hand has 15 tiles", id="jokers-count"),
         pytest.param(
             dict(concealed=counts("123m456p789s1z"), melds=(PUNG_RED,), win_tile=Tile.EAST),

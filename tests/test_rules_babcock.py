@@ -391,6 +391,9 @@ SPECIALS = [
          seat_wind="E", declared_calling=True),
     case(S_LUCKY, "near miss: not declared", READY, 30, 30, 0, lacks={"lucky-thirteen"},
          seat_wind="S"),
+    # "he cannot change his original thirteen tiles": with a meld exposed the hand is not them
+    case(S_LUCKY, "near miss: 'he cannot change his original thirteen tiles'", "[123m] 234p 567p 55s 78s +9s",
+         30, 30, 0, lacks={"lucky-thirteen"}, seat_wind="S", declared_calling=True),
     # The rule file's documented reading: a hand worth more than 1/3 of the limit keeps its score.
     # Score.limit is None: the hand's own score, not a share of the limit, made the total.
     case(S_LUCKY, "a hand worth 256 keeps its own score", "111m 555m 23m 678m 99m +4m", 256, 32, 3,
@@ -426,9 +429,6 @@ def test_lucky_thirteen_worth_more_than_the_limit_is_capped_at_the_whole_limit()
                  id=f"{S_EARTH} :: 'Obviously, East himself can never obtain this score'"),
     pytest.param("[123m] 234p 567p 55s 78s +9s", {"earth": True, "seat_wind": "S"}, "exposed",
                  id=f"{S_EARTH} :: 'on picking up his hand': nothing exposed"),
-    pytest.param("[123m] 234p 567p 55s 78s +9s", {"declared_calling": True, "seat_wind": "S"},
-                 "original thirteen",
-                 id=f"{S_LUCKY} :: 'he cannot change his original thirteen tiles'"),
     pytest.param(READY, {"declared_calling": True, "earth": True, "seat_wind": "S"}, "declared",
                  id=f"{S_LUCKY} :: 'After East has made his first discard': not with earth"),
     pytest.param("123m 234p 567p 55s 789s",

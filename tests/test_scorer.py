@@ -80,7 +80,7 @@ def test_thirteen_tiles_did_not_go_out(backend):
     scorer = Scorer("babcock")
     assert scorer.total(hand) == expected
     assert scorer.total(mjscore.parse(hand).concealed, melds=[Meld.from_str("555z")]) == expected
-    with pytest.raises(InvalidContextError, match="did not go out has 13"):
+    with pytest.raises(InvalidContextError, match="did not go out has at most 13"):
         scorer.total(mjscore.parse_tiles("123m456p789s11155z"), winner=False)
 
 
@@ -181,7 +181,7 @@ def test_bad_rules_and_bound_context_fail_at_construction():
     ([1.0] * 34, {}, InvalidHandError, "from 0 to 4"),
     (np.ones((2, 34), dtype=np.uint8), {}, InvalidHandError, "shape"),
     (np.ones(34, dtype=np.float64), {}, InvalidHandError, "dtype"),
-    ([1] * 12 + [0] * 22, {}, InvalidHandError, "12 tiles"),
+    ([1] * 15 + [0] * 19, {}, InvalidHandError, "15 tiles"),
     ([1] * 14 + [0] * 20, {}, NotWinningError, "not a winning hand"),
     (mjscore.parse_tiles("123m456p789s11155z"), {"win_tile": "9m"}, InvalidContextError, "not among"),
     (mjscore.parse_tiles("123m456p789s11155z"), {"win_tile": "1x"}, InvalidContextError, "1x"),

@@ -53,8 +53,10 @@ def test_rules_show_at_80_columns_has_no_word_alone_on_a_line(run: Run, monkeypa
     rules = mjscore.load_rules(name)
     tables = reference_tables(rules)
     titles = {table.title for table in tables}
+    ids = {entry.id for entry in (*rules.sets, *rules.items, *rules.hands)}
+    # a list of ids (a calling hand's) may put one id on a line: each is a whole name
     in_longer_cells = {word for table in tables for row in table.rows for cell in row
-                       if len(cell.split()) > 1 for word in cell.split()}
+                       if len(cell.split()) > 1 for word in cell.split() if word.rstrip(",") not in ids}
     for width in (80, 200):
         out = _show(run, monkeypatch, name, width)
         assert max(cell_len(line) for line in out.splitlines()) <= width

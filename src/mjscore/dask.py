@@ -171,12 +171,15 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
 
 def _read_hands(texts: Any, rules: RuleSet) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8],
                                                     npt.NDArray[np.uint8], npt.NDArray[np.bool_],
-                                                    npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """Hand strings as counts, melds, winning tiles, 14-tile flags, concealed jokers and status.
+                                                    npt.NDArray[np.uint8], npt.NDArray[np.uint8],
+                                                    dict[str, npt.NDArray[np.uint8]]]:
+    """Hand strings as counts, melds, winning tiles, 14-tile flags, concealed jokers, status
+    and the columns of their bonus tiles and claimed kongs.
 
     A row :func:`mjscore.score.bulk_scoring.read_hand` declines gets its status
-    (BAD_NOTATION; for jokers NOT_WINNING, or BAD_MELD in a declared meld). Bonus
-    tiles are left out: ``score_many`` has no column for them.
+    (BAD_NOTATION; for jokers NOT_WINNING, or BAD_MELD in a declared meld). The flowers
+    and seasons the hands show and their claimed kongs come back as ``score_many``'s
+    ``bonus`` and ``claimed`` columns, where some row has one.
     """
     n = len(texts)
     status = np.zeros(n, dtype=np.uint8)
@@ -197,7 +200,12 @@ def _read_hands(texts: Any, rules: RuleSet) -> tuple[npt.NDArray[np.uint8], npt.
     jokers = np.zeros(n, dtype=np.uint8)
     counts[rows], melds[rows], win[rows], complete[rows] = read.counts, read.melds, read.win_tile, read.sizes == 14
     jokers[rows] = [hand.jokers for hand in hands]
-    return counts, melds, win, complete, jokers, status
+    extra: dict[str, npt.NDArray[np.uint8]] = {}
+    for key, column in (("bonus", read.bonus), ("claimed", read.claimed)):
+        if column.any():
+            extra[key] = np.zeros(n, dtype=np.uint8)
+            extra[key][rows] = column
+    return counts, melds, win, complete, jokers, status, extra
 
 
 def _score_frame(part: pd.DataFrame, *, rules: RuleSet, hand_column: str | None,
@@ -210,7 +218,8 @@ def _score_frame(part: pd.DataFrame, *, rules: RuleSet, hand_column: str | None,
         melds = part[meld_columns].to_numpy() if meld_columns else None
         read = None
     else:
-        counts, melds, keywords["win_tile"], complete, jokers, read = _read_hands(part[hand_column], rules)
+        counts, melds, keywords["win_tile"], complete, jokers, read, extra = _read_hands(part[hand_column], rules)
+        keywords |= extra
         keywords.setdefault("winner", complete)  # as score(): a 13-tile hand did not go out
         if jokers.any():  # a partition without jokers keeps score_many's path without them
             keywords["jokers"] = jokers
@@ -245,8 +254,8 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
       rejects (bad text, a fifth copy, a wrong size written down) is marked
       BAD_NOTATION; a hand with jokers NOT_WINNING under a rule set without them,
       BAD_MELD with one in a declared meld (a row cannot carry it:
-      :func:`mjscore.score.bulk_scoring.read_hand`); bonus tiles are ignored (no shipped
-      rule set scores them).
+      :func:`mjscore.score.bulk_scoring.read_hand`); the flowers and seasons and the
+      claimed kongs (``{5555p}``) a hand shows are scored (``dmjl``, ``bmja``).
 
     In both, a column named like a context keyword of :func:`mjscore.score_many`
     (``win_tile``, ``self_drawn``, ``seat_wind``, ...: :data:`ROW_CONTEXT_KEYWORDS`)

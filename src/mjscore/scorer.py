@@ -182,7 +182,7 @@ class Scorer:
         """A row the kernel refused: a 13-tile hand given no ``winner`` did not go out
         (scored as such); anything else raises what :func:`mjscore.score` says."""
         winner_given = "winner" in context or "winner" in self.context
-        if status == HandStatus.WRONG_SIZE and not winner_given and sum(counts) + 3 * _meld_count(codes) == 13:
+        if status == HandStatus.WRONG_SIZE and not winner_given and sum(counts) + 3 * _meld_count(codes) <= 13:
             row = self._context_row({**self.context, **context}, winner=False)
             total: int = self._total_one(counts, codes, *row, self.rules)
             if total >= 0:

@@ -4,8 +4,9 @@
 Context keys (columns, JSON keys, ``.npz`` arrays; ``-`` may stand for ``_``):
 :data:`mjscore.rows.ROW_KEYWORDS`, the keywords of :func:`~mjscore.score_many`. They mean what they mean to :func:`mjscore.score`, with the
 same defaults: in particular ``winner`` defaults to "the hand holds 14 tiles", so a
-13-tile row is scored as a hand that did not go out. Flowers and seasons are not
-read (no shipped rule set scores them).
+13-tile row is scored as a hand that did not go out. The flowers and seasons a hand
+shows and its claimed kongs (``{5555p}``) are read from its notation (``dmjl`` and
+``bmja`` score them).
 
 A hand's jokers (``J`` in its notation) are scored as the rule set lets them stand
 (``--option joker-use=pungs|chows|pairs`` for a shipped book): its concealed jokers go
@@ -65,6 +66,7 @@ class _Row:
     prevailing: int
     dealer: bool
     replacement: int
+    dealer_streak: int
     flags: tuple[bool, ...]
 
 
@@ -105,6 +107,10 @@ def _text_batch(records: list[Record], rules: RuleSet) -> Batch:
     if jokers.any():  # a batch without jokers keeps score_many's path without them
         context["jokers"] = jokers
     hands = hand_arrays([r.hand for r in rows])
+    streak = np.array([r.dealer_streak for r in rows], dtype=np.int64)
+    for key, column in (("bonus", hands.bonus), ("claimed", hands.claimed), ("dealer_streak", streak)):
+        if column.any():  # only where some row has one: the plain batches stay as they were
+            context[key] = column
     return Batch(
         numbers=np.array([number for number, _ in records], dtype=np.int64),
         scored=np.array(scored, dtype=np.intp), counts=hands.counts, melds=hands.melds,
@@ -147,8 +153,16 @@ def _row(hand: Hand, fields: Mapping[str, object]) -> _Row:
         hand=hand, win_tile=UNKNOWN_TILE if win_tile is None else int(win_tile), seat=seat,
         prevailing=int(wind_of(fields.get("prevailing_wind", "E"), "prevailing_wind")),
         dealer=seat == Tile.EAST if dealer is None else _bool(dealer, "dealer"),
-        replacement=replacement,
+        replacement=replacement, dealer_streak=_count(fields.get("dealer_streak", 0), "dealer_streak"),
         flags=tuple(flags.get(key, False) for key in FLAG_KEYWORDS))
+
+
+def _count(value: object, name: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise ValueError(f"{name} must be a count (0 or more), not {value!r}")
 
 
 def _tile(value: object, name: str) -> Tile:

@@ -30,14 +30,14 @@ _FLAG_HELP = {
     "kong_on_kong": "won on the loose tile of a second kong declared in a row",
     "heaven": "the dealer's dealt hand was complete (hand from heaven)",
     "earth": "won on the dealer's first discard (hand from earth)",
-    "declared_calling": "declared calling after the first discard (lucky thirteen)",
+    "declared_calling": "declared calling (Babcock's lucky thirteen; the classical original call)",
 }
 
 SITUATION_FLAGS = tuple((key, _FLAG_HELP[key]) for key in FLAG_KEYWORDS if key != "winner")
 """The on/off context keywords of :class:`~mjscore.WinContext` (:data:`mjscore.core.context.FLAG_KEYWORDS`),
 one ``--flag`` each, with its help; ``winner`` is the hand's size (14 tiles went out)."""
 
-_SITUATION_KEYS = ("seat_wind", "prevailing_wind", "dealer", "replacement", "flowers", "seasons",
+_SITUATION_KEYS = ("seat_wind", "prevailing_wind", "dealer", "replacement", "flowers", "seasons", "dealer_streak",
                    *(key for key, _ in SITUATION_FLAGS))
 
 
@@ -131,6 +131,8 @@ def situation_options(function: F) -> F:
                      help="The player's flowers, numbered 1-4 (default: those the hand shows)."),
         click.option("--seasons", callback=_bonus_numbers, metavar="1,2,..",
                      help="The player's seasons, numbered 1-4 (default: those the hand shows)."),
+        click.option("--dealer-streak", "dealer_streak", type=click.IntRange(min=0), default=0,
+                     metavar="N", help="The dealer's wins in a row, this deal counted (dmjl: 9 is a limit)."),
     ], function)
 
 

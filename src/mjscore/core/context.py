@@ -19,7 +19,8 @@ from .group import GroupKind
 from .hand import Hand
 from .tile import Tile, as_tile
 
-__all__ = ["WinContext", "Flag", "FLAG_KEYWORDS", "REPLACEMENT_FLAGS", "DRAWN_BY_DEFINITION", "IMPOSSIBLE",
+__all__ = ["WinContext", "Flag", "FLAG_KEYWORDS", "FLOWER_SHIFT", "SEASON_SHIFT", "CLAIMED_SHIFT",
+           "STREAK_SHIFT", "MAX_STREAK", "SITUATION_BITS", "bonus_bits", "bonus_numbers", "REPLACEMENT_FLAGS", "DRAWN_BY_DEFINITION", "IMPOSSIBLE",
            "impossibilities", "check_against_hand", "CONTEXT_KEYWORDS", "wind_of", "tile_of", "forget_contexts"]
 
 _WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
@@ -58,6 +59,42 @@ class Flag(enum.IntFlag):
     EARTH = 512
     DECLARED_CALLING = 1024
     WINNER = 2048
+
+
+FLOWER_SHIFT = 16
+"""Bits 16-19 of a context word: the player holds flower 1-4 (bit ``16 + n - 1``)."""
+SEASON_SHIFT = 20
+"""Bits 20-23: the player holds season 1-4."""
+CLAIMED_SHIFT = 24
+"""Bits 24-27: the row's ``k``-th meld (0-3, counting its meld bytes other than ``0xFF`` in
+order) is a claimed kong, an
+exposed kong byte standing for a concealed pung completed by a claimed discard
+(:attr:`mjscore.core.group.Meld.claimed`). A property of the hand, carried in the word
+because a meld byte has no room for it."""
+STREAK_SHIFT = 28
+"""Bits 28-31: the dealer's wins in a row, counting this deal (:attr:`WinContext.dealer_streak`),
+at most :data:`MAX_STREAK`."""
+MAX_STREAK = 15
+"""The longest dealer's streak a context word holds: a longer one is stored as this."""
+SITUATION_BITS = (1 << 13) - 1
+"""The bits of a context word that :data:`IMPOSSIBLE` reads: the :class:`Flag` bits (and bit 12,
+the bulk API's mark of a dealer who does not sit East)."""
+
+
+def bonus_bits(flowers: tuple[int, ...], seasons: tuple[int, ...]) -> int:
+    """The context word's bits for these flowers and seasons (numbered 1-4)."""
+    bits = 0
+    for n in flowers:
+        bits |= 1 << (FLOWER_SHIFT + n - 1)
+    for n in seasons:
+        bits |= 1 << (SEASON_SHIFT + n - 1)
+    return bits
+
+
+def bonus_numbers(flags: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The flowers and seasons (numbered 1-4) a context word's bits say the player holds."""
+    return (tuple(n for n in range(1, 5) if flags >> (FLOWER_SHIFT + n - 1) & 1),
+            tuple(n for n in range(1, 5) if flags >> (SEASON_SHIFT + n - 1) & 1))
 
 
 FLAG_KEYWORDS: dict[str, int] = {  # plain ints: enum arithmetic is slow on the single-hand path
@@ -126,9 +163,13 @@ class WinContext:
     declared_calling: bool = False
     winner: bool = True
     flowers: tuple[int, ...] = ()
-    """The player's flowers (1-4); no shipped rule set scores them yet."""
+    """The player's flowers (1-4; flower ``n`` is the own flower of the ``n``-th seat, East 1,
+    South 2, West 3, North 4); ``dmjl`` and ``bmja`` score them."""
     seasons: tuple[int, ...] = ()
-    """The player's seasons (1-4); no shipped rule set scores them yet."""
+    """The player's seasons (1-4, numbered as the flowers)."""
+    dealer_streak: int = 0
+    """The dealer's wins in a row, counting this deal when the dealer wins it (East's ninth
+    win in a row is 9); a rule file's ``dealer-streak`` names the length that scores."""
     flags: int = field(init=False, repr=False, compare=False)
     """The situation as :class:`Flag` bits (the bulk API's per-row context word)."""
 
@@ -162,6 +203,10 @@ class WinContext:
                 f"replacement must be 'kong', 'bonus' or None, not {self.replacement!r}")
         for name in ("flowers", "seasons"):
             set_(self, name, _bonus_numbers(getattr(self, name), name))
+        streak = self.dealer_streak
+        if not isinstance(streak, int) or isinstance(streak, bool) or streak < 0:
+            raise InvalidContextError(f"dealer_streak is a count of the dealer's wins in a row "
+                                      f"(0 or more), not {streak!r}")
         set_(self, "flags", self._word())
         for problem in impossibilities(self.flags):
             raise InvalidContextError(problem)
@@ -171,6 +216,7 @@ class WinContext:
         for name, flag in _FLAG_OF_FIELD.items():
             if getattr(self, name):
                 flags |= flag
+        flags |= bonus_bits(self.flowers, self.seasons) | min(self.dealer_streak, MAX_STREAK) << STREAK_SHIFT
         return flags | REPLACEMENT_FLAGS[self.replacement]  # type: ignore[index]  # normalised
 
     @classmethod
@@ -227,9 +273,14 @@ IMPOSSIBLE: tuple[tuple[int, int, str], ...] = tuple((int(on), int(off), why) fo
 ``set`` is on and every bit of ``clear`` is off. The bulk API applies the same table."""
 
 
-@functools.lru_cache(maxsize=4096)  # one entry per context word at most
 def impossibilities(flags: int) -> list[str]:
-    """Why a context word cannot happen (empty when it can)."""
+    """Why a context word cannot happen (empty when it can); only its situation bits
+    (:data:`SITUATION_BITS`) are read."""
+    return _impossibilities(flags & SITUATION_BITS)
+
+
+@functools.lru_cache(maxsize=8192)  # one entry per situation word at most
+def _impossibilities(flags: int) -> list[str]:
     return [why for on, off, why in IMPOSSIBLE if flags & on == on and not flags & off]
 
 
@@ -256,7 +307,10 @@ def check_against_hand(context: WinContext, hand: Hand) -> None:
 
     :raises InvalidContextError: the winning tile is not among the concealed tiles,
         a robbed kong's tile is held twice, a kong's loose tile with no kong (two for
-        kong on kong), or a first-turn win shows exposed melds.
+        kong on kong), or a first-turn win shows melds. (A declared call with exposed melds
+        can happen: the classical original call allows kongs declared after it; what it
+        earns is the rule set's to say, through the ``concealed-hand`` and ``original-call``
+        facts.)
     """
     if hand.bonus and (context.flowers or context.seasons):
         held = ({b.number for b in hand.bonus if b.is_flower},
@@ -278,10 +332,6 @@ def check_against_hand(context: WinContext, hand: Hand) -> None:
         raise InvalidContextError(f"a kong's loose tile, but {hand} declares no kong")
     if context.kong_on_kong and kongs < 2:
         raise InvalidContextError(f"kong on kong needs two declared kongs; {hand} has {kongs}")
-    exposed = [m for m in hand.melds if not m.concealed]
     if (context.heaven or context.earth) and hand.melds:
         raise InvalidContextError("a first-turn win (heaven or earth) is on the dealt tiles: "
                                   "nothing exposed and no kong declared")
-    if context.declared_calling and exposed:
-        raise InvalidContextError("the lucky thirteen is won on the original thirteen tiles, "
-                                  "so with nothing exposed")

@@ -314,6 +314,7 @@ class Group:
     def __repr__(self) -> str:
         default = type(self).__dataclass_fields__["concealed"].default
         extra = "" if self.concealed == default else f", concealed={self.concealed}"
+        extra += ", claimed=True" if getattr(self, "claimed", False) else ""
         return f"{type(self).__name__}.from_str({str(self)!r}{extra})"
 
 
@@ -353,17 +354,26 @@ def _read_slots(text: str) -> list[Tile | None]:
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Meld(Group):
-    """A declared group: an exposed set, or a concealed kong (``concealed=True``).
+    """A declared group: an exposed set, a concealed kong (``concealed=True``), or a
+    claimed kong (``claimed=True``): a concealed pung completed into a kong by claiming a
+    discard, written ``{5555p}``. A claimed kong is exposed on the table and scores as an
+    exposed kong; a rule set with ``claimed-kongs = "concealed"`` (``dmjl``, ``bmja``)
+    keeps the hand concealed with it and counts it among the concealed pungs and kongs.
 
     >>> Meld.from_str("9999p", concealed=True)
     Meld.from_str('9999p', concealed=True)
+    >>> Meld.from_str("5555p", claimed=True)
+    Meld.from_str('5555p', claimed=True)
     >>> Meld.from_str("4J6s").joker_tile, Meld(GroupKind.TRIPLET, "5s", jokers=1)
     (<Tile.S5: 22>, Meld.from_str('55Js'))
 
-    :raises InvalidHandError: for a pair, or a concealed meld that is not a kong.
+    :raises InvalidHandError: for a pair, a concealed meld that is not a kong, or a
+        claimed meld that is not an exposed kong.
     """
 
     concealed: bool = False
+    claimed: bool = False
+    """A claimed kong: a concealed pung completed by a claimed discard (see the class docstring)."""
     __hash__ = Group.__hash__  # defined here, so the dataclass does not generate a slower one
 
     def __post_init__(self) -> None:
@@ -372,6 +382,30 @@ class Meld(Group):
             raise InvalidHandError(f"a pair cannot be declared: {self} is two alike, a meld is a set")
         if self.concealed and self.kind is not GroupKind.QUAD:
             raise InvalidHandError(f"only a kong can be declared concealed, not {self}")
+        if self.claimed is not False:
+            if self.claimed is not True:
+                raise InvalidHandError(f"claimed must be True or False, not {self.claimed!r}")
+            if self.kind is not GroupKind.QUAD or self.concealed:
+                raise InvalidHandError(f"only an exposed kong can be a claimed kong (a concealed pung "
+                                       f"completed by a claimed discard), not {self}")
+            object.__setattr__(self, "_hash", hash((self._hash, True)))
+
+    @classmethod
+    def from_str(cls, text: str, concealed: bool | None = None, claimed: bool = False) -> Self:
+        """The meld written in mpsz (see :meth:`Group.from_str`); ``claimed``: a claimed kong."""
+        meld = Group.from_str.__func__(cls, text, concealed)  # type: ignore[attr-defined]
+        return cls.claimed_from(meld) if claimed else meld  # type: ignore[return-value]
+
+    @classmethod
+    def claimed_from(cls, meld: Meld) -> Meld:
+        """The claimed kong of an exposed kong ``meld`` (its tiles and jokers kept)."""
+        return cls(meld.kind, meld.first, False, meld.jokers, meld.joker_tile, claimed=True)
+
+    @property
+    def brackets(self) -> str:
+        """How the notation encloses the meld: ``()`` a concealed kong, ``{}`` a claimed kong,
+        ``[]`` any other."""
+        return "()" if self.concealed else "{}" if self.claimed else "[]"
 
 
 Decomposition: TypeAlias = tuple[Group, ...]

@@ -24,7 +24,10 @@ from .tile import N_KINDS, Bonus, Tile, as_tile, format_tiles, parse_bonus, west
 
 __all__ = ["Hand", "HAND_SIZES", "MAX_JOKERS", "use_notation", "use_html", "negative_count"]
 
-HAND_SIZES = (13, 14)
+HAND_SIZES = tuple(range(1, 15))
+"""The tile counts a hand may have, a kong counting 3: 13, or 14 with the winning tile; fewer
+for the hand a player who did not go out shows (the sets scored at the end of a deal,
+:func:`mjscore.score` with ``winner=False``), which only scoring reads."""
 """Tiles in a hand, a kong counting as 3: 13 waiting, 14 with the winning tile."""
 
 MAX_JOKERS = 8
@@ -74,8 +77,8 @@ class Hand:
         size = sum(concealed) + jokers + 3 * len(melds)
         if size not in HAND_SIZES:
             raise InvalidHandError(
-                f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile, "
-                "a kong counting as 3"
+                f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile "
+                "(fewer only for a hand that did not go out), a kong counting as 3"
             )
         win_tile = None if self.win_tile is None else as_tile(self.win_tile)
         if win_tile is not None:
@@ -178,7 +181,7 @@ class Hand:
         held = self.held
         if style == "mpsz":
             words = [format_tiles(held)] if any(held) else []
-            words += [f"({m})" if m.concealed else f"[{m}]" for m in self.melds]
+            words += [f"{m.brackets[0]}{m}{m.brackets[1]}" for m in self.melds]
             if self.win_tile is not None:
                 words.append(f"+{self.win_tile}")
             flowers = "".join(str(b.number) for b in self.bonus if b.is_flower)
@@ -192,7 +195,7 @@ class Hand:
             words = [western_word(t) for t in self.held_tiles]
             for m in self.melds:
                 inner = " ".join("J" if t is None else western_word(t) for t in m.slots)
-                words.append(f"({inner})" if m.concealed else f"[{inner}]")
+                words.append(f"{m.brackets[0]}{inner}{m.brackets[1]}")
             if self.win_tile is not None:
                 words.append(f"+{western_word(self.win_tile)}")
             words += [western_word(b) for b in self.bonus]

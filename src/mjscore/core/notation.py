@@ -11,6 +11,9 @@ Whitespace-separated tokens, the form Tenhou and most Mahjong software use:
                    suit may be split across runs and tokens (``12m 3m``)
 ``[777s]``         an exposed meld: a sequence, a triplet or a kong (``[1111z]``)
 ``(9999p)``        a concealed kong: four alike
+``{5555p}``        a claimed kong: a concealed pung completed into a kong by
+                   claiming a discard (exposed on the table; a rule set says
+                   whether it keeps the hand concealed)
 ``+3m``            the winning tile; it is *added* to the concealed tiles
 ``12f3y``          bonus tiles: flowers ``1f``-``4f``, seasons ``1y``-``4y``
 ``JJ``             jokers, one ``J`` each (uppercase only)
@@ -23,7 +26,8 @@ Whitespace-separated tokens, the form Tenhou and most Mahjong software use:
 
 There is no ``0`` (red fives are not marked) and no ``8z``/``9z``. Tokens may
 come in any order; a hand has 13 tiles, or 14 with the winning tile, jokers
-included and a kong counting as 3. A lowercase ``j`` is an error rather than a
+included and a kong counting as 3 (fewer for a hand that did not go out, as
+shown at the end of a deal, which only scoring reads). A lowercase ``j`` is an error rather than a
 joker, so that a typo in a suit letter is never read as a tile.
 
 Jokers in melds
@@ -53,7 +57,8 @@ One word per tile, separated by spaces, letters in any case:
 ``F1`` ... ``F4``          flowers
 ``S1`` ... ``S4``          seasons
 ``J``                      a joker (uppercase, as in the compact form)
-``[RD RD RD]``             an exposed meld; ``(9D 9D 9D 9D)`` a concealed kong
+``[RD RD RD]``             an exposed meld; ``(9D 9D 9D 9D)`` a concealed kong;
+                           ``{5D 5D 5D 5D}`` a claimed kong
 ``+E`` or ``+ E``          the winning tile, added to the concealed tiles
 =========================  ===================================================
 
@@ -111,8 +116,8 @@ from .tile import (N_KINDS, PUNCTUATION, TOKEN, Bonus, Tile, clip_word, parse_bo
 
 __all__ = ["parse_hand", "format_hand", "parse_single_tile", "parse_bonus", "western_word"]
 
-_OPENERS = {"[": "]", "(": ")"}
-_CLOSERS = {"]": "[", ")": "("}
+_OPENERS = {"[": "]", "(": ")", "{": "}"}
+_CLOSERS = {"]": "[", ")": "(", "}": "{"}
 
 _READ_LIMIT = 64
 """Tiles read (a meld counting 3) past which a hand is certainly wrong and reading stops:
@@ -187,15 +192,17 @@ def _read_meld(tokens: _Tokens, i: int, text: str) -> tuple[Meld, list[int], int
         reason = f"{clip_word(shown)} names no tile: a meld keeps at least one natural tile beside its jokers"
         raise text_error(InvalidHandError, reason, pos, text)
     concealed = opener == "("
-    if concealed and not _is_kong(slots):
+    if opener in "({" and not _is_kong(slots):
+        what = "concealed kong: ( )" if concealed else "claimed kong: { }"
         raise text_error(
             InvalidHandError,
-            f"{clip_word(shown)} is not a concealed kong: ( ) holds four alike; write other sets in [ ]",
+            f"{clip_word(shown)} is not a {what} holds four alike; write other sets in [ ]",
             pos,
             text,
         )
     try:
-        return Meld.from_slots(slots, concealed), jokers, j + 1
+        meld = Meld.from_slots(slots, concealed)
+        return (Meld.claimed_from(meld) if opener == "{" else meld), jokers, j + 1
     except InvalidHandError as error:
         raise text_error(InvalidHandError, f"meld {clip_word(shown)}: {error}", pos, text) from None
 
@@ -238,8 +245,9 @@ def forget_words() -> None:
 
 
 @functools.lru_cache(maxsize=4096)  # melds are immutable and few: a few hundred kinds
-def _meld(slots: tuple[Tile | None, ...], concealed: bool) -> Meld:
-    return Meld.from_slots(slots, concealed)
+def _meld(slots: tuple[Tile | None, ...], opener: str) -> Meld:
+    meld = Meld.from_slots(slots, opener == "(")
+    return Meld.claimed_from(meld) if opener == "{" else meld
 
 
 @functools.lru_cache(maxsize=1024)
@@ -288,10 +296,9 @@ def _parse_common(text: str) -> Hand | None:
                     j += 1
                 if j == n or tokens[j] != closer or not slots:
                     return None
-                concealed = tok == "("
-                if concealed and not _is_kong(slots):
+                if tok in "({" and not _is_kong(slots):
                     return None
-                melds.append(_meld(tuple(slots), concealed))
+                melds.append(_meld(tuple(slots), tok))
                 i = j + 1
             elif tok == "+":
                 word = _word(tokens[i + 1]) if i + 1 < n and win is None else _Word((), (), 0)
@@ -434,7 +441,7 @@ def _check(
                 where = p
                 break
         reason = (f"the hand has {'over ' * cut}{size} tiles; a hand has 13 tiles, or 14 with the winning "
-                  "tile, a kong counting as 3")
+                  "tile (fewer only for a hand that did not go out), a kong counting as 3")
         raise text_error(InvalidHandError, reason, where, text)
     if win is not None and size != 14:
         reason = f"a winning tile on a hand of {size} tiles: with its winning tile a hand has 14"

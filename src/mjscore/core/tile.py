@@ -283,9 +283,9 @@ _COMPACT = re.compile(r"(?:[0-9]+[mpszfy]|J)+")
 _RUN = re.compile(r"([0-9]+)([mpszfy])|J")
 _MELD_COMPACT = re.compile(r"(?:[0-9J]*[0-9][0-9J]*[mpszfy]|J)+")  # a J may sit inside a run
 _MELD_RUN = re.compile(r"([0-9J]*[0-9][0-9J]*)([mpszfy])|J")
-PUNCTUATION = "[]()+"
+PUNCTUATION = "[](){}+"
 """The characters of the hand notation that are words of their own: melds and the winning tile."""
-TOKEN = re.compile(r"[\[\]()+]|[^\s\[\]()+]+")  # \s is str.isspace: any Unicode whitespace
+TOKEN = re.compile(r"[\[\](){}+]|[^\s\[\](){}+]+")  # \s is str.isspace: any Unicode whitespace
 """One word, or one character of :data:`PUNCTUATION`."""
 _QUOTE_LIMIT = 120
 

@@ -22,7 +22,11 @@ column          type         meaning
                              :data:`NO_TILE` (254) as the winning tile of a
                              hand that did not go out
 ``flags``       uint32       the context word: :class:`~mjscore.core.context.Flag` bits
-                             (:attr:`WinContext.flags <mjscore.core.context.WinContext.flags>`)
+                             (:attr:`WinContext.flags <mjscore.core.context.WinContext.flags>`),
+                             the flowers and seasons held (bits 16-23), which meld
+                             bytes are claimed kongs (bits 24-27: an exposed kong
+                             byte, see :data:`~mjscore.core.context.CLAIMED_SHIFT`)
+                             and the dealer's streak (bits 28-31)
 ``seat``,       bytes        wind tiles, 27-30
 ``prevailing``
 ==============  ===========  ===================================================
@@ -49,7 +53,8 @@ from typing import Any, NamedTuple, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ..core.context import FLAG_KEYWORDS, REPLACEMENT_FLAGS, Flag, WinContext
+from ..core.context import (CLAIMED_SHIFT, FLAG_KEYWORDS, MAX_STREAK, REPLACEMENT_FLAGS,
+                            STREAK_SHIFT, Flag, WinContext, bonus_numbers)
 from ..core.errors import InvalidContextError, InvalidHandError
 from ..core.group import Meld
 from ..core.group_codes import CHOW, CONCEALED_KONG, KONG, NO_GROUP, PUNG, group_kind, group_tile
@@ -63,6 +68,7 @@ __all__ = [
     "meld_byte", "meld_bytes", "meld_codes", "meld_tiles", "meld_of", "row_sizes", "meld_batch",
     "meld_tile_counts",
     "replacement_code", "Row", "row_of", "forget_meld_bytes", "hand_of_row", "context_of_row", "HandArrays", "hand_arrays",
+    "claimed_bits", "bonus_byte",
 ]
 
 NO_MELD = NO_GROUP
@@ -72,7 +78,8 @@ UNKNOWN_TILE = 255
 NO_TILE = 254
 """The winning tile a scorer reports for a hand that did not go out (it has none)."""
 
-ROW_KEYWORDS = ("win_tile", "seat_wind", "prevailing_wind", "dealer", "replacement", *FLAG_KEYWORDS)
+ROW_KEYWORDS = ("win_tile", "seat_wind", "prevailing_wind", "dealer", "replacement", "dealer_streak",
+                *FLAG_KEYWORDS)
 """The context a row may be given: the keywords of :func:`mjscore.score_many`. They mean
 what they mean to :func:`mjscore.score`; a row has no bonus tiles."""
 
@@ -210,20 +217,40 @@ melds, win_tile, flags, seat, prevailing)``. A plain tuple: :func:`mjscore.score
 one per call, and a named tuple costs as much again as the rest of the row."""
 
 
+def claimed_bits(melds: Sequence[Meld]) -> int:
+    """The context word's bits marking which of these melds are claimed kongs: bit ``k`` the
+    ``k``-th meld, counting the meld bytes other than :data:`NO_MELD` in order."""
+    bits = 0
+    for k, meld in enumerate(melds):
+        if meld.claimed:
+            bits |= 1 << (CLAIMED_SHIFT + k)
+    return bits
+
+
 def row_of(hand: Hand, context: WinContext) -> Row:
     """The row of a hand (its concealed tiles and melds) in a context (the winning tile,
-    the context word and the winds); the hand's bonus tiles and jokers are not in it."""
+    the context word and the winds); the hand's claimed kongs are marked in the word, its
+    bonus tiles are the context's (``flowers``, ``seasons``), its jokers are not in it."""
     win = context.win_tile
+    flags = context.flags | claimed_bits(hand.melds) if hand.melds else context.flags
     return (bytes(hand.concealed), meld_bytes(hand.melds), UNKNOWN_TILE if win is None else int(win),
-            context.flags, int(context.seat_wind), int(context.prevailing_wind))
+            flags, int(context.seat_wind), int(context.prevailing_wind))
 
 
-def hand_of_row(counts: Sequence[int], codes: Sequence[int]) -> Hand:
-    """The hand of a row's counts and meld bytes (:data:`NO_MELD` skipped).
+def hand_of_row(counts: Sequence[int], codes: Sequence[int], flags: int = 0) -> Hand:
+    """The hand of a row's counts and meld bytes (:data:`NO_MELD` skipped), its claimed kongs
+    read from the context word ``flags``.
 
-    :raises InvalidHandError: for a row that is no hand.
+    :raises InvalidHandError: for a row that is no hand, or a claimed mark on a byte that is
+        no exposed kong.
     """
-    return Hand(tuple(int(c) for c in counts), tuple(meld_of(int(c)) for c in codes if c != NO_MELD))
+    melds: list[Meld] = []
+    for code in codes:
+        if code == NO_MELD:
+            continue
+        meld = meld_of(int(code))
+        melds.append(Meld.claimed_from(meld) if flags >> (CLAIMED_SHIFT + len(melds)) & 1 else meld)
+    return Hand(tuple(int(c) for c in counts), tuple(melds))
 
 
 def context_of_row(win_tile: int, flags: int, seat: int, prevailing: int) -> WinContext:
@@ -235,9 +262,11 @@ def context_of_row(win_tile: int, flags: int, seat: int, prevailing: int) -> Win
     on_off: dict[str, Any] = {name: bool(flags & bit) for name, bit in FLAG_KEYWORDS.items()}
     replacement = REPLACEMENTS[1 if flags & Flag.KONG_REPLACEMENT else 2 if flags & Flag.BONUS_REPLACEMENT else 0]
     known = win_tile != UNKNOWN_TILE and bool(flags & Flag.WINNER)
+    flowers, seasons = bonus_numbers(flags)
     return WinContext(win_tile=Tile(win_tile) if known else None, seat_wind=Tile(seat),
                       prevailing_wind=Tile(prevailing), dealer=bool(flags & Flag.DEALER),
-                      replacement=replacement, **on_off)
+                      replacement=replacement, flowers=flowers, seasons=seasons,
+                      dealer_streak=flags >> STREAK_SHIFT & MAX_STREAK, **on_off)
 
 
 class HandArrays(NamedTuple):
@@ -251,10 +280,20 @@ class HandArrays(NamedTuple):
     """``(n,)`` the winning tile each hand marks, :data:`UNKNOWN_TILE` where none."""
     sizes: npt.NDArray[np.int64]
     """``(n,)`` tiles per hand, a kong counting 3: 14 with a winning tile, 13 without."""
+    bonus: npt.NDArray[np.uint8]
+    """``(n,)`` the flowers and seasons each hand shows (:func:`bonus_byte`)."""
+    claimed: npt.NDArray[np.uint8]
+    """``(n,)`` which of each hand's melds are claimed kongs (bit ``k``: meld byte ``k``)."""
+
+
+def bonus_byte(hand: Hand) -> int:
+    """The flowers and seasons a hand shows as one byte, the ``bonus`` column of
+    :func:`mjscore.score_many`: bit ``n - 1`` flower ``n``, bit ``n + 3`` season ``n``."""
+    return sum(1 << (b.number - 1 + (0 if b.is_flower else 4)) for b in hand.bonus)
 
 
 def hand_arrays(hands: Sequence[Hand]) -> HandArrays:
-    """The rows of ``hands`` (their bonus tiles and jokers are not in them)."""
+    """The rows of ``hands`` (their jokers are not in them: see :attr:`Hand.jokers`)."""
     n = len(hands)
     counts = np.array([hand.concealed for hand in hands], dtype=np.uint8).reshape(n, N_KINDS)
     melds = np.frombuffer(b"".join(meld_bytes(hand.melds) for hand in hands),
@@ -262,4 +301,7 @@ def hand_arrays(hands: Sequence[Hand]) -> HandArrays:
     win = np.array([UNKNOWN_TILE if hand.win_tile is None else hand.win_tile for hand in hands],
                    dtype=np.uint8)
     sizes = np.array([hand.size for hand in hands], dtype=np.int64)
-    return HandArrays(counts, melds, win, sizes)
+    bonus = np.array([bonus_byte(hand) if hand.bonus else 0 for hand in hands], dtype=np.uint8)
+    claimed = np.array([claimed_bits(hand.melds) >> CLAIMED_SHIFT if hand.melds else 0 for hand in hands],
+                       dtype=np.uint8)
+    return HandArrays(counts, melds, win, sizes, bonus, claimed)

@@ -97,14 +97,26 @@ HAND_FACTS: dict[str, str] = {
     "last-discard": "won on the last discard of the hand",
     "heaven": "the dealer's dealt hand was complete",
     "earth": "a non-dealer won on the dealer's first discard or in the first turn",
-    "declared-calling": "won on the original thirteen tiles after declaring them (Babcock)",
+    "declared-calling": "the player declared calling (Babcock's lucky thirteen, on the original thirteen "
+                        "tiles; the classical original call, on the first discard)",
+    "original-call": "declared calling with fewer than three exposed melds declared (claimed kongs count)",
     "dealer": "the player is the dealer (East)",
+    "dealer-streak": "the dealer won this deal, and at least the rule set's dealer-streak deals in a row",
+    "own-flower": "the player holds the flower of their seat (1 East, 2 South, 3 West, 4 North)",
+    "own-season": "the player holds the season of their seat",
+    "all-flowers": "the player holds all four flowers",
+    "all-seasons": "the player holds all four seasons",
     # the winning tile
     "one-chance": "the winning tile filled a pair, the middle of a run, or 3 of 1-2 / 7 of 8-9",
     "single-wait": "only one tile kind could complete the hand",
     "pung-wait": "the winning tile completed a pung",
+    "pair-wait": "the winning tile completed the pair (of a hand of sets)",
+    "fourth-tile": "the winning tile is the fourth of its kind the hand holds (melds included)",
     # concealment
-    "concealed-hand": "no exposed meld before the winning tile (declared concealed kongs allowed)",
+    "concealed-hand": "no exposed meld before the winning tile (declared concealed kongs allowed; "
+                      "claimed kongs too where the rule set says claimed-kongs = \"concealed\")",
+    "concealed-sets": "every set concealed: concealed-hand, and no set completed by a discard "
+                      "(the pair may be)",
     # composition
     "standard": "four sets and a pair",
     "no-chows": "no run in the hand",
@@ -115,6 +127,10 @@ HAND_FACTS: dict[str, str] = {
     "three-concealed-triplets": "exactly three concealed pungs or kongs",
     "four-concealed-triplets": "four concealed pungs or kongs",
     "three-consecutive-chows": "runs 1-2-3, 4-5-6 and 7-8-9 of one suit",
+    "three-dragon-sets": "pungs or kongs of all three dragons",
+    "little-three-dragons": "pungs or kongs of two dragons and a pair of the third",
+    "four-wind-sets": "pungs or kongs of all four winds",
+    "little-four-winds": "pungs or kongs of three winds and a pair of the fourth",
     "one-suit-with-honours": "tiles of one suit and at least one honour",
     "one-suit-only": "tiles of one suit, no honours",
     "all-honours": "winds and dragons only",
@@ -132,7 +148,8 @@ HAND_FACTS: dict[str, str] = {
 
 ROW_FACTS = ("winner", "self-drawn", "discard", "replacement", "kong-replacement", "bonus-replacement",
              "kong-on-kong", "robbing-kong", "last-tile", "last-discard", "heaven", "earth",
-             "declared-calling", "dealer", "concealed-hand", "one-suit-with-honours", "one-suit-only",
+             "declared-calling", "original-call", "dealer", "dealer-streak", "own-flower", "own-season",
+             "all-flowers", "all-seasons", "concealed-hand", "one-suit-with-honours", "one-suit-only",
              "all-honours", "all-simples", "all-terminals", "all-terminals-honours", "no-jokers")
 """The facts fixed for a whole hand, whatever its reading: the situation, the tiles held
 and the concealment (the kernel filters special hands by them once per row)."""

@@ -30,6 +30,11 @@ Keys of a ``[[hands]]`` entry:
 ``max-chows``         at most this many chows in a hand of sets
 ``exact``             true: the hand scores exactly its share of the limit, even when
                       its own score is higher
+``calling``           a hand of a player who did not go out: ids of the rule set's
+                      special hands and items; the hand holds when one tile (a
+                      kind the player holds fewer than four of) would complete the
+                      player's hand into a winning one that makes one of them (BMJA's
+                      "calling for"); no ``groups``, and never for the winner
 ``pairs``             ``"kong-as-two"``: four alike held count as two pairs (in
                       seven pairs, and in the pairs of one token of a fixed
                       hand, ``"5 pair A"``); by default (``"distinct"``) they
@@ -89,7 +94,7 @@ __all__ = ["Value", "SpecialHand", "HandTables", "Restrictions", "read_special_h
 
 HAND_KEYS = {"id", "name", "aliases", "groups", "forms", "points", "doubles", "limit", "if-concealed",
              "concealed", "when", "unless", "win-tile", "tiles", "requires", "max-chows", "pairs",
-             "exact", "option", "options", "seven-pairs", "max-chows-exception", "source"}
+             "exact", "option", "options", "seven-pairs", "max-chows-exception", "calling", "source"}
 HAND_OPTIONS = {
     "allow-melded": "true: melds may be declared; false: the hand is concealed (the winning "
                     "tile may be a discard)",
@@ -153,6 +158,9 @@ class SpecialHand:
     """Every variant keeps to one suit (the rule set prohibits mixed suits; not an exception)."""
     as_fixed: bool = False
     """Its sets are matched on its tiles (it may exceed the rule set's chow limit)."""
+    calling: tuple[str, ...] = ()
+    """For a hand that did not go out: the special hands and items one tile would make
+    (the ``calling`` key); the rule set checks the ids."""
 
     def value_for(self, concealed: bool) -> Value:
         """The value of the hand made concealed or not."""
@@ -307,6 +315,12 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
         except MjscoreError as error:
             raise fail("win-tile", str(error)) from None
     value = _value(entry, "", fail)
+    calling = tuple(strings("calling"))
+    if "calling" in entry and (not calling or "groups" in entry or "forms" in entry or "win-tile" in entry):
+        raise fail("calling", "a hand calling for others names one or more ids, and no groups, forms "
+                   "or win-tile: it is read from the tiles of a player who did not go out")
+    if calling and "winner" in facts["when"]:
+        raise fail("when", "a hand calling for others is never the winner's")
     concealed_value = None
     for option, other in (("double-if-concealed", "if-concealed"), ("allow-melded", "concealed"),
                           ("no-chows", "max-chows")):
@@ -357,7 +371,7 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
         concealed=concealed, when=facts["when"], unless=facts["unless"], win_tile=win_tile,
         tiles=tiles, requires=tuple(strings("requires")), max_chows=max_chows,
         kong_as_two=pairs == "kong-as-two", source=text("source"), exact=exact,
-        options=tuple(own.items()), one_suit=one_suit, as_fixed=as_fixed)
+        options=tuple(own.items()), one_suit=one_suit, as_fixed=as_fixed, calling=calling)
     for f, form in enumerate(hand.forms):  # expand once now, so every mistake shows at load
         where = labels[f]
         for g in form:
@@ -409,6 +423,9 @@ class HandTables:
     exact: npt.NDArray[np.uint8] = field(repr=False)
     values: npt.NDArray[np.int32] = field(repr=False)
     """Per hand: points, doubles, limit numerator, limit denominator; exposed then concealed."""
+    runless: npt.NDArray[np.uint8] = field(repr=False)
+    """Per hand: 1 when no form holds a chow or singles (seven pairs, knitted hands): a
+    reading only of it holds the ``no-chows`` fact."""
 
 
 def compile_hands(hands: tuple[SpecialHand, ...],
@@ -418,7 +435,7 @@ def compile_hands(hands: tuple[SpecialHand, ...],
     fixed: dict[tuple[int, ...], list[FixedVariant]] = {}
     situational = []
     for index, hand in enumerate(hands):
-        if not hand.forms:
+        if not hand.forms and not hand.calling:
             situational.append(index)
         for form in hand.forms:
             q, f = pattern_variants(hand, index, form)
@@ -442,4 +459,10 @@ def compile_hands(hands: tuple[SpecialHand, ...],
         win_tile=np.array([255 if h.win_tile is None else h.win_tile for h in hands], dtype=np.uint8),
         concealed=np.array([h.concealed for h in hands], dtype=np.uint8),
         exact=np.array([h.exact for h in hands], dtype=np.uint8),
-        values=values)
+        values=values, runless=np.array([_runless(h) for h in hands], dtype=np.uint8))
+
+
+def _runless(hand: SpecialHand) -> bool:
+    """Whether no form of the hand holds a chow or singles (a run of them, or odd tiles)."""
+    return bool(hand.forms) and not any(GroupKind.SEQUENCE in g.kinds or g.word in ("single", "singles")
+                                        for form in hand.forms for g in form)

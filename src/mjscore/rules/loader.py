@@ -40,8 +40,19 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
                      pair, or a list), ``tiles`` (atoms or classes from
                      :mod:`mjscore.rules.facts`), ``concealed`` (omit for both)
 ``[[items]]``        hand items: ``when``/``unless`` (hand facts), optional
-                     ``win-tile`` and ``pattern`` (groups, as for hands),
-                     then ``points`` or ``doubles``, ``excludes`` (item ids)
+                     ``win-tile`` (a tile, or a class of tiles such as
+                     ``terminal-or-honour``) and ``pattern`` (groups, as for
+                     hands), then ``points`` or ``doubles``, ``excludes`` (item
+                     ids); ``per = "bonus-tile"``: counted once for each flower
+                     and season the player holds
+``claimed-kongs``    ``"exposed"`` (default: a claimed kong, ``{5555p}``, is an
+                     exposed kong) or ``"concealed"`` (it scores as an exposed
+                     kong but keeps the hand concealed and counts among the
+                     concealed pungs: the classical leagues' reading)
+``dealer-streak``    the dealer's wins in a row (this one counted) that make the
+                     ``dealer-streak`` fact (0, the default: never)
+``roof-off``         an option (true/false in ``[options]``): no cap on a total
+                     of points and doubles (limit hands keep their share)
 ``[[hands]]``        special hands in the pattern notation, worth points,
                      doubles or a share of the limit (:mod:`.hands`)
 ``special-hands``    ``"best"`` (default) or ``"stack"``: how several special
@@ -91,6 +102,9 @@ from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_R
 from .model import BEST, BETTER, SHARE, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
 from .option_values import expect as _expect, fail as _fail, flat_keywords, max_chows, option_values, restrictions
 from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group, unmakeable
+from .tile_expressions import class_mask
+from .calling import check_calling
+from ..core.context import MAX_STREAK
 
 __all__ = ["load_rules", "rulesets", "RULES_DIR", "LIMIT_RANGE", "POINTS_RANGE", "DOUBLES_RANGE",
            "MAX_SHARE_DENOMINATOR", "merged_file", "read_set_rule", "read_item_rule"]
@@ -101,12 +115,14 @@ RULES_DIR = Path(__file__).resolve().parent
 SHAPES = frozenset({"standard", *SPECIAL_SHAPES})
 _TOP_KEYS = {"name", "title", "aliases", "source", "extends", "limit", "shapes", "losers", "max-chows",
              "options", "presets", "special-hands", "special-value", "special-required",
-             "sets", "items", "hands", "remove", "payments"}
+             "claimed-kongs", "dealer-streak", "sets", "items", "hands", "remove", "payments"}
 ENTRY_SECTIONS = ("sets", "items", "hands")
 """The sections of entries with ids, which an extending file replaces or removes by id."""
 _SET_KEYS = {"id", "name", "kind", "tiles", "concealed", "points", "doubles", "source", "option"}
-_ITEM_KEYS = {"id", "name", "when", "unless", "win-tile", "points", "doubles", "limit",
+_ITEM_KEYS = {"id", "name", "when", "unless", "win-tile", "per", "points", "doubles", "limit",
               "excludes", "source", "option", "pattern"}
+PER_WORDS = ("bonus-tile",)
+"""What an item may count once each of (``per``): the flowers and seasons held."""
 
 
 def _bounded(value: object, bounds: tuple[int, int], path: object, key: str) -> int:
@@ -304,11 +320,20 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
     if both:
         raise _fail(path, f"{key}.unless", f"{both[0]!r} is also in when: no hand can meet both")
     win_tile: Tile | None = None
+    win_tiles, text = 0, ""
     if "win-tile" in entry:
+        text = _expect(entry["win-tile"], str, path, f"{key}.win-tile")
         try:
-            win_tile = as_tile(_expect(entry["win-tile"], str, path, f"{key}.win-tile"))
-        except MjscoreError as error:
-            raise _fail(path, f"{key}.win-tile", str(error)) from None
+            win_tile = as_tile(text)
+        except MjscoreError:
+            try:  # a class of tiles (terminal-or-honour, simple, green, 19m, ...)
+                win_tiles = class_mask(text, {}, {})
+            except PatternError as error:
+                raise _fail(path, f"{key}.win-tile", f"{text!r} is no tile or class of tiles: {error}") from None
+    per = entry.get("per")
+    if per is not None and per not in PER_WORDS:
+        raise _fail(path, f"{key}.per", f"expected one of {', '.join(map(repr, PER_WORDS))} (the item "
+                    f"counts once for each), got {per!r}")
     if "limit" in entry:
         raise _fail(path, f"{key}.limit", "a share of the limit is the value of a special hand: "
                     "write this item as a [[hands]] entry (see docs/rule-files.md)")
@@ -333,6 +358,7 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
         doubles=_bounded(entry.get("doubles", 0), DOUBLES_RANGE, path, f"{key}.doubles"),
         excludes=tuple(_strings(entry.get("excludes", []), path, f"{key}.excludes")),
         source=_expect(entry.get("source"), str, path, f"{key}.source"), pattern=pattern,
+        win_tiles=win_tiles, win_class=text if win_tiles else "", per_bonus=per == "bonus-tile",
     )
 
 
@@ -449,7 +475,14 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     if not 1 <= len(items) <= 64:  # the scorer keeps the items earned in a 64-bit mask
         raise _fail(path, "items", f"from 1 to 64 items apply (the range the scorer represents), "
                     f"got {len(items)}")
-    return RuleSet(
+    claimed = _expect(table.get("claimed-kongs", "exposed"), str, path, "claimed-kongs")
+    if claimed not in ("exposed", "concealed"):
+        raise _fail(path, "claimed-kongs", f"expected \"exposed\" (a claimed kong counts as any exposed "
+                    f"kong) or \"concealed\" (it keeps the hand concealed), got {claimed!r}")
+    roof_off = options.get("roof-off", False)
+    if not isinstance(roof_off, bool):
+        raise _fail(path, "options.roof-off", f"expected true or false, got {roof_off!r}")
+    ruleset = RuleSet(
         name=name, title=_expect(table.get("title", name), str, path, "title"),
         aliases=tuple(_strings(table.get("aliases", []), path, "aliases")),
         source=_expect(table.get("source", ""), str, path, "source"),
@@ -459,9 +492,12 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         options=tuple(sorted(options.items())), payments=payments, path=str(path),
         presets=presets, preset=preset, hands=tuple(hands), special_hands=special_hands,
         special_value=special_value, special_required=_special_required(table, options, path),
-        plain_one_suit=compile_with.one_suit,
+        plain_one_suit=compile_with.one_suit, roof_off=roof_off, claimed_concealed=claimed == "concealed",
+        dealer_streak=_bounded(table.get("dealer-streak", 0), (0, MAX_STREAK), path, "dealer-streak"),
         jokers=_jokers(options, path),
     )
+    check_calling(ruleset)
+    return ruleset
 
 
 @cache

@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # the types of what the layers above keep here; never importe
 __all__ = ["SetRule", "ItemRule", "Preset", "RuleSet", "RuleCaches", "Tables", "SPECIAL_SHAPES", "STACK",
            "BEST", "SHARE", "BETTER"]
 
+ALL_TILES = (1 << 34) - 1
+"""Every tile kind, as a 34-bit mask."""
+
 SPECIAL_SHAPES = ("seven-pairs",)
 """The general winning shapes besides ``standard`` a rule set may allow without a special
 hand (special hands make their own shapes win)."""
@@ -84,6 +87,20 @@ class ItemRule:
     source: str
     pattern: tuple[GroupSpec, ...] = ()
     """Groups (pattern notation) a reading must make for the item to apply."""
+    win_tiles: int = 0
+    """The tiles (bit ``t``: tile ``t``) the winning tile must be one of, from a ``win-tile``
+    naming a class (``"terminal-or-honour"``); 0: any, or the single :attr:`win_tile`."""
+    win_class: str = ""
+    """The ``win-tile`` class as written, when it names one (``win_tiles`` is its mask)."""
+    per_bonus: bool = False
+    """``per = "bonus-tile"``: the item counts once for each flower and season the player holds."""
+
+    @property
+    def tile_mask(self) -> int:
+        """The winning tiles the item accepts as a 34-bit mask (all 34 bits: any)."""
+        if self.win_tile is not None:
+            return 1 << int(self.win_tile)
+        return self.win_tiles or ALL_TILES
 
     @property
     def needs_no_points(self) -> bool:
@@ -106,9 +123,10 @@ class Tables:
 
     ``set_points[kind, concealed, atom]`` and ``set_doubles[...]`` sum every set
     rule matching that cell. Item ``i`` applies when ``facts & when[i] == when[i]``,
-    ``facts & unless[i] == 0`` and the winning tile matches ``win_tile[i]``
-    (255: any); applying it removes the items in ``excludes[i]`` (a bitmask over
-    item indices). ``late`` items need the ``no-points`` fact, decided after the
+    ``facts & unless[i] == 0`` and the winning tile is in ``win_tiles[i]`` (a 34-bit
+    mask; a hand that did not go out has no winning tile and meets only the all-tiles
+    mask); applying it removes the items in ``excludes[i]`` (a bitmask over item
+    indices); a ``per_bonus`` item counts once per bonus tile held. ``late`` items need the ``no-points`` fact, decided after the
     others; ``base`` items (``when = ["winner"]`` alone) are the points for going
     out, which do not spoil ``no-points``. ``shapes`` has bit 0 for seven-pairs.
     """
@@ -117,7 +135,8 @@ class Tables:
     set_doubles: npt.NDArray[np.int32]
     when: npt.NDArray[np.uint64]
     unless: npt.NDArray[np.uint64]
-    win_tile: npt.NDArray[np.uint8]
+    win_tiles: npt.NDArray[np.uint64]
+    per_bonus: npt.NDArray[np.uint8]
     points: npt.NDArray[np.int32]
     doubles: npt.NDArray[np.int32]
     excludes: npt.NDArray[np.uint64]
@@ -153,6 +172,8 @@ class RuleCaches:
     ``"python"``), the distance tables and the ids of their columns."""
     targets_by_hand: dict[int, list[Target]] | None = None
     """:mod:`mjscore.distances.near_misses`: each special hand's distance targets."""
+    calling: dict[int, RuleSet] = field(default_factory=dict)
+    """:func:`mjscore.rules.calling.calling_rules`: per calling hand, the rule set deciding it."""
 
     @property
     def empty(self) -> bool:
@@ -194,6 +215,15 @@ class RuleSet:
     plain_one_suit: bool = False
     """A reading that makes no special hand wins only in one suit, honours allowed, or in
     honours alone (the prohibition of mixed suits, ``no-mixed-suits``)."""
+    roof_off: bool = False
+    """No cap on a total made of points and doubles (the ``roof-off`` option); a share of the
+    limit stays that share."""
+    claimed_concealed: bool = False
+    """``claimed-kongs = "concealed"``: a claimed kong (a concealed pung completed by a claimed
+    discard) keeps the hand concealed (``concealed-hand``) and counts among its concealed
+    pungs and kongs; it always scores as an exposed kong."""
+    dealer_streak: int = 0
+    """The dealer's wins in a row (this one counted) that make the ``dealer-streak`` fact (0: never)."""
     jokers: JokerUse | None = None
     """Where jokers may stand, as :attr:`joker_use` (the name to read: ``jokers`` is a count
     elsewhere in mjscore; this field keeps its name because the compiled scorers read it)."""
@@ -223,6 +253,11 @@ class RuleSet:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "caches", RuleCaches())
         self.__post_init__()
+
+    @property
+    def calling(self) -> tuple[int, ...]:
+        """The special hands (indices) of a player who did not go out, ``calling`` for others."""
+        return tuple(i for i, h in enumerate(self.hands) if h.calling)
 
     def option(self, name: str) -> object:
         """The effective value of one option."""
@@ -271,8 +306,8 @@ def _compile(rules: RuleSet) -> Tables:
         when=np.array([fact_mask(item.when) | (1 << bit if bit >= 0 else 0)
                        for item, bit in zip(rules.items, pattern_bits)], dtype=np.uint64),
         unless=np.array([fact_mask(item.unless) for item in rules.items], dtype=np.uint64),
-        win_tile=np.array([255 if item.win_tile is None else item.win_tile
-                           for item in rules.items], dtype=np.uint8),
+        win_tiles=np.array([item.tile_mask for item in rules.items], dtype=np.uint64),
+        per_bonus=np.array([item.per_bonus for item in rules.items], dtype=np.uint8),
         points=np.array([item.points for item in rules.items], dtype=np.int32),
         doubles=np.array([item.doubles for item in rules.items], dtype=np.int32),
         excludes=excludes,

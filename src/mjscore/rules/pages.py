@@ -172,7 +172,8 @@ def _item_value(item: ItemRule | Value, limit: int) -> str:
     share = item.limit if isinstance(item, Value) else None
     parts = [f"+{item.points}" if item.points else "", _doubles(item.doubles),
              _share(share, limit) if share is not None else ""]
-    return " ".join(p for p in parts if p) or "0"
+    each = " each bonus tile" if isinstance(item, ItemRule) and item.per_bonus else ""
+    return (" ".join(p for p in parts if p) or "0") + each
 
 
 def _table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]], note: str = "",
@@ -195,6 +196,12 @@ def _overview(rules: RuleSet) -> ReferenceTable:
             ("Max chows", "any" if rules.max_chows is None else str(rules.max_chows)),
             ("Losers score", _yes(rules.losers)),
             ("Preset", rules.preset or "none")]
+    if rules.claimed_concealed:
+        rows.insert(-1, ("Claimed kongs", "keep the hand concealed (scored as exposed kongs)"))
+    if rules.dealer_streak:
+        rows.insert(-1, ("Dealer's streak", f"{rules.dealer_streak} wins in a row make the dealer-streak fact"))
+    if rules.roof_off:
+        rows.insert(-1, ("Roof", "off: no cap on totals of points and doubles"))
     return ReferenceTable("Overview", ("Field", "Value"), tuple(rows))
 
 
@@ -252,7 +259,7 @@ def _items(rules: RuleSet, entries: Sequence[_Entry]) -> list[ReferenceTable]:
         assert isinstance(item, ItemRule)
         groups[1 if item.doubles else 0].append((
             item.id, item.name, _facts(item.when), _facts(item.unless),
-            "" if item.win_tile is None else str(item.win_tile),
+            str(item.win_tile) if item.win_tile is not None else item.win_class,
             "; ".join(g.text for g in item.pattern), _item_value(item, rules.limit),
             ", ".join(item.excludes), _gate(entry.gate, entry.active), item.source))
     columns = ("Id", "Name", "When", "Unless", "Win tile", "Pattern", "Value", "Excludes", "Option",
@@ -276,6 +283,8 @@ def _pattern(hand: SpecialHand) -> str:
         conditions.append(f"holds {', '.join(hand.requires)}")
     if hand.one_suit:
         conditions.append("one suit: mixed suits prohibited")
+    if hand.calling:
+        return f"a player who did not go out, calling for: {', '.join(hand.calling)}"
     return hand.pattern + "".join(f" ({c})" for c in conditions)
 
 

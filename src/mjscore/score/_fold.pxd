@@ -82,6 +82,14 @@ cdef uint64_t F_NO_SET_POINTS, F_CONCEALED_HAND, F_STANDARD, F_NO_CHOWS, F_ONE_C
 cdef uint64_t F_FOUR_KONGS, F_FOUR_TRIPLETS, F_THREE_CONCEALED, F_FOUR_CONCEALED, F_CONSECUTIVE
 cdef uint64_t F_SUIT_HONOURS, F_ONE_SUIT, F_ALL_HONOURS, F_ALL_SIMPLES, F_ALL_TERMINALS
 cdef uint64_t F_TERMINALS_HONOURS, F_EACH_SET, F_NO_POINTS, F_NO_JOKERS
+cdef uint64_t F_ORIGINAL_CALL, F_DEALER_STREAK, F_OWN_FLOWER, F_OWN_SEASON, F_ALL_FLOWERS, F_ALL_SEASONS
+cdef uint64_t F_FOURTH_TILE, F_PAIR_WAIT, F_CONCEALED_SETS, F_THREE_DRAGONS, F_LITTLE_DRAGONS, F_FOUR_WINDS, F_LITTLE_WINDS
+# The context word's fields beyond the Flag bits (mjscore.core.context), checked at import.
+cdef enum:
+    FLOWER_SHIFT = 16
+    SEASON_SHIFT = 20
+    CLAIMED_SHIFT = 24
+    STREAK_SHIFT = 28
 # The facts fixed for a whole row (its situation, its tiles, its concealment): a special
 # hand that needs one of them otherwise is left out before any reading is made.
 cdef uint64_t BASE_FACTS
@@ -93,7 +101,11 @@ cdef enum:
     C_TRIPLETS = 3      # pungs and kongs
     C_KONGS = 6
     C_CONCEALED = 9     # concealed pungs and kongs
+    C_DRAGONS = 12      # pungs and kongs of dragons
+    C_WINDS = 15        # pungs and kongs of winds
     C_SIMPLES = 18      # groups of 2-8 only (atom simple)
+    C_DRAGON_PAIRS = 21
+    C_WIND_PAIRS = 24
 
 cdef uint32_t FOUND_COUNTERS[256]   # by group byte of a decomposition: a pung is concealed
 cdef uint32_t MELD_COUNTERS[256]    # by group byte of a declared meld: a pung is exposed
@@ -183,17 +195,52 @@ cdef inline uint64_t _context_facts(uint32_t w) noexcept nogil:
     return CONTEXT_FACTS[w & (CONTEXT_WORDS - 1)]
 
 
+cdef inline uint64_t _triplet_facts(uint32_t counters) noexcept nogil:
+    """The facts of the pungs and kongs (and honour pairs) among some groups, from their
+    summed counters (readings._triplet_facts; the concealed-triplet facts aside)."""
+    cdef uint64_t facts = 0
+    cdef int dragons = _counter(counters, C_DRAGONS), winds = _counter(counters, C_WINDS)
+    if _counter(counters, C_KONGS) == 4: facts |= F_FOUR_KONGS
+    if _counter(counters, C_TRIPLETS) == 4: facts |= F_FOUR_TRIPLETS
+    if dragons == 3: facts |= F_THREE_DRAGONS
+    if dragons == 2 and _counter(counters, C_DRAGON_PAIRS): facts |= F_LITTLE_DRAGONS
+    if winds == 4: facts |= F_FOUR_WINDS
+    if winds == 3 and _counter(counters, C_WIND_PAIRS): facts |= F_LITTLE_WINDS
+    return facts
+
+
+cdef inline uint64_t _row_facts(uint32_t w, int seat, int exposed, int streak_needed) noexcept nogil:
+    """The facts of a row's bonus tiles, dealer's streak and original call, from its context
+    word, seat wind (27-30), exposed melds and the rule set's ``dealer-streak`` (0: none)."""
+    cdef uint64_t facts = 0
+    cdef uint32_t flowers = (w >> FLOWER_SHIFT) & 0xF, seasons = (w >> SEASON_SHIFT) & 0xF
+    if flowers >> (seat - 27) & 1: facts |= F_OWN_FLOWER
+    if seasons >> (seat - 27) & 1: facts |= F_OWN_SEASON
+    if flowers == 0xF: facts |= F_ALL_FLOWERS
+    if seasons == 0xF: facts |= F_ALL_SEASONS
+    if w & W_DECLARED and exposed < 3: facts |= F_ORIGINAL_CALL
+    if (streak_needed and w & W_WINNER and w & W_DEALER
+            and <int>(w >> STREAK_SHIFT) >= streak_needed): facts |= F_DEALER_STREAK
+    return facts
+
+
+cdef inline int _bonus_count(uint32_t w) noexcept nogil:
+    """The flowers and seasons a context word says the player holds."""
+    cdef uint32_t b = (w >> FLOWER_SHIFT) & 0xFF
+    b = b - ((b >> 1) & 0x55)
+    b = (b & 0x33) + ((b >> 2) & 0x33)
+    return <int>((b + (b >> 4)) & 0x0F)
+
+
 cdef inline uint64_t _set_facts(uint32_t counters, uint32_t runs) noexcept nogil:
     """The facts of a decomposition's sets from its summed counters and run bits (the
     concealed-triplet facts aside: those depend on which group the winning tile
     completed, see _concealed_facts)."""
-    cdef uint64_t facts = F_STANDARD
+    cdef uint64_t facts = F_STANDARD | _triplet_facts(counters)
     cdef int chows = _counter(counters, C_CHOWS), kongs = _counter(counters, C_KONGS)
     if chows == 0: facts |= F_NO_CHOWS
     if chows == 1: facts |= F_ONE_CHOW
     if kongs == 0: facts |= F_NO_KONGS
-    if kongs == 4: facts |= F_FOUR_KONGS
-    if _counter(counters, C_TRIPLETS) == 4: facts |= F_FOUR_TRIPLETS
     if runs & 7 == 7 or runs & 0x38 == 0x38 or runs & 0x1C0 == 0x1C0:
         facts |= F_CONSECUTIVE
     if _counter(counters, C_SIMPLES) == 0: facts |= F_EACH_SET
@@ -209,7 +256,7 @@ ctypedef struct Tables:
     const int32_t* set_doubles
     const uint64_t* when
     const uint64_t* unless
-    const uint8_t* item_tile
+    const uint64_t* item_tiles    # the winning tiles each item accepts (all 34 bits: any)
     const int32_t* points
     const int32_t* doubles
     const uint64_t* excludes
@@ -217,6 +264,16 @@ ctypedef struct Tables:
     const uint8_t* base
     int n_items
     int64_t limit
+    int64_t cap            # the most a points-based total reaches: the limit, or (roof-off) 2**31 - 1
+    uint64_t per_bonus     # items counted once per bonus tile held
+    int claimed_concealed  # claimed-kongs = "concealed"
+    int streak             # the rule set's dealer-streak (0: none)
+    int roof_off           # no cap: a reading worth a whole limit beats any points-based one
+    int n_calling          # its calling hands, each decided by a rule set of its own
+    const int32_t* calling          # their indices among the special hands
+    const void** calling_tables     # their deciding rule sets' Tables (const Tables*)
+    const uint64_t* calling_fixed   # the tiles their fixed-shape targets may hold
+    const uint8_t* runless          # per special hand: no chow or singles (hands.HandTables.runless)
     int shapes
     int losers
     int stack              # special-hands = "stack": every special hand made scores
@@ -237,6 +294,26 @@ ctypedef struct Tables:
     uint64_t allowed[8][256]
     uint64_t tile_allowed[256]   # items whose win-tile condition holds for this tile
 
+cdef inline int _claimed_count(uint32_t w) noexcept nogil:
+    """The claimed kongs a context word marks among the row's melds."""
+    cdef uint32_t b = (w >> CLAIMED_SHIFT) & 0xF
+    return <int>((b & 1) + (b >> 1 & 1) + (b >> 2 & 1) + (b >> 3))
+
+
+cdef inline int _open_melds(const Tables* r, uint32_t w, int exposed) noexcept nogil:
+    """Of a row's ``exposed`` melds, those that open the hand (a claimed kong does not where
+    the rule set says claimed-kongs = "concealed")."""
+    return exposed - _claimed_count(w) if r.claimed_concealed else exposed
+
+
+cdef inline uint64_t _situation_facts(const Tables* r, uint32_t w, int seat, int exposed) noexcept nogil:
+    """The facts of a row's situation (readings._context_facts and _situation_facts): its
+    context word, bonus tiles, streak, original call and concealment, ``exposed`` being
+    its exposed melds (claimed kongs among them)."""
+    return (_context_facts(w) | _row_facts(w, seat, exposed, r.streak)
+            | (0 if _open_melds(r, w, exposed) else F_CONCEALED_HAND))
+
+
 cdef inline bint _plain_wins(const Tables* r, uint64_t facts) noexcept nogil:
     """Whether a reading that makes no special hand goes out: not when special hands are
     required, and under the prohibition of mixed suits only in one suit or in honours."""
@@ -246,6 +323,8 @@ cdef inline bint _plain_wins(const Tables* r, uint64_t facts) noexcept nogil:
 ctypedef struct Best:
     int64_t total
     int special
+    int bonus             # the row's flowers and seasons (set by the caller: items per bonus tile)
+    int full              # the best reading is worth a whole limit or more (roof-off ranks it first)
     int found
     int64_t points
     int64_t doubles
@@ -261,6 +340,7 @@ ctypedef struct Best:
 cdef class CompiledRules:
     cdef Tables r
     cdef object arrays      # the arrays the pointers point into
+    cdef const void** calling_tables
 
 # The rule set's CompiledRules, built on first use and kept in rules.caches.
 cdef CompiledRules compiled_rules(rules)
@@ -286,8 +366,8 @@ cdef inline int64_t _capped_total(const Tables* r, int64_t points, int64_t doubl
     if points <= 0:
         return points
     if doubles >= 62 or points > (INT64_MAX >> doubles):
-        return r.limit
-    return min(points << doubles, r.limit)
+        return r.cap
+    return min(points << doubles, r.cap)
 
 
 cdef inline void _add_sets(const Tables* r, const Group* g, int n, int64_t* points,

@@ -17,6 +17,7 @@ from mjscore.core._group_codes cimport (G_CHOW, G_CONCEALED_KONG, G_KINDS, G_KNI
                                    G_SINGLE, NO_GROUP, group_kind, group_tile, meld_tiles)
 
 from ..core import group_codes
+from ..core import context
 from ..core.context import Flag
 from ..core.errors import HandStatus
 from ..rules.facts import FACT_BITS, ROW_FACTS, Atom, fact_mask
@@ -44,6 +45,13 @@ F_ALL_HONOURS, F_ALL_SIMPLES = _bit("all-honours"), _bit("all-simples")
 F_ALL_TERMINALS, F_TERMINALS_HONOURS = _bit("all-terminals"), _bit("all-terminals-honours")
 F_EACH_SET, F_NO_POINTS = _bit("terminal-or-honour-each-set"), _bit("no-points")
 F_NO_JOKERS = _bit("no-jokers")
+F_ORIGINAL_CALL, F_DEALER_STREAK = _bit("original-call"), _bit("dealer-streak")
+F_OWN_FLOWER, F_OWN_SEASON = _bit("own-flower"), _bit("own-season")
+F_ALL_FLOWERS, F_ALL_SEASONS = _bit("all-flowers"), _bit("all-seasons")
+F_PAIR_WAIT, F_CONCEALED_SETS = _bit("pair-wait"), _bit("concealed-sets")
+F_FOURTH_TILE = _bit("fourth-tile")
+F_THREE_DRAGONS, F_LITTLE_DRAGONS = _bit("three-dragon-sets"), _bit("little-three-dragons")
+F_FOUR_WINDS, F_LITTLE_WINDS = _bit("four-wind-sets"), _bit("little-four-winds")
 BASE_FACTS = fact_mask(ROW_FACTS)
 
 if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPLACEMENT,
@@ -55,19 +63,23 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
         or [A_SIMPLE, A_TERMINAL, A_DRAGON, A_SEAT, A_PREVAILING, A_DOUBLE, A_OTHER] != [int(a) for a in Atom]
         or [S_OK, S_BAD_COUNT, S_WRONG_SIZE, S_NOT_WINNING, S_BAD_MELD, S_BAD_CONTEXT,
             S_BAD_NOTATION] != [int(h) for h in HandStatus]
-        or max(int(f) for f in Flag) >= CONTEXT_WORDS):
+        or max(int(f) for f in Flag) >= CONTEXT_WORDS
+        or [FLOWER_SHIFT, SEASON_SHIFT, CLAIMED_SHIFT, STREAK_SHIFT]
+        != [context.FLOWER_SHIFT, context.SEASON_SHIFT, context.CLAIMED_SHIFT, context.STREAK_SHIFT]):
     raise ImportError("mjscore.score._fold is out of step with mjscore's enums: rebuild it")
 
 
 cdef uint32_t _counters(int kind, int tile, int concealed):
     cdef int rank = tile % 9
     cdef int simple = tile < 27 and (0 < rank < 6 if kind == G_CHOW else 0 < rank < 8)
+    cdef int dragon = tile >= 31, wind = 27 <= tile <= 30
     cdef uint32_t out = simple << C_SIMPLES
     if kind == G_CHOW:
         return out | 1 << C_CHOWS
     if kind == G_PAIR:
-        return out
-    return out | 1 << C_TRIPLETS | (kind == G_KONG) << C_KONGS | concealed << C_CONCEALED
+        return out | dragon << C_DRAGON_PAIRS | wind << C_WIND_PAIRS
+    return (out | 1 << C_TRIPLETS | (kind == G_KONG) << C_KONGS | concealed << C_CONCEALED
+            | dragon << C_DRAGONS | wind << C_WINDS)
 
 
 def _fill_counters():
@@ -164,7 +176,14 @@ _fill_context_facts()
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
+from libc.stdlib cimport free, malloc
+
 from mjscore.rules._pattern_kernel cimport CompiledPatterns, compiled_patterns
+
+import numpy as np
+
+from ..rules.calling import calling_rules, fixed_tiles
+from .fold import MAX_TOTAL
 
 
 cdef inline uint64_t _matching(const Tables* r, uint64_t facts, int win, uint64_t candidates) noexcept nogil:
@@ -174,6 +193,9 @@ cdef inline uint64_t _matching(const Tables* r, uint64_t facts, int win, uint64_
     for b in range(8):
         mask &= r.allowed[b][(facts >> (8 * b)) & 0xFF]
     return mask
+
+
+cdef uint64_t ALL34 = ((<uint64_t>1) << 34) - 1   # every tile: an item that accepts any winning tile
 
 
 cdef void _build_lookup(Tables* r) noexcept nogil:
@@ -187,10 +209,10 @@ cdef void _build_lookup(Tables* r) noexcept nogil:
                 unless_byte = (r.unless[i] >> (8 * b)) & 0xFF
                 if (v & when_byte) == when_byte and not (v & unless_byte):
                     r.allowed[b][v] |= (<uint64_t>1) << i
-    for t in range(256):
+    for t in range(256):  # a tile past 33 (no winning tile) meets only "any tile"
         r.tile_allowed[t] = 0
         for i in range(r.n_items):
-            if r.item_tile[i] == ANY_TILE or r.item_tile[i] == t:
+            if r.item_tiles[i] == ALL34 or t < 34 and (r.item_tiles[i] >> t) & 1:
                 r.tile_allowed[t] |= (<uint64_t>1) << i
 
 
@@ -209,12 +231,14 @@ cdef void _finish(const Tables* r, int64_t points, int64_t doubles, uint64_t app
                   Best* best) noexcept nogil:
     """The total of one reading (step 5 of mjscore.score.fold), kept if it beats ``best``."""
     cdef int64_t share, total = _capped_total(r, points, doubles)
+    cdef int full = num != 0 and num >= den and special >= 0
     if num:
         share = (2 * r.limit * num + den) // (2 * den)
-        if share > total or exact:
+        if share > total or exact or full:
             total = share
-    if not best.found or total > best.total:
+    if not best.found or (full > best.full if r.roof_off and full != best.full else total > best.total):
         best.total = total
+        best.full = full
         best.special = special
         best.found = 1
         best.points = points
@@ -232,6 +256,8 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
     cdef int64_t points = set_points, doubles = set_doubles, num = 0, den = 1
     cdef const int32_t* value
     cdef uint64_t early, late, applied, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
+    if not best.bonus:  # an item counted per bonus tile is not earned without one
+        all_items &= ~r.per_bonus
     early = _without_excluded(r, _matching(r, facts, win, all_items & ~r.late_items))
     if r.late_items:
         bare = set_points == 0
@@ -246,7 +272,7 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
         if set_points == 0:
             facts |= F_NO_SET_POINTS
         # without a late item matching, the early ones exclude none of themselves
-        late = _matching(r, facts, win, r.late_items) if facts & r.late_gate else 0
+        late = _matching(r, facts, win, r.late_items & all_items) if facts & r.late_gate else 0
         applied = _without_excluded(r, early | late) if late else early
     else:
         applied = early
@@ -254,8 +280,12 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
     while rest:
         i = mj_ctz64(rest)
         rest &= rest - 1
-        points += r.points[i]
-        doubles += r.doubles[i]
+        if (r.per_bonus >> i) & 1:
+            points += r.points[i] * best.bonus
+            doubles += r.doubles[i] * best.bonus
+        else:
+            points += r.points[i]
+            doubles += r.doubles[i]
     # a special hand's value: exposed, or concealed (values[8 h + 4 .. 8 h + 7])
     cdef int concealed = 4 if facts & F_CONCEALED_HAND else 0
     # a reading of no ordinary sets earns exactly its share (mjscore.score.fold.scores_exactly)
@@ -293,7 +323,8 @@ cdef class CompiledRules:
         cdef const int32_t[::1] set_doubles = tables.set_doubles.reshape(-1)
         cdef const uint64_t[::1] when = tables.when
         cdef const uint64_t[::1] unless = tables.unless
-        cdef const uint8_t[::1] item_tile = tables.win_tile
+        cdef const uint64_t[::1] item_tiles = tables.win_tiles
+        cdef const uint8_t[::1] per_bonus = tables.per_bonus
         cdef const int32_t[::1] points = tables.points
         cdef const int32_t[::1] doubles = tables.doubles
         cdef const uint64_t[::1] excludes = tables.excludes
@@ -301,8 +332,28 @@ cdef class CompiledRules:
         cdef const uint8_t[::1] base = tables.base
         cdef int i
         cdef CompiledPatterns patterns = compiled_patterns(rules)
-        self.arrays = (set_points, set_doubles, when, unless, item_tile, points, doubles,
-                       excludes, late, base, patterns)
+        cdef CompiledRules deciding
+        calling = []  # each calling hand's deciding rule set, compiled
+        for index in rules.calling:
+            derived = calling_rules(rules, index)
+            calling.append((index, compiled_rules(derived), fixed_tiles(derived)))
+        cdef const int32_t[::1] calling_hands = np.array([c[0] for c in calling] or [0], dtype=np.int32)
+        cdef const uint64_t[::1] calling_fixed = np.array([c[2] for c in calling] or [0], dtype=np.uint64)
+        self.calling_tables = <const void**>malloc(max(len(calling), 1) * sizeof(void*))
+        if self.calling_tables == NULL:
+            raise MemoryError()
+        for i in range(len(calling)):
+            deciding = calling[i][1]
+            self.calling_tables[i] = <const void*>&deciding.r
+        self.arrays = (set_points, set_doubles, when, unless, item_tiles, per_bonus, points, doubles,
+                       excludes, late, base, patterns, calling, calling_hands, calling_fixed)
+        self.r.calling_fixed = &calling_fixed[0]
+        cdef const uint8_t[::1] runless = rules.hand_tables.runless if len(rules.hands) else np.zeros(1, np.uint8)
+        self.arrays += (runless,)
+        self.r.runless = &runless[0]
+        self.r.n_calling = len(calling)
+        self.r.calling = &calling_hands[0]
+        self.r.calling_tables = self.calling_tables
         self.r.n_items = when.shape[0]
         if self.r.n_items == 0:
             raise ValueError("a rule set with no items cannot be compiled")
@@ -310,13 +361,18 @@ cdef class CompiledRules:
         self.r.set_doubles = &set_doubles[0]
         self.r.when = &when[0]
         self.r.unless = &unless[0]
-        self.r.item_tile = &item_tile[0]
+        self.r.item_tiles = &item_tiles[0]
         self.r.points = &points[0]
         self.r.doubles = &doubles[0]
         self.r.excludes = &excludes[0]
         self.r.late = &late[0]
         self.r.base = &base[0]
         self.r.limit = rules.limit
+        self.r.cap = MAX_TOTAL if rules.roof_off else rules.limit
+        self.r.claimed_concealed = rules.claimed_concealed
+        self.r.streak = rules.dealer_streak
+        self.r.roof_off = rules.roof_off
+        self.r.per_bonus = 0
         self.r.shapes = tables.shapes
         self.r.losers = rules.losers
         self.r.stack = rules.special_hands == "stack"
@@ -337,9 +393,14 @@ cdef class CompiledRules:
             if late[i]:  # needing none of the late facts, it may match whatever the facts
                 self.r.late_gate |= when[i] & (F_NO_POINTS | F_NO_SET_POINTS) or ~(<uint64_t>0)
             self.r.any_excludes |= excludes[i] != 0
+            self.r.per_bonus |= (<uint64_t>per_bonus[i]) << i
         for i in range(patterns.p.n_hands):  # facts a special hand's situation names
             self.r.used |= patterns.p.when[i] | patterns.p.unless[i]
         _build_lookup(&self.r)
+
+
+    def __dealloc__(self):
+        free(self.calling_tables)
 
 
 cdef CompiledRules compiled_rules(rules):

@@ -13,14 +13,14 @@ It writes the best total to ``out_total[i]`` and the index in ``rules.hands`` of
 the special hand that scored to ``out_special[i]`` (-1: none). Rows whose status
 is not 0 on entry are skipped (the caller found their context impossible);
 otherwise the row's checks run in this order, the first failure giving the
-status: a count above 4 (``BAD_COUNT``), a meld byte that is no set
-(``BAD_MELD``), a kind held more than 4 times with the melds (``BAD_COUNT``), a
-tile total other than 14 (13 for a hand that did not go out, ``WRONG_SIZE``), a
-winning tile outside the concealed tiles (or any winning tile for a hand that
-did not go out), a robbed kong's tile held twice, a kong's loose tile with no
-kong (two for kong on kong), a first-turn win with a meld, or a declared win with
-an exposed one (``BAD_CONTEXT``), no reading
-under the rule set (``NOT_WINNING``).
+status: a count above 4 (``BAD_COUNT``), a meld byte that is no set, or a claimed
+kong mark on a byte that is no exposed kong (``BAD_MELD``), a kind held more than 4
+times with the melds (``BAD_COUNT``), a tile total other than 14 (up to 13 for a hand
+that did not go out, at least 1: a player's sets as shown, ``WRONG_SIZE``), a winning tile outside
+the concealed tiles (or any winning tile for a hand that did not go out), a robbed
+kong's tile held twice, a kong's loose tile with no kong (two for kong on kong), or a
+first-turn win with a meld (``BAD_CONTEXT``), no reading under the rule set
+(``NOT_WINNING``).
 
 Scoring is exactly :func:`mjscore.score.fold.score_reading` over
 :func:`mjscore.score.readings.readings`, so this twin is that code applied per row.
@@ -28,16 +28,20 @@ Scoring is exactly :func:`mjscore.score.fold.score_reading` over
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import numpy.typing as npt
 
-from ..core.context import Flag, WinContext
+
+from ..core.context import CLAIMED_SHIFT, Flag, WinContext
 from ..core.errors import HandStatus
 from .best_reading import BestReading, no_reading
-from .fold import ReadingScore, score_reading
+from .fold import ReadingScore, beats, score_reading
 from ..core.group_codes import CONCEALED_KONG, KONG, group_kind
 from ..core.hand import MAX_JOKERS, Hand
 from .jokers.readings import substitutions
+from .calling import calling_hands
 from .readings import SHAPE_CODES, Reading, losing_reading, readings
 from ..rows.codec import NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row, meld_of, meld_tiles
 from ..rules.hands import MAX_MATCHED
@@ -50,16 +54,20 @@ def row_status(counts: list[int], codes: list[int], win: int, flags: int, jokers
     if any(c > 4 for c in counts) or not 0 <= jokers <= MAX_JOKERS:
         return HandStatus.BAD_COUNT
     held = list(counts)
-    for code in codes:
+    claimed = flags >> CLAIMED_SHIFT & 0xF
+    for k, code in enumerate(codes):
         tiles = meld_tiles(code)
-        if tiles is None:
+        if tiles is None or claimed >> k & 1 and group_kind(code) != KONG:
             return HandStatus.BAD_MELD
         for t in tiles:
             held[t] += 1
+    if claimed >> len(codes):
+        return HandStatus.BAD_MELD  # a claimed mark on no meld
     if any(c > 4 for c in held):
         return HandStatus.BAD_COUNT
     winner = bool(flags & Flag.WINNER)
-    if sum(counts) + jokers + 3 * len(codes) != (14 if winner else 13):
+    size = sum(counts) + jokers + 3 * len(codes)
+    if size != 14 if winner else not 1 <= size <= 13:
         return HandStatus.WRONG_SIZE
     if not winner and win != UNKNOWN_TILE:
         return HandStatus.BAD_CONTEXT
@@ -72,8 +80,7 @@ def row_status(counts: list[int], codes: list[int], win: int, flags: int, jokers
     if winner and (flags & Flag.KONG_REPLACEMENT and kongs == 0
                    or flags & Flag.KONG_ON_KONG and kongs < 2):
         return HandStatus.BAD_CONTEXT
-    exposed = any(group_kind(code) != CONCEALED_KONG for code in codes)
-    if codes and flags & (Flag.HEAVEN | Flag.EARTH) or exposed and flags & Flag.DECLARED_CALLING:
+    if codes and flags & (Flag.HEAVEN | Flag.EARTH):
         return HandStatus.BAD_CONTEXT
     return HandStatus.OK
 
@@ -91,14 +98,14 @@ def score_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[
     status = row_status(row, codes, win_tile, flags)
     if status:
         return no_reading(status)
-    hand = hand_of_row(row, codes)
+    hand = hand_of_row(row, codes, flags)
     context = context_of_row(win_tile, flags, seat, prevailing)
     if not context.winner:
         return _losing(rules, hand, context, rules.jokers is not None)
     best = best_reading = None
     for reading in readings(hand, context, rules):
         result = score_reading(rules, reading)
-        if best is None or result.total > best.total:
+        if beats(rules, result, best):
             best, best_reading = result, reading
     return _result(best, best_reading)
 
@@ -107,9 +114,13 @@ def _losing(rules: RuleSet, hand: Hand, context: WinContext, no_jokers: bool) ->
     losing = SHAPE_CODES.index("losing")
     if not rules.losers:
         return BestReading(HandStatus.OK, 0, -1, 0, 0, 0, NO_TILE, losing, -1, -1, (), b"")
-    result = score_reading(rules, losing_reading(hand, context, no_jokers))
-    return BestReading(HandStatus.OK, result.total, -1, result.points, result.doubles, result.applied,
-                       NO_TILE, losing, -1, -1, (), b"")
+    reading = losing_reading(hand, context, rules, no_jokers)
+    calling = calling_hands(hand, context, rules, reading.facts) if rules.calling else ()
+    if calling:
+        reading = dataclasses.replace(reading, hands=calling)
+    result = score_reading(rules, reading)
+    return BestReading(HandStatus.OK, result.total, result.special, result.points, result.doubles,
+                       result.applied, NO_TILE, losing, -1, -1, result.matched[:MAX_MATCHED], b"")
 
 
 def _result(best: ReadingScore | None, best_reading: Reading | None) -> BestReading:
@@ -151,7 +162,7 @@ def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.N
     if rules.jokers is None or not jokers + meld_jokers:
         return score_one(counts, melds, win_tile, flags, seat, prevailing, rules), ()
     context = context_of_row(win_tile, flags, seat, prevailing)
-    hand = Hand(tuple(row), tuple(meld_of(code) for code in codes), jokers=jokers)
+    hand = Hand(tuple(row), hand_of_row(row, codes, flags).melds, jokers=jokers)
     if not context.winner:
         return _losing(rules, hand, context, not jokers + meld_jokers), ()
     caps = [4] * 34
@@ -162,10 +173,10 @@ def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.N
     best_tiles: tuple[int, ...] = ()
     for substitution in substitutions(row, jokers, rules.jokers, caps, rules.hand_tables.fixed,
                                       hand.counts, not codes):
-        natural = hand_of_row(list(substitution.counts), codes)
+        natural = hand_of_row(list(substitution.counts), codes, flags)
         for reading in readings(natural, context, rules, substitution):
             result = score_reading(rules, reading)
-            if best is None or result.total > best.total:
+            if beats(rules, result, best):
                 best, best_reading, best_tiles = result, reading, substitution.tiles
     return _result(best, best_reading), best_tiles if best is not None else ()
 

@@ -80,13 +80,16 @@ cdef extern from *:
     uint64_t mj_presence34(const uint8_t* c) noexcept nogil  # counts below 16
 
 # The row's checks (_score_reference.row_status), `jokers` held concealed counted as
-# tiles; fills `held` (the melds' tiles added), the melds, and the tile total. A status.
+# tiles; fills `held` (the melds' tiles added), the melds, how many are exposed (claimed kongs
+# among them) and the tile total. A status.
 cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                      int prevailing, int jokers, uint8_t* held, Group* melds, int* n_melds,
                      int* exposed, int* total) noexcept nogil
-# A hand that did not go out: its melds, concealed pungs and pairs, folded into `best`.
-cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, const Tables* r,
-                        const Group* melds, int n_melds, uint64_t base, Best* best) noexcept nogil
+# A hand that did not go out: its melds, concealed pungs and pairs, and the calling hands it
+# holds (`m` its meld bytes, `held` its counts with the melds'), folded into `best`.
+cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint32_t w, int seat,
+                        int prevailing, const Tables* r, const Group* melds, int n_melds, uint64_t base,
+                        Best* best) noexcept nogil
 # Validate and score one row without jokers (_score_reference.score_many); its status.
 cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                      int prevailing, const Tables* r, Best* best) noexcept nogil

@@ -18,6 +18,8 @@ from mjscore.rules._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_S
                                       c_candidates, c_conditions, c_fits,
                                       c_fixed, c_may_fill, c_row_conditions, mj_at_least34)
 from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
+                                   F_CONCEALED_SETS, F_FOURTH_TILE, F_NO_CHOWS, F_PAIR_WAIT, _bonus_count,
+                                   _claimed_count,
                                    F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
                                    FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_BITS,
                                    S_NOT_WINNING, S_OK, SHAPE_PAIRS, SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING,
@@ -149,7 +151,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef Group groups[9]
     cdef int t, k, status
     cdef int wt, first, last, d, j, i, code, n_groups, n_dec, dup
-    cdef uint64_t facts, single, dec_facts, threes
+    cdef uint64_t facts, single, dec_facts, threes, tile_base
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
     cdef int both, way          # with jokers in a bulk call: fold with and without it first
     cdef Best with_single
@@ -180,6 +182,9 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     for k in range(4):
         meld_counters += MELD_COUNTERS[m[k]]  # 0 for 0xFF
         meld_runs |= RUN_BITS[m[k]]
+    if r.claimed_concealed:  # claimed kongs count among the concealed pungs and kongs
+        meld_counters += (<uint32_t>_claimed_count(w)) << C_CONCEALED
+    best.bonus = _bonus_count(w)
     meld_points = meld_doubles = 0
     _add_sets(r, melds, n_melds, &meld_points, &meld_doubles)
     for k in range(n_melds):  # every standard reading has 5 - n_melds groups, then the melds
@@ -227,6 +232,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             continue
         single = 0
         single_due = 0
+        tile_base = base | F_FOURTH_TILE if held[wt] == 4 else base
         if jf != NULL:  # the winning tile is a natural one; its waits are found with the jokers
             if jf.natural[wt] == 0:
                 continue
@@ -296,11 +302,15 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     single_due = 0  # not a single wait, for every reading of the row
                     jf.single_known[0] |= (<uint64_t>1) << wt
                 single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
-                facts = base | single | dec_facts
+                facts = tile_base | single | dec_facts
                 if _one_chance(&groups[i], wt):
                     facts |= F_ONE_CHANCE
+                    if groups[i].kind == G_PAIR:
+                        facts |= F_PAIR_WAIT
                 elif groups[i].kind == G_PUNG:
                     facts |= F_PUNG_WAIT
+                if not exposed and (w & W_SELF_DRAWN or groups[i].kind == G_PAIR):
+                    facts |= F_CONCEALED_SETS
                 best.reading[0] = wt
                 best.reading[1] = SHAPE_STANDARD
                 best.reading[2] = d
@@ -330,7 +340,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                         facts |= _item_facts(p, items, n_items, presence, kinds, firsts, hidden, 5)
                     n_made = _hands_made(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts,
                                          hidden, 5, shaped, n_shaped, facts, wt, not exposed, made)
-                if n_made or _plain_wins(r, facts):
+                if _formed(p, made, n_made) or _plain_wins(r, facts):
                     c_fold(r, points, doubles, facts, wt, made, n_made, best)
         if pairs >= 0:
             n_groups = 0
@@ -347,11 +357,13 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
             for way in range(1 + both):  # both: with the fact into with_single, then without
                 into = &with_single if both and way == 0 else best
-                facts = base | (F_SINGLE_WAIT if both and way == 0 else single) | F_ONE_CHANCE
+                facts = tile_base | (F_SINGLE_WAIT if both and way == 0 else single) | F_ONE_CHANCE | F_NO_CHOWS
+                if not exposed:
+                    facts |= F_CONCEALED_SETS
                 n_made = _hands_made(p, &cands, (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0),
                                      presence, kinds, firsts, hidden, n_groups,
                                      shaped, n_shaped, facts, wt, 1, made)
-                if n_made or (pairs == FORM_PAIRS and r.shapes & 1 and _plain_wins(r, facts)):
+                if _formed(p, made, n_made) or (pairs == FORM_PAIRS and r.shapes & 1 and _plain_wins(r, facts)):
                     into.reading[0] = wt
                     into.reading[1] = SHAPE_PAIRS
                     into.reading[2] = -1
@@ -366,7 +378,15 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
             for way in range(1 + both):
                 into = &with_single if both and way == 0 else best
-                facts = base | (F_SINGLE_WAIT if both and way == 0 else single) | (F_ONE_CHANCE if c[wt] == 2 else 0)
+                facts = (tile_base | (F_SINGLE_WAIT if both and way == 0 else single)
+                         | (F_ONE_CHANCE if c[wt] == 2 else 0))
+                for k in range(n_shaped):
+                    if not r.runless[shaped[k]]:
+                        break
+                else:
+                    facts |= F_NO_CHOWS
+                if not exposed:
+                    facts |= F_CONCEALED_SETS
                 n_made = _hands_made(p, &cands, 0, presence, kinds, firsts, hidden, 0,
                                      shaped, n_shaped, facts, wt, not exposed, made)
                 for k in range(n_made):
@@ -424,6 +444,21 @@ cdef uint64_t _item_facts(const Patterns* p, const int16_t* items, int n_items, 
     return facts
 
 
+cdef inline int _formed(const Patterns* p, const int16_t* made, int n_made) noexcept nogil:
+    """Whether the hands a reading makes include one of tiles: a hand made by the situation
+    alone scores on a reading that goes out, but makes none go out (readings._formed)."""
+    cdef int k, j, alone
+    for k in range(n_made):
+        alone = 0
+        for j in range(p.n_situational):
+            if p.situational[j] == made[k]:
+                alone = 1
+                break
+        if not alone:
+            return 1
+    return 0
+
+
 cdef int _hands_made(const Patterns* p, const Candidates* cands, int forms, uint64_t held,
                      const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden, int n,
                      const int16_t* shaped, int n_shaped, uint64_t facts, int wt, int concealed_hand,
@@ -457,16 +492,22 @@ from libc.string cimport memcpy, memset
 from mjscore.score._fold cimport Best, Tables, _add_sets, c_fold
 from mjscore.core._group_codes cimport G_CHOW, G_KONG, G_PAIR, G_PUNG, NO_GROUP
 from mjscore.rules._pattern_kernel cimport MAX_HANDS_MATCHED
-from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, F_CONCEALED_HAND, MELD_INFO, NO_TILE, S_BAD_CONTEXT,
-                                   S_BAD_COUNT, S_BAD_MELD, S_OK, S_WRONG_SIZE, SHAPE_LOSING, W_DECLARED,
-                                   W_EARTH, W_HEAVEN, W_KONG_ON_KONG, W_KONG_REPLACEMENT, W_ROBBING, W_WINNER,
-                                   Group, MeldInfo, _atom, _context_facts, _tile_facts)
+from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, C_CHOWS, C_CONCEALED, C_DRAGON_PAIRS, C_DRAGONS,
+                                   C_KONGS, C_TRIPLETS, C_WIND_PAIRS, C_WINDS, CLAIMED_SHIFT, FLOWER_SHIFT,
+                                   MELD_INFO, NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD, S_OK,
+                                   S_WRONG_SIZE, SHAPE_LOSING, W_DEALER, W_EARTH, W_HEAVEN, W_KONG_ON_KONG,
+                                   W_KONG_REPLACEMENT, W_ROBBING, W_SELF_DRAWN, W_WINNER, Group, MeldInfo,
+                                   _atom, _bonus_count, _claimed_count, _concealed_facts, _counter,
+                                   _open_melds, _situation_facts, _tile_facts, _triplet_facts, mj_ctz64)
+from mjscore.rules._pattern_kernel cimport Patterns
 
 
-cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* melds,
+cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint32_t w, uint8_t* held, Group* melds,
                      int* n_melds, int* exposed, int seat, int prevailing) noexcept nogil:
-    """Validate the meld bytes and add their tiles to ``held``; a status."""
+    """Validate the meld bytes (and the word's claimed-kong marks: each on an exposed kong)
+    and add their tiles to ``held``; ``exposed`` counts the exposed melds. A status."""
     cdef int k, t
+    cdef uint32_t claimed = (w >> CLAIMED_SHIFT) & 0xF
     cdef const MeldInfo* info
     cdef Group* g
     n_melds[0] = 0
@@ -476,7 +517,7 @@ cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* m
         if m[k] == NO_GROUP:
             continue
         info = &MELD_INFO[m[k]]
-        if info.n == 0:
+        if info.n == 0 or (claimed >> n_melds[0]) & 1 and (info.kind != G_KONG or info.concealed):
             return S_BAD_MELD
         t = info.tile
         if info.kind == G_CHOW:
@@ -490,8 +531,10 @@ cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint8_t* held, Group* m
         g.tile = t
         g.concealed = info.concealed
         g.atom = _atom(info.kind, t, seat, prevailing) if info.atom == A_ROW_WIND else info.atom
-        exposed[0] |= not info.concealed
+        exposed[0] += not info.concealed
         n_melds[0] += 1
+    if claimed >> n_melds[0]:
+        return S_BAD_MELD  # a claimed mark on no meld
     return S_OK
 
 
@@ -516,7 +559,7 @@ cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
     if mj_any_above4(c):
         return S_BAD_COUNT
     total[0] = mj_sum34(c)
-    status = _read_melds(m, c, held, melds, n_melds, exposed, seat, prevailing)
+    status = _read_melds(m, c, w, held, melds, n_melds, exposed, seat, prevailing)
     if status:
         return status
     kongs = 0
@@ -524,7 +567,7 @@ cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
         kongs += melds[k].kind == G_KONG
     if _melds_over4(held, melds, n_melds[0]):
         return S_BAD_COUNT
-    if total[0] + jokers + 3 * n_melds[0] != (14 if winner else 13):
+    if (total[0] + jokers + 3 * n_melds[0] != 14) if winner else not 1 <= total[0] + jokers + 3 * n_melds[0] <= 13:
         return S_WRONG_SIZE
     if not winner and win != ANY_TILE:
         return S_BAD_CONTEXT
@@ -535,7 +578,7 @@ cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
             return S_BAD_CONTEXT
     if winner and ((w & W_KONG_REPLACEMENT and kongs == 0) or (w & W_KONG_ON_KONG and kongs < 2)):
         return S_BAD_CONTEXT
-    if (n_melds[0] and w & (W_HEAVEN | W_EARTH)) or (exposed[0] and w & W_DECLARED):
+    if n_melds[0] and w & (W_HEAVEN | W_EARTH):
         return S_BAD_CONTEXT
     return S_OK
 
@@ -555,18 +598,21 @@ cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
     if status:
         return status
     presence = mj_presence34(held)
-    base = _context_facts(w) | _tile_facts(presence) | (0 if exposed else F_CONCEALED_HAND) | r.no_jokers
+    base = _situation_facts(r, w, seat, exposed) | _tile_facts(presence) | r.no_jokers
     if not w & W_WINNER:
-        return c_score_losing(c, w, seat, prevailing, r, melds, n_melds, base, best)
+        return c_score_losing(c, m, held, w, seat, prevailing, r, melds, n_melds, base, best)
     return c_score_readings(c, m, win, w, seat, prevailing, r, held, presence, melds, n_melds,
-                           exposed, total, base, NULL, best)
+                           _open_melds(r, w, exposed), total, base, NULL, best)
 
 
-cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, const Tables* r,
-                       const Group* melds, int n_melds, uint64_t base, Best* best) noexcept nogil:
-    """A hand that did not go out: its melds, concealed pungs and pairs."""
-    cdef Group groups[9]
-    cdef int t, n_groups
+cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint32_t w, int seat,
+                        int prevailing, const Tables* r, const Group* melds, int n_melds, uint64_t base,
+                        Best* best) noexcept nogil:
+    """A hand that did not go out: its melds, concealed pungs and pairs, the facts of its
+    pungs and kongs, and the rule set's calling hands it holds."""
+    cdef Group groups[17]
+    cdef int t, k, n_groups, n_made = 0
+    cdef uint32_t counters = 0
     cdef int64_t set_points, set_doubles
     cdef int16_t made[MAX_HANDS_MATCHED]
     if not r.losers:  # a zero score, read as a losing hand with no groups
@@ -589,6 +635,14 @@ cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, 
             groups[n_groups].concealed = 1
             groups[n_groups].atom = _atom(groups[n_groups].kind, t, seat, prevailing)
             n_groups += 1
+    for k in range(n_groups):
+        counters += _group_counters(&groups[k])
+    if r.claimed_concealed:
+        counters += (<uint32_t>_claimed_count(w)) << C_CONCEALED
+    base |= _triplet_facts(counters) | _concealed_facts(_counter(counters, C_CONCEALED))
+    best.bonus = _bonus_count(w)
+    if r.n_calling:
+        n_made = _calling_hands(c, m, held, w, seat, prevailing, r, melds, n_melds, base, made)
     best.reading[0] = NO_TILE
     best.reading[1] = SHAPE_LOSING
     best.reading[2] = -1
@@ -596,5 +650,86 @@ cdef int c_score_losing(const uint8_t* c, uint32_t w, int seat, int prevailing, 
     memset(best.groups, NO_GROUP, 5)
     set_points = set_doubles = 0
     _add_sets(r, groups, n_groups, &set_points, &set_doubles)
-    c_fold(r, set_points, set_doubles, base, NO_TILE, made, 0, best)
+    c_fold(r, set_points, set_doubles, base, NO_TILE, made, n_made, best)
     return S_OK
+
+
+cdef inline uint32_t _group_counters(const Group* g) noexcept nogil:
+    """A group's share of the reading counters (_fold's per-byte tables, for a Group)."""
+    cdef int dragon = g.tile >= 31, wind = 27 <= g.tile <= 30
+    if g.kind == G_CHOW:
+        return 1 << C_CHOWS
+    if g.kind == G_PAIR:
+        return dragon << C_DRAGON_PAIRS | wind << C_WIND_PAIRS
+    return (1 << C_TRIPLETS | (g.kind == G_KONG) << C_KONGS | g.concealed << C_CONCEALED
+            | dragon << C_DRAGONS | wind << C_WINDS)
+
+
+cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint32_t w, int seat,
+                        int prevailing, const Tables* r, const Group* melds, int n_melds, uint64_t facts,
+                        int16_t* made) noexcept nogil:
+    """The calling hands (score.calling.calling_hands) of a hand that did not go out whose
+    losing reading holds ``facts``, in file order, into ``made``; how many. Each tile the
+    hand holds fewer than four of is added as if drawn from the wall, and the hand scored
+    under the calling hand's deciding rule set; the tiles tried are those some standard
+    or seven-pairs wait takes, or, when the deciding rule set has fixed-shape hands, every
+    tile of a kind those can hold."""
+    cdef uint8_t c2[34]
+    cdef uint8_t held2[34]
+    cdef int k, t, h, n_made = 0, total = mj_sum34(c) + 3 * n_melds
+    cdef uint64_t tiles, waits, shaped, presence, fixed, held_presence = mj_presence34(held)
+    cdef int32_t fixed_found[MAX_FIXED]
+    cdef uint32_t w2
+    cdef const Tables* d
+    cdef const Patterns* p = r.pat
+    cdef Best one
+    if total != 13:
+        return 0
+    waits = c_waits(c)
+    # as if drawn from the wall: the winner's word keeps the bonus tiles and claimed kongs
+    w2 = W_WINNER | W_SELF_DRAWN | (w & W_DEALER) | (w & ((<uint32_t>0xFFF) << FLOWER_SHIFT))
+    for k in range(r.n_calling):
+        h = r.calling[k]
+        if facts & p.when[h] != p.when[h] or facts & p.unless[h]:
+            continue
+        d = <const Tables*>r.calling_tables[k]
+        fixed = r.calling_fixed[k]
+        # a fixed-shape target holds only its tiles: the hand's must be among them
+        shaped = waits
+        if d.pat.has_pairs:  # seven pairs of a kind held four times wait on a single or a third
+            for t in range(34):
+                if c[t] & 1:
+                    shaped |= (<uint64_t>1) << t
+        tiles = shaped | (fixed if fixed and not held_presence & ~fixed else 0)
+        while tiles:
+            t = mj_ctz64(tiles)
+            tiles &= tiles - 1
+            if held[t] >= 4:
+                continue
+            memcpy(c2, c, 34)
+            memcpy(held2, held, 34)
+            c2[t] += 1
+            held2[t] += 1
+            presence = held_presence | (<uint64_t>1) << t
+            if not (shaped >> t) & 1 and not c_fixed(d.pat, held2, presence, m, fixed_found):
+                continue  # no wait of sets or pairs, and no fixed-shape hand of these tiles
+            one.found = 0
+            one.total = 0
+            one.special = -1
+            one.n_matched = 0
+            if (c_score_readings(c2, m, t, w2, seat, prevailing, d, held2, presence, melds, n_melds,
+                                 _open_melds(d, w2, _exposed(melds, n_melds)), 14,
+                                 _situation_facts(d, w2, seat, _exposed(melds, n_melds)) | _tile_facts(presence)
+                                 | d.no_jokers, NULL, &one) == S_OK and one.total > 0):
+                made[n_made] = h
+                n_made += 1
+                break
+    return n_made
+
+
+cdef inline int _exposed(const Group* melds, int n_melds) noexcept nogil:
+    """The exposed melds among ``melds`` (claimed kongs among them)."""
+    cdef int k, n = 0
+    for k in range(n_melds):
+        n += not melds[k].concealed
+    return n

@@ -27,6 +27,14 @@ flags              scalar or ``(n,)`` bool  ``self_drawn``, ``last_tile``,
                    integers                 (default none); a rule set without
                                             jokers marks such rows ``NOT_WINNING``,
                                             more than 8 is ``BAD_COUNT``
+``bonus``          scalar or ``(n,)``       the flowers and seasons held, one byte:
+                   integers 0-255           bit ``n - 1`` flower ``n``, bit ``n + 3``
+                                            season ``n`` (:func:`~mjscore.rows.codec.bonus_byte`)
+``claimed``        scalar or ``(n,)``       which melds are claimed kongs: bit ``k``
+                   integers 0-15            the row's ``k``-th meld (an exposed kong
+                                            byte; else ``BAD_MELD``)
+``dealer_streak``  scalar or ``(n,)``       the dealer's wins in a row, this deal
+                   integers >= 0            counted (15 or more are alike)
 =================  =======================  ======================================
 
 The ``jokers`` column counts only the jokers held concealed: a meld byte cannot say
@@ -54,7 +62,8 @@ import numpy.typing as npt
 
 from .._backend import twin
 from ..decompose.bulk import MIN_ROWS_PER_THREAD, run_in_parts
-from ..core.context import DRAWN_BY_DEFINITION, FLAG_KEYWORDS, IMPOSSIBLE, Flag, tile_of, wind_of
+from ..core.context import (CLAIMED_SHIFT, DRAWN_BY_DEFINITION, FLAG_KEYWORDS, FLOWER_SHIFT, IMPOSSIBLE,
+                            MAX_STREAK, STREAK_SHIFT, Flag, tile_of, wind_of)
 from ..core.errors import HandStatus, InvalidContextError, MjscoreError, NotWinningError
 from ..core.hand import MAX_JOKERS, Hand
 from ..core.notation import parse_hand
@@ -256,6 +265,27 @@ def _context_columns(n: int, win_tile: Any, seat_wind: Any, prevailing_wind: Any
     return win, word, seat, prevailing, wild
 
 
+def _extra_bits(bonus: Any, claimed: Any, streak: Any, n: int) -> npt.NDArray[np.uint32] | None:
+    """The context word's bonus, claimed-kong and streak fields of ``score_many``'s columns
+    (None when none is given).
+
+    :raises InvalidContextError: for a value out of its range.
+    """
+    if bonus is None and claimed is None and streak is None:
+        return None
+    bits = np.zeros(n, dtype=np.uint32)
+    for value, name, top, shift in ((bonus, "bonus", 255, FLOWER_SHIFT), (claimed, "claimed", 15, CLAIMED_SHIFT),
+                                    (streak, "dealer_streak", None, STREAK_SHIFT)):
+        if value is None:
+            continue
+        array = np.broadcast_to(np.asarray(value), (n,))
+        if array.dtype.kind not in "iub" or (array.size and (array.min() < 0 or top is not None and array.max() > top)):
+            what = f"0-{top}" if top is not None else "0 or more"
+            raise InvalidContextError(f"{name} must be integers {what}, got {value!r:.60}")
+        bits |= np.minimum(array.astype(np.int64), top or MAX_STREAK).astype(np.uint32) << np.uint32(shift)
+    return bits
+
+
 def read_hand(text: object, rules: str | RuleSet = "babcock") -> Hand | tuple[HandStatus, str]:
     """One hand string of a bulk input (a file line, a DataFrame cell), or the status
     and message of a row that cannot be scored under ``rules``: ``BAD_NOTATION`` for
@@ -285,7 +315,8 @@ def read_hand(text: object, rules: str | RuleSet = "babcock") -> Hand | tuple[Ha
 
 def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None,
                win_tile: Any = None, seat_wind: Any = "E", prevailing_wind: Any = "E",
-               dealer: Any = None, replacement: Any = None, jokers: Any = None, threads: int = 1,
+               dealer: Any = None, replacement: Any = None, jokers: Any = None, bonus: Any = None,
+               claimed: Any = None, dealer_streak: Any = None, threads: int = 1,
                return_status: bool = False, **flags: Any) -> Any:
     """``(n, 34) -> (n), (n)``: every row's best total and limit hand under a rule set.
 
@@ -314,6 +345,11 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     else:
         win, word, seat, prevailing, wild = _context_columns(
             n, win_tile, seat_wind, prevailing_wind, dealer, replacement, jokers, flags, status)
+    extra = _extra_bits(bonus, claimed, dealer_streak, n)
+    if extra is not None:  # the word's fields beyond the situation: whole columns from here
+        word = np.asarray(word[:n], dtype=np.uint32) | extra
+        if scalars is not None:
+            row = (row[0], int(word[0]) if n else row[1], *row[2:])
     meld_codes = meld_batch(melds, n)
     totals = np.empty(n, dtype=np.int32)  # the kernel writes every row
     special = np.empty(n, dtype=np.int16)

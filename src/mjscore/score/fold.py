@@ -3,17 +3,18 @@
 The fold is the same for every rule set (the classical *points and doubles*):
 
 1. each group earns its set points and doubles from the rule set's table;
-2. each item whose facts hold adds points or doubles, and removes the items it
-   ``excludes``;
+2. each item whose facts hold adds points or doubles (an item ``per = "bonus-tile"``
+   once for each flower and season held), and removes the items it ``excludes``;
 3. the ``no-points`` fact is then decided (no set points, and no item points
    but those for going out: items whose ``when`` is just ``winner``), and
    ``no-set-points`` (no set points), and the items that name them are added;
 4. the special hands the reading makes add their value: under ``special-hands =
    "stack"`` all of them, under ``"best"`` each one alone, keeping the best total
    (at equal totals the first in the file);
-5. ``total = min(points * 2**doubles, limit)``; with a special hand worth a share
-   of the limit the total is ``max(that, share * limit)`` (rounded half up), so a
-   reading of ordinary sets worth more than a fractional limit keeps its own score.
+5. ``total = min(points * 2**doubles, limit)`` (no cap under ``roof-off``); with a
+   special hand worth a share of the limit the total is ``max(that, share * limit)``
+   (rounded half up), so a reading of ordinary sets worth more than a fractional limit
+   keeps its own score; a share of one limit or more is exactly that share.
    A reading that is only the special hand (a fixed shape read with no sets, or
    seven pairs where the rule set does not list that shape) earns exactly its share
    under ``special-value = "share"`` (:data:`~mjscore.rules.model.SHARE`), and so
@@ -29,9 +30,9 @@ from fractions import Fraction
 
 from ..rules.facts import FACT_BITS
 from .readings import Reading
-from ..rules.model import SHARE, STACK, RuleSet
+from ..rules.model import ALL_TILES, SHARE, STACK, RuleSet
 
-__all__ = ["ReadingScore", "score_reading", "limit_share", "scores_exactly"]
+__all__ = ["ReadingScore", "score_reading", "limit_share", "scores_exactly", "beats", "MAX_TOTAL"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +54,15 @@ class ReadingScore:
 
 
 def _matching(rules: RuleSet, facts: int, win_tile: int | None, late: bool) -> int:
-    """The items (a bitmask over item indices) whose conditions hold."""
+    """The items (a bitmask over item indices) whose conditions hold; with no winning tile
+    (a hand that did not go out) only the items that accept any tile."""
     tables = rules.tables
     mask = 0
     for i in range(len(rules.items)):
-        when, unless = int(tables.when[i]), int(tables.unless[i])
+        when, unless, tiles = int(tables.when[i]), int(tables.unless[i]), int(tables.win_tiles[i])
         if (bool(tables.late[i]) == late and facts & when == when and not facts & unless
-                and tables.win_tile[i] in (255, win_tile)):
-            mask |= 1 << i  # win_tile 255: any tile
+                and (tiles == ALL_TILES or win_tile is not None and tiles >> win_tile & 1)):
+            mask |= 1 << i
     return mask
 
 
@@ -72,18 +74,24 @@ def _without_excluded(rules: RuleSet, mask: int) -> int:
     return mask & ~excluded
 
 
+MAX_TOTAL = 2 ** 31 - 1
+"""The largest total a score holds (the bulk API's int32): without a cap (``roof-off``) a
+points-based total stops here."""
+
+
 def limit_share(rules: RuleSet, points: int, doubles: int, share: Fraction | None,
                 exact: bool = False) -> tuple[int, Fraction | None]:
     """The total and the limit share that made it (step 5 of the module docstring)."""
-    raw = points * 2 ** doubles
-    total = min(raw, rules.limit)
+    raw = points * 2 ** doubles if points > 0 else points
+    cap = MAX_TOTAL if rules.roof_off else rules.limit
+    total = min(raw, cap)
     if share is not None:
-        # half up, exactly as the kernel rounds
+        # half up, exactly as the kernel rounds; a whole limit or more is exactly its share
         limit_total = (2 * rules.limit * share.numerator + share.denominator) // (2 * share.denominator)
-        if limit_total >= total or exact:
+        if limit_total >= total or exact or share >= 1:
             return limit_total, share
     # the hand's own score stands (capped or not)
-    return total, Fraction(1) if raw > rules.limit else None
+    return total, Fraction(1) if raw > cap and not rules.roof_off else None
 
 
 def scores_exactly(rules: RuleSet, shape: str, special: int) -> bool:
@@ -106,16 +114,19 @@ def _items(rules: RuleSet, reading: Reading) -> tuple[int, int, int]:
         points += int(tables.set_points[cell])
         doubles += int(tables.set_doubles[cell])
     set_points = points
-    early = _without_excluded(rules, _matching(rules, reading.facts, win_tile, late=False))
+    # an item counted per bonus tile is not earned without one
+    counted = 0 if reading.bonus else sum(1 << i for i, item in enumerate(rules.items) if item.per_bonus)
+    early = _without_excluded(rules, _matching(rules, reading.facts, win_tile, late=False) & ~counted)
     bare = set_points == 0 and all(
         tables.base[i] or not tables.points[i] for i in range(len(rules.items)) if early >> i & 1)
     facts = reading.facts | (1 << FACT_BITS["no-points"] if bare else 0)
     facts |= 1 << FACT_BITS["no-set-points"] if set_points == 0 else 0
-    applied = _without_excluded(rules, early | _matching(rules, facts, win_tile, late=True))
+    applied = _without_excluded(rules, early | _matching(rules, facts, win_tile, late=True) & ~counted)
     for i, item in enumerate(rules.items):
         if applied >> i & 1:
-            points += item.points
-            doubles += item.doubles
+            times = reading.bonus if item.per_bonus else 1
+            points += item.points * times
+            doubles += item.doubles * times
     return points, doubles, applied
 
 
@@ -137,6 +148,21 @@ def _with_hands(rules: RuleSet, reading: Reading, base: tuple[int, int, int],
     return ReadingScore(total, points, doubles, made, special, applied, hands, reading.hands)
 
 
+def beats(rules: RuleSet, one: ReadingScore, other: ReadingScore | None) -> bool:
+    """Whether reading score ``one`` is better than ``other`` (None: none yet): the higher
+    total; under ``roof-off`` a reading worth a whole limit or more (a limit hand) first,
+    since a limit hand "gives exactly the limit and drops every other rule"."""
+    if other is None:
+        return True
+    if rules.roof_off and _full(one) != _full(other):
+        return _full(one)
+    return one.total > other.total
+
+
+def _full(score: ReadingScore) -> bool:
+    return score.limit is not None and score.limit >= 1 and score.special >= 0
+
+
 def score_reading(rules: RuleSet, reading: Reading) -> ReadingScore:
     """Fold one reading through the rule set (see the module docstring)."""
     base = _items(rules, reading)
@@ -147,7 +173,7 @@ def score_reading(rules: RuleSet, reading: Reading) -> ReadingScore:
     best: ReadingScore | None = None
     for h in reading.hands:
         result = _with_hands(rules, reading, base, (h,))
-        if best is None or result.total > best.total:
+        if beats(rules, result, best):
             best = result
     assert best is not None
     return best

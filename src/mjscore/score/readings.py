@@ -13,16 +13,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .. import _backend
-from ..core.context import WinContext
+from ..core.context import MAX_STREAK, WinContext
 from ..decompose.decompose import WaitRole, wait_role
 from ..rules.facts import FACT_BITS, Atom
-from ..core.group import Group, GroupKind
+from ..core.group import Group, GroupKind, Meld
 from ..core.group_codes import group_code, group_kind, group_tile
 from ..core.hand import Hand
 from .jokers.readings import Substitution
 from ..rules.matching import (conditions_hold, fixed_variants, item_pattern_facts, pairs_form, presence,
                        quantified_hands)
-from ..rules.hands import MAX_MATCHED
+from ..rules.hands import MAX_MATCHED, HandTables
 from ..rules.model import RuleSet
 from ..rules.patterns import STANDARD
 from ..core.tile import ORPHANS, Tile
@@ -77,6 +77,8 @@ class Reading:
     concealed: bytes = b""
     """For a standard reading: the decomposition's groups (those of :attr:`groups` that
     are no declared meld), a group byte each (:mod:`mjscore.core.group_codes`)."""
+    bonus: int = 0
+    """The flowers and seasons the player holds (an item ``per = "bonus-tile"`` counts each)."""
 
 
 def atom_of(group: Group, context: WinContext) -> Atom:
@@ -128,6 +130,7 @@ def _bits(**facts: bool) -> int:
 
 
 _ONE_SUIT_OR_HONOURS = _bits(one_suit_only=True, one_suit_with_honours=True, all_honours=True)
+_CONCEALED_HAND = _bits(concealed_hand=True)
 
 
 def _plain_wins(rules: RuleSet, facts: int) -> bool:
@@ -138,7 +141,10 @@ def _plain_wins(rules: RuleSet, facts: int) -> bool:
 
 def _context_facts(context: WinContext) -> int:
     won = context.winner
+    seat = int(context.seat_wind) - int(Tile.EAST) + 1  # the number of the seat's flower and season
     return _bits(
+        own_flower=seat in context.flowers, own_season=seat in context.seasons,
+        all_flowers=len(context.flowers) == 4, all_seasons=len(context.seasons) == 4,
         winner=won, self_drawn=won and context.self_drawn,
         discard=won and not context.self_drawn,
         replacement=context.replacement is not None, kong_replacement=context.replacement == "kong", bonus_replacement=context.replacement == "bonus",
@@ -164,18 +170,45 @@ def _tile_facts(counts: tuple[int, ...] | list[int]) -> int:
     )
 
 
-def _group_facts(groups: tuple[ScoredGroup, ...]) -> int:
+def _situation_facts(hand: Hand, context: WinContext, rules: RuleSet) -> int:
+    """The facts of the situation that read the hand's melds or the rule set too: the
+    original call (fewer than three exposed melds declared, claimed kongs among them), the
+    dealer's streak, and a concealed hand (claimed kongs keep it concealed where the rule
+    set says so)."""
+    exposed = sum(not m.concealed for m in hand.melds)
+    return _bits(
+        original_call=context.declared_calling and exposed < 3,
+        dealer_streak=(context.winner and bool(context.dealer) and rules.dealer_streak > 0
+                       and min(context.dealer_streak, MAX_STREAK) >= rules.dealer_streak),
+        concealed_hand=all(m.concealed or rules.claimed_concealed and m.claimed for m in hand.melds))
+
+
+def _triplet_facts(groups: tuple[ScoredGroup, ...], claimed_concealed: bool) -> int:
+    """Facts about the pungs and kongs (and honour pairs) among some groups: those of any
+    hand, the groups a hand that did not go out shows included."""
+    triplets = [g for g in groups if g.kind in (GroupKind.TRIPLET, GroupKind.QUAD)]
+    kongs = sum(g.kind == GroupKind.QUAD for g in groups)
+    concealed = sum(g.concealed or claimed_concealed and isinstance(g.group, Meld) and g.group.claimed
+                    for g in triplets)
+    dragons = sum(g.group.first >= Tile.WHITE for g in triplets)
+    winds = sum(Tile.EAST <= g.group.first <= Tile.NORTH for g in triplets)
+    pairs = [g.group.first for g in groups if g.kind == GroupKind.PAIR]
+    return _bits(
+        four_kongs=kongs == 4, four_triplets=len(triplets) == 4,
+        three_concealed_triplets=concealed == 3, four_concealed_triplets=concealed == 4,
+        three_dragon_sets=dragons == 3, little_three_dragons=dragons == 2 and any(t >= Tile.WHITE for t in pairs),
+        four_wind_sets=winds == 4,
+        little_four_winds=winds == 3 and any(Tile.EAST <= t <= Tile.NORTH for t in pairs),
+    )
+
+
+def _group_facts(groups: tuple[ScoredGroup, ...], claimed_concealed: bool) -> int:
     """Facts about the sets of a standard reading."""
     chows = [g for g in groups if g.kind == GroupKind.SEQUENCE]
-    triplets = [g for g in groups if g.kind in (GroupKind.TRIPLET, GroupKind.QUAD)]
     kongs = [g for g in groups if g.kind == GroupKind.QUAD]
-    concealed_triplets = sum(g.concealed for g in triplets)
     runs = {(g.group.first // 9, g.group.first % 9) for g in chows}
-    return _bits(
+    return _triplet_facts(groups, claimed_concealed) | _bits(
         standard=True, no_chows=not chows, one_chow=len(chows) == 1, no_kongs=not kongs,
-        four_kongs=len(kongs) == 4, four_triplets=len(triplets) == 4,
-        three_concealed_triplets=concealed_triplets == 3,
-        four_concealed_triplets=concealed_triplets == 4,
         three_consecutive_chows=any({(s, 0), (s, 3), (s, 6)} <= runs for s in range(3)),
         terminal_or_honour_each_set=all(g.atom != Atom.SIMPLE for g in groups),
     )
@@ -215,9 +248,11 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
         win_tiles = [Tile(t) for t in range(34) if natural[t]
                      and (not context.robbing_kong or hand.counts[t] == 1)]
     tables = rules.hand_tables
-    concealed_hand = all(m.concealed for m in hand.melds)
-    base = _context_facts(context) | _tile_facts(hand.counts)
-    base |= _bits(concealed_hand=concealed_hand, no_jokers=rules.jokers is not None and jokers is None)
+    situation = _situation_facts(hand, context, rules)
+    concealed_hand = bool(situation & _CONCEALED_HAND)
+    base = _context_facts(context) | _tile_facts(hand.counts) | situation
+    base |= _bits(no_jokers=rules.jokers is not None and jokers is None)
+    bonus = len(context.flowers) + len(context.seasons)
     held = presence(hand.counts)
     melds = [_scored(m, m.concealed, context) for m in hand.melds]
     decompositions = _backend.kernel.decompose(hand.concealed)
@@ -232,7 +267,7 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
                             | set(situational))[:MAX_MATCHED])
 
     for tile in win_tiles:
-        single = _bits(single_wait=_single_wait(hand, tile, jokers))
+        single = _bits(single_wait=_single_wait(hand, tile, jokers), fourth_tile=hand.counts[tile] == 4)
         # a fixed-shape hand is made by the tiles: every reading of them makes it
         shaped = sorted({v.hand for v in fixed if v.win_tiles >> tile & 1})
         for number, raw in enumerate(decompositions):
@@ -251,26 +286,35 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
                 role = wait_role(completed, tile)
                 scored = _standard_groups(groups, index, melds, context)
                 shape = [(int(g.kind), int(g.group.first), g.concealed) for g in scored]
-                facts = base | single | _group_facts(scored) | _bits(
+                facts = base | single | _group_facts(scored, rules.claimed_concealed) | _bits(
                     one_chance=role in (WaitRole.PAIR, WaitRole.MIDDLE, WaitRole.EDGE),
-                    pung_wait=role == WaitRole.TRIPLET)
+                    pung_wait=role == WaitRole.TRIPLET, pair_wait=role == WaitRole.PAIR,
+                    concealed_sets=concealed_hand and (context.self_drawn or role == WaitRole.PAIR))
                 facts |= item_pattern_facts(tables, held, shape)
                 made = special_hands(quantified_hands(tables, STANDARD, held, shape) + shaped, facts, tile)
-                if made or _plain_wins(rules, facts):
-                    yield Reading("standard", scored, facts, completed, tile, (number, index), made, codes)
+                if _formed(tables, made) or _plain_wins(rules, facts):
+                    yield Reading("standard", scored, facts, completed, tile, (number, index), made, codes, bonus)
         if pairs is not None:
             scored = _pairs(hand, context)
-            facts = base | single | _bits(one_chance=True)
+            facts = base | single | _bits(one_chance=True, concealed_sets=concealed_hand, no_chows=True)
             shape = [(int(g.kind), int(g.group.first), True) for g in scored]
             made = special_hands(quantified_hands(tables, pairs, held, shape) + shaped, facts, tile)
             plain = pairs == "pairs" and "seven-pairs" in rules.shapes and _plain_wins(rules, facts)
-            if made or plain:
-                yield Reading("seven-pairs", scored, facts, None, tile, hands=made)
+            if _formed(tables, made) or plain:
+                yield Reading("seven-pairs", scored, facts, None, tile, hands=made, bonus=bonus)
         if shaped:  # and so does the special shape itself, read with no sets
-            facts = base | single | _bits(one_chance=hand.concealed[tile] == 2)
+            facts = base | single | _bits(one_chance=hand.concealed[tile] == 2, concealed_sets=concealed_hand,
+                                          no_chows=all(tables.runless[h] for h in shaped))
             made = special_hands(shaped, facts, tile)
             if set(made) & set(shaped):
-                yield Reading("special", (), facts, None, tile, (min(set(made) & set(shaped)), -1), made)
+                yield Reading("special", (), facts, None, tile, (min(set(made) & set(shaped)), -1), made,
+                              bonus=bonus)
+
+
+def _formed(tables: HandTables, made: tuple[int, ...]) -> bool:
+    """Whether a reading makes a special hand of tiles: a hand made by the situation alone
+    (the hand from heaven) scores on a reading that goes out, but makes none go out."""
+    return any(h not in tables.situational for h in made)
 
 
 @functools.cache
@@ -293,7 +337,7 @@ def reading_groups(hand: Hand, context: WinContext, shape: str, concealed: bytes
     reading, its ``concealed`` groups (group bytes) and the index among them of the group
     the winning tile ``completed``."""
     if shape == "losing":
-        return losing_reading(hand, context).groups
+        return _losing_groups(hand, context)
     if shape == "seven-pairs":
         return _pairs(hand, context)
     if shape != "standard":
@@ -315,6 +359,17 @@ def _pairs(hand: Hand, context: WinContext) -> tuple[ScoredGroup, ...]:
                  for t in range(34) for _ in range(hand.concealed[t] // 2))
 
 
+def _losing_groups(hand: Hand, context: WinContext) -> tuple[ScoredGroup, ...]:
+    """The groups :func:`losing_reading` reads (its melds, concealed pungs and pairs)."""
+    groups = [_scored(m, m.concealed, context) for m in hand.melds]
+    for t in range(34):
+        count = hand.concealed[t]
+        if count >= 2:
+            kind = GroupKind.TRIPLET if count >= 3 else GroupKind.PAIR
+            groups.append(_scored(_group(kind, t), True, context))
+    return tuple(groups)
+
+
 def _distinct_groups_holding(groups: list[Group], tile: Tile) -> list[int]:
     seen: set[Group] = set()
     indices = []
@@ -325,16 +380,12 @@ def _distinct_groups_holding(groups: list[Group], tile: Tile) -> list[int]:
     return indices
 
 
-def losing_reading(hand: Hand, context: WinContext, no_jokers: bool = False) -> Reading:
+def losing_reading(hand: Hand, context: WinContext, rules: RuleSet, no_jokers: bool = False) -> Reading:
     """How a hand that did not go out is read: its melds, concealed pungs and pairs (its
-    natural tiles: jokers held make no group); ``no_jokers``: the fact holds."""
-    groups = [_scored(m, m.concealed, context) for m in hand.melds]
-    for t in range(34):
-        count = hand.concealed[t]
-        if count >= 3:
-            groups.append(_scored(_group(GroupKind.TRIPLET, t), True, context))
-        elif count == 2:
-            groups.append(_scored(_group(GroupKind.PAIR, t), True, context))
-    facts = (_context_facts(context) | _tile_facts(hand.counts)
-             | _bits(concealed_hand=all(m.concealed for m in hand.melds), no_jokers=no_jokers))
-    return Reading("losing", tuple(groups), facts, None, None)
+    natural tiles: jokers held make no group), with the facts of its pungs and kongs
+    (:func:`_triplet_facts`); ``no_jokers``: the fact holds. Its special hands (the rule
+    set's ``calling`` hands) are the caller's to find."""
+    scored = _losing_groups(hand, context)
+    facts = (_context_facts(context) | _tile_facts(hand.counts) | _situation_facts(hand, context, rules)
+             | _triplet_facts(scored, rules.claimed_concealed) | _bits(no_jokers=no_jokers))
+    return Reading("losing", scored, facts, None, None, bonus=len(context.flowers) + len(context.seasons))

@@ -21,6 +21,7 @@ highest total wins; ties go to the first found.
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from .._backend import twin
-from ..core.context import WinContext, check_against_hand, forget_contexts
+from ..core.context import FLOWER_SHIFT, WinContext, check_against_hand, forget_contexts
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from ..rules.facts import Atom
 from .best_reading import BestReading
@@ -197,8 +198,9 @@ def _explained(rules: RuleSet) -> tuple[dict[tuple[int, int, int], tuple[SetRule
     return cached
 
 
-def explain_lines(rules: RuleSet, groups: Sequence[ScoredGroup], applied: int) -> tuple[Line, ...]:
-    """The breakdown of a reading: a line per scoring group, then a line per item earned."""
+def explain_lines(rules: RuleSet, groups: Sequence[ScoredGroup], applied: int, bonus: int = 0) -> tuple[Line, ...]:
+    """The breakdown of a reading: a line per scoring group, then a line per item earned (an
+    item counted per bonus tile once for each of the ``bonus`` flowers and seasons held)."""
     cells, items = _explained(rules)
     known = rules.caches.group_lines
     lines: list[Line] = []
@@ -211,7 +213,9 @@ def explain_lines(rules: RuleSet, groups: Sequence[ScoredGroup], applied: int) -
         lines += group_lines
     while applied:
         low = applied & -applied
-        lines.append(items[low.bit_length() - 1])
+        index = low.bit_length() - 1
+        line = items[index]
+        lines.append(dataclasses.replace(line, count=bonus) if rules.items[index].per_bonus else line)
         applied ^= low
     return tuple(lines)
 
@@ -258,7 +262,7 @@ def _breakdown(read: Hand, ctx: WinContext, rules: RuleSet, shape: str, best: Be
     groups = reading_groups(read, ctx, shape, best.groups, best.group) if has_groups else ()
     order = (tuple(sorted([g.group for g in groups], key=_GROUP_ORDER))
              if shape in _ORDERED_SHAPES and groups else None)
-    return order, explain_lines(rules, groups, best.applied)
+    return order, explain_lines(rules, groups, best.applied, len(ctx.flowers) + len(ctx.seasons))
 
 
 _GROUP_ORDER = operator.attrgetter("kind", "first", "concealed")
@@ -273,9 +277,10 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     (``win_tile``, ``self_drawn``, ``seat_wind``, ``prevailing_wind``, ``dealer``,
     ``last_tile``, ``last_discard``, ``robbing_kong``, ``replacement``,
     ``kong_on_kong``, ``heaven``, ``earth``, ``declared_calling``, ``winner``,
-    ``flowers``, ``seasons``; the last two default to the bonus tiles the hand
-    shows, and no shipped rule set scores them). A 13-tile hand is scored as one
-    that did not go out (``winner=False``). The search runs in the backend's scorer (the same one ``score_many`` uses);
+    ``dealer_streak``, ``flowers``, ``seasons``; the last two default to the bonus
+    tiles the hand shows). A hand of 13 tiles or fewer (a kong counting 3) is scored
+    as one that did not go out (``winner=False``): a player's sets as shown, scored
+    by the rule set's rules for every hand. The search runs in the backend's scorer (the same one ``score_many`` uses);
     the breakdown is then written out for the reading it chose.
 
     >>> score("123m 456p 789s 11z [555z]", "babcock", win_tile="1z").total  # (20+2+4+2) x2
@@ -288,7 +293,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     parsed = hand if isinstance(hand, Hand) else parse_hand(hand)  # which names what is not text
     ruleset = load_rules(rules)
     size = parsed.size
-    context.setdefault("winner", size == 14)
+    context.setdefault("winner", size >= 14)
     if parsed.win_tile is not None:
         if context.get("win_tile") not in (None, parsed.win_tile, str(parsed.win_tile)):
             raise InvalidContextError(
@@ -299,9 +304,10 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
         if numbers and name not in context:
             context[name] = tuple(numbers)  # the hand shows them
     ctx = WinContext.from_keywords(**context)
-    if size != (14 if ctx.winner else 13):
+    if size != 14 if ctx.winner else size > 13:
         raise InvalidContextError(f"{parsed} has {size} tiles; a hand that "
-                                  + ("went out has 14" if ctx.winner else "did not go out has 13"))
+                                  + ("went out has 14" if ctx.winner else "did not go out has at most 13")
+                                  + " (a kong counting 3)")
     if parsed.bonus:  # the scorers check the rest of check_against_hand: BAD_CONTEXT below
         check_against_hand(ctx, parsed)
     tiles: tuple[int, ...] = ()  # with jokers, the tiles they stood for
@@ -325,7 +331,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     # same hands in the same seats again and again. With jokers, the key adds the tiles
     # they stood for and the melds holding some (which the meld bytes do not show).
     key: tuple[object, ...] = (*row[:2], ctx.self_drawn, *row[4:], best.shape, best.decomposition, best.group,
-                               best.applied, bool(points))
+                               best.applied, bool(points), row[3] >> FLOWER_SHIFT)
     if jokers:
         key += (ctx.winner, tuple(tiles), parsed.melds if parsed.meld_jokers else ())
     memo = ruleset.caches.breakdowns
@@ -339,11 +345,11 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     matched = best.matched
     if not matched:  # the common case: no special hand
         return Score(total=total, points=points, doubles=doubles,
-                     limit=Fraction(1) if points * 2 ** doubles > ruleset.limit else None,
+                     limit=limit_share(ruleset, points, doubles, None)[1],
                      special=None, lines=lines, decomposition=order, shape=shape,
                      rules=ruleset.name, hand=parsed, context=ctx, jokers=placements)
     hands = ruleset.hands
-    concealed = all(m.concealed for m in parsed.melds)
+    concealed = all(m.concealed or ruleset.claimed_concealed and m.claimed for m in parsed.melds)
     scored = matched if ruleset.special_hands == STACK else (special,)
     share = max((s for s in (hands[h].value_for(concealed).limit for h in scored) if s is not None),
                 default=None)

@@ -18,8 +18,8 @@ from mjscore.core._group_codes cimport G_KONG
 from mjscore.rules._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requirement, Variant, c_candidates,
                                       c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34)
 from mjscore.score.jokers._substitutions cimport MAX_FIXED_SUBS, RowBound, c_hand_most, c_plain_bound, c_row_bound
-from mjscore.score._fold cimport (ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_SINGLE_WAIT, S_BAD_COUNT,
-                                   S_NOT_WINNING, S_OK, W_WINNER, Group, _context_facts, _tile_facts, mj_ctz64)
+from mjscore.score._fold cimport (ANY_TILE, BASE_FACTS, F_SINGLE_WAIT, S_BAD_COUNT, S_NOT_WINNING, S_OK,
+                                   W_WINNER, Group, _open_melds, _situation_facts, _tile_facts, mj_ctz64)
 from mjscore.score.jokers._placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
                                        JokerFilter, c_room)
 from mjscore.score._rows cimport c_score_readings
@@ -83,8 +83,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     if status:
         return status
     if not w & W_WINNER:  # its natural tiles: jokers held make no group
-        base = _context_facts(w) | _tile_facts(mj_presence34(held)) | (0 if exposed else F_CONCEALED_HAND)
-        return c_score_losing(c, w, seat, prevailing, r, melds, n_melds, base, best)
+        base = _situation_facts(r, w, seat, exposed) | _tile_facts(mj_presence34(held))
+        return c_score_losing(c, m, held, w, seat, prevailing, r, melds, n_melds, base, best)
     _caps(c, held, caps)
     held_presence = mj_presence34(held)
     fixed_key = c_fixed_key(ix, held, held_presence, jokers) if r.pat.n_slots else 0
@@ -150,9 +150,10 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         for k in range(n_melds):
             kongs += melds[k].kind == G_KONG
         _bound_candidates(r.pat, sb, jokers, held, held_presence, natural[0], kongs, &jf, quant, items)
-    context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
+    context = _situation_facts(r, w, seat, exposed)
+    exposed = _open_melds(r, w, exposed)  # from here: the melds that open the hand
     if bounded:  # the most each can score, the most promising first
-        c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, exposed)
+        c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, context)
         for i in range(sb.n):
             jf.d = sb.d + 8 * i
             presence = _raise(&jf, held, held_presence, natural, at_least)
@@ -194,7 +195,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         one.n_matched = 0
         c_score_readings(s, m, win, w, seat, prevailing, r, held_s, presence, melds, n_melds,
                         exposed, total + jokers, base, &jf, &one)
-        if one.found and (not best.found or one.total > best.total or one.total == best.total and i < best_i):
+        if one.found and (not best.found or (one.full > best.full if r.roof_off and one.full != best.full else
+                                             one.total > best.total or one.total == best.total and i < best_i)):
             best[0] = one
             best_i = i
             memcpy(best_d, jf.d, 8)

@@ -39,6 +39,7 @@ ctypedef struct RowBound:
     int tile_items          # some item names a winning tile (its sums then depend on it)
     # the items' sums for the last facts asked, with and without the single wait
     # (the substitutions of a row mostly share them)
+    int bonus               # the row's flowers and seasons (items counted per bonus tile)
     uint64_t last_facts[2]
     uint64_t last_maybe[2]
     int64_t last_points[2]
@@ -48,17 +49,17 @@ ctypedef struct RowBound:
 # are capped there) or the larger of its shares of the limit, exposed and concealed.
 cdef inline int64_t c_hand_most(const Tables* r, int h) noexcept nogil:
     cdef const int32_t* v = &r.pat.values[8 * h]
-    cdef int64_t most = r.limit
+    cdef int64_t most = r.cap
     cdef int k
     for k in range(0, 8, 4):
         if v[k + 2] > 0 and v[k + 3] > 0:  # (the share _fold._finish gives)
             most = max(most, (2 * r.limit * v[k + 2] + v[k + 3]) // (2 * v[k + 3]))
     return most
 
-# The row's shared part; `melds` its declared melds, `exposed` whether one is exposed.
-# `b` holds the previous row's (or zeros).
+# The row's shared part; `melds` its declared melds, `context` the facts of its situation
+# and concealment. `b` holds the previous row's (or zeros).
 cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int seat, int prevailing,
-                      const Group* melds, int n_melds, int exposed) noexcept nogil
+                      const Group* melds, int n_melds, uint64_t context) noexcept nogil
 # The most a reading of S making no special hand can score (INT64_MIN: no such reading
 # goes out), in `bound[1]`, and in `bound[0]` the same when the single-wait fact is known
 # not to hold: `at_least[k]` the kinds S holds k times or more concealed (k = 1-4),

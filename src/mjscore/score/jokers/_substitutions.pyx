@@ -26,8 +26,11 @@ from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t, uint8_t, uint32_t, uint6
 
 from mjscore.score._fold cimport Tables, _add_sets, _capped_total, _cell_of
 from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG
-from mjscore.score._fold cimport (A_SIMPLE, A_TERMINAL, ANY_TILE, BASE_FACTS, F_CONCEALED_HAND, F_NO_CHOWS,
-                                   F_NO_POINTS, F_SINGLE_WAIT, Group, _atom, _context_facts, mj_ctz64)
+from mjscore.score._fold cimport (A_SIMPLE, A_TERMINAL, ANY_TILE, BASE_FACTS, F_NO_CHOWS,
+                                   F_NO_POINTS, F_SINGLE_WAIT, Group, _atom, _bonus_count, mj_ctz64)
+
+
+cdef uint64_t ALL34 = ((<uint64_t>1) << 34) - 1   # an item's tiles when it accepts any
 
 
 cdef inline int64_t _most(const Tables* r, int kind, int atom, int64_t* doubles) noexcept nogil:
@@ -40,7 +43,7 @@ cdef inline int64_t _most(const Tables* r, int kind, int atom, int64_t* doubles)
 
 
 cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int seat, int prevailing,
-                      const Group* melds, int n_melds, int exposed) noexcept nogil:
+                      const Group* melds, int n_melds, uint64_t context) noexcept nogil:
     cdef int k, a
     cdef int64_t d1, d2
     if b.r != r or b.seat != seat or b.prevailing != prevailing:
@@ -63,15 +66,18 @@ cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int sea
                 b.bare_pairs |= (<uint64_t>1) << k
         for k in range(r.n_items):
             b.items_ok &= r.doubles[k] >= 0
-            b.tile_items |= r.item_tile[k] != ANY_TILE
-        b.special_most = r.limit
+            b.tile_items |= r.item_tiles[k] != ALL34
+        b.special_most = r.cap
         for k in range(r.pat.n_hands):
             b.special_most = max(b.special_most, c_hand_most(r, k))
         b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)  # none asked yet (never every bit)
     elif b.tile_items and b.win != win:
         b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)
     b.win = win
-    b.context = _context_facts(w) | (0 if exposed else F_CONCEALED_HAND)
+    b.context = context
+    if r.per_bonus and b.bonus != _bonus_count(w):  # the items' sums count the bonus tiles
+        b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)
+    b.bonus = _bonus_count(w)
     b.maybe = ~BASE_FACTS
     b.meld_points = b.meld_doubles = 0
     _add_sets(r, melds, n_melds, &b.meld_points, &b.meld_doubles)
@@ -83,8 +89,8 @@ cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int sea
 
 cdef inline int _tile_may(const RowBound* b, int i) noexcept nogil:
     """Whether item ``i``'s winning-tile condition may hold."""
-    cdef int t = b.r.item_tile[i]
-    return t == ANY_TILE or b.win == ANY_TILE or t == b.win
+    cdef uint64_t tiles = b.r.item_tiles[i]
+    return tiles == ALL34 or b.win == ANY_TILE or b.win < 34 and (tiles >> b.win) & 1
 
 
 cdef void _item_sums(RowBound* b, int k, uint64_t facts, uint64_t maybe) noexcept nogil:
@@ -101,14 +107,20 @@ cdef void _item_sums(RowBound* b, int k, uint64_t facts, uint64_t maybe) noexcep
             if (r.late[i] or r.base[i] or r.points[i] == 0 or r.when[i] & ~facts
                     or r.unless[i] & (facts | maybe)):
                 continue
-            if r.item_tile[i] == ANY_TILE or (b.win != ANY_TILE and r.item_tile[i] == b.win):
+            if (r.per_bonus >> i) & 1 and not b.bonus:
+                continue
+            if r.item_tiles[i] == ALL34 or (b.win < 34 and (r.item_tiles[i] >> b.win) & 1):
                 maybe &= ~F_NO_POINTS
                 break
     for i in range(r.n_items):
         if r.when[i] & ~(facts | maybe) or r.unless[i] & facts or not _tile_may(b, i):
             continue
-        points += max(0, r.points[i])
-        doubles += r.doubles[i]
+        if (r.per_bonus >> i) & 1:
+            points += max(0, r.points[i]) * b.bonus
+            doubles += r.doubles[i] * b.bonus
+        else:
+            points += max(0, r.points[i])
+            doubles += r.doubles[i]
     b.last_points[k] = points
     b.last_doubles[k] = doubles
 
