@@ -58,6 +58,8 @@ READINGS = (
     "all four seasons (2)."),
     "Each pair scores: a loser holding two dragon pairs scores 2 for each.",
     "Imperial jade needs no green dragon: only 2 3 4 6 8 bamboo and green dragons.",
+    ("BMJA: imperial jade goes out whatever its chows ('chows allowed'); BMJA's one-chow "
+     "limit holds for every other hand of sets (a decision shared with the rule file)."),
     ("Squirming snake (DMJL): one suit, no honours; a pung or kong of 1s, one of 9s, a pair "
     "of 2, 5 or 8 and any two chows of the suit."),
     ("Nine gates (DMJL): nothing declared; the winning tile may be a discard. Gates of heaven, "
@@ -363,13 +365,19 @@ def _all_pair_honours(c: Sequence[int]) -> bool:
             and all(c[t] == 0 for t in range(34) if t not in ORPHANS))
 
 
+def _max_chows(tiles: Tiles, rules: str) -> int:
+    """The chows a hand of sets may hold: any under DMJL, and under BMJA for imperial jade."""
+    held = [t for t in range(34) if tiles.concealed[t]] + [t for m in tiles.melds for t in _group_tiles(m)]
+    return 4 if rules == "dmjl" or all(t in JADE for t in held) else 1
+
+
 def winner_readings(tiles: Tiles, rules: str, self_drawn: bool) -> list[Reading]:
     """Every reading of a winner's hand under ``rules``: each standard split with each
     group the winning tile can have completed, and each special shape it makes."""
     readings: list[Reading] = []
     win = tiles.win_tile
     assert win is not None
-    for groups in _standard(tiles, 4 if rules == "dmjl" else 1):
+    for groups in _standard(tiles, _max_chows(tiles, rules)):
         melds = len(tiles.melds)
         for i, g in enumerate(groups[melds:], start=melds):
             if win not in _group_tiles(g) or g in groups[melds:i]:
@@ -398,7 +406,7 @@ def winner_readings(tiles: Tiles, rules: str, self_drawn: bool) -> list[Reading]
 @functools.lru_cache(maxsize=100_000)
 def _makes_mah_jongg(concealed: tuple[int, ...], melds: tuple[Group, ...], rules: str) -> bool:
     tiles = Tiles(concealed, melds, frozenset(), frozenset(), None)
-    if _standard(tiles, 4 if rules == "dmjl" else 1):
+    if _standard(tiles, _max_chows(tiles, rules)):
         return True
     if melds:
         return False
