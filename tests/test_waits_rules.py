@@ -76,6 +76,16 @@ def test_the_chow_limit_keeps_a_tile_that_goes_out_with_one_chow(backend: str, o
     assert _names(mjscore.waits(hand, rules=one_chow)) == ["9m"]
 
 
+def test_a_chow_limit_drops_the_placements_it_refuses(backend: str, one_chow: Path) -> None:
+    hand = "111222333m 5p 777s"  # 1-3m read as three pungs or as three chows
+    both = mjscore.waits(hand)[Tile.P5]
+    assert sorted(" ".join(map(str, p.decomposition or ())) for p in both) == [
+        "111m 222m 333m 777s 55p", "123m 123m 123m 777s 55p"]
+    kept = mjscore.waits(hand, rules=one_chow)[Tile.P5]
+    assert [" ".join(map(str, p.decomposition or ())) for p in kept] == ["111m 222m 333m 777s 55p"]
+    assert mjscore.waits(hand, rules="babcock")[Tile.P5] == both
+
+
 REQUIRED_MIX = "1122334455667m"
 """Waits on 1m and 4m with plain hands of sets only, and on 7m with 001's Clean Pairs
 ("Seven pairs in one suit (Winds or Dragons allowed)")."""
@@ -89,6 +99,9 @@ def test_special_hands_required_keeps_only_special_hand_waits(backend: str) -> N
     assert _names(mjscore.waits(REQUIRED_MIX, rules=required)) == ["7m"]
     assert mjscore.waits(TWO_CHOWS, rules=required) == {}
     assert _names(mjscore.waits(SNAKE, rules=required)) == ["4z"]
+    # 7m's hands of sets are refused too: only its Clean Pairs reading is left
+    assert len(mjscore.waits(REQUIRED_MIX, rules="western")[Tile.M7]) == 4
+    assert [p.shape for p in mjscore.waits(REQUIRED_MIX, rules=required)[Tile.M7]] == [Shape.SEVEN_PAIRS]
 
 
 # --- seven pairs ---------------------------------------------------------------------------------
@@ -177,6 +190,50 @@ def test_a_hand_with_jokers_under_a_rule_set_without_them_raises(backend: str) -
         mjscore.waits(JOKER, rules="babcock")
     with pytest.raises(RuleSetError, match="joker_use="):
         mjscore.waits(JOKER, joker_use="chows", rules=load_rules("babcock", joker_use="pungs"))
+
+
+# --- agreement with the scorer --------------------------------------------------------------------
+
+
+def _key(groups: object) -> list[tuple[int, int, bool]]:
+    return sorted((int(g.kind), int(g.first), isinstance(g, mjscore.Meld)) for g in groups)  # type: ignore[attr-defined]
+
+
+def _ready_hands(rules: str) -> list[list[int]]:
+    """Complete hands (random sets and a pair, and the rule set's special hands) less one
+    tile: the first or the last they hold, in turn."""
+    rows = [list(map(int, row)) for row in mjscore.rows.sample.random_complete_hands(24, seed=31)]
+    if rules != "babcock":  # its limit hands are situations, not tiles
+        from mjscore.distances.samples import random_special_hands
+
+        counts, melds, _ = random_special_hands(rules, 16, seed=31)
+        rows += [list(map(int, row)) for row, declared in zip(counts, melds) if (declared == 0xFF).all()]
+    for number, counts in enumerate(rows):
+        held = [t for t in range(34) if counts[t]]
+        counts[held[0] if number % 2 else held[-1]] -= 1
+    return rows
+
+
+@pytest.mark.parametrize("rules", ["babcock", "chinese-classical", "western", "american"])
+def test_each_wait_goes_out_and_keeps_the_reading_that_scores(backend: str, rules: str) -> None:
+    """Over ready hands, on a discard: a tile is a wait exactly when score() takes the
+    completed hand, and a standard reading that scores is among the tile's placements."""
+    checked = 0
+    for counts in _ready_hands(rules):
+        hand = mjscore.format_tiles(counts)
+        found = mjscore.waits(hand, rules=rules, self_drawn=False)
+        for tile in (Tile(t) for t in range(34) if counts[t] < 4):
+            try:
+                scored = mjscore.score(f"{hand} +{tile}", rules, self_drawn=False)
+            except mjscore.NotWinningError:
+                assert tile not in found, (hand, str(tile))
+                continue
+            assert tile in found, (hand, str(tile))
+            checked += 1
+            if scored.shape == "standard":
+                assert _key(scored.decomposition) in [_key(p.decomposition) for p in found[tile]
+                                                      if p.shape == Shape.STANDARD], (hand, str(tile))
+    assert checked >= 24
 
 
 # --- bad input -----------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ they do when the hand is scored.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -21,11 +23,14 @@ from ..core.jokers import joker_use as as_joker_use
 from ..core.jokers import name_of, old_joker_use
 from ..core.notation import parse_hand
 from ..core.tile import Tile
-from ..decompose.decompose import Eligibility, Placement
+from ..core.group import Group, Meld
+from ..decompose.decompose import Eligibility, Placement, Shape
 from ..decompose.decompose import waits as shape_waits
-from ..rows.codec import meld_bytes
+from ..rows.codec import hand_of_row, meld_bytes
 from ..rules import RuleSet, load_rules
 from .bulk_scoring import score_many
+from .jokers.readings import Substitution, substitutions
+from .readings import readings
 from .scoring import check_jokers, score
 
 __all__ = ["waits", "rule_waits"]
@@ -82,12 +87,16 @@ def rule_waits(hand: Hand | str, rules: str | RuleSet, *, joker_use: Eligibility
     kind). A situation the hand itself rules out (a kong's loose tile without a kong)
     raises.
 
-    The value of each tile: the ways it completes the hand's shapes, as the
-    shape-based answer gives them (standard decompositions, seven pairs, thirteen
-    orphans), or an empty tuple for a tile that completes none of them and goes out
-    only as one of the rule set's special hands (a knitted hand, Wriggly Snake). It
-    does not say which reading scores: :func:`mjscore.score` does, and ``mjscore waits``
-    shows it.
+    The value of each tile: the ways it completes the hand that go out under the rule
+    set, as :class:`~mjscore.decompose.decompose.Placement` objects of the shape-based
+    answer kept when the scorer's reading generator accepts their reading in one of the
+    situations (a decomposition with more chows than ``max-chows`` is left out, and so
+    is every plain reading under ``special-required``); seven pairs is kept where the
+    rule set reads the hand as pairs, thirteen orphans where the tile makes one of its
+    fixed-shape special hands. A tile that goes out only as a fixed-shape special hand
+    (a knitted hand, Wriggly Snake), which no placement describes, has an empty tuple.
+    Which reading scores best, and which special hand, is :func:`mjscore.score`'s
+    answer (``mjscore waits`` shows it).
 
     Jokers: the rule set says where they stand (its ``joker-use``); ``joker_use=`` may be
     given only when it says the same. A hand holding jokers under a rule set that uses
@@ -95,9 +104,15 @@ def rule_waits(hand: Hand | str, rules: str | RuleSet, *, joker_use: Eligibility
     winning tile is a natural tile in mjscore's reading of jokers (``docs/rule-files.md``,
     "Jokers"); a hand holding a joker waits on the tiles its jokers let it go out on.
 
-    >>> hand = "123m 456p 111s 2z 555z"  # two chows, two pungs, waiting for the pair
-    >>> [str(t) for t in rule_waits(hand, "babcock")]
-    ['2z']
+    >>> hand = "111222333m 5p 777s"  # three pungs or three chows of 1-3m, waiting for the pair
+    >>> [" ".join(map(str, p.decomposition)) for p in rule_waits(hand, "babcock")[Tile.P5]]
+    ['123m 123m 123m 777s 55p', '111m 222m 333m 777s 55p']
+    >>> mix = "1122334455667m"  # 1m and 4m make only hands of sets; 7m also Clean Pairs (001)
+    >>> required = load_rules("western", preset="required")  # "special hands required"
+    >>> [str(t) for t in rule_waits(mix, "western")], [str(t) for t in rule_waits(mix, required)]
+    (['1m', '4m', '7m'], ['7m'])
+    >>> [p.shape.name for p in rule_waits(mix, required)[Tile.M7]]  # its sets do not go out
+    ['SEVEN_PAIRS']
 
     :raises NotationError: text that cannot be read as a hand.
     :raises InvalidHandError: a hand that does not have 13 tiles, or holds jokers the rule
@@ -131,7 +146,7 @@ def rule_waits(hand: Hand | str, rules: str | RuleSet, *, joker_use: Eligibility
     tiles = [t for t in range(34) if held[t] < 4]
     won = _winning_tiles(parsed, ruleset, tiles, situations, context)
     shapes = shape_waits(parsed, ruleset.joker_use if parsed.total_jokers else None)
-    return {Tile(t): shapes.get(Tile(t), ()) for t in won}
+    return {Tile(t): _kept(shapes.get(Tile(t), ()), _readings(parsed, t, ruleset, situations)) for t in won}
 
 
 def _situations(context: dict[str, Any]) -> list[WinContext]:
@@ -184,3 +199,56 @@ def _goes_out(hand: Hand, tile: int, rules: RuleSet, situation: WinContext, cont
     except (NotWinningError, InvalidContextError):  # a tile the situation rules out (robbing a kong)
         return False
     return True
+
+
+_Key = tuple[object, ...]
+
+
+def _groups_key(groups: Iterable[Group]) -> tuple[tuple[int, int, bool], ...]:
+    """A decomposition by its groups' kinds and tiles (jokers aside), declared melds marked."""
+    return tuple(sorted((int(g.kind), int(g.first), isinstance(g, Meld)) for g in groups))
+
+
+def _readings(hand: Hand, tile: int, rules: RuleSet, situations: list[WinContext]) -> set[_Key]:
+    """The readings of ``hand`` won on ``tile`` that go out under ``rules`` in one of
+    ``situations``, as the scorer's reading generator gives them (the specification the
+    compiled scorer follows): a standard reading by its winning group and its groups,
+    seven pairs and a fixed-shape special hand by their shape alone."""
+    counts = list(hand.concealed)
+    counts[tile] += 1
+    codes = list(meld_bytes(hand.melds))[:len(hand.melds)]
+    read: list[tuple[Hand, Substitution | None]]
+    if not hand.jokers:
+        read = [(Hand(tuple(counts), hand.melds), None)]
+    else:  # every natural hand the jokers can stand for, as the scorer tries them
+        assert rules.jokers is not None  # check_jokers passed
+        natural = hand_of_row(counts, codes)
+        caps = [4 - held + own for held, own in zip(natural.counts, counts)]
+        read = [(hand_of_row(sub.counts, codes), sub) for sub in substitutions(
+            counts, hand.jokers, rules.jokers, caps, rules.hand_tables.fixed, natural.counts, not codes)]
+    found: set[_Key] = set()
+    for situation in situations:
+        context = dataclasses.replace(situation, win_tile=Tile(tile))
+        for whole, substitution in read:
+            for reading in readings(whole, context, rules, substitution):
+                if reading.shape == "standard" and reading.win_group is not None:
+                    group = reading.win_group
+                    found.add((int(group.kind), int(group.first), _groups_key(g.group for g in reading.groups)))
+                else:
+                    found.add((reading.shape,))
+    return found
+
+
+def _kept(placements: tuple[Placement, ...], accepted: set[_Key]) -> tuple[Placement, ...]:
+    """The placements whose reading goes out (see :func:`_readings`)."""
+    kept = []
+    for placement in placements:
+        if placement.shape == Shape.STANDARD:
+            assert placement.group is not None and placement.decomposition is not None
+            key: _Key = (int(placement.group.kind), int(placement.group.first),
+                         _groups_key(placement.decomposition))
+        else:
+            key = ("seven-pairs",) if placement.shape == Shape.SEVEN_PAIRS else ("special",)
+        if key in accepted:
+            kept.append(placement)
+    return tuple(kept)
