@@ -249,7 +249,12 @@ def test_each_wait_goes_out_and_keeps_the_reading_that_scores(backend: str, rule
     (lambda: mjscore.waits(SNAKE, rules="western", seat_wind="X"), InvalidContextError, "seat_wind"),
     (lambda: mjscore.waits(SNAKE, rules="western", moon=True), InvalidContextError, "moon"),
     (lambda: mjscore.waits(SNAKE, self_drawn=True), InvalidContextError, "only with rules="),
-], ids=["size", "complete", "notation", "rules", "win_tile", "winner", "wind", "keyword", "context-without-rules"])
+    (lambda: mjscore.waits(SNAKE, rules="western", self_drawn=1), InvalidContextError, "True or False"),
+    (lambda: mjscore.waits(SNAKE, rules="western", dealer=True, seat_wind="S"), InvalidContextError,
+     "dealer sits East"),
+    (lambda: mjscore.waits(13, rules="western"), NotationError, "written as text"),
+], ids=["size", "complete", "notation", "rules", "win_tile", "winner", "wind", "keyword", "context-without-rules",
+        "flag", "dealer", "not-text"])
 def test_bad_input_raises_the_package_errors(call: Callable[[], object], error: type[Exception],
                                              message: str) -> None:
     with pytest.raises(error, match=message) as raised:
