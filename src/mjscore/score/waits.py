@@ -51,7 +51,13 @@ def waits(hand: Hand | str, joker_use: Eligibility = None, *, jokers: Any = None
     >>> [str(t) for t in waits(snake)], [str(t) for t in waits(snake, rules="western")]
     ([], ['4z'])
 
-    :raises InvalidContextError: for context keywords without ``rules=``.
+    :param joker_use: without ``rules``, where jokers may stand; with it, the rule set
+        says so (this may only repeat it).
+    :param rules: None for the shape-based answer, else the rule set to go out under.
+    :param context: with ``rules``, :func:`mjscore.score`'s context keywords but
+        ``win_tile`` and ``winner`` (see :func:`rule_waits`).
+    :raises InvalidContextError: for context keywords without ``rules=``; the other
+        errors are those of the call it makes.
     """
     joker_use, jokers = old_joker_use(joker_use, jokers)
     if rules is None:
