@@ -22,8 +22,9 @@ def _names(found: dict[Tile, object]) -> list[str]:
 
 @pytest.fixture
 def one_chow(tmp_path: Path) -> Path:
-    """Babcock's rules with at most one chow in a winning hand (the chow limit 001's Jade
-    Hand note and the BMJA rules set: "no more than one Chow")."""
+    """Babcock's rules with at most one chow in a winning hand (``max-chows = 1``: the limit
+    001 notes for the Jade Hand, "Some players require this hand to contain no more than
+    one Chow", here on every hand, as the coming ``bmja`` rule set will have it)."""
     path = tmp_path / "one_chow.toml"
     path.write_text('name = "one-chow"\naliases = []\nextends = "babcock"\nmax-chows = 1\n', encoding="utf-8")
     return path
