@@ -25,7 +25,8 @@ from .shanten.useful_tiles import UsefulTiles, UsefulTilesMany, useful_tiles, us
 from .decompose.bulk import (
     decompose_many, decomposition_count_many, is_complete_many, shapes_many, waits_many,
 )
-from .decompose.decompose import Placement, Shape, WaitRole, decompositions, is_complete, shapes, waits
+from .decompose.decompose import Placement, Shape, WaitRole, decompositions, is_complete, shapes
+from .score.waits import waits  # the shape-based waits, or with rules= the rule set's
 from .core.errors import (
     HandStatus, InvalidContextError, InvalidHandError, MjscoreError, NotationError,
     NotWinningError, RuleSetError,
