@@ -225,3 +225,29 @@ def test_an_offset_reads_in_a_token_and_a_bad_one_does_not():
     assert parse_group("pung any").variables == (set(), set())  # "any" names no variable y
     with pytest.raises(PatternError, match="offset is from -8 to"):
         parse_group("pair x-9A")
+
+
+def test_jokers_stand_in_the_new_forms_as_in_any_other(tmp_path, backend):
+    # PATTERNS.md, jokers: eligibility per group; a joker in a pung named by an offset, and in
+    # a chow named by its lowest tile where jokers stand in chows
+    path = tmp_path / "jokers.toml"
+    path.write_text(BASE.format(name="jokers") + '''
+[[hands]]
+id = "steps"
+groups = ["pung xA", "pung x+1A", "pung x+2A", "set any", "pair any"]
+doubles = 1
+source = "test: steps"
+
+[[hands]]
+id = "twos"
+groups = ["chow 2A", "chow 2B", "chow 2C", "pung any", "pair any"]
+doubles = 1
+source = "test: twos"
+''', encoding="utf-8")
+    pungs, chows = mjscore.load_rules(path, joker_use="pungs"), mjscore.load_rules(path, joker_use="chows")
+    assert mjscore.score("[777s] [888s] 99sJ 123m 5p +5p", pungs, self_drawn=True).special == "steps"
+    assert mjscore.score("[666s] [888s] 99sJ 123m 5p +5p", pungs, self_drawn=True).special is None
+    assert mjscore.score("234m 234p 24sJ 777z 1z +1z", chows, self_drawn=True).special == "twos"
+    assert mjscore.score("234m 234p 35sJ 777z 1z +1z", chows, self_drawn=True).special is None  # 3-4-5
+    with pytest.raises(NotWinningError):  # jokers in pungs only: the chow cannot hold one
+        mjscore.score("234m 234p 24sJ 777z 1z +1z", pungs, self_drawn=True)
