@@ -167,7 +167,7 @@ def test_random_hands_of_the_new_forms_score_alike_on_both_backends(tmp_path, ba
     rules = _rules(tmp_path, [(f"form-{i}", p.values[0]) for i, p in enumerate(FORMS)
                               if "chow-xA-at-seven" not in p.id])
     counts, melds, drawn = random_special_hands(rules, 120, seed=31)
-    totals, found, status = mjscore.score_many(counts, rules, melds=melds, self_drawn=True, return_status=True)
+    _, found, status = mjscore.score_many(counts, rules, melds=melds, self_drawn=True, return_status=True)
     assert (status == mjscore.HandStatus.OK).all()
     assert (found >= 0).all()  # every drawn row makes a special hand
     for row in range(0, 120, 12):  # and the one it was drawn for is among those it makes
@@ -187,8 +187,8 @@ REFUSED = [
     ('groups = ["chow E", "3 pung any", "pair any"]', "groups", "E is not"),
     # x+7 is a tile for x = 1 or 2, but the lowest of no chow
     ('groups = ["chow x+7A", "3 pung any", "pair any"]', "groups",
-     "'chow x+7A' can never be made: no chow of 'x+7A' (a tile in a chow names its lowest tile, which is "
-     "1-7 of a suit: x+7A is not, whatever the number)"),
+     ("'chow x+7A' can never be made: no chow of 'x+7A' (a tile in a chow names its lowest tile, which is "
+      "1-7 of a suit: x+7A is not, whatever the number)")),
     ('groups = ["chow xA", "pung x-8A", "2 pung any", "pair any"]', "groups",  # x = 9
      "'chow xA' can never be made"),
     ('groups = ["pung x+8A", "pung x-8A", "2 set any", "pair any"]', "groups",

@@ -71,7 +71,7 @@ def fingerprint(rules: mjscore.RuleSet) -> dict[str, object]:
             "sha256": hashlib.sha256(text.encode()).hexdigest()}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _hand_digest(hand: SpecialHand) -> str:
     """A digest of one hand's variants, form by form, and of its distance targets, as the hand
     would compile first in a rule set (most hands are the same under most options)."""

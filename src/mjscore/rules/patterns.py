@@ -50,8 +50,9 @@ hand that does not make 14 tiles (four sets and a pair, seven pairs, or 14 tiles
 of singles and groups), or a form no 14 tiles can make (its compiled variants all
 unfillable: ``chow 8A``, ``chow x+7A``, ``chow wind``, ``pung x+8A`` with
 ``pung x-8A``, ``kong 1m`` with ``pung 1m``, ``7 pair 1m``, ``requires`` or
-``win-tile`` outside its tiles; see :func:`unmakeable`) is a :class:`~mjscore.core.errors.RuleSetError` naming the file,
-the hand, the group and the reason.
+``win-tile`` outside its tiles; see :func:`unmakeable`) is a
+:class:`~mjscore.core.errors.RuleSetError` naming the file, the hand, the group and the
+reason.
 
 Compiling
 ---------
@@ -647,8 +648,9 @@ def _chow_reason(expression: str) -> str:
     named = [w for w in words if tile_word(w, dict.fromkeys(SUIT_VARS, 0), numbers) is not None]
     notes = []
     if named:
+        whatever = ", whatever the number" if number_uses(expression) else ""
         notes.append(f"a tile in a chow names its lowest tile, which is 1-7 of a suit: {', '.join(named)} "
-                     f"{'is' if len(named) == 1 else 'are'} not{', whatever the number' if number_uses(expression) else ''}")
+                     f"{'is' if len(named) == 1 else 'are'} not{whatever}")
     if len(named) < len(words):
         notes.append("a chow's three tiles must all be in its class")
     return f" ({'; '.join(notes)})"
