@@ -94,7 +94,7 @@ def _need(count: int, kinds_tiles: dict[int, int], declarable: bool, distinct: b
 
 def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -> list[Target]:
     targets = []
-    for suits, numbers in bindings(form):
+    for suits, numbers in bindings(form, (hand.tiles, *hand.requires)):
         full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
         full_numbers = {**dict.fromkeys(NUMBER_VARS, 1), **numbers}
         whole = class_mask(hand.tiles, full_suits, full_numbers) if hand.tiles else ALL_TILES

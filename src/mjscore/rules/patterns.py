@@ -24,25 +24,35 @@ Tiles, alternatives joined by ``|`` (``green-s|GD``):
   rank in a suit variable: ``1A`` (suits ``A``, ``B``, ``C`` are distinct suits,
   bound to every assignment of characters, dots and bamboo);
 - a number variable: ``xA`` (``x`` and ``y`` are distinct numbers 1-9, shared by
-  every group that names them);
+  every group that names them), or one with an offset from -8 to +8: ``x+1A``,
+  ``x-2A`` (``pung xA``, ``pung x+1A``, ``pung x+2A`` are three consecutive pungs);
+  a variable takes only the numbers that keep every tile the hand names with it a
+  tile (with ``x+2A``, ``x`` is 1-7), so no variant holds a tile past 9;
 - a class: ``any``, ``suited``, ``honour``, ``wind``, ``dragon``, ``terminal``,
   ``simple``, ``green`` (2 3 4 6 8), ``red`` (1 5 7 9), ``terminal-or-honour``;
   a suit (``m``, ``p``, ``s``, ``z`` or ``A``) is any tile of it, and a class
   narrowed to a suit is written ``green-s``, ``terminal-A``; ``dragon-A`` is the
   dragon of suit ``A`` (characters red, dots white, bamboo green);
 - for ``singles``: runs ``2345678A`` and ``1861A``, and wind runs ``NEWS``;
-- for knitted groups: a number and the suits, ``1AB``, or ``?AB`` for any number
-  (each group its own), ``?ABC`` for three suits.
+- for knitted groups: a number and the suits, ``1AB`` or ``x+1AB``, or ``?AB``
+  for any number (each group its own), ``?ABC`` for three suits.
 
-A chow's class holds for all three of its tiles (``chow green-s`` is 2-3-4 of
-bamboo). Every hand is checked when it loads: a token that does not read, an
-unknown class, an unbound variable, a group that cannot be melded marked
-``melded``, a hand that does not make 14 tiles (four sets and a pair, seven
-pairs, or 14 tiles of singles and groups), or a form no 14 tiles can make (its
-compiled variants all unfillable: ``chow 8A``, ``chow wind``, ``kong 1m`` with
-``pung 1m``, ``7 pair 1m``, ``requires`` or ``win-tile`` outside its tiles; see
-:func:`unmakeable`) is a :class:`~mjscore.core.errors.RuleSetError` naming the file,
-the hand, the group and the reason.
+A tile in a chow names the chow's lowest tile: ``chow 2A`` is 2-3-4 of suit ``A``,
+``chow xA`` is x, x+1, x+2 (so ``x`` makes a chow only from 1 to 7), and ``chow 5p``
+is 5-6-7 of dots; the same holds for the chows of ``set 5A`` (5-6-7, or a pung or
+kong of 5). Any other word of the expression (a class, a suit, a run) is a class
+all three of a chow's tiles are in (``chow green-s`` is 2-3-4 of bamboo, ``chow 123A``
+is 1-2-3, ``chow 2A|green-s`` either).
+
+Every hand is checked when it loads: a token that does not read, an unknown
+class, an unbound variable, a group that cannot be melded marked ``melded``, a
+hand that does not make 14 tiles (four sets and a pair, seven pairs, or 14 tiles
+of singles and groups), or a form no 14 tiles can make (its compiled variants all
+unfillable: ``chow 8A``, ``chow x+7A``, ``chow wind``, ``pung x+8A`` with
+``pung x-8A``, ``kong 1m`` with ``pung 1m``, ``7 pair 1m``, ``requires`` or
+``win-tile`` outside its tiles; see :func:`unmakeable`) is a
+:class:`~mjscore.core.errors.RuleSetError` naming the file, the hand, the group and the
+reason.
 
 Compiling
 ---------
@@ -67,8 +77,9 @@ from typing import NamedTuple
 
 from ..core.group import GroupKind
 from ..core.group_codes import KNIT, SINGLE, group_code
-from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, PatternError, class_mask,
-                               singles_tiles, suit_of)
+from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, NumberUse, PatternError, allowed_numbers,
+                               chow_firsts, class_mask, empty_numbers, number_uses, singles_tiles,
+                               some_numbers, suit_of, tile_word)
 
 __all__ = ["PatternError", "GroupSpec", "Requirement", "QuantVariant", "FixedVariant",
            "parse_group", "expand_form", "group_options", "bindings", "form_kind", "fixed",
@@ -106,14 +117,19 @@ class GroupSpec:
     def variables(self) -> tuple[set[str], set[str]]:
         """The suit and number variables the token names."""
         suits = {c for c in self.tiles if c in SUIT_VARS}
-        numbers = {c for c in self.tiles if c in NUMBER_VARS}
+        numbers = {use.variable for use in self.number_uses}
         return suits, numbers
+
+    @property
+    def number_uses(self) -> list[NumberUse]:
+        """Each place the token names a number variable (``x+1A``: ``x`` plus one)."""
+        return number_uses(self.tiles, knit=self.kinds == (KNIT,))
 
     @property
     def size(self) -> int:
         """Tiles in one such group, a kong counting as three."""
         if self.word == "singles":
-            return len(singles_tiles(self.tiles, dict.fromkeys(SUIT_VARS, 0), dict.fromkeys(NUMBER_VARS, 1)))
+            return len(singles_tiles(self.tiles, dict.fromkeys(SUIT_VARS, 0), some_numbers(self.number_uses)))
         if self.word == "knit-pair":
             return 2
         if self.word == "knit-pung":
@@ -176,7 +192,11 @@ def parse_group(text: str) -> GroupSpec:
 def _check_tiles(spec: GroupSpec) -> None:
     """Read the tile expression once with dummy bindings, so errors show at load."""
     suits = {v: 0 for v in SUIT_VARS}
-    numbers = {v: 1 for v in NUMBER_VARS}
+    uses = spec.number_uses
+    empty = empty_numbers(uses)
+    if empty is not None:
+        raise PatternError(empty)
+    numbers = some_numbers(uses)
     if spec.word == "singles":
         singles_tiles(spec.tiles, suits, numbers)
     elif spec.kinds == (KNIT,):
@@ -187,14 +207,19 @@ def _check_tiles(spec: GroupSpec) -> None:
 
 def _knit_options(spec: GroupSpec, suits: dict[str, int], numbers: dict[str, int]) -> list[tuple[int, ...]]:
     """Each way to make one knitted group: the tiles of one number in two or three suits."""
-    match = re.fullmatch(r"([1-9xy?])([ABCmps]+)", spec.tiles)
+    match = re.fullmatch(r"([1-9?]|[xy](?:[+-]\d+)?)([ABCmps]+)", spec.tiles)
     width = 2 if spec.word == "knit-pair" else 3
     if match is None or len(match.group(2)) != width:
         raise PatternError(f"a {spec.word} is written as a number and {width} suits, like "
-                           f"{'1AB' if width == 2 else '?ABC'}, got {spec.tiles!r}")
+                           f"{'1AB' if width == 2 else '?ABC'} or {'x+1AB' if width == 2 else 'xABC'}, "
+                           f"got {spec.tiles!r}")
     number, suit_text = match.groups()
     in_suits = [suit_of(c, suits) for c in suit_text]
-    ranks = range(1, 10) if number == "?" else [numbers[number] if number in numbers else int(number)]
+    if number == "?":
+        ranks: Sequence[int] = range(1, 10)
+    else:  # the rank as its tile in the first suit reads it (a number variable bound in 1-9)
+        first = tile_word(number + suit_text[0], suits, numbers)
+        ranks = [] if first is None else [first % 9 + 1]
     return [tuple(9 * s + r - 1 for s in in_suits if s is not None) for r in ranks]
 
 
@@ -286,25 +311,37 @@ def check_form(groups: Sequence[GroupSpec]) -> str:
     return kind
 
 
-def bindings(groups: Sequence[GroupSpec]) -> Iterator[tuple[dict[str, int], dict[str, int]]]:
+def bindings(groups: Sequence[GroupSpec], expressions: Sequence[str | None] = ()
+             ) -> Iterator[tuple[dict[str, int], dict[str, int]]]:
     """Every assignment of distinct suits to the suit variables and distinct numbers to the
-    number variables the groups use."""
+    number variables the groups use, each number keeping every tile named with it (by the
+    groups and by the hand's ``expressions``, its ``tiles`` and ``requires``) a tile:
+    with ``pung x+2A``, ``x`` is 1 to 7."""
     suit_vars = sorted(set().union(*(g.variables[0] for g in groups)))
     number_vars = sorted(set().union(*(g.variables[1] for g in groups)))
+    allowed = allowed_numbers(_uses(groups, expressions))
     for suits in itertools.permutations(range(3), len(suit_vars)):
         for numbers in itertools.permutations(range(1, 10), len(number_vars)):
-            yield dict(zip(suit_vars, suits)), dict(zip(number_vars, numbers))
+            if all(n in allowed[v] for v, n in zip(number_vars, numbers)):
+                yield dict(zip(suit_vars, suits)), dict(zip(number_vars, numbers))
 
 
-def _first_masks(kinds: tuple[int, ...], tiles: int) -> tuple[int, int, int, int]:
-    """Allowed first tiles per kind: a chow needs all three of its tiles in the class."""
+def _uses(groups: Sequence[GroupSpec], expressions: Sequence[str | None] = ()) -> list[NumberUse]:
+    """Every use of a number variable in the groups and the expressions."""
+    return [use for g in groups for use in g.number_uses] + [
+        use for expression in expressions if expression for use in number_uses(expression)]
+
+
+def _first_masks(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], whole: int
+                 ) -> tuple[int, int, int, int]:
+    """Allowed first tiles per kind, every tile within ``whole``: a chow is named by its
+    lowest tile or has all three of its tiles in a class (:func:`chow_firsts`)."""
     masks = [0, 0, 0, 0]
-    for kind in kinds:
+    for kind in g.kinds:
         if kind == GroupKind.SEQUENCE:
-            masks[kind] = sum(1 << t for t in range(27) if t % 9 <= 6
-                              and all(tiles >> (t + i) & 1 for i in range(3)))
+            masks[kind] = chow_firsts(g.tiles, suits, numbers, whole)
         else:
-            masks[kind] = tiles
+            masks[kind] = class_mask(g.tiles, suits, numbers) & whole
     return masks[0], masks[1], masks[2], masks[3]
 
 
@@ -320,7 +357,7 @@ def quantified(hand: int, form: str, groups: Sequence[GroupSpec], suits: dict[st
     requirements = []
     allowed = required = 0
     for g in groups:
-        masks = _first_masks(g.kinds, class_mask(g.tiles, suits, numbers) & whole)
+        masks = _first_masks(g, suits, numbers, whole)
         if not any(masks):
             return None
         tiles = _tiles_of_masks(masks)
@@ -433,11 +470,12 @@ def group_options(g: GroupSpec, suits: dict[str, int], numbers: dict[str, int], 
         return [(KNIT, tiles, False) for tiles in _knit_options(g, suits, numbers)
                 if all(whole >> t & 1 for t in tiles)]
     mask = class_mask(g.tiles, suits, numbers) & whole
+    chows = chow_firsts(g.tiles, suits, numbers, whole) if GroupKind.SEQUENCE in g.kinds else 0
     options: list[tuple[int, tuple[int, ...], bool]] = []
     for kind in g.kinds:
         for t in range(34):
             if kind == GroupKind.SEQUENCE:
-                if t < 27 and t % 9 <= 6 and all(mask >> (t + i) & 1 for i in range(3)):
+                if chows >> t & 1:
                     options.append((kind, (t, t + 1, t + 2), True))
             elif mask >> t & 1:
                 size = {GroupKind.TRIPLET: 3, GroupKind.QUAD: 4, GroupKind.PAIR: 2, SINGLE: 1}[kind]
@@ -490,13 +528,14 @@ def _expanded(groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[
     bound_suits = set().union(*(g.variables[0] for g in groups))
     bound_numbers = set().union(*(g.variables[1] for g in groups))
     for expression in ([tiles] if tiles else []) + list(requires):
-        for c in expression:
-            if (c in SUIT_VARS and c not in bound_suits) or (c in NUMBER_VARS and c not in bound_numbers):
+        named = [use.variable for use in number_uses(expression)] + [c for c in expression if c in SUIT_VARS]
+        for c in named:
+            if c not in bound_suits | bound_numbers:
                 raise PatternError(f"{expression!r} names the variable {c!r}, which no group binds")
     quant: dict[tuple[object, ...], QuantVariant] = {}
     fixed_variants: list[FixedVariant] = []
     seen: set[tuple[int, tuple[int, ...], int]] = set()
-    for suits, numbers in bindings(groups):
+    for suits, numbers in bindings(groups, (tiles, *requires)):
         full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
         full_numbers = {**dict.fromkeys(NUMBER_VARS, 1), **numbers}
         whole = class_mask(tiles, full_suits, full_numbers) if tiles else ALL_TILES
@@ -602,6 +641,21 @@ def makeable(variant: QuantVariant, kong_as_two: bool = False, holding: int = 0,
     return not slots or place(0, slots[0][1], 0, [0] * 34, 0, 0)
 
 
+def _chow_reason(expression: str) -> str:
+    """What a chow's tile expression needs, for the message of a chow no tiles make."""
+    words = expression.split("|")
+    numbers = some_numbers(number_uses(expression))
+    named = [w for w in words if tile_word(w, dict.fromkeys(SUIT_VARS, 0), numbers) is not None]
+    notes = []
+    if named:
+        whatever = ", whatever the number" if number_uses(expression) else ""
+        notes.append(f"a tile in a chow names its lowest tile, which is 1-7 of a suit: {', '.join(named)} "
+                     f"{'is' if len(named) == 1 else 'are'} not{whatever}")
+    if len(named) < len(words):
+        notes.append("a chow's three tiles must all be in its class")
+    return f" ({'; '.join(notes)})"
+
+
 def unmakeable(groups: Sequence[GroupSpec], tiles: str | None = None, requires: Sequence[str] = (),
                max_chows: int = 4, kong_as_two: bool = False, concealed: bool = False,
                one_suit: bool = False, as_fixed: bool = False, win_tile: int | None = None
@@ -625,17 +679,24 @@ def unmakeable(groups: Sequence[GroupSpec], tiles: str | None = None, requires: 
     limits = "at most four of a tile" + (f", at most {max_chows} chows" if max_chows < 4 else "") + (
         ", seven different pairs" if form_kind(groups) == PAIRS and not kong_as_two else "")
     scope = (f" within the hand's tiles {tiles!r}" if tiles else "") + (" in one suit" if one_suit else "")
+    for part, expressions in (("groups", ()), ("tiles", (tiles,)), ("requires", requires)):
+        empty = empty_numbers(_uses(groups, expressions))
+        if empty is not None:
+            return part, empty
     wholes = []
-    for suits, numbers in bindings(groups):
+    for suits, numbers in bindings(groups, (tiles, *requires)):
         full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
         full_numbers = {**dict.fromkeys(NUMBER_VARS, 1), **numbers}
         whole = class_mask(tiles, full_suits, full_numbers) if tiles else ALL_TILES
         suits_within = [whole & (_SUIT_TILES << 9 * s | _HONOUR_TILES) for s in range(3)]
         for within in suits_within if one_suit else [whole]:
             wholes.append((full_suits, full_numbers, within))
+    if not wholes:
+        return "groups", ("no binding of the suit and number variables lets every group be made (x and y are "
+                          "different numbers, each keeping every tile named with it a tile)")
     for g in groups:
         if not any(group_options(g, s, n, w) for s, n, w in wholes):
-            why = " (a chow's three tiles must all be in its class)" if GroupKind.SEQUENCE in g.kinds else ""
+            why = _chow_reason(g.tiles) if GroupKind.SEQUENCE in g.kinds else ""
             return "groups", f"{g.text!r} can never be made: no {g.word} of {g.tiles!r}{scope}{why}"
     kind = check_form(groups)
     if kind != FIXED and not as_fixed and not quant:
