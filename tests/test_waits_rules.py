@@ -241,7 +241,7 @@ def test_each_wait_goes_out_and_keeps_the_reading_that_scores(backend: str, rule
 
 
 @pytest.mark.parametrize("call, error, message", [
-    (lambda: mjscore.waits("123m 456p 789s 11z 5z", rules="babcock"), InvalidHandError, "12 tiles"),
+    (lambda: mjscore.waits("123m 456p 789s 11z 5z", rules="babcock"), InvalidHandError, "needs a 13-tile hand"),
     (lambda: mjscore.waits("123m 456p 789s 11z 55z +5z", rules="babcock"), InvalidHandError, "13-tile"),
     (lambda: mjscore.waits("123m 456x", rules="babcock"), NotationError, "not a suit letter"),
     (lambda: mjscore.waits(SNAKE, rules="no-such-rules"), RuleSetError, "no-such-rules"),

@@ -65,7 +65,8 @@ def fingerprint(rules: mjscore.RuleSet) -> dict[str, object]:
     (each hand's variants and distance targets, the item patterns)."""
     tables = rules.hand_tables
     hands = [(hand.id, _hand_digest(hand)) for hand in rules.hands]
-    text = repr((hands, tables.item_patterns, tables.situational))
+    # the item patterns without the fact bit each sets: bits follow the facts' numbering
+    text = repr((hands, [variant for _, variant in tables.item_patterns], tables.situational))
     return {"quant": len(tables.quant), "fixed": sum(len(v) for v in tables.fixed.values()),
             "items": len(tables.item_patterns), "hands": len(hands),
             "sha256": hashlib.sha256(text.encode()).hexdigest()}
