@@ -14,12 +14,14 @@ own, so a hand that would not go out there is not calling for anything.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 from ..core.errors import RuleSetError
-from .hands import Value
+from .hands import SpecialHand, Value
+from .tile_expressions import PatternError, class_mask
 from .model import BETTER, STACK, ItemRule, RuleSet
 
-__all__ = ["calling_rules", "check_calling", "fixed_tiles"]
+__all__ = ["calling_rules", "check_calling", "calling_gates", "MAX_GATES", "FIXED_GATE"]
 
 _NOTHING = ItemRule(id="calling-nothing", name="(nothing)", when=frozenset({"winner"}), unless=frozenset(),
                     win_tile=None, points=0, doubles=0, excludes=(), source="mjscore.rules.calling")
@@ -64,12 +66,103 @@ def calling_rules(rules: RuleSet, index: int) -> RuleSet:
     return derived
 
 
-def fixed_tiles(derived: RuleSet) -> int:
-    """The tiles (a 34-bit mask) the fixed-shape targets of a deciding rule set may hold: a
-    tile outside it completes none of them (the compiled scorer tries no other)."""
-    worth = {i for i, h in enumerate(derived.hands) if h.value.points}
-    mask = 0
+_SUITS = tuple(0x1FF << (9 * s) for s in range(3))
+_HONOURS = 0x7F << 27
+_WINDS = 0xF << 27
+_DRAGONS = 0x7 << 31
+_TERMINALS = sum(1 << (9 * s + r) for s in range(3) for r in (0, 8))
+_ALL = (1 << 34) - 1
+_FACT_TILES: dict[str, tuple[int, ...]] = {
+    "one-suit-only": _SUITS,
+    "one-suit-with-honours": tuple(s | _HONOURS for s in _SUITS),
+    "all-honours": (_HONOURS,),
+    "all-terminals": (_TERMINALS,),
+    "all-terminals-honours": (_TERMINALS | _HONOURS,),
+    "all-simples": (sum(_SUITS) & ~_TERMINALS,),
+}
+"""The tiles a hand may hold where a tile fact holds (the masks of one of which it keeps to)."""
+_FACT_COUNTS: dict[str, tuple[int, int]] = {
+    "three-dragon-sets": (_DRAGONS, 9), "little-three-dragons": (_DRAGONS, 8),
+    "four-wind-sets": (_WINDS, 12), "little-four-winds": (_WINDS, 11),
+}
+"""The tiles of a class a hand holds at least where a fact holds (three dragon pungs: 9)."""
+MAX_GATES = 32
+"""The most gates of fixed-shape variants a calling hand keeps (more are merged)."""
+FIXED_GATE = 255
+"""A gate's ``kongs`` of a fixed-shape target's tiles: its ``within`` mask is also the tiles
+to try (no kong is asked of a fixed shape)."""
+
+
+def calling_gates(rules: RuleSet, index: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Cheap necessary conditions for calling hand ``rules.hands[index]``: a player's 13 tiles
+    one tile from a target pass at least one gate ``(within, of, at_least, kongs)``: every
+    tile held is in the mask ``within``, at least ``at_least`` of the 13 tiles (melds
+    included) are in ``of`` (less the one drawn), and at least ``kongs`` kongs are declared
+    (:data:`FIXED_GATE`: none, and the gate is a fixed shape's).
+    Read from the targets: a special hand's fixed-shape variants (the tiles each holds) or
+    the tile facts its ``when`` names; an item's ``when``. The compiled scorer tries only
+    the tiles of rows that pass one (a target with no such condition passes every row)."""
+    derived = calling_rules(rules, index)
+    targets = set(rules.hands[index].calling)
+    gates: list[tuple[int, int, int, int]] = []
+    fixed_masks: set[int] = set()
+    worth = {i for i, h in enumerate(derived.hands) if h.id in targets}
     for counts, variants in derived.hand_tables.fixed.items():
         if any(v.hand in worth for v in variants):
-            mask |= sum(1 << t for t, n in enumerate(counts) if n)
-    return mask
+            fixed_masks.add(sum(1 << t for t, n in enumerate(counts) if n))
+    gates += [(mask, 0, 0, FIXED_GATE) for mask in _merged(fixed_masks)]
+    conditions = [h.when for h in derived.hands if h.id in targets and not h.forms]
+    conditions += [i.when for i in derived.items if i.id in targets]
+    for when in conditions:
+        gates += _fact_gates(when)
+    # a hand of sets or pairs in the pattern notation: the tiles its groups may hold
+    for h in sorted({v.hand for v in derived.hand_tables.quant if v.hand in worth}):
+        gates.append((_pattern_tiles(derived.hands[h]), 0, 0, 0))
+    return tuple(gates)
+
+
+def _pattern_tiles(hand: SpecialHand) -> int:
+    """The tiles the groups of a hand's forms may hold, its variables bound every way (all
+    tiles when an expression does not read so)."""
+    mask = 0
+    for form in hand.forms:
+        for group in form:
+            suits, numbers = group.variables
+            for bound_suits in itertools.product(range(3), repeat=len(suits)):
+                for bound_numbers in itertools.product(range(1, 10), repeat=len(numbers)):
+                    try:
+                        mask |= class_mask(group.tiles, dict(zip(sorted(suits), bound_suits)),
+                                           dict(zip(sorted(numbers), bound_numbers)))
+                    except PatternError:
+                        return _ALL
+    return mask or _ALL
+
+
+def _fact_gates(when: frozenset[str]) -> list[tuple[int, int, int, int]]:
+    """The gates of one target's facts: each tile fact's masks, narrowed together, with the
+    counts its set facts need."""
+    masks = [_ALL]
+    for fact in when:
+        if fact in _FACT_TILES:
+            masks = [m & f for m in masks for f in _FACT_TILES[fact] if m & f]
+    of, at_least = 0, 0
+    for fact in when:
+        if fact in _FACT_COUNTS and _FACT_COUNTS[fact][1] > at_least:
+            of, at_least = _FACT_COUNTS[fact]
+    kongs = 4 if "four-kongs" in when else 0
+    # one tile is still to come: the 13 held show one fewer of the class, at most
+    return [(m, of, max(at_least - 1, 0), kongs) for m in masks]
+
+
+def _merged(masks: set[int]) -> list[int]:
+    """The masks no other one holds; above :data:`MAX_GATES` of them, those touching the same
+    suits and honour groups joined into one."""
+    kept = [m for m in masks if not any(o != m and m & o == m for o in masks)]
+    if len(kept) <= MAX_GATES:
+        return sorted(kept)
+    parts = (*_SUITS, _WINDS, _DRAGONS)
+    joined: dict[tuple[bool, ...], int] = {}
+    for m in kept:
+        key = tuple(bool(m & p) for p in parts)
+        joined[key] = joined.get(key, 0) | m
+    return sorted(joined.values())

@@ -86,6 +86,8 @@ cdef uint64_t F_ORIGINAL_CALL, F_DEALER_STREAK, F_OWN_FLOWER, F_OWN_SEASON, F_AL
 cdef uint64_t F_FOURTH_TILE, F_PAIR_WAIT, F_CONCEALED_SETS, F_THREE_DRAGONS, F_LITTLE_DRAGONS, F_FOUR_WINDS, F_LITTLE_WINDS
 # The context word's fields beyond the Flag bits (mjscore.core.context), checked at import.
 cdef enum:
+    MAX_CALLING_GATES = 48  # rules.calling.MAX_GATES fixed-shape gates, and the facts' (checked at build)
+    FIXED_GATE = 255
     FLOWER_SHIFT = 16
     SEASON_SHIFT = 20
     CLAIMED_SHIFT = 24
@@ -272,7 +274,8 @@ ctypedef struct Tables:
     int n_calling          # its calling hands, each decided by a rule set of its own
     const int32_t* calling          # their indices among the special hands
     const void** calling_tables     # their deciding rule sets' Tables (const Tables*)
-    const uint64_t* calling_fixed   # the tiles their fixed-shape targets may hold
+    const uint64_t* calling_gates   # per calling hand: a count, then MAX_CALLING_GATES gates of 4
+                                    # words (rules.calling.calling_gates)
     const uint8_t* runless          # per special hand: no chow or singles (hands.HandTables.runless)
     int shapes
     int losers

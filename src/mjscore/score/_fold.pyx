@@ -182,7 +182,7 @@ from mjscore.rules._pattern_kernel cimport CompiledPatterns, compiled_patterns
 
 import numpy as np
 
-from ..rules.calling import calling_rules, fixed_tiles
+from ..rules.calling import calling_gates, calling_rules
 from .fold import MAX_TOTAL
 
 
@@ -333,12 +333,17 @@ cdef class CompiledRules:
         cdef int i
         cdef CompiledPatterns patterns = compiled_patterns(rules)
         cdef CompiledRules deciding
-        calling = []  # each calling hand's deciding rule set, compiled
+        calling = []  # each calling hand's deciding rule set, compiled, and its gates
         for index in rules.calling:
-            derived = calling_rules(rules, index)
-            calling.append((index, compiled_rules(derived), fixed_tiles(derived)))
+            calling.append((index, compiled_rules(calling_rules(rules, index)), calling_gates(rules, index)))
         cdef const int32_t[::1] calling_hands = np.array([c[0] for c in calling] or [0], dtype=np.int32)
-        cdef const uint64_t[::1] calling_fixed = np.array([c[2] for c in calling] or [0], dtype=np.uint64)
+        gate_rows = np.zeros((max(len(calling), 1), 1 + 4 * MAX_CALLING_GATES), dtype=np.uint64)
+        for i, (_, _, gates) in enumerate(calling):
+            if len(gates) > MAX_CALLING_GATES:
+                raise ValueError(f"a calling hand with more than {MAX_CALLING_GATES} gates")
+            gate_rows[i, 0] = len(gates)
+            gate_rows[i, 1:1 + 4 * len(gates)] = np.array(gates, dtype=np.uint64).reshape(-1)
+        cdef const uint64_t[::1] calling_gate_words = gate_rows.reshape(-1)
         self.calling_tables = <const void**>malloc(max(len(calling), 1) * sizeof(void*))
         if self.calling_tables == NULL:
             raise MemoryError()
@@ -346,8 +351,8 @@ cdef class CompiledRules:
             deciding = calling[i][1]
             self.calling_tables[i] = <const void*>&deciding.r
         self.arrays = (set_points, set_doubles, when, unless, item_tiles, per_bonus, points, doubles,
-                       excludes, late, base, patterns, calling, calling_hands, calling_fixed)
-        self.r.calling_fixed = &calling_fixed[0]
+                       excludes, late, base, patterns, calling, calling_hands, calling_gate_words)
+        self.r.calling_gates = &calling_gate_words[0]
         cdef const uint8_t[::1] runless = rules.hand_tables.runless if len(rules.hands) else np.zeros(1, np.uint8)
         self.arrays += (runless,)
         self.r.runless = &runless[0]

@@ -331,7 +331,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     facts |= _concealed_facts(concealed - (groups[i].kind == G_PUNG))
                     open_group = 1
                 n_made = 0
-                if n_quant or n_items or n_shaped or n_situational:
+                if n_quant or n_items or n_shaped or n_situational and _situational_may(p, &cands, facts):
                     for j in range(n_groups):
                         kinds[j] = groups[j].kind
                         firsts[j] = groups[j].tile
@@ -444,6 +444,18 @@ cdef uint64_t _item_facts(const Patterns* p, const int16_t* items, int n_items, 
     return facts
 
 
+cdef inline int _situational_may(const Patterns* p, const Candidates* cands, uint64_t facts) noexcept nogil:
+    """Whether a hand made by the situation alone may hold with these facts (its ``when``
+    facts at least; before the item facts, which no such hand names): most readings
+    of most rows show that none can, without the groups written out."""
+    cdef int k, h
+    for k in range(cands.n_situational):
+        h = cands.situational[k]
+        if (facts & p.when[h]) == p.when[h]:
+            return 1
+    return 0
+
+
 cdef inline int _formed(const Patterns* p, const int16_t* made, int n_made) noexcept nogil:
     """Whether the hands a reading makes include one of tiles: a hand made by the situation
     alone scores on a reading that goes out, but makes none go out (readings._formed)."""
@@ -496,6 +508,7 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, C_CHOWS, C_CONCEALED, C_
                                    C_KONGS, C_TRIPLETS, C_WIND_PAIRS, C_WINDS, CLAIMED_SHIFT, FLOWER_SHIFT,
                                    MELD_INFO, NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD, S_OK,
                                    S_WRONG_SIZE, SHAPE_LOSING, W_DEALER, W_EARTH, W_HEAVEN, W_KONG_ON_KONG,
+                                   FIXED_GATE, MAX_CALLING_GATES,
                                    W_KONG_REPLACEMENT, W_ROBBING, W_SELF_DRAWN, W_WINNER, Group, MeldInfo,
                                    _atom, _bonus_count, _claimed_count, _concealed_facts, _counter,
                                    _open_melds, _situation_facts, _tile_facts, _triplet_facts, mj_ctz64)
@@ -678,6 +691,7 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     cdef uint8_t held2[34]
     cdef int k, t, h, n_made = 0, total = mj_sum34(c) + 3 * n_melds
     cdef uint64_t tiles, waits, shaped, presence, fixed, held_presence = mj_presence34(held)
+    cdef int others
     cdef int32_t fixed_found[MAX_FIXED]
     cdef uint32_t w2
     cdef const Tables* d
@@ -685,22 +699,26 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     cdef Best one
     if total != 13:
         return 0
-    waits = c_waits(c)
+    waits = NOT_YET
     # as if drawn from the wall: the winner's word keeps the bonus tiles and claimed kongs
     w2 = W_WINNER | W_SELF_DRAWN | (w & W_DEALER) | (w & ((<uint32_t>0xFFF) << FLOWER_SHIFT))
     for k in range(r.n_calling):
         h = r.calling[k]
         if facts & p.when[h] != p.when[h] or facts & p.unless[h]:
             continue
+        fixed = _gates_passed(r.calling_gates + k * (1 + 4 * MAX_CALLING_GATES), held, held_presence,
+                              melds, n_melds, &others)
+        if not others and not fixed:
+            continue  # the tiles held are none a target's
         d = <const Tables*>r.calling_tables[k]
-        fixed = r.calling_fixed[k]
-        # a fixed-shape target holds only its tiles: the hand's must be among them
+        if waits == NOT_YET:
+            waits = c_waits(c)
         shaped = waits
         if d.pat.has_pairs:  # seven pairs of a kind held four times wait on a single or a third
             for t in range(34):
                 if c[t] & 1:
                     shaped |= (<uint64_t>1) << t
-        tiles = shaped | (fixed if fixed and not held_presence & ~fixed else 0)
+        tiles = (shaped if others else 0) | fixed
         while tiles:
             t = mj_ctz64(tiles)
             tiles &= tiles - 1
@@ -725,6 +743,41 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
                 n_made += 1
                 break
     return n_made
+
+
+cdef uint64_t NOT_YET = (<uint64_t>1) << 63  # the waits of a loser's hand, not worked out yet
+
+
+cdef uint64_t _gates_passed(const uint64_t* g, const uint8_t* held, uint64_t presence, const Group* melds,
+                            int n_melds, int* others) noexcept nogil:
+    """Of a calling hand's gates (rules.calling.calling_gates: its count, then four words
+    each), the tiles of the fixed-shape gates the hand passes (the tiles to try for them),
+    and into ``others`` whether it passes a gate of another target (its waits to try)."""
+    cdef uint64_t fixed = 0, rest
+    cdef int j, t, n = <int>g[0], count, kongs
+    others[0] = 0
+    for j in range(n):
+        if presence & ~g[1 + 4 * j]:
+            continue
+        if g[4 + 4 * j] == FIXED_GATE:
+            fixed |= g[1 + 4 * j]
+            continue
+        if g[3 + 4 * j]:
+            count = 0
+            rest = g[2 + 4 * j]
+            while rest:
+                count += held[mj_ctz64(rest)]
+                rest &= rest - 1
+            if count < <int>g[3 + 4 * j]:
+                continue
+        if g[4 + 4 * j]:
+            kongs = 0
+            for t in range(n_melds):
+                kongs += melds[t].kind == G_KONG
+            if kongs < <int>g[4 + 4 * j]:
+                continue
+        others[0] = 1
+    return fixed
 
 
 cdef inline int _exposed(const Group* melds, int n_melds) noexcept nogil:
