@@ -16,12 +16,15 @@ from __future__ import annotations
 import dataclasses
 import itertools
 
+import numpy as np
+import numpy.typing as npt
+
 from ..core.errors import RuleSetError
 from .hands import SpecialHand, Value
 from .tile_expressions import PatternError, class_mask
 from .model import BETTER, STACK, ItemRule, RuleSet
 
-__all__ = ["calling_rules", "check_calling", "calling_gates", "MAX_GATES", "FIXED_GATE"]
+__all__ = ["calling_rules", "check_calling", "calling_gates", "near_presences", "presence_slot"]
 
 _NOTHING = ItemRule(id="calling-nothing", name="(nothing)", when=frozenset({"winner"}), unless=frozenset(),
                     win_tile=None, points=0, doubles=0, excludes=(), source="mjscore.rules.calling")
@@ -86,31 +89,21 @@ _FACT_COUNTS: dict[str, tuple[int, int]] = {
     "four-wind-sets": (_WINDS, 12), "little-four-winds": (_WINDS, 11),
 }
 """The tiles of a class a hand holds at least where a fact holds (three dragon pungs: 9)."""
-MAX_GATES = 32
-"""The most gates of fixed-shape variants a calling hand keeps (more are merged)."""
-FIXED_GATE = 255
-"""A gate's ``kongs`` of a fixed-shape target's tiles: its ``within`` mask is also the tiles
-to try (no kong is asked of a fixed shape)."""
+
 
 
 def calling_gates(rules: RuleSet, index: int) -> tuple[tuple[int, int, int, int], ...]:
     """Cheap necessary conditions for calling hand ``rules.hands[index]``: a player's 13 tiles
     one tile from a target pass at least one gate ``(within, of, at_least, kongs)``: every
     tile held is in the mask ``within``, at least ``at_least`` of the 13 tiles (melds
-    included) are in ``of`` (less the one drawn), and at least ``kongs`` kongs are declared
-    (:data:`FIXED_GATE`: none, and the gate is a fixed shape's).
-    Read from the targets: a special hand's fixed-shape variants (the tiles each holds) or
-    the tile facts its ``when`` names; an item's ``when``. The compiled scorer tries only
-    the tiles of rows that pass one (a target with no such condition passes every row)."""
+    included) are in ``of`` (less the one drawn), and at least ``kongs`` kongs are declared.
+    Read from the targets of sets: the tile facts a special hand's ``when`` names, an
+    item's ``when``, the tiles a hand's groups may hold (fixed shapes have
+    :func:`near_presences`). The compiled scorer tries the waits of the rows that pass one."""
     derived = calling_rules(rules, index)
     targets = set(rules.hands[index].calling)
     gates: list[tuple[int, int, int, int]] = []
-    fixed_masks: set[int] = set()
     worth = {i for i, h in enumerate(derived.hands) if h.id in targets}
-    for counts, variants in derived.hand_tables.fixed.items():
-        if any(v.hand in worth for v in variants):
-            fixed_masks.add(sum(1 << t for t, n in enumerate(counts) if n))
-    gates += [(mask, 0, 0, FIXED_GATE) for mask in _merged(fixed_masks)]
     conditions = [h.when for h in derived.hands if h.id in targets and not h.forms]
     conditions += [i.when for i in derived.items if i.id in targets]
     for when in conditions:
@@ -138,6 +131,43 @@ def _pattern_tiles(hand: SpecialHand) -> int:
     return mask or _ALL
 
 
+def near_presences(rules: RuleSet, index: int) -> npt.NDArray[np.uint64]:
+    """The kinds of tile (34-bit masks) a player's 13 tiles hold when one tile would complete
+    a fixed-shape target of calling hand ``rules.hands[index]``, as an open-addressing hash
+    table for the compiled scorer (:func:`presence_slot`; 0 marks an empty slot): a fixed
+    variant's kinds, and those less a kind it holds once. A row whose kinds are not in it
+    completes no fixed-shape target, whatever tile it draws. Three words come first, so
+    most rows need no probe: every kind any entry holds, and the fewest and most kinds an
+    entry holds."""
+    derived = calling_rules(rules, index)
+    targets = set(rules.hands[index].calling)
+    worth = {i for i, h in enumerate(derived.hands) if h.id in targets}
+    near: set[int] = set()
+    for counts, variants in derived.hand_tables.fixed.items():
+        if any(v.hand in worth for v in variants):
+            kinds = sum(1 << t for t, n in enumerate(counts) if n)
+            near.add(kinds)
+            near.update(kinds & ~(1 << t) for t, n in enumerate(counts) if n == 1)
+    bits = max(4, (2 * len(near)).bit_length())
+    table = np.zeros(1 << bits, dtype=np.uint64)
+    for kinds in near:
+        slot = presence_slot(kinds, bits)
+        while table[slot]:
+            slot = (slot + 1) & ((1 << bits) - 1)
+        table[slot] = kinds
+    counts = [kinds.bit_count() for kinds in near] or [0]
+    union = 0
+    for kinds in near:
+        union |= kinds
+    return np.concatenate([np.array([union, min(counts), max(counts)], dtype=np.uint64), table])
+
+
+def presence_slot(kinds: int, bits: int) -> int:
+    """Where a 34-bit mask of kinds starts its probe in a table of ``2 ** bits`` slots
+    (Fibonacci hashing; the compiled scorer computes the same)."""
+    return ((kinds * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
+
+
 def _fact_gates(when: frozenset[str]) -> list[tuple[int, int, int, int]]:
     """The gates of one target's facts: each tile fact's masks, narrowed together, with the
     counts its set facts need."""
@@ -152,17 +182,3 @@ def _fact_gates(when: frozenset[str]) -> list[tuple[int, int, int, int]]:
     kongs = 4 if "four-kongs" in when else 0
     # one tile is still to come: the 13 held show one fewer of the class, at most
     return [(m, of, max(at_least - 1, 0), kongs) for m in masks]
-
-
-def _merged(masks: set[int]) -> list[int]:
-    """The masks no other one holds; above :data:`MAX_GATES` of them, those touching the same
-    suits and honour groups joined into one."""
-    kept = [m for m in masks if not any(o != m and m & o == m for o in masks)]
-    if len(kept) <= MAX_GATES:
-        return sorted(kept)
-    parts = (*_SUITS, _WINDS, _DRAGONS)
-    joined: dict[tuple[bool, ...], int] = {}
-    for m in kept:
-        key = tuple(bool(m & p) for p in parts)
-        joined[key] = joined.get(key, 0) | m
-    return sorted(joined.values())

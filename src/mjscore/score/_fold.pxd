@@ -86,8 +86,7 @@ cdef uint64_t F_ORIGINAL_CALL, F_DEALER_STREAK, F_OWN_FLOWER, F_OWN_SEASON, F_AL
 cdef uint64_t F_FOURTH_TILE, F_PAIR_WAIT, F_CONCEALED_SETS, F_THREE_DRAGONS, F_LITTLE_DRAGONS, F_FOUR_WINDS, F_LITTLE_WINDS
 # The context word's fields beyond the Flag bits (mjscore.core.context), checked at import.
 cdef enum:
-    MAX_CALLING_GATES = 48  # rules.calling.MAX_GATES fixed-shape gates, and the facts' (checked at build)
-    FIXED_GATE = 255
+    MAX_CALLING_GATES = 32  # the gates of a calling hand's targets of sets (checked when compiled)
     FLOWER_SHIFT = 16
     SEASON_SHIFT = 20
     CLAIMED_SHIFT = 24
@@ -276,6 +275,8 @@ ctypedef struct Tables:
     const void** calling_tables     # their deciding rule sets' Tables (const Tables*)
     const uint64_t* calling_gates   # per calling hand: a count, then MAX_CALLING_GATES gates of 4
                                     # words (rules.calling.calling_gates)
+    const uint64_t* calling_near    # their hash tables of near presences (rules.calling.near_presences),
+    const int64_t* calling_near_starts  # one after another: where each starts (n_calling + 1)
     const uint8_t* runless          # per special hand: no chow or singles (hands.HandTables.runless)
     int shapes
     int losers

@@ -182,7 +182,7 @@ from mjscore.rules._pattern_kernel cimport CompiledPatterns, compiled_patterns
 
 import numpy as np
 
-from ..rules.calling import calling_gates, calling_rules
+from ..rules.calling import calling_gates, calling_rules, near_presences
 from .fold import MAX_TOTAL
 
 
@@ -335,15 +335,19 @@ cdef class CompiledRules:
         cdef CompiledRules deciding
         calling = []  # each calling hand's deciding rule set, compiled, and its gates
         for index in rules.calling:
-            calling.append((index, compiled_rules(calling_rules(rules, index)), calling_gates(rules, index)))
+            calling.append((index, compiled_rules(calling_rules(rules, index)), calling_gates(rules, index),
+                            near_presences(rules, index)))
         cdef const int32_t[::1] calling_hands = np.array([c[0] for c in calling] or [0], dtype=np.int32)
         gate_rows = np.zeros((max(len(calling), 1), 1 + 4 * MAX_CALLING_GATES), dtype=np.uint64)
-        for i, (_, _, gates) in enumerate(calling):
+        for i, (_, _, gates, _) in enumerate(calling):
             if len(gates) > MAX_CALLING_GATES:
                 raise ValueError(f"a calling hand with more than {MAX_CALLING_GATES} gates")
             gate_rows[i, 0] = len(gates)
             gate_rows[i, 1:1 + 4 * len(gates)] = np.array(gates, dtype=np.uint64).reshape(-1)
         cdef const uint64_t[::1] calling_gate_words = gate_rows.reshape(-1)
+        near = np.concatenate([c[3] for c in calling]) if calling else np.zeros(1, np.uint64)
+        cdef const uint64_t[::1] near_words = near
+        cdef const int64_t[::1] near_starts = np.cumsum([0] + [len(c[3]) for c in calling], dtype=np.int64)
         self.calling_tables = <const void**>malloc(max(len(calling), 1) * sizeof(void*))
         if self.calling_tables == NULL:
             raise MemoryError()
@@ -351,8 +355,11 @@ cdef class CompiledRules:
             deciding = calling[i][1]
             self.calling_tables[i] = <const void*>&deciding.r
         self.arrays = (set_points, set_doubles, when, unless, item_tiles, per_bonus, points, doubles,
-                       excludes, late, base, patterns, calling, calling_hands, calling_gate_words)
+                       excludes, late, base, patterns, calling, calling_hands, calling_gate_words,
+                       near_words, near_starts)
         self.r.calling_gates = &calling_gate_words[0]
+        self.r.calling_near = &near_words[0]
+        self.r.calling_near_starts = &near_starts[0]
         cdef const uint8_t[::1] runless = rules.hand_tables.runless if len(rules.hands) else np.zeros(1, np.uint8)
         self.arrays += (runless,)
         self.r.runless = &runless[0]

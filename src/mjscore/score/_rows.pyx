@@ -508,11 +508,12 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, C_CHOWS, C_CONCEALED, C_
                                    C_KONGS, C_TRIPLETS, C_WIND_PAIRS, C_WINDS, CLAIMED_SHIFT, FLOWER_SHIFT,
                                    MELD_INFO, NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD, S_OK,
                                    S_WRONG_SIZE, SHAPE_LOSING, W_DEALER, W_EARTH, W_HEAVEN, W_KONG_ON_KONG,
-                                   FIXED_GATE, MAX_CALLING_GATES,
+                                   MAX_CALLING_GATES,
                                    W_KONG_REPLACEMENT, W_ROBBING, W_SELF_DRAWN, W_WINNER, Group, MeldInfo,
                                    _atom, _bonus_count, _claimed_count, _concealed_facts, _counter,
                                    _open_melds, _situation_facts, _tile_facts, _triplet_facts, mj_ctz64)
 from mjscore.rules._pattern_kernel cimport Patterns
+from mjscore.core._bits cimport mj_popcount64
 
 
 cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint32_t w, uint8_t* held, Group* melds,
@@ -706,10 +707,13 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
         h = r.calling[k]
         if facts & p.when[h] != p.when[h] or facts & p.unless[h]:
             continue
-        fixed = _gates_passed(r.calling_gates + k * (1 + 4 * MAX_CALLING_GATES), held, held_presence,
-                              melds, n_melds, &others)
+        others = _gates_passed(r.calling_gates + k * (1 + 4 * MAX_CALLING_GATES), held, held_presence,
+                               melds, n_melds)
+        # a fixed-shape target: the kinds held are one of its variants', or those less one kind
+        fixed = _ALL34 if _near(r.calling_near + r.calling_near_starts[k],
+                                r.calling_near_starts[k + 1] - r.calling_near_starts[k], held_presence) else 0
         if not others and not fixed:
-            continue  # the tiles held are none a target's
+            continue  # no target is one tile away
         d = <const Tables*>r.calling_tables[k]
         if waits == NOT_YET:
             waits = c_waits(c)
@@ -748,19 +752,39 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
 cdef uint64_t NOT_YET = (<uint64_t>1) << 63  # the waits of a loser's hand, not worked out yet
 
 
-cdef uint64_t _gates_passed(const uint64_t* g, const uint8_t* held, uint64_t presence, const Group* melds,
-                            int n_melds, int* others) noexcept nogil:
-    """Of a calling hand's gates (rules.calling.calling_gates: its count, then four words
-    each), the tiles of the fixed-shape gates the hand passes (the tiles to try for them),
-    and into ``others`` whether it passes a gate of another target (its waits to try)."""
-    cdef uint64_t fixed = 0, rest
+cdef uint64_t _ALL34 = ((<uint64_t>1) << 34) - 1
+
+
+cdef inline int _near(const uint64_t* table, int64_t size, uint64_t presence) noexcept nogil:
+    """Whether ``presence`` is in a table of rules.calling.near_presences (same hashing,
+    after its three words: every kind, and the fewest and most kinds, of an entry)."""
+    cdef int bits = 0, kinds
+    cdef uint64_t slot
+    if presence & ~table[0]:
+        return 0
+    kinds = mj_popcount64(presence)
+    if kinds < <int>table[1] or kinds > <int>table[2]:
+        return 0
+    table += 3
+    size -= 3
+    while (<int64_t>1) << bits < size:
+        bits += 1
+    slot = (presence * <uint64_t>0x9E3779B97F4A7C15) >> (64 - bits)
+    while table[slot]:
+        if table[slot] == presence:
+            return 1
+        slot = (slot + 1) & <uint64_t>(size - 1)
+    return 0
+
+
+cdef int _gates_passed(const uint64_t* g, const uint8_t* held, uint64_t presence, const Group* melds,
+                       int n_melds) noexcept nogil:
+    """Whether the hand passes a gate of a calling hand's targets of sets (rules.calling.
+    calling_gates: its count, then four words each): then its waits are worth trying."""
+    cdef uint64_t rest
     cdef int j, t, n = <int>g[0], count, kongs
-    others[0] = 0
     for j in range(n):
         if presence & ~g[1 + 4 * j]:
-            continue
-        if g[4 + 4 * j] == FIXED_GATE:
-            fixed |= g[1 + 4 * j]
             continue
         if g[3 + 4 * j]:
             count = 0
@@ -776,8 +800,8 @@ cdef uint64_t _gates_passed(const uint64_t* g, const uint8_t* held, uint64_t pre
                 kongs += melds[t].kind == G_KONG
             if kongs < <int>g[4 + 4 * j]:
                 continue
-        others[0] = 1
-    return fixed
+        return 1
+    return 0
 
 
 cdef inline int _exposed(const Group* melds, int n_melds) noexcept nogil:
