@@ -378,6 +378,10 @@ TARGETS += [
     # issue 10 item 7 (test_bench_american): american (preset AM) against babcock on the same rows
     Target("score_many american AM, 10% special hands vs babcock", "score_many[american+10%-special]",
            OURS, "score_many[american+10%-special]", "babcock-cython", 0.5),
+    # issue 31 item 8 (test_bench_classical): dmjl and bmja against babcock, winners and losers
+    *(Target(f"score_many {rules} {who} vs babcock", f"score_many[classical-{who}]", (rules, f"{rules}-python"),
+             f"score_many[classical-{who}]", "babcock", 0.8)
+      for rules in ("dmjl", "bmja") for who in ("winners", "losers")),
 ]
 # issue 11 items 3, 4 (test_bench_shanten): shanten and useful tiles against the peers
 TARGETS += [
