@@ -155,11 +155,11 @@ def near_presences(rules: RuleSet, index: int) -> npt.NDArray[np.uint64]:
         while table[slot]:
             slot = (slot + 1) & ((1 << bits) - 1)
         table[slot] = kinds
-    counts = [kinds.bit_count() for kinds in near] or [0]
+    sizes = [kinds.bit_count() for kinds in near] or [0]
     union = 0
     for kinds in near:
         union |= kinds
-    return np.concatenate([np.array([union, min(counts), max(counts)], dtype=np.uint64), table])
+    return np.concatenate([np.array([union, min(sizes), max(sizes)], dtype=np.uint64), table])
 
 
 def presence_slot(kinds: int, bits: int) -> int:

@@ -16,7 +16,7 @@ from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_k
 from mjscore.rules._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
                                       c_candidates, c_conditions, c_fits,
-                                      c_fixed, c_may_fill, c_row_conditions, mj_at_least34)
+                                      c_fixed, c_may_fill, mj_at_least34)
 from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
                                    F_CONCEALED_SETS, F_FOURTH_TILE, F_NO_CHOWS, F_PAIR_WAIT, _bonus_count,
                                    _claimed_count,
@@ -150,7 +150,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef uint8_t found[5 * MAX_DECOMPOSITIONS]
     cdef Group groups[9]
     cdef int t, k, status
-    cdef int wt, first, last, d, j, i, code, n_groups, n_dec, dup
+    cdef int wt, first, last, d, j, i, h, code, n_groups, n_dec, dup
     cdef uint64_t facts, single, dec_facts, threes, tile_base
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
     cdef int both, way          # with jokers in a bulk call: fold with and without it first
@@ -220,8 +220,10 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         n_situational = p.n_situational
     elif base & p.situational_gate:
         for k in range(p.n_situational):
-            if c_row_conditions(p, p.situational[k], base, BASE_FACTS, not exposed):
-                situational[n_situational] = p.situational[k]
+            h = p.situational[k]  # c_row_conditions, inline: a dozen hands a row
+            if ((base & p.when[h] & BASE_FACTS) == (p.when[h] & BASE_FACTS)
+                    and not (base & p.unless[h] & BASE_FACTS) and (not exposed or not p.concealed[h])):
+                situational[n_situational] = h
                 n_situational += 1
     cands.quant = quant
     cands.n_quant = n_quant if n_quant >= 0 else p.n_quant
