@@ -133,33 +133,52 @@ def _pattern_tiles(hand: SpecialHand) -> int:
 
 def near_presences(rules: RuleSet, index: int) -> npt.NDArray[np.uint64]:
     """The kinds of tile (34-bit masks) a player's 13 tiles hold when one tile would complete
-    a fixed-shape target of calling hand ``rules.hands[index]``, as an open-addressing hash
-    table for the compiled scorer (:func:`presence_slot`; 0 marks an empty slot): a fixed
-    variant's kinds, and those less a kind it holds once. A row whose kinds are not in it
-    completes no fixed-shape target, whatever tile it draws. Three words come first, so
-    most rows need no probe: every kind any entry holds, and the fewest and most kinds an
-    entry holds."""
+    a fixed-shape target of calling hand ``rules.hands[index]``, each with the tiles that may
+    complete it, as an open-addressing hash table for the compiled scorer (two words a
+    slot, :func:`presence_slot`; 0 marks an empty slot): a fixed variant's kinds (the tiles
+    it holds twice or more), and those less a kind it holds once (that kind). A row whose kinds are not in it
+    completes no fixed-shape target, whatever tile it draws. So that most rows need no probe
+    of a table too large for the cache, four words come first (every kind any entry holds,
+    the fewest and most kinds an entry holds, the bits of a filter), then the filter: a
+    bitmap with a bit set for each entry (:func:`filter_bit`)."""
     derived = calling_rules(rules, index)
     targets = set(rules.hands[index].calling)
     worth = {i for i, h in enumerate(derived.hands) if h.id in targets}
-    near: set[int] = set()
+    near: dict[int, int] = {}  # kinds held -> the tiles that may complete a variant
     for counts, variants in derived.hand_tables.fixed.items():
         if any(v.hand in worth for v in variants):
             kinds = sum(1 << t for t, n in enumerate(counts) if n)
-            near.add(kinds)
-            near.update(kinds & ~(1 << t) for t, n in enumerate(counts) if n == 1)
+            near[kinds] = near.get(kinds, 0) | sum(1 << t for t, n in enumerate(counts) if n >= 2)
+            for t, n in enumerate(counts):
+                if n == 1:
+                    near[kinds & ~(1 << t)] = near.get(kinds & ~(1 << t), 0) | 1 << t
     bits = max(4, (2 * len(near)).bit_length())
-    table = np.zeros(1 << bits, dtype=np.uint64)
-    for kinds in near:
+    table = np.zeros(2 << bits, dtype=np.uint64)  # (kinds, tiles) in each slot
+    for kinds, tiles in near.items():
         slot = presence_slot(kinds, bits)
-        while table[slot]:
+        while table[2 * slot]:
             slot = (slot + 1) & ((1 << bits) - 1)
-        table[slot] = kinds
+        table[2 * slot], table[2 * slot + 1] = kinds, tiles
     sizes = [kinds.bit_count() for kinds in near] or [0]
     union = 0
     for kinds in near:
         union |= kinds
-    return np.concatenate([np.array([union, min(sizes), max(sizes)], dtype=np.uint64), table])
+    filter_bits = min(FILTER_BITS, max(6, bits + 3))
+    bitmap = np.zeros(1 << (filter_bits - 6), dtype=np.uint64)
+    for kinds in near:
+        bit = filter_bit(kinds, filter_bits)
+        bitmap[bit >> 6] |= np.uint64(1 << (bit & 63))
+    header = np.array([union, min(sizes), max(sizes), filter_bits], dtype=np.uint64)
+    return np.concatenate([header, bitmap, table])
+
+
+FILTER_BITS = 20
+"""The largest filter of a near-presence table: 2**20 bits (128 kB, which a core's cache holds)."""
+
+
+def filter_bit(kinds: int, bits: int) -> int:
+    """The filter bit of a mask of kinds, among ``2 ** bits`` (another hash than the table's)."""
+    return ((kinds * 0xC2B2AE3D27D4EB4F) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
 
 
 def presence_slot(kinds: int, bits: int) -> int:

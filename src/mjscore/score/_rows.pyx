@@ -712,8 +712,8 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
         others = _gates_passed(r.calling_gates + k * (1 + 4 * MAX_CALLING_GATES), held, held_presence,
                                melds, n_melds)
         # a fixed-shape target: the kinds held are one of its variants', or those less one kind
-        fixed = _ALL34 if _near(r.calling_near + r.calling_near_starts[k],
-                                r.calling_near_starts[k + 1] - r.calling_near_starts[k], held_presence) else 0
+        fixed = _near(r.calling_near + r.calling_near_starts[k],
+                      r.calling_near_starts[k + 1] - r.calling_near_starts[k], held_presence)
         if not others and not fixed:
             continue  # no target is one tile away
         d = <const Tables*>r.calling_tables[k]
@@ -754,27 +754,28 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
 cdef uint64_t NOT_YET = (<uint64_t>1) << 63  # the waits of a loser's hand, not worked out yet
 
 
-cdef uint64_t _ALL34 = ((<uint64_t>1) << 34) - 1
-
-
-cdef inline int _near(const uint64_t* table, int64_t size, uint64_t presence) noexcept nogil:
-    """Whether ``presence`` is in a table of rules.calling.near_presences (same hashing,
-    after its three words: every kind, and the fewest and most kinds, of an entry)."""
-    cdef int bits = 0, kinds
-    cdef uint64_t slot
+cdef inline uint64_t _near(const uint64_t* table, int64_t size, uint64_t presence) noexcept nogil:
+    """The tiles that may complete a fixed-shape target of a hand holding the kinds
+    ``presence``: its entry in a table of rules.calling.near_presences (same hashing, after
+    its four words and its filter), 0 for none."""
+    cdef int bits = 0, kinds, filter_bits = <int>table[3]
+    cdef uint64_t slot, bit
     if presence & ~table[0]:
         return 0
     kinds = mj_popcount64(presence)
     if kinds < <int>table[1] or kinds > <int>table[2]:
         return 0
-    table += 3
-    size -= 3
+    bit = (presence * <uint64_t>0xC2B2AE3D27D4EB4F) >> (64 - filter_bits)
+    if not (table[4 + (bit >> 6)] >> (bit & 63)) & 1:
+        return 0
+    table += 4 + ((<int64_t>1) << (filter_bits - 6))
+    size = (size - 4 - ((<int64_t>1) << (filter_bits - 6))) // 2  # slots of two words
     while (<int64_t>1) << bits < size:
         bits += 1
     slot = (presence * <uint64_t>0x9E3779B97F4A7C15) >> (64 - bits)
-    while table[slot]:
-        if table[slot] == presence:
-            return 1
+    while table[2 * slot]:
+        if table[2 * slot] == presence:
+            return table[2 * slot + 1]
         slot = (slot + 1) & <uint64_t>(size - 1)
     return 0
 
