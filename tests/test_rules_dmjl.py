@@ -20,6 +20,7 @@ import pytest
 
 import mjscore
 from mjscore import load_rules, score, settle
+from rule_cases import case_maker, check
 
 RULES = "dmjl"
 LIMIT = 500
@@ -30,21 +31,7 @@ F = "234p 567p 55s 78s +9s"
 
 _LOADED = load_rules(RULES)
 SOURCE = {rule.id: rule.source for rule in (*_LOADED.sets, *_LOADED.items, *_LOADED.hands)}
-
-
-def case(rule_id: str, what: str, hand: str, total: int, has=(), lacks=(), special: str | None = None,
-         **context):
-    """One row: the hand, its context, and the Score expected (the id quotes the rule's source)."""
-    return pytest.param(rule_id, hand, context, total, set(has), set(lacks), special,
-                        id=f"{SOURCE[rule_id]} :: {what}")
-
-
-def check(s: mjscore.Score, total: int, has: set[str], lacks: set[str], special: str | None) -> None:
-    ids = {line.id for line in s.lines}
-    assert s.total == total, s.explain()
-    assert has <= ids, s.explain()
-    assert not lacks & ids, s.explain()
-    assert s.special == special, s.explain()
+case = case_maker(RULES)
 
 
 CASES = [
