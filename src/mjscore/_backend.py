@@ -29,6 +29,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "shanten": ("shanten._reference", "shanten._kernel"),
     "distances": ("distances._reference", "distances._kernel"),
     "compat": ("compat._calls", "compat._fast_calls"),
+    "search": ("search._reference", "search._kernel"),
 }
 """Each job's twins, as module names relative to the package: (reference, compiled)."""
 
