@@ -31,7 +31,8 @@ cdef inline int _better(const double* a, const double* b, const int* order) noex
     return 0
 
 
-cdef void _program(int n, int turns, const int32_t* distance, const uint8_t* leaf, const int32_t* draw_start,
+cdef void _program(int n, int turns, const int32_t* distance, const uint8_t* leaf, const double* stay,
+                   const int32_t* draw_start,
                    const double* p, const double* won, const int32_t* succ_start, const int32_t* succ,
                    const int* order, double* v) noexcept nogil:
     """``v[(i * (turns + 1) + k) * 3 + m]``: state ``i``'s value with ``k`` turns left."""
@@ -65,6 +66,12 @@ cdef void _program(int n, int turns, const int32_t* distance, const uint8_t* lea
                     ready += q * best[0]
                     win += q * best[1]
                     score += q * best[2]
+                q = stay[i]
+                if q > 0:
+                    cand = &v[i * stride + (k - 1) * 3]
+                    ready += q * cand[0]
+                    win += q * cand[1]
+                    score += q * cand[2]
                 if distance[i] == 1:
                     ready = 1.0
             v[i * stride + k * 3] = ready
@@ -83,6 +90,7 @@ def search(facts, bytes hand, bytes unseen, int turns, str objective, int extra,
     cdef double[:, :, ::1] v = values
     cdef const int32_t[::1] distance = graph.distance
     cdef const uint8_t[::1] leaf = graph.leaf
+    cdef const double[::1] stay = graph.stay
     cdef const int32_t[::1] draw_start = graph.draw_start
     cdef const double[::1] p = graph.p
     cdef const double[::1] won = graph.won
@@ -93,7 +101,7 @@ def search(facts, bytes hand, bytes unseen, int turns, str objective, int extra,
     cdef double dummy_d = 0
     cdef int32_t dummy_i = 0
     with nogil:
-        _program(n, turns, &distance[0], &leaf[0], &draw_start[0],
+        _program(n, turns, &distance[0], &leaf[0], &stay[0], &draw_start[0],
                  &p[0] if p.shape[0] else &dummy_d, &won[0] if won.shape[0] else &dummy_d,
                  &succ_start[0], &succ[0] if succ.shape[0] else &dummy_i, order, &v[0, 0, 0])
     out = values[graph.roots, 1:, :].transpose(0, 2, 1).copy()

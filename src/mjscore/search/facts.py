@@ -71,8 +71,15 @@ class Facts:
         return [self._distance[h] for h in hands]
 
     def _compute(self, hands: list[bytes]) -> list[int]:
-        n = len(hands)
-        counts: npt.NDArray[np.uint8] = np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(n, 34)
+        counts: npt.NDArray[np.uint8] = np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(len(hands), 34)
+        return [int(d) for d in self.distance_array(counts)]
+
+    def distance_array(self, counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
+        """The distances of ``(n, 34)`` uint8 rows (C-contiguous), not kept: a batch of
+        hands a search builds and asks once."""
+        n = counts.shape[0]
+        if n == 0:
+            return np.zeros(0, dtype=np.int16)
         melds = np.repeat(self._melds_row, n, axis=0)
         standard = np.empty(n, dtype=np.int8)
         status = np.empty(n, dtype=np.uint8)
@@ -84,7 +91,7 @@ class Facts:
             special = np.empty((n, self._width), dtype=np.int8)
             self._engine.distances_many(counts, melds, None, special, status)
             best = np.minimum(best, special.min(axis=1))
-        return [int(d) for d in best]
+        return best
 
     def value(self, hand: bytes, tile: int) -> int | None:
         """The total of a 14-tile hand gone out on a self-drawn ``tile``, or None when the

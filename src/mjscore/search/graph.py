@@ -7,7 +7,8 @@ worth expanding when it may still get ready within the turns left (distance at m
 ``turns - t + 1``); the others are leaves, whose values the program never reads beyond
 what a leaf holds.
 
-The arrays (:class:`Graph`): per state ``distance`` and ``leaf``; its draws from
+The arrays (:class:`Graph`): per state ``distance``, ``leaf`` and ``stay``, the chance
+of a draw after which only the drawn tile may go (the hand stays: most draws); its other draws from
 ``draw_start[i]`` to ``draw_start[i + 1]``, each with its chance ``p``, the ``won``
 total (-1: not a win) and its allowed discards' states ``succ[succ_start[j]:succ_start[j + 1]]``
 in tile order.
@@ -31,12 +32,16 @@ class Graph:
 
     distance: npt.NDArray[np.int32]
     leaf: npt.NDArray[np.uint8]
+    stay: npt.NDArray[np.float64]
     draw_start: npt.NDArray[np.int32]
     p: npt.NDArray[np.float64]
     won: npt.NDArray[np.float64]
     succ_start: npt.NDArray[np.int32]
     succ: npt.NDArray[np.int32]
     roots: list[int]
+
+
+_EYE = np.eye(34, dtype=np.uint8)
 
 
 def build(facts: Facts, start: bytes, roots: list[bytes], unseen: bytes, turns: int, extra: int,
@@ -50,80 +55,86 @@ def build(facts: Facts, start: bytes, roots: list[bytes], unseen: bytes, turns: 
             states.append(h)
     distance = facts.distances(states)
     root = min(distance)
-    wall = list(unseen)
-    held0 = list(start)
-    leaf: list[int] = []
-    draws: list[list[tuple[float, float, list[int]]]] = []
+    wall = np.frombuffer(unseen, dtype=np.uint8).astype(np.int32)
+    held0 = np.frombuffer(start, dtype=np.uint8).astype(np.int32)
+    leaf = [1] * len(states)
+    stay = [0.0] * len(states)
+    draws: dict[int, list[tuple[float, float, list[int]]]] = {}
     level = list(range(len(states)))
     depth = 0
-    while True:
-        nxt: list[int] = []
-        # every state of this level: its draws (hands of 14), asked in one batch
+    while level:
         expand = [i for i in level if depth < turns and distance[i] <= turns - depth + 1]
-        for i in level:
-            leaf.append(0)  # placeholder, set below
-        pending: list[tuple[int, float, int, bytes]] = []
-        for i in expand:
-            h = states[i]
-            weights = [wall[x] - max(0, h[x] - held0[x]) for x in range(34)]
-            total = sum(weights)
-            for x in range(34):
-                if weights[x] > 0:
-                    pending.append((i, weights[x] / total, x, h[:x] + bytes((h[x] + 1,)) + h[x + 1:]))
-        d14 = facts.distances([g for *_, g in pending])
-        # the hands whose discards need a look, and those discards, in one batch
-        looks: list[bytes] = []
-        for (i, _, x, g), dg in zip(pending, d14):
-            if _needs_look(dg, distance[i], extra, change_wait) and not (dg == 0 and facts.value(g, x) is not None):
-                looks.extend(g[:y] + bytes((g[y] - 1,)) + g[y + 1:] for y in range(34) if g[y])
-        facts.distances(looks)
-        per_state: dict[int, list[tuple[float, float, list[int]]]] = {i: [] for i in expand}
-        for (i, p, x, g), dg in zip(pending, d14):
-            won = facts.value(g, x) if dg == 0 else None
-            if won is not None:
-                per_state[i].append((p, float(won), []))
-                continue
-            least = max(1, dg)
-            before = distance[i]
-            succ = []
-            for y in range(34):
-                if not g[y]:
+        nxt: list[int] = []
+        if expand:
+            held = np.frombuffer(b"".join(states[i] for i in expand), dtype=np.uint8).reshape(len(expand), 34)
+            weights = wall - np.maximum(0, held.astype(np.int32) - held0)
+            totals = weights.sum(axis=1)
+            s_idx, x_idx = np.nonzero(weights > 0)
+            p = weights[s_idx, x_idx] / totals[s_idx]  # as the reference: w / total in doubles
+            g = np.ascontiguousarray(held[s_idx] + _EYE[x_idx])
+            d14 = facts.distance_array(g)
+            before = np.asarray(distance, dtype=np.int16)[np.asarray(expand)[s_idx]]
+            look = np.maximum(d14, 1) < before
+            if change_wait:
+                look |= before == 1
+            if extra > 0:
+                look[:] = True
+            complete = d14 == 0
+            won = np.full(len(p), -1.0)
+            for w in np.nonzero(complete)[0].tolist():
+                value = facts.value(g[w].tobytes(), int(x_idx[w]))
+                if value is not None:
+                    won[w] = value
+            look &= won < 0
+            plain = (won < 0) & ~look
+            stays = np.bincount(s_idx[plain], weights=p[plain], minlength=len(expand))
+            # the hands after each discard of the drawn hands that need a look, in one batch
+            rows = np.nonzero(look)[0]
+            gy_row, gy_y = np.nonzero(g[rows] > 0)
+            children = np.ascontiguousarray(g[rows][gy_row] - _EYE[gy_y])
+            d13 = facts.distance_array(children)
+            per_row = np.searchsorted(gy_row, np.arange(len(rows) + 1))
+            kept: dict[int, list[tuple[float, float, list[int]]]] = {i: [] for i in expand}
+            picks: dict[int, int] = dict(zip(rows.tolist(), range(len(rows))))
+            for j in np.nonzero(look | (won >= 0))[0].tolist():
+                i = expand[int(s_idx[j])]
+                if won[j] >= 0:
+                    kept[i].append((float(p[j]), float(won[j]), []))
                     continue
-                if y != x and not _needs_look(dg, before, extra, change_wait):
-                    continue
-                child = g[:y] + bytes((g[y] - 1,)) + g[y + 1:]
-                if y != x:
-                    d = facts.distance(child)
-                    if not ((d == least < before) or (change_wait and before == 1 and d == 1)
+                r = picks[j]
+                x = int(x_idx[j])
+                least = max(1, int(d14[j]))
+                b = int(before[j])
+                succ = []
+                for c in range(per_row[r], per_row[r + 1]):
+                    y = int(gy_y[c])
+                    d = int(d13[c])
+                    if not (y == x or (d == least < b) or (change_wait and b == 1 and d == 1)
                             or (extra > 0 and d <= least + extra and d <= root + extra)):
                         continue
-                j = index.get(child)
-                if j is None:
-                    j = index[child] = len(states)
-                    states.append(child)
-                    nxt.append(j)
-                succ.append(j)
-            per_state[i].append((p, -1.0, succ))
-        for i in level:
-            leaf[i] = 0 if i in per_state else 1
-        draws.extend([] for _ in range(len(states) - len(draws)))
-        for i, found in per_state.items():
-            draws[i] = found
-        if not nxt:
-            break
-        distance.extend(facts.distances([states[j] for j in nxt]))
+                    child = children[c].tobytes()
+                    k = index.get(child)
+                    if k is None:
+                        k = index[child] = len(states)
+                        states.append(child)
+                        nxt.append(k)
+                    succ.append(k)
+                kept[i].append((float(p[j]), -1.0, succ))
+            for n, i in enumerate(expand):
+                leaf[i] = 0
+                stay[i] = float(stays[n])
+            draws.update(kept)
+        if nxt:
+            distance.extend(facts.distances([states[k] for k in nxt]))
+            leaf.extend([1] * len(nxt))
+            stay.extend([0.0] * len(nxt))
         level = nxt
         depth += 1
-    return _arrays(distance, leaf, draws, [index[h] for h in roots])
+    return _arrays(distance, leaf, stay, draws, [index[h] for h in roots])
 
 
-def _needs_look(d14: int, before: int, extra: int, change_wait: bool) -> bool:
-    """Whether a draw's discards other than the drawn tile may be allowed (as the reference)."""
-    return max(1, d14) < before or (change_wait and before == 1) or extra > 0
-
-
-def _arrays(distance: list[int], leaf: list[int], draws: list[list[tuple[float, float, list[int]]]],
-            roots: list[int]) -> Graph:
+def _arrays(distance: list[int], leaf: list[int], stay: list[float],
+            draws: dict[int, list[tuple[float, float, list[int]]]], roots: list[int]) -> Graph:
     n = len(distance)
     draw_start = np.zeros(n + 1, dtype=np.int32)
     p: list[float] = []
@@ -131,12 +142,13 @@ def _arrays(distance: list[int], leaf: list[int], draws: list[list[tuple[float, 
     succ_start = [0]
     succ: list[int] = []
     for i in range(n):
-        for prob, value, nexts in draws[i] if i < len(draws) else ():
+        for prob, value, nexts in draws.get(i, ()):
             p.append(prob)
             won.append(value)
             succ.extend(nexts)
             succ_start.append(len(succ))
         draw_start[i + 1] = len(p)
-    return Graph(np.asarray(distance, dtype=np.int32), np.asarray(leaf, dtype=np.uint8), draw_start,
+    return Graph(np.asarray(distance, dtype=np.int32), np.asarray(leaf, dtype=np.uint8),
+                 np.asarray(stay, dtype=np.float64), draw_start,
                  np.asarray(p, dtype=np.float64), np.asarray(won, dtype=np.float64),
                  np.asarray(succ_start, dtype=np.int32), np.asarray(succ, dtype=np.int32), roots)
