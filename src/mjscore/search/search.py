@@ -139,7 +139,7 @@ def use_html(writer: Callable[[DiscardValues], str]) -> None:
 
 def discard_values(hand: Hand | str | Any, rules: str | RuleSet = "babcock", *, turns: int = 12,
                    visible: Any = None, objective: Objective = "score", extra: int = 0,
-                   change_wait: bool = True, **context: Any) -> DiscardValues:
+                   change_wait: bool = False, **context: Any) -> DiscardValues:
     """The chance to be ready, to win and the expected score of each discard of ``hand``
     within ``turns`` turns (see the module docstring for the model).
 
@@ -150,7 +150,9 @@ def discard_values(hand: Hand | str | Any, rules: str | RuleSet = "babcock", *, 
         other players' melds; they leave the wall.
     :param objective: ``"score"`` (default) or ``"win"``.
     :param extra: how many tiles the search may step back from the best (0: never).
-    :param change_wait: whether a ready hand may change to a different ready hand.
+    :param change_wait: whether a ready hand may change to a different ready hand
+        (default off: a ready hand keeps its wait, as most players do, and the search is
+        several times faster; on, every wait the hand could move to is searched).
     :param context: keywords of :func:`mjscore.score` (``seat_wind``, ``prevailing_wind``,
         ...); every win is self-drawn.
     :raises InvalidHandError: for a hand that cannot be searched (size, jokers, bonus
