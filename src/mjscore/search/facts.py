@@ -15,6 +15,7 @@ graph builder of the compiled twin.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,10 @@ from ..shanten.shanten import Form
 __all__ = ["Facts"]
 
 _STANDARD = int(Form.STANDARD)
+
+_ENGINE_LOCK = threading.Lock()
+"""Held around every call of a rule set's distance engine: its memo of suit tables is
+shared by every caller, and searches on several threads share it."""
 
 
 class Facts:
@@ -89,7 +94,8 @@ class Facts:
         best = standard.astype(np.int16) + 1
         if self._width:
             special = np.empty((n, self._width), dtype=np.int8)
-            self._engine.distances_many(counts, melds, None, special, status)
+            with _ENGINE_LOCK:
+                self._engine.distances_many(counts, melds, None, special, status)
             best = np.minimum(best, special.min(axis=1))
         return best
 

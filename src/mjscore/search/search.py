@@ -56,7 +56,8 @@ from ..rules import RuleSet, load_rules
 from ..shanten.useful_tiles import UsefulTiles, useful_tiles
 from .facts import Facts
 
-__all__ = ["DiscardValue", "DiscardValues", "discard_values", "prepare", "Objective", "MAX_TURNS", "use_html"]
+__all__ = ["DiscardValue", "DiscardValues", "DiscardValuesMany", "discard_values", "discard_values_many", "prepare",
+           "Objective", "MAX_TURNS", "use_html"]
 
 Objective = Literal["score", "win"]
 """What the player maximises: the expected score, or the chance to win."""
@@ -259,3 +260,66 @@ def _table(hand: Hand, rules: RuleSet, facts: Facts, tiles: list[int], values: n
                                                  -round(r.ready[-1], 12)))
     rows.sort(key=key)
     return DiscardValues(hand, rules.name, turns, objective, tuple(rows))
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardValuesMany:
+    """The searches of a batch: ``ready``, ``win`` and ``expected`` are ``(n, 34, turns)``
+    float64 arrays, ``[i, d, t]`` the value of row ``i`` after discarding tile ``d`` with
+    ``t + 1`` turns to play; NaN where row ``i`` holds no ``d``."""
+
+    ready: npt.NDArray[np.float64]
+    win: npt.NDArray[np.float64]
+    expected: npt.NDArray[np.float64]
+
+
+def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: int = 12, visible: Any = None,
+                        objective: Objective = "score", extra: int = 0, change_wait: bool = False,
+                        threads: int = 1, **context: Any) -> DiscardValuesMany:
+    """:func:`discard_values` of each row of ``hands``, an ``(n, 34)`` array of concealed
+    14-tile hands (no melds), as arrays (:class:`DiscardValuesMany`).
+
+    ``visible`` is 34 counts for every row or ``(n, 34)``. With ``threads > 1`` the rows
+    are shared among threads; each search's dynamic program runs without the GIL, its
+    graph of hands is built with it (and the rule set's distance tables are asked one
+    thread at a time), so the gain is partial.
+
+    :raises InvalidHandError: for a row that is not 14 tiles from 0 to 4 each, or
+        ``visible`` that does not fit.
+    :raises MjscoreError: for options out of range, or ``threads`` below 1.
+    """
+    batch = np.asarray(hands)
+    if batch.ndim != 2 or batch.shape[1] != 34 or batch.dtype.kind not in "iu":
+        raise InvalidHandError(f"hands: expected an (n, 34) array of tile counts, got shape {batch.shape}")
+    _check_options(turns, objective, extra)
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise MjscoreError(f"threads: expected a whole number from 1, got {threads!r}")
+    n = batch.shape[0]
+    seen = np.asarray(visible) if visible is not None else None
+    per_row = seen is not None and seen.ndim == 2
+    if per_row and seen is not None and seen.shape != (n, 34):
+        raise InvalidHandError(f"visible: expected 34 counts or an ({n}, 34) array, got shape {seen.shape}")
+    out = np.full((3, n, 34, turns), np.nan)
+    ruleset = load_rules(rules)
+    rows = [tuple(int(c) for c in row) for row in batch]
+    for row in rows:
+        if sum(row) != 14:
+            raise InvalidHandError(f"hands: each row must hold 14 tiles, got {sum(row)}")
+    jobs = [prepare(row, ruleset, seen[i] if per_row and seen is not None else seen, dict(context))
+            for i, row in enumerate(rows)]
+    module = twin("search")
+
+    def work(i: int) -> None:
+        _, _, facts, counts, unseen = jobs[i]
+        tiles, values = module.search(facts, counts, unseen, turns, objective, extra, bool(change_wait))
+        for k, tile in enumerate(tiles):
+            out[:, i, tile, :] = values[k]
+
+    if threads == 1 or n < 2:
+        for i in range(n):
+            work(i)
+    else:
+        from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (only threaded calls need it)
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(work, range(n)))
+    return DiscardValuesMany(out[0], out[1], out[2])
