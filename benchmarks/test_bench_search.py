@@ -14,6 +14,9 @@ summary's ``max_us`` is the time of one search):
   about 33 ms for such a hand on a desktop CPU). The reference runs it on 8 turns only,
   ``python-8-turns``, for scale: 18 turns take it minutes.
 
+* ``threads:discard_values_many`` - ``discard_values_many`` on 8 hands one tile from
+  ready (12 turns, babcock), 1 thread and 2 (target: 2 threads at least 1.7x one).
+
 Each round builds the search's facts afresh (``setup``), so the per-hand memo is cold;
 the rule set's distance tables are warm (built once per rule set, as in any program
 that searches more than one hand).
@@ -21,9 +24,11 @@ that searches more than one hand).
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from conftest import OURS, TARGETS, Target
 
+import mjscore
 from mjscore._backend import twin
 from mjscore.search.search import prepare
 
@@ -35,6 +40,8 @@ TARGETS.extend([
     Target("discard_values 1-shanten, 18 turns, babcock vs the reference", "search[1-shanten babcock]",
            ("cython",), "search[1-shanten babcock]", "python", 100),
     Target("discard_values 2-shanten, 12 discards, 18 turns", "search[2-shanten]", ("cython",), max_us=10_000),
+    Target("discard_values_many 2 threads vs 1", "threads:discard_values_many", ("threads=2",),
+           "threads:discard_values_many", "threads=1", 1.7),
     Target("discard_values 1-shanten western vs babcock (at most 3x the time)", "search[1-shanten western]",
            OURS, "search[1-shanten babcock]", "cython", 1 / 3),
 ])
@@ -76,3 +83,16 @@ def test_search_two_shanten(measure):
 
 def test_search_two_shanten_reference_short(measure):
     _search(measure, "search[2-shanten]", "python-8-turns", "python", TWO_SHANTEN, "babcock", 8, rounds=1)
+
+
+MANY = ["123m456p789s11345z", "123m456p789s11z457z", "234m456p789s11z359p", "123m456p78s111z569p",
+        "123m456p789s1z3z55z7z", "345m456p789s22z469m", "123m44p789s11z4567z", "123m456p789s77z159m"]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_search_many_threads(measure, threads):
+    batch = np.array([mjscore.parse_tiles(h) for h in MANY], dtype=np.uint8)
+    mjscore.discard_values_many(batch[:1], "babcock", turns=12)  # the rule set's tables
+    found = measure("threads:discard_values_many", f"threads={threads}", len(MANY),
+                    lambda: mjscore.discard_values_many(batch, "babcock", turns=12, threads=threads), rounds=3)
+    assert np.nanmax(found.win[:, :, -1], axis=1).min() > 0  # every hand wins sometimes
