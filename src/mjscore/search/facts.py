@@ -45,7 +45,7 @@ class Facts:
     """
 
     __slots__ = ("rules", "melds", "_melds_row", "_row", "_shanten", "_score", "_engine", "_width",
-                 "_distance", "_value")
+                 "_distance", "_special", "_value")
 
     def __init__(self, rules: RuleSet, melds: bytes, context: dict[str, Any], backend: str | None = None) -> None:
         self.rules = rules
@@ -58,6 +58,7 @@ class Facts:
         self._engine, _ = distance_engine(rules, backend or CHOSEN["distances"])
         self._width = self._engine.n_columns
         self._distance: dict[bytes, int] = {}
+        self._special: dict[bytes, int] = {}
         self._value: dict[tuple[bytes, int], int | None] = {}
 
     def distance(self, hand: bytes) -> int:
@@ -77,27 +78,47 @@ class Facts:
 
     def _compute(self, hands: list[bytes]) -> list[int]:
         counts: npt.NDArray[np.uint8] = np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(len(hands), 34)
-        return [int(d) for d in self.distance_array(counts)]
+        standard, special = self.split_array(counts)
+        for hand, d in zip(hands, special.tolist()):
+            self._special[hand] = d
+        return np.minimum(standard, special).tolist()  # type: ignore[no-any-return]
+
+    def special(self, hand: bytes) -> int:
+        """The hand's distance to its nearest special hand (127 when none is reachable)."""
+        if hand not in self._special:
+            self.distances([hand])
+        return self._special[hand]
 
     def distance_array(self, counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
         """The distances of ``(n, 34)`` uint8 rows (C-contiguous), not kept: a batch of
         hands a search builds and asks once."""
+        standard, special = self.split_array(counts)
+        return np.minimum(standard, special)
+
+    def split_array(self, counts: npt.NDArray[np.uint8], specials: npt.NDArray[np.bool_] | None = None
+                    ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+        """The two parts of the distances of ``(n, 34)`` rows: the standard shanten plus
+        one, and the distance to the nearest special hand (127: none, or a row
+        ``specials`` leaves out: the special hands are the costly part)."""
         n = counts.shape[0]
+        special = np.full(n, 127, dtype=np.int16)
         if n == 0:
-            return np.zeros(0, dtype=np.int16)
+            return np.zeros(0, dtype=np.int16), special
         melds = np.repeat(self._melds_row, n, axis=0)
         standard = np.empty(n, dtype=np.int8)
         status = np.empty(n, dtype=np.uint8)
         self._shanten.shanten_many(counts, melds, _STANDARD, standard, status)
         if status.any():
             raise status_error(int(status[status != 0][0]))
-        best = standard.astype(np.int16) + 1
         if self._width:
-            special = np.empty((n, self._width), dtype=np.int8)
-            with _ENGINE_LOCK:
-                self._engine.distances_many(counts, melds, None, special, status)
-            best = np.minimum(best, special.min(axis=1))
-        return best
+            rows = np.arange(n) if specials is None else np.nonzero(specials)[0]
+            if len(rows):
+                part = np.ascontiguousarray(counts[rows])
+                found = np.empty((len(rows), self._width), dtype=np.int8)
+                with _ENGINE_LOCK:
+                    self._engine.distances_many(part, melds[:len(rows)], None, found, status[:len(rows)])
+                special[rows] = found.min(axis=1)
+        return standard.astype(np.int16) + 1, special
 
     def value(self, hand: bytes, tile: int) -> int | None:
         """The total of a 14-tile hand gone out on a self-drawn ``tile``, or None when the

@@ -72,8 +72,17 @@ def build(facts: Facts, start: bytes, roots: list[bytes], unseen: bytes, turns: 
             s_idx, x_idx = np.nonzero(weights > 0)
             p = weights[s_idx, x_idx] / totals[s_idx]  # as the reference: w / total in doubles
             g = np.ascontiguousarray(held[s_idx] + _EYE[x_idx])
-            d14 = facts.distance_array(g)
             before = np.asarray(distance, dtype=np.int16)[np.asarray(expand)[s_idx]]
+            # A draw adds one tile, so it brings a special hand at most one closer: from a
+            # state whose special hands are farther than its distance, none can make the
+            # draw a help or a win, and only the standard part is asked (with extra > 0 the least
+            # distance a discard leaves is read exactly, so every part is).
+            if extra == 0:
+                near = np.asarray([facts.special(states[i]) for i in expand], dtype=np.int16)[s_idx] <= before
+                standard14, special14 = facts.split_array(g, near)
+                d14 = np.minimum(standard14, special14)
+            else:
+                d14 = facts.distance_array(g)
             look = np.maximum(d14, 1) < before
             if change_wait:
                 look |= before == 1
