@@ -17,7 +17,7 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 pytestmark = [
     pytest.mark.skipif(not (EXAMPLES / "solo_search.py").exists(), reason="examples not beside the tests"),
     # the reference backend's search takes minutes a game at this size
-    pytest.mark.skipif(mjscore.BACKEND != "cython", reason="the compiled search is not built"),
+    pytest.mark.skipif(mjscore.BACKEND != "cython", reason="games need the compiled search (the reference: minutes a game)"),
 ]
 
 
