@@ -38,6 +38,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("shanten and useful tiles", ("shanten", "shanten.*")),
     ("scoring: readings, the fold, single and bulk calls, jokers", ("score", "score.*")),
     ("distances and near misses", ("distances", "distances.*")),
+    ("the search: discard values", ("search", "search.*")),
     ("surfaces", ("", "__main__", "scorer", "display", "dask", "cli", "cli.*", "compat", "compat.*")),
 )
 """The layers, bottom first, as module names relative to the package (``""`` is the

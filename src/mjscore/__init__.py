@@ -22,6 +22,7 @@ from .distances.distances import UNREACHABLE, distances, distances_many
 from .distances.near_misses import NearMiss, near_misses
 from .shanten.shanten import Form, shanten, shanten_many
 from .shanten.useful_tiles import UsefulTiles, UsefulTilesMany, useful_tiles, useful_tiles_many
+from .search.search import DiscardValue, DiscardValues, DiscardValuesMany, discard_values, discard_values_many
 from .decompose.bulk import (
     decompose_many, decomposition_count_many, is_complete_many, shapes_many, waits_many,
 )
@@ -59,4 +60,5 @@ __all__ = [
     "shanten", "shanten_many", "Form", "useful_tiles", "useful_tiles_many", "UsefulTiles", "UsefulTilesMany",
     "load_rules", "rulesets", "RuleSet", "WinContext", "InvalidContextError",
     "JokerUse", "JOKERS_IN_PUNGS", "JOKERS_IN_CHOWS", "JOKERS_IN_PAIRS",
+    "discard_values", "discard_values_many", "DiscardValue", "DiscardValues", "DiscardValuesMany",
 ]

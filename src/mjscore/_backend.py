@@ -8,7 +8,8 @@ takes the reference and imports no compiled module at all.
 
 The jobs and their twins (:data:`TWINS`): the kernel (``decompose``), the bulk scorer
 (``score``), shanten and useful tiles (``shanten``), the distances to special hands
-(``distances``) and the drop-in module's hot calls (``compat``). The decision is made
+(``distances``), the drop-in module's hot calls (``compat``) and the discard search
+(``search``). The decision is made
 here once, from the environment and from which compiled twins the build holds (looked
 for, and only the kernel imported); :func:`twin` imports a job's module on first use. Nothing else reads ``MJSCORE_BACKEND`` or picks a twin. This module imports nothing
 of the package at import time but the kernel, so every layer may use it.
@@ -29,6 +30,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "shanten": ("shanten._reference", "shanten._kernel"),
     "distances": ("distances._reference", "distances._kernel"),
     "compat": ("compat._calls", "compat._fast_calls"),
+    "search": ("search._reference", "search._kernel"),
 }
 """Each job's twins, as module names relative to the package: (reference, compiled)."""
 

@@ -21,9 +21,12 @@ from .core.hand import Hand
 from .core.hand import use_html as use_hand_html
 from .score.scoring import Line, Score
 from .score.scoring import use_html as use_score_html
+from .search.search import DiscardValues
+from .search.search import use_html as use_search_html
 from .core.tile import JOKER_GLYPH, Tile
 
-__all__ = ["tile_html", "segment_html", "group_html", "hand_html", "line_row", "formula_html", "score_html"]
+__all__ = ["tile_html", "segment_html", "group_html", "hand_html", "line_row", "formula_html", "score_html",
+           "discard_values_html", "win_chart_svg"]
 
 _BOX = "font-family:system-ui,sans-serif;color:#222;background:#fff"
 _ROW = "display:flex;flex-wrap:wrap;align-items:flex-end;gap:8px"
@@ -179,7 +182,74 @@ def score_html(score: Score) -> str:
             f'{hand_html(score.hand)}{_reading(score)}{_table(score)}</div>')
 
 
+_LINES = ("#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#17becf")
+"""The chart's line colours, best discard first (the six best are drawn)."""
+
+
+def win_chart_svg(found: DiscardValues, width: int = 320, height: int = 160) -> str:
+    """The chance to win by turn of the best discards, one line each, as inline SVG.
+
+    :param found: what :func:`mjscore.discard_values` returned.
+    :returns: an ``svg`` of class ``mj-chart``; each line a ``polyline`` of class
+        ``mj-line`` whose ``data-tile`` is the discard.
+    """
+    left, right, top, bottom = 36, 56, 8, 22
+    rows = found.rows[:len(_LINES)]
+    peak = max([max(r.win) for r in rows] + [1e-9])
+    scale = 1.0 if peak > 0.5 else (0.5 if peak > 0.2 else (0.2 if peak > 0.05 else 0.05))
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def point(t: int, chance: float) -> str:
+        x = left + plot_w * (t / max(1, found.turns - 1))
+        y = top + plot_h * (1 - min(chance, scale) / scale)
+        return f"{x:.1f},{y:.1f}"
+
+    parts = [f'<svg class="mj-chart" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" style="font:10px sans-serif">',
+             f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fafafa" stroke="#999"/>',
+             f'<text x="{left - 4}" y="{top + 8}" text-anchor="end">{scale:.0%}</text>',
+             f'<text x="{left - 4}" y="{top + plot_h}" text-anchor="end">0</text>',
+             f'<text x="{left}" y="{height - 6}">turn 1</text>',
+             f'<text x="{left + plot_w}" y="{height - 6}" text-anchor="end">{found.turns}</text>']
+    for i, row in enumerate(rows):
+        label = "as is" if row.tile is None else str(row.tile)
+        points = " ".join(point(t, c) for t, c in enumerate(row.win))
+        parts.append(f'<polyline class="mj-line" data-tile="{escape(label)}" points="{points}" fill="none" '
+                     f'stroke="{_LINES[i]}" stroke-width="2.5"/>')
+        parts.append(f'<text x="{width - right + 6}" y="{top + 12 + 14 * i}" fill="{_LINES[i]}">{escape(label)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def discard_values_html(found: DiscardValues) -> str:
+    """The discards of a search: the hand, a table (discard, shanten, useful tiles with
+    the copies left, win chance and expected score at the last turn) and the chart of
+    the win chance by turn (:func:`win_chart_svg`).
+
+    :param found: what :func:`mjscore.discard_values` returned.
+    :returns: a ``div`` of class ``mjscore-discards``.
+    """
+    head = "".join(f'<th style="{_CELL};border-bottom:2px solid #999">{h}</th>'
+                   for h in ("discard", "shanten", "useful tiles", "win", "expected"))
+    body = []
+    for row in found.rows:
+        tile = "as is" if row.tile is None else tile_html(row.tile.glyph, str(row.tile))
+        useful = " ".join(f"{t}×{c}" for t, c in zip(row.useful, row.copies))
+        body.append(f'<tr class="mj-discard"><td style="{_CELL}">{tile}</td>'
+                    f'<td style="{_CELL};text-align:right">{row.shanten}</td>'
+                    f'<td style="{_CELL};font:12px monospace">{escape(useful)}</td>'
+                    f'<td style="{_CELL};text-align:right">{row.win[-1]:.1%}</td>'
+                    f'<td style="{_CELL};text-align:right">{row.expected[-1]:.1f}</td></tr>')
+    title = f"{found.rules}: {found.turns} turns, best by {'expected score' if found.objective == 'score' else 'win chance'}"
+    return (f'<div class="mjscore-discards" style="{_BOX};padding:6px">'
+            f'<div style="font-size:15px">{escape(title)}</div>{hand_html(found.hand)}'
+            f'<div style="margin-top:6px">{win_chart_svg(found)}</div>'
+            f'<table style="border-collapse:collapse;margin-top:6px;font-size:14px">'
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
+
+
 # Hands and scores sit below this module, so they cannot import it: it hands them its
 # HTML when it is imported (``import mjscore`` imports it).
 use_hand_html(hand_html)
 use_score_html(score_html)
+use_search_html(discard_values_html)

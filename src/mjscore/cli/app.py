@@ -6,6 +6,7 @@ import click
 
 from .. import __version__
 from . import bulk_command
+from . import discard_command
 from . import rules_command
 from . import score_command
 from . import waits_command
@@ -31,7 +32,8 @@ def app() -> None:
     """Score Mahjong hands under classical and Western rule books."""
 
 
-for _command in (score_command.command, bulk_command.command, rules_command.group, waits_command.command):
+for _command in (score_command.command, bulk_command.command, rules_command.group, waits_command.command,
+                 discard_command.command):
     app.add_command(_command)
 
 
