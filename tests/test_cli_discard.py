@@ -43,7 +43,7 @@ def test_visible_tiles_leave_the_wall(run: Run) -> None:
 
 
 @pytest.mark.parametrize(("args", "code", "message"), [
-    (("123m",), 1, "13 tiles"),
+    (("123m",), 1, "13 or 14 tiles"),
     ((HAND, "--visible", "1111z"), 1, "visible"),
     ((HAND, "--turns", "0"), 2, "turns"),
     ((HAND, "--rules", "nowhere"), 2, "nowhere"),

@@ -196,7 +196,7 @@ def test_bad_options_raise_the_package_errors(kwargs: dict[str, object], message
 
 
 def test_a_hand_of_the_wrong_size_is_refused() -> None:
-    with pytest.raises(mjscore.InvalidHandError, match="13 tiles"):
+    with pytest.raises(mjscore.InvalidHandError, match="13 or 14 tiles"):
         mjscore.discard_values("123m456p789s", "babcock")
 
 
