@@ -29,7 +29,7 @@ def test_discard_prints_every_discard_with_its_values_at_the_last_turn(run: Run)
 
 def test_discard_fits_80_columns(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
-    code, out, _ = run("discard", "19m19p19s123456z5m5p", "--rules", "western", "--turns", "3")
+    code, out, _ = run("discard", "19m19p19s123456z5m5p", "--rules", "babcock", "--turns", "3")
     assert code == 0
     assert max(cell_len(line) for line in out.splitlines()) <= 80
     assert "unique" not in out and "5m" in out  # every discard listed, none cut
