@@ -135,11 +135,16 @@ def test_sigint_in_the_middle_of_a_run_leaves_no_file_or_the_old_one(
             assert time.monotonic() < deadline, "the child never started writing"
             time.sleep(0.05)
         child.send_signal(signal.SIGINT)
+        # The signal may reach a thread of the child other than the main one (NumPy's BLAS
+        # threads) while the main one waits on the pipe: then closing the pipe wakes it.
+        time.sleep(0.2)
+        held.set()
         _, err = child.communicate(timeout=DEADLINE)
     finally:
         held.set()
         if child.poll() is None:
             child.kill()
+            child.communicate()  # reaps it and closes its pipes
     assert child.returncode == 130, err
     assert "interrupted after" in err and "rows" in err and "Traceback" not in err
     assert (output.read_bytes() == OLD) if old else not output.exists()
@@ -188,6 +193,7 @@ def test_a_write_failure_is_a_clean_error_with_exit_3_and_loses_nothing(
     finally:
         if child.poll() is None:
             child.kill()
+            child.communicate()
     assert child.returncode == 3, err
     assert "Traceback" not in err and str(output) in err and "cannot write" in err
     assert (output.read_bytes() == OLD) if old else not output.exists()
