@@ -43,7 +43,7 @@ from ..core.hand import MAX_JOKERS, Hand
 from .jokers.readings import substitutions
 from .calling import calling_hands
 from .readings import SHAPE_CODES, Reading, losing_reading, readings
-from ..rows.codec import NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row, meld_of, meld_tiles
+from ..rows.codec import NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row, meld_tiles
 from ..rules.hands import MAX_MATCHED
 from ..rules.model import RuleSet
 
