@@ -220,6 +220,18 @@ CASES = [
          special="calling-for-limit", winner=False),
     case("calling-for-limit", "near miss: two tiles from wriggling snake", "1s 2345678s 1234z 5m", 0,
          lacks={"calling-for-limit"}, winner=False),
+    case("calling-for-limit", "earns: calling for buried treasure on 7m", "111333555m 7m 111z", 400,
+         special="calling-for-limit", winner=False),
+    # [111m] 4, 333m 4, 555m 4, EEE 8 (own and round wind: x2 x2): 80; buried treasure is concealed.
+    case("calling-for-limit", "near miss: buried treasure's pung of 1m declared", "[111m] 333555m 7m 111z",
+         80, lacks={"calling-for-limit"}, winner=False),
+    case("calling-for-limit", "earns: calling for three great scholars on RD", "555z 666z 77z 222m 99m",
+         400, special="calling-for-limit", winner=False),
+    # WD and GD concealed 8 + 8, pair RD 2: 18, two dragon pungs x2 x2: 72; BMJA's scholars have no chow.
+    case("calling-for-limit", "near miss: three great scholars with a chow", "555z 666z 77z 123m 99m", 72,
+         lacks={"calling-for-limit"}, winner=False),
+    case("calling-for-limit", "earns: calling for only honours in pairs", "11z 22z 33z 44z 55z 66z 7z", 400,
+         special="calling-for-limit", winner=False),
     case("calling-for-half-limit", "earns: calling for knitting on 7p", "1234567m 123456p", 200,
          special="calling-for-half-limit", winner=False),
     case("calling-for-half-limit", "near miss: two tiles from knitting", "1234567m 12345p 9s", 0,
@@ -229,6 +241,10 @@ CASES = [
          has={"calling-for-purity"}, special="calling-for-purity", winner=False),
     case("calling-for-purity", "near miss: 5m", "[222s] [444s] [666s] 888s 5m", 10,
          lacks={"calling-for-purity"}, winner=False),
+    # +4s goes out as imperial jade, a fixed shape of chows; its tiles read as pairs are no hand
+    # of pairs, so they hold no "no chows" and make no Purity.
+    case("calling-for-purity", "near miss: imperial jade's tiles read as pairs", "2222333344466s", 400,
+         lacks={"calling-for-purity"}, special="calling-for-limit", winner=False),
 ]
 
 # Near misses that are not a scored hand: one tile off the shape does not go out at all.

@@ -23,8 +23,9 @@ from ..core.errors import RuleSetError
 from .hands import SpecialHand, Value
 from .tile_expressions import PatternError, class_mask
 from .model import BETTER, STACK, ItemRule, RuleSet
+from .patterns import STANDARD
 
-__all__ = ["calling_rules", "check_calling", "calling_gates", "near_presences", "presence_slot"]
+__all__ = ["GATE_WORDS", "Gate", "PROFILES", "calling_rules", "check_calling", "calling_gates", "gates_by_profile", "lone_numbers", "near_presences", "presence_slot", "profile", "NEAR"]
 
 _NOTHING = ItemRule(id="calling-nothing", name="(nothing)", when=frozenset({"winner"}), unless=frozenset(),
                     win_tile=None, points=0, doubles=0, excludes=(), source="mjscore.rules.calling")
@@ -92,25 +93,36 @@ _FACT_COUNTS: dict[str, tuple[int, int]] = {
 
 
 
-def calling_gates(rules: RuleSet, index: int) -> tuple[tuple[int, int, int, int], ...]:
+Gate = tuple[int, int, int, int, int, int, int]
+"""One gate of :func:`calling_gates`: ``(within, of, at_least, kongs, sets, pairs, concealed)``."""
+GATE_WORDS = 7
+"""The words of a gate, as the compiled scorer reads them."""
+
+
+def calling_gates(rules: RuleSet, index: int) -> tuple[Gate, ...]:
     """Cheap necessary conditions for calling hand ``rules.hands[index]``: a player's 13 tiles
-    one tile from a target pass at least one gate ``(within, of, at_least, kongs)``: every
-    tile held is in the mask ``within``, at least ``at_least`` of the 13 tiles (melds
-    included) are in ``of`` (less the one drawn), and at least ``kongs`` kongs are declared.
-    Read from the targets of sets: the tile facts a special hand's ``when`` names, an
-    item's ``when``, the tiles a hand's groups may hold (fixed shapes have
+    one tile from a target pass at least one gate ``(within, of, at_least, kongs, sets,
+    pairs, concealed)``: every tile held is in the mask ``within``, at least ``at_least``
+    of the 13 tiles (melds included) are in ``of`` (less the one drawn), at least ``kongs``
+    kongs are declared, at least ``sets`` pungs or kongs are held (declared, or three
+    alike among the concealed tiles), at least ``pairs`` pairs among the concealed tiles
+    (four alike count two), and at least ``concealed`` concealed pungs or kongs (three
+    alike among the concealed tiles, or a declared kong, which may be a claimed one a rule
+    set counts concealed) with no pung or chow declared. Read from the targets of sets: the tile facts a special hand's ``when``
+    names, an item's ``when``, the tiles a hand's groups may hold (fixed shapes have
     :func:`near_presences`). The compiled scorer tries the waits of the rows that pass one."""
     derived = calling_rules(rules, index)
     targets = set(rules.hands[index].calling)
-    gates: list[tuple[int, int, int, int]] = []
+    gates: list[Gate] = []
     worth = {i for i, h in enumerate(derived.hands) if h.id in targets}
     conditions = [h.when for h in derived.hands if h.id in targets and not h.forms]
     conditions += [i.when for i in derived.items if i.id in targets]
+    pairs_go_out = "seven-pairs" in derived.shapes or any(v.form != STANDARD for v in derived.hand_tables.quant)
     for when in conditions:
-        gates += _fact_gates(when)
+        gates += _fact_gates(when, pairs_go_out)
     # a hand of sets or pairs in the pattern notation: the tiles its groups may hold
     for h in sorted({v.hand for v in derived.hand_tables.quant if v.hand in worth}):
-        gates.append((_pattern_tiles(derived.hands[h]), 0, 0, 0))
+        gates.append((_pattern_tiles(derived.hands[h]), 0, 0, 0, 0, 0, 0))
     return tuple(gates)
 
 
@@ -138,9 +150,10 @@ def near_presences(rules: RuleSet, index: int) -> npt.NDArray[np.uint64]:
     slot, :func:`presence_slot`; 0 marks an empty slot): a fixed variant's kinds (the tiles
     it holds twice or more), and those less a kind it holds once (that kind). A row whose kinds are not in it
     completes no fixed-shape target, whatever tile it draws. So that most rows need no probe
-    of a table too large for the cache, four words come first (every kind any entry holds,
-    the fewest and most kinds an entry holds, the bits of a filter), then the filter: a
-    bitmap with a bit set for each entry (:func:`filter_bit`)."""
+    of a table too large for the cache, five words come first (every kind any entry holds,
+    the fewest and most kinds an entry holds, the bits of a filter, the most
+    :func:`lone_numbers` an entry holds), then the filter: a bitmap with a bit set for each
+    entry (:func:`filter_bit`)."""
     derived = calling_rules(rules, index)
     targets = set(rules.hands[index].calling)
     worth = {i for i, h in enumerate(derived.hands) if h.id in targets}
@@ -168,7 +181,8 @@ def near_presences(rules: RuleSet, index: int) -> npt.NDArray[np.uint64]:
     for kinds in near:
         bit = filter_bit(kinds, filter_bits)
         bitmap[bit >> 6] |= np.uint64(1 << (bit & 63))
-    header = np.array([union, min(sizes), max(sizes), filter_bits], dtype=np.uint64)
+    lone = max((lone_numbers(kinds) for kinds in near), default=0)
+    header = np.array([union, min(sizes), max(sizes), filter_bits, lone], dtype=np.uint64)
     return np.concatenate([header, bitmap, table])
 
 
@@ -181,15 +195,56 @@ def filter_bit(kinds: int, bits: int) -> int:
     return ((kinds * 0xC2B2AE3D27D4EB4F) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
 
 
+def lone_numbers(kinds: int) -> int:
+    """How many numbers a mask of kinds holds in one suit only. A knitted hand (the same
+    numbers in two or three suits) holds at most one such number when a tile short, a hand
+    of sets mostly several: this count, bounded per table, turns most rows away before
+    the filter (whose words, for the knitted hands' tens of thousands of entries, are
+    too many for the fastest cache)."""
+    a, b, c = (kinds >> (9 * s) & 0x1FF for s in range(3))
+    return ((a & ~b & ~c) | (b & ~a & ~c) | (c & ~a & ~b)).bit_count()
+
+
 def presence_slot(kinds: int, bits: int) -> int:
     """Where a 34-bit mask of kinds starts its probe in a table of ``2 ** bits`` slots
     (Fibonacci hashing; the compiled scorer computes the same)."""
     return ((kinds * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
 
 
-def _fact_gates(when: frozenset[str]) -> list[tuple[int, int, int, int]]:
+PROFILES = 16
+"""The profiles of a hand's tiles: which of the three suits and the honours it holds (a bit each)."""
+
+
+def profile(kinds: int) -> int:
+    """The profile of a mask of kinds: bit s for suit s held, bit 3 for honours held."""
+    return sum(1 << s for s in range(3) if kinds & _SUITS[s]) | (8 if kinds & _HONOURS else 0)
+
+
+NEAR = 1 << 63
+"""The bit of a profile's word saying a hand of that profile may be near a fixed-shape target."""
+
+
+def gates_by_profile(gates: tuple[Gate, ...], near: npt.NDArray[np.uint64]) -> list[int]:
+    """For each profile of the tiles held, a word: the gates (a bit each, in order) a hand
+    of that profile may pass, those whose mask holds something of each suit (and the
+    honours) it holds, and :data:`NEAR` where some entry of the :func:`near_presences`
+    table ``near`` has that profile. The compiled scorer looks at these only, so most
+    hands of several suits skip most calling hands outright."""
+    slots = near[5 + (1 << (int(near[3]) - 6)):][::2]
+    profiles = {profile(int(kinds)) for kinds in slots if kinds}
+    return [sum(1 << j for j, gate in enumerate(gates) if held & ~profile(gate[0]) == 0)
+            | (NEAR if held in profiles else 0) for held in range(PROFILES)]
+
+
+_SETS_ONLY = frozenset({"no-chows", "four-triplets", "four-concealed-triplets", "four-kongs"})
+"""Facts that hold only where a hand of sets has no chow."""
+
+
+def _fact_gates(when: frozenset[str], pairs_go_out: bool) -> list[Gate]:
     """The gates of one target's facts: each tile fact's masks, narrowed together, with the
-    counts its set facts need."""
+    counts its set facts need. A hand of sets without chows is four pungs or kongs and a
+    pair: one tile short, it holds three of those sets at least, or (where pairs go out by
+    themselves) six pairs."""
     masks = [_ALL]
     for fact in when:
         if fact in _FACT_TILES:
@@ -199,5 +254,21 @@ def _fact_gates(when: frozenset[str]) -> list[tuple[int, int, int, int]]:
         if fact in _FACT_COUNTS and _FACT_COUNTS[fact][1] > at_least:
             of, at_least = _FACT_COUNTS[fact]
     kongs = 4 if "four-kongs" in when else 0
-    # one tile is still to come: the 13 held show one fewer of the class, at most
-    return [(m, of, max(at_least - 1, 0), kongs) for m in masks]
+    # four concealed pungs or kongs, a tile short: three of them at least, nothing else declared
+    concealed = 3 if "four-concealed-triplets" in when else 0
+    gates: list[Gate] = []
+    for mask in masks:
+        # one tile is still to come: the 13 held show one fewer of the class, at most
+        gate = (mask, of, max(at_least - 1, 0), kongs)
+        if when & _SETS_ONLY or _chowless(mask):
+            gates.append((*gate, 3, 0, concealed))
+            if pairs_go_out and not when & (_SETS_ONLY - {"no-chows"}):
+                gates.append((*gate, 0, 6, 0))
+        else:
+            gates.append((*gate, 0, 0, 0))
+    return gates
+
+
+def _chowless(mask: int) -> bool:
+    """Whether no chow can be made of the tiles of a mask."""
+    return not any(mask >> (9 * s + n) & 7 == 7 for s in range(3) for n in range(7))

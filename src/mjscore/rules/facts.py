@@ -119,7 +119,7 @@ HAND_FACTS: dict[str, str] = {
                       "(the pair may be)",
     # composition
     "standard": "four sets and a pair",
-    "no-chows": "no run in the hand",
+    "no-chows": "no run in the hand (tiles read as pairs hold it only where pairs go out by themselves)",
     "one-chow": "exactly one run",
     "no-kongs": "no kong in the hand",
     "four-kongs": "four kongs",

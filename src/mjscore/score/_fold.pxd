@@ -87,6 +87,9 @@ cdef uint64_t F_FOURTH_TILE, F_PAIR_WAIT, F_CONCEALED_SETS, F_THREE_DRAGONS, F_L
 # The context word's fields beyond the Flag bits (mjscore.core.context), checked at import.
 cdef enum:
     MAX_CALLING_GATES = 32  # the gates of a calling hand's targets of sets (checked when compiled)
+    GATE_WORDS = 7  # the words of one (rules.calling.GATE_WORDS, checked at import)
+    PROFILES = 16  # the gates each profile of tiles may pass come first (rules.calling.gates_by_profile)
+    GATE_ROW = PROFILES + GATE_WORDS * MAX_CALLING_GATES  # a calling hand's words
     FLOWER_SHIFT = 16
     SEASON_SHIFT = 20
     CLAIMED_SHIFT = 24
@@ -273,8 +276,8 @@ ctypedef struct Tables:
     int n_calling          # its calling hands, each decided by a rule set of its own
     const int32_t* calling          # their indices among the special hands
     const void** calling_tables     # their deciding rule sets' Tables (const Tables*)
-    const uint64_t* calling_gates   # per calling hand: a count, then MAX_CALLING_GATES gates of 4
-                                    # words (rules.calling.calling_gates)
+    const uint64_t* calling_gates   # per calling hand, GATE_ROW words: the gates by profile, then
+                                    # the gates, GATE_WORDS words each (rules.calling.calling_gates)
     const uint64_t* calling_near    # their hash tables of near presences (rules.calling.near_presences),
     const int64_t* calling_near_starts  # one after another: where each starts (n_calling + 1)
     const uint8_t* runless          # per special hand: no chow or singles (hands.HandTables.runless)

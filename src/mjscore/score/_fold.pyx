@@ -21,6 +21,7 @@ from ..core import context
 from ..core.context import Flag
 from ..core.errors import HandStatus
 from ..rules.facts import FACT_BITS, ROW_FACTS, Atom, fact_mask
+from ..rules import calling
 
 
 cdef uint64_t _bit(str name):
@@ -65,7 +66,8 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
             S_BAD_NOTATION] != [int(h) for h in HandStatus]
         or max(int(f) for f in Flag) >= CONTEXT_WORDS
         or [FLOWER_SHIFT, SEASON_SHIFT, CLAIMED_SHIFT, STREAK_SHIFT]
-        != [context.FLOWER_SHIFT, context.SEASON_SHIFT, context.CLAIMED_SHIFT, context.STREAK_SHIFT]):
+        != [context.FLOWER_SHIFT, context.SEASON_SHIFT, context.CLAIMED_SHIFT, context.STREAK_SHIFT]
+        or [GATE_WORDS, PROFILES] != [calling.GATE_WORDS, calling.PROFILES]):
     raise ImportError("mjscore.score._fold is out of step with mjscore's enums: rebuild it")
 
 
@@ -182,7 +184,7 @@ from mjscore.rules._pattern_kernel cimport CompiledPatterns, compiled_patterns
 
 import numpy as np
 
-from ..rules.calling import calling_gates, calling_rules, near_presences
+from ..rules.calling import calling_gates, calling_rules, gates_by_profile, near_presences
 from .fold import MAX_TOTAL
 
 
@@ -338,12 +340,12 @@ cdef class CompiledRules:
             calling.append((index, compiled_rules(calling_rules(rules, index)), calling_gates(rules, index),
                             near_presences(rules, index)))
         cdef const int32_t[::1] calling_hands = np.array([c[0] for c in calling] or [0], dtype=np.int32)
-        gate_rows = np.zeros((max(len(calling), 1), 1 + 4 * MAX_CALLING_GATES), dtype=np.uint64)
-        for i, (_, _, gates, _) in enumerate(calling):
+        gate_rows = np.zeros((max(len(calling), 1), GATE_ROW), dtype=np.uint64)
+        for i, (_, _, gates, near) in enumerate(calling):
             if len(gates) > MAX_CALLING_GATES:
                 raise ValueError(f"a calling hand with more than {MAX_CALLING_GATES} gates")
-            gate_rows[i, 0] = len(gates)
-            gate_rows[i, 1:1 + 4 * len(gates)] = np.array(gates, dtype=np.uint64).reshape(-1)
+            gate_rows[i, :PROFILES] = gates_by_profile(gates, near)
+            gate_rows[i, PROFILES:PROFILES + GATE_WORDS * len(gates)] = np.array(gates, dtype=np.uint64).reshape(-1)
         cdef const uint64_t[::1] calling_gate_words = gate_rows.reshape(-1)
         near = np.concatenate([c[3] for c in calling]) if calling else np.zeros(1, np.uint64)
         cdef const uint64_t[::1] near_words = near

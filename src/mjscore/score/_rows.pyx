@@ -156,7 +156,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int both, way          # with jokers in a bulk call: fold with and without it first
     cdef Best with_single
     cdef Best* into
-    cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made
+    cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made, shape_wins, pair_forms
     cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
     cdef const Patterns* p = r.pat
@@ -356,16 +356,23 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     firsts[n_groups] = t
                     hidden[n_groups] = 1
                     n_groups += 1
+            shape_wins = pairs == FORM_PAIRS and r.shapes & 1
+            pair_forms = (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0)
             both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
             for way in range(1 + both):  # both: with the fact into with_single, then without
                 into = &with_single if both and way == 0 else best
                 facts = tile_base | (F_SINGLE_WAIT if both and way == 0 else single) | F_ONE_CHANCE | F_NO_CHOWS
                 if not exposed:
                     facts |= F_CONCEALED_SETS
-                n_made = _hands_made(p, &cands, (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0),
-                                     presence, kinds, firsts, hidden, n_groups,
+                n_made = _hands_made(p, &cands, pair_forms, presence, kinds, firsts, hidden, n_groups,
                                      shaped, n_shaped, facts, wt, 1, made)
-                if _formed(p, made, n_made) or (pairs == FORM_PAIRS and r.shapes & 1 and _plain_wins(r, facts)):
+                if not shape_wins and not _made_apart(p, made, n_made, shaped, n_shaped):
+                    # only a fixed-shape hand goes out here, read by itself below: these pairs
+                    # are no hand of their own, so they claim no "no chows" (readings.readings)
+                    facts &= ~F_NO_CHOWS
+                    n_made = _hands_made(p, &cands, pair_forms, presence, kinds, firsts, hidden, n_groups,
+                                         shaped, n_shaped, facts, wt, 1, made)
+                if _formed(p, made, n_made) or (shape_wins and _plain_wins(r, facts)):
                     into.reading[0] = wt
                     into.reading[1] = SHAPE_PAIRS
                     into.reading[2] = -1
@@ -458,6 +465,23 @@ cdef inline int _situational_may(const Patterns* p, const Candidates* cands, uin
     return 0
 
 
+cdef inline int _made_apart(const Patterns* p, const int16_t* made, int n_made,
+                            const int16_t* shaped, int n_shaped) noexcept nogil:
+    """Whether a reading makes a hand other than the situation's and the fixed shapes'."""
+    cdef int k, j
+    for k in range(n_made):
+        for j in range(p.n_situational):
+            if p.situational[j] == made[k]:
+                break
+        else:
+            for j in range(n_shaped):
+                if shaped[j] == made[k]:
+                    break
+            else:
+                return 1
+    return 0
+
+
 cdef inline int _formed(const Patterns* p, const int16_t* made, int n_made) noexcept nogil:
     """Whether the hands a reading makes include one of tiles: a hand made by the situation
     alone scores on a reading that goes out, but makes none go out (readings._formed)."""
@@ -510,7 +534,7 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, C_CHOWS, C_CONCEALED, C_
                                    C_KONGS, C_TRIPLETS, C_WIND_PAIRS, C_WINDS, CLAIMED_SHIFT, FLOWER_SHIFT,
                                    MELD_INFO, NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD, S_OK,
                                    S_WRONG_SIZE, SHAPE_LOSING, W_DEALER, W_EARTH, W_HEAVEN, W_KONG_ON_KONG,
-                                   MAX_CALLING_GATES,
+                                   GATE_ROW, GATE_WORDS, PROFILES,
                                    W_KONG_REPLACEMENT, W_ROBBING, W_SELF_DRAWN, W_WINNER, Group, MeldInfo,
                                    _atom, _bonus_count, _claimed_count, _concealed_facts, _counter,
                                    _open_melds, _situation_facts, _tile_facts, _triplet_facts, mj_ctz64)
@@ -687,14 +711,13 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     """The calling hands (score.calling.calling_hands) of a hand that did not go out whose
     losing reading holds ``facts``, in file order, into ``made``; how many. Each tile the
     hand holds fewer than four of is added as if drawn from the wall, and the hand scored
-    under the calling hand's deciding rule set; the tiles tried are those some standard
-    or seven-pairs wait takes, or, when the deciding rule set has fixed-shape hands, every
-    tile of a kind those can hold."""
+    under the calling hand's deciding rule set; the tiles tried are the standard or
+    seven-pairs waits within the gates the hand passes (rules.calling.calling_gates), and
+    those its near-presence table gives for the fixed-shape targets."""
     cdef uint8_t c2[34]
     cdef uint8_t held2[34]
-    cdef int k, t, h, n_made = 0, total = mj_sum34(c) + 3 * n_melds
-    cdef uint64_t tiles, waits, shaped, presence, fixed, held_presence = mj_presence34(held)
-    cdef int others
+    cdef int k, t, h, profile, n_made = 0, total = mj_sum34(c) + 3 * n_melds
+    cdef uint64_t tiles, waits, shaped, presence, fixed, others, worth, held_presence = mj_presence34(held)
     cdef int32_t fixed_found[MAX_FIXED]
     cdef uint32_t w2
     cdef const Tables* d
@@ -705,26 +728,31 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     waits = NOT_YET
     # as if drawn from the wall: the winner's word keeps the bonus tiles and claimed kongs
     w2 = W_WINNER | W_SELF_DRAWN | (w & W_DEALER) | (w & ((<uint32_t>0xFFF) << FLOWER_SHIFT))
+    profile = _profile(held_presence)
     for k in range(r.n_calling):
         h = r.calling[k]
-        if facts & p.when[h] != p.when[h] or facts & p.unless[h]:
+        worth = r.calling_gates[k * GATE_ROW + profile]  # what a hand of these suits may be near
+        if not worth or facts & p.when[h] != p.when[h] or facts & p.unless[h]:
             continue
-        others = _gates_passed(r.calling_gates + k * (1 + 4 * MAX_CALLING_GATES), held, held_presence,
-                               melds, n_melds)
+        others = _gates_passed(r.calling_gates + k * GATE_ROW, worth & ALL_GATES, c, held, held_presence,
+                               melds, n_melds) if worth & ALL_GATES else 0
         # a fixed-shape target: the kinds held are one of its variants', or those less one kind
         fixed = _near(r.calling_near + r.calling_near_starts[k],
-                      r.calling_near_starts[k + 1] - r.calling_near_starts[k], held_presence)
+                      r.calling_near_starts[k + 1] - r.calling_near_starts[k], held_presence) if worth >> 63 else 0
         if not others and not fixed:
             continue  # no target is one tile away
         d = <const Tables*>r.calling_tables[k]
-        if waits == NOT_YET:
-            waits = c_waits(c)
-        shaped = waits
-        if d.pat.has_pairs:  # seven pairs of a kind held four times wait on a single or a third
-            for t in range(34):
-                if c[t] & 1:
-                    shaped |= (<uint64_t>1) << t
-        tiles = (shaped if others else 0) | fixed
+        shaped = 0  # the tiles a hand of sets or pairs waits on, where a target of those may be made
+        if others:
+            if waits == NOT_YET:
+                waits = c_waits(c)
+            shaped = waits
+            if d.pat.has_pairs:  # seven pairs of a kind held four times wait on a single or a third
+                for t in range(34):
+                    if c[t] & 1:
+                        shaped |= (<uint64_t>1) << t
+            shaped &= others
+        tiles = shaped | fixed
         while tiles:
             t = mj_ctz64(tiles)
             tiles &= tiles - 1
@@ -751,25 +779,31 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     return n_made
 
 
+cdef uint64_t ALL_GATES = 0xFFFFFFFF  # the gates' bits of a profile's word (rules.calling.NEAR is bit 63)
 cdef uint64_t NOT_YET = (<uint64_t>1) << 63  # the waits of a loser's hand, not worked out yet
 
 
 cdef inline uint64_t _near(const uint64_t* table, int64_t size, uint64_t presence) noexcept nogil:
     """The tiles that may complete a fixed-shape target of a hand holding the kinds
     ``presence``: its entry in a table of rules.calling.near_presences (same hashing, after
-    its four words and its filter), 0 for none."""
+    its five words and its filter), 0 for none."""
     cdef int bits = 0, kinds, filter_bits = <int>table[3]
-    cdef uint64_t slot, bit
+    cdef uint64_t slot, bit, a, b, d
     if presence & ~table[0]:
         return 0
     kinds = mj_popcount64(presence)
     if kinds < <int>table[1] or kinds > <int>table[2]:
         return 0
-    bit = (presence * <uint64_t>0xC2B2AE3D27D4EB4F) >> (64 - filter_bits)
-    if not (table[4 + (bit >> 6)] >> (bit & 63)) & 1:
+    a = presence & 0x1FF  # rules.calling.lone_numbers
+    b = (presence >> 9) & 0x1FF
+    d = (presence >> 18) & 0x1FF
+    if mj_popcount64((a & ~b & ~d) | (b & ~a & ~d) | (d & ~a & ~b)) > <int>table[4]:
         return 0
-    table += 4 + ((<int64_t>1) << (filter_bits - 6))
-    size = (size - 4 - ((<int64_t>1) << (filter_bits - 6))) // 2  # slots of two words
+    bit = (presence * <uint64_t>0xC2B2AE3D27D4EB4F) >> (64 - filter_bits)
+    if not (table[5 + (bit >> 6)] >> (bit & 63)) & 1:
+        return 0
+    table += 5 + ((<int64_t>1) << (filter_bits - 6))
+    size = (size - 5 - ((<int64_t>1) << (filter_bits - 6))) // 2  # slots of two words
     while (<int64_t>1) << bits < size:
         bits += 1
     slot = (presence * <uint64_t>0x9E3779B97F4A7C15) >> (64 - bits)
@@ -780,31 +814,68 @@ cdef inline uint64_t _near(const uint64_t* table, int64_t size, uint64_t presenc
     return 0
 
 
-cdef int _gates_passed(const uint64_t* g, const uint8_t* held, uint64_t presence, const Group* melds,
-                       int n_melds) noexcept nogil:
-    """Whether the hand passes a gate of a calling hand's targets of sets (rules.calling.
-    calling_gates: its count, then four words each): then its waits are worth trying."""
-    cdef uint64_t rest
-    cdef int j, t, n = <int>g[0], count, kongs
-    for j in range(n):
-        if presence & ~g[1 + 4 * j]:
-            continue
-        if g[3 + 4 * j]:
+cdef uint64_t _gates_passed(const uint64_t* g, uint64_t candidates, const uint8_t* c, const uint8_t* held,
+                            uint64_t presence, const Group* melds, int n_melds) noexcept nogil:
+    """The tiles a hand may draw to make a calling hand's target of sets: those of the gates
+    among ``candidates`` it passes (rules.calling.calling_gates, laid out as _fold.pxd's
+    GATE_ROW says), as the drawn tile is held too; 0 when it passes none."""
+    cdef uint64_t rest, tiles = 0
+    cdef int j, t, count, kongs, sets = -1, pairs = -1, concealed = -1
+    cdef const uint64_t* g_j
+    while candidates:
+        j = mj_ctz64(candidates)
+        candidates &= candidates - 1
+        g_j = g + PROFILES + GATE_WORDS * j
+        if presence & ~g_j[0] or not ~tiles & g_j[0]:
+            continue  # holds a tile outside, or draws no tile the gates passed do not
+        if g_j[2]:
+            if 4 * mj_popcount64(presence & g_j[1]) < <int>g_j[2]:
+                continue  # too few kinds of the class to hold that many of it
             count = 0
-            rest = g[2 + 4 * j]
+            rest = g_j[1]
             while rest:
                 count += held[mj_ctz64(rest)]
                 rest &= rest - 1
-            if count < <int>g[3 + 4 * j]:
+            if count < <int>g_j[2]:
                 continue
-        if g[4 + 4 * j]:
+        if g_j[3]:
+            if n_melds < <int>g_j[3]:
+                continue
             kongs = 0
             for t in range(n_melds):
                 kongs += melds[t].kind == G_KONG
-            if kongs < <int>g[4 + 4 * j]:
+            if kongs < <int>g_j[3]:
                 continue
-        return 1
-    return 0
+        if g_j[4]:
+            if sets < 0:
+                sets = mj_popcount64(mj_at_least34(c, 3))
+                for t in range(n_melds):
+                    sets += melds[t].kind != G_CHOW
+            if sets < <int>g_j[4]:
+                continue
+        if g_j[5]:
+            if pairs < 0:
+                pairs = mj_popcount64(mj_at_least34(c, 2)) + mj_popcount64(mj_at_least34(c, 4))
+            if pairs < <int>g_j[5]:
+                continue
+        if g_j[6]:
+            if concealed < 0:
+                concealed = mj_popcount64(mj_at_least34(c, 3))
+                for t in range(n_melds):  # a kong may be a claimed one a rule set counts concealed
+                    if melds[t].kind != G_KONG:
+                        concealed = 0  # a pung or chow declared: no hand of concealed sets only
+                        break
+                    concealed += 1
+            if concealed < <int>g_j[6]:
+                continue
+        tiles |= g_j[0]
+    return tiles
+
+
+cdef inline int _profile(uint64_t presence) noexcept nogil:
+    """Which suits and whether honours a mask of kinds holds (rules.calling.profile)."""
+    return ((presence & 0x1FF) != 0) | ((presence & 0x3FE00) != 0) << 1 | ((presence & 0x7FC0000) != 0) << 2 | (
+        (presence >> 27) != 0) << 3
 
 
 cdef inline int _exposed(const Group* melds, int n_melds) noexcept nogil:

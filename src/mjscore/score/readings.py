@@ -298,8 +298,15 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
             scored = _pairs(hand, context)
             facts = base | single | _bits(one_chance=True, concealed_sets=concealed_hand, no_chows=True)
             shape = [(int(g.kind), int(g.group.first), True) for g in scored]
-            made = special_hands(quantified_hands(tables, pairs, held, shape) + shaped, facts, tile)
-            plain = pairs == "pairs" and "seven-pairs" in rules.shapes and _plain_wins(rules, facts)
+            of_pairs = quantified_hands(tables, pairs, held, shape)
+            made = special_hands(of_pairs + shaped, facts, tile)
+            shape_wins = pairs == "pairs" and "seven-pairs" in rules.shapes
+            if not shape_wins and not any(h not in shaped and h not in tables.situational for h in made):
+                # only a fixed-shape hand goes out here, and it is read by itself below: these
+                # pairs are no hand of their own, so they claim no "no chows"
+                facts &= ~_bits(no_chows=True)
+                made = special_hands(of_pairs + shaped, facts, tile)
+            plain = shape_wins and _plain_wins(rules, facts)
             if _formed(tables, made) or plain:
                 yield Reading("seven-pairs", scored, facts, None, tile, hands=made, bonus=bonus)
         if shaped:  # and so does the special shape itself, read with no sets

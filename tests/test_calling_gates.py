@@ -1,0 +1,95 @@
+"""BMJA's "calling for" hands (issue 31, loser rules) are found by the gates that turn most
+hands away before any tile is tried (``rules.calling``): every winning hand of a target,
+less any one of its concealed tiles, is calling for it, and the gates' parts say what
+they are documented to say.
+
+Source lines: "31 Loser rules (BMJA): calling for only honours, wriggling snake, gates of
+heaven, imperial jade, thirteen unique wonders, three great scholars, heads and tails, four
+blessings, buried treasure or four kongs 0.4 limit"; "calling for triple knitting, knitting or
+all pair honours 0.2 limit"; "calling for purity 3 doubles".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import mjscore
+from mjscore.rules.calling import NEAR, calling_gates, gates_by_profile, lone_numbers, near_presences, profile
+
+RULES = mjscore.load_rules("bmja")
+CALLING = {target: hand.id for hand in RULES.hands for target in hand.calling}
+
+# A winning hand of each target, self-drawn (the calling rules draw from the wall).
+WINNERS = {
+    "all-honours": "111z 222z 333z 555z 66z",
+    "wriggling-snake": "11s 23456789s 1234z",
+    "gates-of-heaven": "1112345678999m 5m",
+    "imperial-jade": "222s 333s 444s 666s 66z",
+    "thirteen-orphans": "19m 19p 19s 1234567z 1m",
+    "three-great-scholars": "555z 666z 777z 222m 99m",
+    "heads-and-tails": "111m 999m 111p 999s 11s",
+    "four-blessings": "111z 222z 333z 444z 55m",
+    "buried-treasure": "111333555m 77m 111z",
+    "four-kongs": "[1111m] [2222p] [3333s] [4444z] 5m 5m",
+    "knitting": "1234567m 1234567p",
+    "triple-knitting": "12345m 12345p 1234s",
+    "all-pair-honours": "11m 99p 11s 11z 22z 55z 77z",
+    "purity": "222s 444s 666s 888s 55s",
+}
+
+
+def _short_by_one(text: str) -> list[mjscore.Hand]:
+    """The hand less each kind of its concealed tiles in turn, as a loser holds it."""
+    hand = mjscore.parse_hand(text).with_win_tile(None)
+    shorter = []
+    for tile, count in enumerate(hand.concealed):
+        if count:
+            concealed = list(hand.concealed)
+            concealed[tile] -= 1
+            shorter.append(dataclasses.replace(hand, concealed=tuple(concealed)))
+    return shorter
+
+
+@pytest.mark.parametrize("target", sorted(WINNERS))
+def test_a_winning_hand_less_any_tile_is_calling_for_its_target(target):
+    winner = mjscore.score(WINNERS[target], RULES, self_drawn=True)
+    assert target in {line.id for line in winner.lines} | {winner.special}, winner.explain()
+    for hand in _short_by_one(WINNERS[target]):
+        s = mjscore.score(hand, RULES, winner=False)
+        assert CALLING[target] in {line.id for line in s.lines} | {s.special}, s.explain()
+
+
+def test_profile_and_lone_numbers():
+    masks = {text: sum(1 << t for t, n in enumerate(mjscore.parse_hand(text).counts) if n)
+             for text in ("123m", "123m 5p 7z", "1234567m 123456p", "123m 456p 789s")}
+    assert profile(masks["123m"]) == 0b0001
+    assert profile(masks["123m 5p 7z"]) == 0b1011
+    assert lone_numbers(masks["1234567m 123456p"]) == 1  # knitting a tile short: 7 lone
+    assert lone_numbers(masks["123m 456p 789s"]) == 9
+
+
+def test_gates_read_the_targets_counts():
+    by_id = {h.id: i for i, h in enumerate(RULES.hands)}
+    gates = calling_gates(RULES, by_id["calling-for-limit"])
+    # buried treasure: one suit with honours, three concealed pungs held, nothing else declared
+    assert any(g[6] == 3 for g in gates)
+    # three great scholars: eight dragons held, and three sets or six pairs (all pair honours)
+    dragons = [g for g in gates if g[2] == 8]
+    assert {(g[4], g[5]) for g in dragons} == {(3, 0), (0, 6)}
+    # purity: one suit only, and three sets or (as pairs go out in BMJA) six pairs
+    purity = calling_gates(RULES, by_id["calling-for-purity"])
+    assert {g[0] for g in purity} == {0x1FF, 0x1FF << 9, 0x1FF << 18}
+    assert {(g[4], g[5]) for g in purity} == {(3, 0), (0, 6)}
+
+
+def test_gates_by_profile_skip_hands_of_other_suits():
+    by_id = {h.id: i for i, h in enumerate(RULES.hands)}
+    index = by_id["calling-for-purity"]
+    words = gates_by_profile(calling_gates(RULES, index), near_presences(RULES, index))
+    assert words[0b0111] == 0 and words[0b1001] == 0  # three suits; a suit and honours
+    assert words[0b0001] and not words[0b0001] & NEAR  # one suit: its gates, no fixed shape
+    knitting = by_id["calling-for-half-limit"]
+    words = gates_by_profile(calling_gates(RULES, knitting), near_presences(RULES, knitting))
+    assert words[0b0011] & NEAR and not words[0b1011] & NEAR  # knitted suits hold no honours
