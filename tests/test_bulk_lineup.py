@@ -96,8 +96,12 @@ def test_threads_split_the_work_and_agree(backend: str) -> None:
     melds = np.repeat(_rows(KONG)[1], 9000, axis=0)
     one = mjscore.is_complete_many(counts, melds=melds)
     assert (mjscore.is_complete_many(counts, melds=melds, threads=3) == one).all() and one.all()
-    with pytest.raises(InvalidHandError, match="threads must be a positive integer"):
-        mjscore.shapes_many(counts, threads=0)
+    # 0 or None: every core the process may run on (issue 33, threads)
+    assert (mjscore.is_complete_many(counts, melds=melds, threads=0) == one).all()
+    assert (mjscore.is_complete_many(counts, melds=melds, threads=None) == one).all()
+    for wrong in (-1, 1.5, True, "2"):
+        with pytest.raises(InvalidHandError, match="threads must be a positive integer, or 0 or None"):
+            mjscore.shapes_many(counts, threads=wrong)
 
 
 def test_one_coercion_module() -> None:

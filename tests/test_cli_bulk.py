@@ -460,7 +460,9 @@ def test_chunk_size_and_threads_do_not_change_the_results(run: Run, tmp_path: Pa
     source.write_text(HANDS * 5, encoding="utf-8")
     run("bulk", source, "-o", tmp_path / "one.csv")
     run("bulk", source, "-o", tmp_path / "small.csv", "--chunk-size", 2, "--threads", 3)
+    run("bulk", source, "-o", tmp_path / "every.csv", "--threads", 0)  # 0: every core
     assert (tmp_path / "one.csv").read_text() == (tmp_path / "small.csv").read_text()
+    assert (tmp_path / "one.csv").read_text() == (tmp_path / "every.csv").read_text()
 
 
 def cells(out: str) -> list[list[str]]:
@@ -529,7 +531,7 @@ def test_progress_bar_only_on_a_terminal(run: Run, monkeypatch: pytest.MonkeyPat
     (("{tmp}/hands.xml",), "unknown input format '.xml'"),
     (("{tmp}/missing.txt",), "does not exist"),
     (("--sample", "-1"), "-1"),
-    (("--sample", "5", "--threads", "0"), "0"),
+    (("--sample", "5", "--threads", "-1"), "-1"),
     (("--sample", "5", "--rules", "nope"), "no rule set"),
 ])
 def test_bulk_usage_errors_exit_2(run: Run, tmp_path: Path, args: tuple[str, ...], message: str) -> None:

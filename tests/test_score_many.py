@@ -186,7 +186,8 @@ def test_threads_give_the_same_scores() -> None:
     counts = batch.pop("counts")
     one = mjscore.score_many(counts, "babcock", **batch)
     two = mjscore.score_many(counts, "babcock", threads=2, **batch)
-    assert all(np.array_equal(a, b) for a, b in zip(one, two))
+    every = mjscore.score_many(counts, "babcock", threads=0, **batch)  # 0: every core
+    assert all(np.array_equal(a, b) and np.array_equal(a, c) for a, b, c in zip(one, two, every))
 
 
 @pytest.mark.parametrize("keywords, error, message", [
@@ -201,7 +202,7 @@ def test_threads_give_the_same_scores() -> None:
     ({"frobnicate": True}, InvalidContextError, "frobnicate"),
     ({"melds": np.zeros((2, 5), np.uint8)}, InvalidHandError, "melds"),
     ({"melds": np.zeros((2, 4), np.float64)}, InvalidHandError, "melds"),
-    ({"threads": 0}, InvalidHandError, "threads"),
+    ({"threads": -1}, InvalidHandError, "threads"),
 ])
 def test_bad_arguments_raise(keywords: dict[str, Any], error: type, message: str) -> None:
     counts = np.array([mjscore.parse_tiles("123m456p789s11122z")] * 2, np.uint8)

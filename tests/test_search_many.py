@@ -16,7 +16,7 @@ def batch() -> np.ndarray:
     return np.array([mjscore.parse_tiles(h) for h in HANDS], dtype=np.uint8)
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [1, 2, 0])
 def test_each_row_is_its_single_search(batch: np.ndarray, threads: int) -> None:
     found = mjscore.discard_values_many(batch, "babcock", turns=4, threads=threads)
     assert found.win.shape == found.expected.shape == found.ready.shape == (3, 34, 4)
@@ -40,7 +40,7 @@ def test_visible_per_row(batch: np.ndarray) -> None:
 
 
 @pytest.mark.parametrize(("kwargs", "error", "message"), [
-    ({"threads": 0}, mjscore.MjscoreError, "threads"),
+    ({"threads": -1}, mjscore.MjscoreError, "threads"),
     ({"turns": 0}, mjscore.MjscoreError, "turns"),
     ({"visible": np.zeros((2, 34))}, mjscore.InvalidHandError, "visible"),
 ])

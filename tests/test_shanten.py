@@ -178,7 +178,7 @@ def test_bulk_arguments_are_checked() -> None:
     with pytest.raises(InvalidHandError, match="melds"):
         mjscore.shanten_many(np.zeros((2, 34), dtype=np.uint8), melds=np.zeros((2, 3), dtype=np.uint8))
     with pytest.raises(InvalidHandError, match="threads"):
-        mjscore.shanten_many(np.zeros((2, 34), dtype=np.uint8), threads=0)
+        mjscore.shanten_many(np.zeros((2, 34), dtype=np.uint8), threads=-1)
 
 
 def test_threads_give_the_same_answers(engine: ModuleType) -> None:

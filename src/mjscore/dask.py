@@ -91,7 +91,7 @@ def _empty_like(value: Any) -> Any:
     return value if np.ndim(value) == 0 else np.empty((0,), dtype=value.dtype)
 
 
-def _check(rules: RuleSet, threads: int, melds: Any, counts_dtype: Any,
+def _check(rules: RuleSet, threads: int | None, melds: Any, counts_dtype: Any,
            context: dict[str, Any]) -> None:
     """Raise what :func:`score_many` would for these dtypes, scalars and keywords, on no rows."""
     score_many(np.empty((0, 34), dtype=counts_dtype), rules, threads=threads,
@@ -101,7 +101,7 @@ def _check(rules: RuleSet, threads: int, melds: Any, counts_dtype: Any,
 
 def _score_block(counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None,
                  *columns: npt.NDArray[Any], rules: RuleSet, names: tuple[str, ...],
-                 threads: int, context: dict[str, Any]) -> npt.NDArray[np.void]:
+                 threads: int | None, context: dict[str, Any]) -> npt.NDArray[np.void]:
     """One block of :func:`score_array`: ``score_many`` on it, as a structured array."""
     totals, special, status = score_many(counts, rules, melds=melds, threads=threads,
                                          return_status=True, **dict(zip(names, columns)), **context)
@@ -111,7 +111,7 @@ def _score_block(counts: npt.NDArray[Any], melds: npt.NDArray[Any] | None,
 
 
 def score_array(counts: da.Array, melds: da.Array | None = None, *,
-                rules: str | RuleSet = "babcock", threads: int = 1,
+                rules: str | RuleSet = "babcock", threads: int | None = 1,
                 **context: Any) -> tuple[da.Array, da.Array, da.Array]:
     """Score a Dask array of hands lazily, each block by :func:`mjscore.score_many`.
 
@@ -235,7 +235,7 @@ def _score_frame(part: pd.DataFrame, *, rules: RuleSet, hand_column: str | None,
 
 def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
                     hand_column: str | None = None, count_columns: Sequence[str] | None = None,
-                    meld_columns: Sequence[str] | None = None, threads: int = 1,
+                    meld_columns: Sequence[str] | None = None, threads: int | None = 1,
                     **context: Any) -> dd.DataFrame:
     """Score the hands of a Dask DataFrame, each partition by :func:`mjscore.score_many`.
 

@@ -82,7 +82,7 @@ class Results:
     """Tiles per scored row (for the wrong-size message)."""
 
 
-def score_batch(batch: Batch, rules: RuleSet, threads: int = 1) -> Results:
+def score_batch(batch: Batch, rules: RuleSet, threads: int | None = 1) -> Results:
     """Score a batch's readable rows with :func:`~mjscore.score_many`; the others keep their status.
 
     :raises BulkFileError: a context array of an array file that ``score_many`` rejects.

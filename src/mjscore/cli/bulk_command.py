@@ -38,8 +38,8 @@ __all__ = ["command", "EXIT_WRITE_FAILED", "EXIT_INTERRUPTED"]
               help="Score N random winning hands (mjscore.rows.sample.random_scoring_rows) instead of INPUT; "
                    "under a rule set with special hands of tiles, one in ten is one of them.")
 @click.option("--seed", type=int, help="Seed of --sample (default: 0).")
-@click.option("--threads", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Threads scoring each chunk.")
+@click.option("--threads", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Threads scoring each chunk (0: every core).")
 @click.option("--chunk-size", type=click.IntRange(min=1), default=65536, show_default=True,
               help="Rows read and scored at a time.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary; bad rows still go to stderr.")

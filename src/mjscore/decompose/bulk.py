@@ -49,14 +49,13 @@ _UINT8 = np.dtype(np.uint8)
 MIN_ROWS_PER_THREAD = 4096
 
 
-def run_in_parts(n: int, threads: int, work: Callable[[slice], None]) -> None:
+def run_in_parts(n: int, threads: int | None, work: Callable[[slice], None]) -> None:
     """Call ``work(rows)`` on contiguous row slices covering ``range(n)``, one per thread.
 
     The kernels release the GIL, so the slices run in parallel; the calling thread
     takes the first slice itself.
     """
-    check_threads(threads)
-    parts = min(threads, max(1, n // MIN_ROWS_PER_THREAD))
+    parts = min(check_threads(threads), max(1, n // MIN_ROWS_PER_THREAD))
     bounds = [n * k // parts for k in range(parts + 1)]
     jobs = [_pool().submit(work, slice(a, b)) for a, b in zip(bounds[1:-1], bounds[2:])]
     work(slice(0, bounds[1]))
@@ -64,7 +63,7 @@ def run_in_parts(n: int, threads: int, work: Callable[[slice], None]) -> None:
         job.result()
 
 
-def _run(fill: Callable[[U8, Any, U8], None], batch: U8, out: Any, threads: int) -> U8:
+def _run(fill: Callable[[U8, Any, U8], None], batch: U8, out: Any, threads: int | None) -> U8:
     """Run a kernel ``fill(rows, out_rows, status_rows)`` over the batch; the status array."""
     status = np.zeros(batch.shape[0], dtype=np.uint8)
     run_in_parts(batch.shape[0], threads,
@@ -98,12 +97,12 @@ def _pool() -> ThreadPoolExecutor:
 
 
 @overload
-def is_complete_many(counts: Any, *, melds: Any = None, threads: int = 1,
+def is_complete_many(counts: Any, *, melds: Any = None, threads: int | None = 1,
                      return_status: Literal[False] = False) -> npt.NDArray[np.bool_]: ...
 @overload
-def is_complete_many(counts: Any, *, melds: Any = None, threads: int = 1,
+def is_complete_many(counts: Any, *, melds: Any = None, threads: int | None = 1,
                      return_status: Literal[True]) -> tuple[npt.NDArray[np.bool_], U8]: ...
-def is_complete_many(counts: Any, *, melds: Any = None, threads: int = 1, return_status: bool = False) -> Any:
+def is_complete_many(counts: Any, *, melds: Any = None, threads: int | None = 1, return_status: bool = False) -> Any:
     """``(n, 34) -> (n)``: whether each row is complete (standard, seven pairs, thirteen orphans).
 
     Rows of 2, 5, 8, 11 or 14 tiles are accepted (fewer than 14: the rest are
@@ -124,7 +123,7 @@ def is_complete_many(counts: Any, *, melds: Any = None, threads: int = 1, return
     return (result, status) if return_status else result
 
 
-def shapes_many(counts: Any, *, melds: Any = None, threads: int = 1, return_status: bool = False) -> Any:
+def shapes_many(counts: Any, *, melds: Any = None, threads: int | None = 1, return_status: bool = False) -> Any:
     """``(n, 34) -> (n)``: each row's :class:`~mjscore.decompose.Shape` flags as uint8.
 
     ``melds``: ``(n, 4)`` meld bytes, as for :func:`is_complete_many` (a row with a
@@ -137,7 +136,7 @@ def shapes_many(counts: Any, *, melds: Any = None, threads: int = 1, return_stat
     return (out, status) if return_status else out
 
 
-def decomposition_count_many(counts: Any, *, melds: Any = None, threads: int = 1,
+def decomposition_count_many(counts: Any, *, melds: Any = None, threads: int | None = 1,
                              return_status: bool = False) -> Any:
     """``(n, 34) -> (n)``: how many standard decompositions each row has (int32).
 
@@ -151,7 +150,7 @@ def decomposition_count_many(counts: Any, *, melds: Any = None, threads: int = 1
     return (out, status) if return_status else out
 
 
-def waits_many(counts: Any, *, melds: Any = None, threads: int = 1, return_status: bool = False) -> Any:
+def waits_many(counts: Any, *, melds: Any = None, threads: int | None = 1, return_status: bool = False) -> Any:
     """``(n, 34) -> (n)``: each 13-tile row's waits as a 34-bit mask (uint64, bit t = tile t).
 
     Rows of 1, 4, 7, 10 or 13 tiles are accepted; a tile held four times is never a wait.

@@ -11,6 +11,7 @@ mark the row with a status instead.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,7 @@ from ..core.group_codes import NO_GROUP
 from ..core.hand import MAX_JOKERS
 
 __all__ = ["MELDS_PER_ROW", "NO_MELDS", "as_batch", "meld_batch", "meld_rows", "joker_batch",
-           "check_threads"]
+           "check_threads", "available_cores"]
 
 U8 = npt.NDArray[np.uint8]
 _UINT8 = np.dtype(np.uint8)
@@ -116,7 +117,22 @@ def joker_batch(jokers: Any, n: int) -> U8 | None:
     return np.ascontiguousarray(np.broadcast_to(array, (n,)), dtype=np.uint8)
 
 
-def check_threads(threads: object) -> None:
-    """:raises InvalidHandError: unless ``threads`` is a positive integer."""
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise InvalidHandError(f"threads must be a positive integer, got {threads!r}")
+def check_threads(threads: object) -> int:
+    """How many threads a bulk call's ``threads`` asks for: a positive integer as given, or
+    ``0`` or ``None`` for every core this process may run on.
+
+    :raises InvalidHandError: for anything else.
+    """
+    if threads is None:
+        return available_cores()
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
+        raise InvalidHandError(f"threads must be a positive integer, or 0 or None for every core; got {threads!r}")
+    return int(threads) or available_cores()
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform tells it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # macOS and Windows have no affinity call
+        return os.cpu_count() or 1

@@ -316,7 +316,7 @@ def read_hand(text: object, rules: str | RuleSet = "babcock") -> Hand | tuple[Ha
 def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None,
                win_tile: Any = None, seat_wind: Any = "E", prevailing_wind: Any = "E",
                dealer: Any = None, replacement: Any = None, jokers: Any = None, bonus: Any = None,
-               claimed: Any = None, dealer_streak: Any = None, threads: int = 1,
+               claimed: Any = None, dealer_streak: Any = None, threads: int | None = 1,
                return_status: bool = False, **flags: Any) -> Any:
     """``(n, 34) -> (n), (n)``: every row's best total and limit hand under a rule set.
 
@@ -334,6 +334,7 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     ruleset = load_rules(rules)
     batch = as_batch(counts)
     n = batch.shape[0]
+    threads = check_threads(threads)
     flags.setdefault("winner", True)
     status = np.zeros(n, dtype=np.uint8)
     scalars = _scalar_context(win_tile, seat_wind, prevailing_wind, dealer, replacement, flags)
@@ -355,7 +356,6 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     special = np.empty(n, dtype=np.int16)
     scorer = twin("score")
     if n == 1 and wild is None and scalars is not None:  # one row: the single-row entry, two buffers
-        check_threads(threads)
         totals[0], special[0] = 0, -1
         if not status[0]:
             result = scorer.score_one(batch[0], meld_codes[0], *row, ruleset)
@@ -363,7 +363,6 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
             if not result.status:
                 totals[0], special[0] = result.total, result.special
     elif wild is None and (threads == 1 or n < 2 * MIN_ROWS_PER_THREAD):  # one part: no slicing
-        check_threads(threads)
         scorer.score_many(batch, meld_codes, win, word, seat, prevailing, ruleset, totals, special, status)
     elif wild is None:
         run_in_parts(n, threads, lambda rows: scorer.score_many(

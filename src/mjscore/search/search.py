@@ -52,6 +52,7 @@ from ..core.hand import Hand
 from ..core.notation import parse_hand
 from ..core.tile import Tile, parse_tiles
 from ..rows.codec import meld_bytes
+from ..rows.coerce import check_threads
 from ..rules import RuleSet, load_rules
 from ..shanten.useful_tiles import UsefulTiles, useful_tiles
 from .facts import Facts
@@ -275,7 +276,7 @@ class DiscardValuesMany:
 
 def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: int = 12, visible: Any = None,
                         objective: Objective = "score", extra: int = 0, change_wait: bool = False,
-                        threads: int = 1, **context: Any) -> DiscardValuesMany:
+                        threads: int | None = 1, **context: Any) -> DiscardValuesMany:
     """:func:`discard_values` of each row of ``hands``, an ``(n, 34)`` array of concealed
     14-tile hands (no melds), as arrays (:class:`DiscardValuesMany`).
 
@@ -292,8 +293,7 @@ def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: 
     if batch.ndim != 2 or batch.shape[1] != 34 or batch.dtype.kind not in "iu":
         raise InvalidHandError(f"hands: expected an (n, 34) array of tile counts, got shape {batch.shape}")
     _check_options(turns, objective, extra)
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise MjscoreError(f"threads: expected a whole number from 1, got {threads!r}")
+    threads = check_threads(threads)
     n = batch.shape[0]
     seen = np.asarray(visible) if visible is not None else None
     per_row = seen is not None and seen.ndim == 2

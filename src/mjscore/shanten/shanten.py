@@ -226,12 +226,12 @@ def shanten(hand: Hand | str | Any, forms: FormsLike = Form.ALL) -> int:
 
 
 @overload
-def shanten_many(counts: Any, melds: Any = None, forms: FormsLike = Form.ALL, *, threads: int = 1,
+def shanten_many(counts: Any, melds: Any = None, forms: FormsLike = Form.ALL, *, threads: int | None = 1,
                  return_status: Literal[False] = False) -> npt.NDArray[np.int8]: ...
 @overload
-def shanten_many(counts: Any, melds: Any = None, forms: FormsLike = Form.ALL, *, threads: int = 1,
+def shanten_many(counts: Any, melds: Any = None, forms: FormsLike = Form.ALL, *, threads: int | None = 1,
                  return_status: Literal[True]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]: ...
-def shanten_many(counts: Any, melds: Any = None, forms: FormsLike = Form.ALL, *, threads: int = 1,
+def shanten_many(counts: Any, melds: Any = None, forms: FormsLike = Form.ALL, *, threads: int | None = 1,
                  return_status: bool = False) -> Any:
     """``(n, 34)`` concealed counts (and ``(n, 4)`` meld bytes) -> ``(n,)`` int8 shanten.
 

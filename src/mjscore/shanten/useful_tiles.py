@@ -106,7 +106,7 @@ def _visible_rows(visible: Any, n: int) -> npt.NDArray[np.uint8]:
 
 
 def useful_tiles_many(counts: Any, *, melds: Any = None, visible: Any = None, forms: FormsLike = Form.ALL,
-                      per_discard: bool | None = None, threads: int = 1) -> UsefulTilesMany:
+                      per_discard: bool | None = None, threads: int | None = 1) -> UsefulTilesMany:
     """Useful tiles of ``(n, 34)`` concealed counts with ``(n, 4)`` meld bytes
     (:mod:`mjscore.rows`); ``visible`` is 34 counts for every row or ``(n, 34)``.
     Every argument but ``counts`` is a keyword, as in the other ``*_many`` calls; the
