@@ -1,4 +1,5 @@
-"""Peak memory of the main job: ``mjscore bulk --sample N --rules babcock`` in its own process.
+"""Peak memory of bulk scoring in its own process: the main job (``mjscore bulk --sample N``) and
+``score_many`` on a memory-mapped ``.npy`` (issue 33, memory).
 
 ``N`` is ``MJSCORE_BENCH_SAMPLE`` rows: 5,000,000 by default; in quick mode (when
 ``MJSCORE_BENCH_N`` is set, as CI does) 50 x ``MJSCORE_BENCH_N``. The sample is
@@ -75,3 +76,70 @@ def test_bulk_sample_peak_memory(benchmark: Any, capsys: pytest.CaptureFixture[s
         print(f"\nmjscore bulk --sample {SAMPLE:,} --rules babcock: peak RSS {peak_mb:.0f} MB "
               f"(limit {MAX_RSS_MB} MB)")
     assert peak_mb < MAX_RSS_MB, f"peak RSS {peak_mb:.0f} MB for {SAMPLE:,} rows"
+
+
+MMAP_ROWS = int(os.environ.get("MJSCORE_BENCH_MMAP", 10_000_000 if "MJSCORE_BENCH_N" not in os.environ
+                               else 50 * int(os.environ["MJSCORE_BENCH_N"])))
+"""Rows of the memory-mapped batch (issue 33, memory): 10,000,000, or 50 x ``MJSCORE_BENCH_N``
+in quick mode."""
+MAX_BEYOND_MB = 300
+"""What ``score_many`` may hold beyond its input (the mapped file, paged in as it is read)
+and its outputs: the interpreter, NumPy and mjscore included."""
+MMAP_CHILD = f"""
+import sys
+import numpy as np
+import mjscore
+counts = np.load(sys.argv[1], mmap_mode="r")
+totals, special = mjscore.score_many(counts, "babcock")
+print("rows", len(totals), "sum of totals", int(totals.sum(dtype=np.int64)))
+with open("/proc/self/status") as status:
+    print("{PEAK}", *(line.split()[1] for line in status if line.startswith("VmHWM:")))
+"""
+"""Score a memory-mapped ``.npy`` of rows whole, one call, and report the peak."""
+
+
+def _write_rows(path: str, rows: int) -> int:
+    """An ``.npy`` of ``rows`` concealed hands, written a block at a time (so this process
+    does not hold them): 10,000 sampled hands repeated. The sum of their totals under
+    ``babcock``, as this process scores them."""
+    import numpy as np
+
+    import mjscore
+    from mjscore.rows.sample import random_scoring_rows
+
+    block = random_scoring_rows(10_000, seed=33, meld_share=0.0).counts
+    totals = mjscore.score_many(block, "babcock")[0].astype(np.int64)
+    out = np.lib.format.open_memmap(path, mode="w+", dtype=np.uint8, shape=(rows, 34))
+    expected = 0
+    for start in range(0, rows, len(block)):
+        stop = min(rows, start + len(block))
+        out[start:stop] = block[:stop - start]
+        expected += int(totals[:stop - start].sum())
+    out.flush()
+    del out
+    return expected
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the child's VmHWM (Linux)")
+def test_score_many_on_a_memory_mapped_file_in_bounded_memory(benchmark: Any,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    found: list[str] = []
+    benchmark.group = "score_many: memory-mapped .npy"
+    benchmark.extra_info.update(side="babcock", hands=MMAP_ROWS)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "rows.npy")
+        expected = _write_rows(path, MMAP_ROWS)
+        input_mb = os.path.getsize(path) / 2**20
+        benchmark.pedantic(lambda: found.append(subprocess.run(
+            [sys.executable, "-c", MMAP_CHILD, path], capture_output=True, text=True, check=True).stdout),
+            rounds=1, iterations=1)
+    text = found[-1]
+    assert f"rows {MMAP_ROWS} sum of totals {expected}" in text, text  # every row scored as in memory
+    peak_mb = int(next(line.split()[-1] for line in text.splitlines() if line.startswith(PEAK))) / 1024
+    outputs_mb = MMAP_ROWS * (4 + 2) / 2**20  # int32 totals and int16 special hands
+    beyond = peak_mb - input_mb - outputs_mb
+    benchmark.extra_info.update(peak_rss_mb=round(peak_mb, 1), beyond_inputs_outputs_mb=round(beyond, 1))
+    with capsys.disabled():
+        print(f"\nscore_many on a memory-mapped {MMAP_ROWS:,}-row .npy ({input_mb:.0f} MB): peak RSS "
+              f"{peak_mb:.0f} MB, {beyond:.0f} MB beyond the input and outputs (limit {MAX_BEYOND_MB} MB)")
+    assert beyond < MAX_BEYOND_MB, f"{beyond:.0f} MB beyond the input and outputs for {MMAP_ROWS:,} rows"
