@@ -25,7 +25,8 @@ from .tile_expressions import PatternError, class_mask
 from .model import BETTER, STACK, ItemRule, RuleSet
 from .patterns import STANDARD
 
-__all__ = ["GATE_WORDS", "Gate", "PROFILES", "calling_rules", "check_calling", "calling_gates", "gates_by_profile", "lone_numbers", "near_presences", "presence_slot", "profile", "NEAR"]
+__all__ = ["GATE_WORDS", "Gate", "NEAR", "PROFILES", "calling_rules", "check_calling", "calling_gates",
+           "gates_by_profile", "lone_numbers", "near_presences", "presence_slot", "profile"]
 
 _NOTHING = ItemRule(id="calling-nothing", name="(nothing)", when=frozenset({"winner"}), unless=frozenset(),
                     win_tile=None, points=0, doubles=0, excludes=(), source="mjscore.rules.calling")
@@ -108,9 +109,10 @@ def calling_gates(rules: RuleSet, index: int) -> tuple[Gate, ...]:
     alike among the concealed tiles), at least ``pairs`` pairs among the concealed tiles
     (four alike count two), and at least ``concealed`` concealed pungs or kongs (three
     alike among the concealed tiles, or a declared kong, which may be a claimed one a rule
-    set counts concealed) with no pung or chow declared. Read from the targets of sets: the tile facts a special hand's ``when``
-    names, an item's ``when``, the tiles a hand's groups may hold (fixed shapes have
-    :func:`near_presences`). The compiled scorer tries the waits of the rows that pass one."""
+    set counts concealed) with no pung or chow declared. Read from the targets of sets:
+    the tile facts a special hand's ``when`` names, an item's ``when``, the tiles a hand's
+    groups may hold (fixed shapes have :func:`near_presences`). The compiled scorer tries
+    the waits of the rows that pass one, within the masks of the gates passed."""
     derived = calling_rules(rules, index)
     targets = set(rules.hands[index].calling)
     gates: list[Gate] = []
