@@ -24,8 +24,11 @@ from mjscore import HandStatus, InvalidContextError, InvalidHandError, RuleSetEr
 from mjscore.core.group import Meld  # noqa: E402
 from mjscore.core.group_codes import CHOW, group_code  # noqa: E402
 
-N = 20_000
-CHUNK = 5_000
+# The reference backend scores a few thousand rows a second on each side of every
+# comparison: it checks the same graphs on a fifth of the rows.
+SHARE = 1 if mjscore.BACKEND == "cython" else 5
+N = 20_000 // SHARE
+CHUNK = N // 4
 RULES = ["babcock", "chinese-classical"]
 
 
@@ -82,8 +85,8 @@ def test_score_array_matches_score_many(client: Any, rows: Any, name: str, as_ru
     # worker processes pickled without its compiled tables (RuleSet.__getstate__).
     rules = mjscore.load_rules(name) if as_ruleset else name
     counts = da.from_array(rows.counts, chunks=(CHUNK, 34))
-    melds = da.from_array(rows.melds, chunks=(3_000, 4))  # rechunked to the counts rows
-    dask_context = {key: da.from_array(value, chunks=7_000) if key in ("win_tile", "heaven") else value
+    melds = da.from_array(rows.melds, chunks=(3 * N // 20, 4))  # rechunked to the counts rows
+    dask_context = {key: da.from_array(value, chunks=7 * N // 20) if key in ("win_tile", "heaven") else value
                     for key, value in context.items()}
     got = _run(client, *mjdask.score_array(counts, melds, rules=rules, last_tile=False, **dask_context))
     _check_same(got, expected)
@@ -91,9 +94,9 @@ def test_score_array_matches_score_many(client: Any, rows: Any, name: str, as_ru
 
 
 def test_score_array_chinese_classical_finds_limit_hands(client: Any) -> None:
-    hands = mjscore.rows.sample.random_complete_hands(4_000, seed=5, seven_pairs=0.2, orphans=0.2)
+    hands = mjscore.rows.sample.random_complete_hands(4_000 // SHARE, seed=5, seven_pairs=0.2, orphans=0.2)
     expected = mjscore.score_many(hands, "chinese-classical", return_status=True)
-    got = _run(client, *mjdask.score_array(da.from_array(hands, chunks=1_000),
+    got = _run(client, *mjdask.score_array(da.from_array(hands, chunks=1_000 // SHARE),
                                             rules="chinese-classical"))
     _check_same(got, expected)
     assert (got[1] >= 0).any()
@@ -182,7 +185,7 @@ BAD_TEXTS = {3: "123m 456p 789s 11z [777z] +1q", 5: "1111m 1m 456p 789s 11z +2m"
 
 @pytest.mark.parametrize("name", RULES)
 def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
-    rows = mjscore.rows.sample.random_scoring_rows(4_000, seed=3)
+    rows = mjscore.rows.sample.random_scoring_rows(4_000 // SHARE, seed=3)
     texts: list[Any] = [_text(c, m, w) for c, m, w in zip(rows.counts, rows.melds, rows.win_tile)]
     self_drawn = rows.self_drawn.copy()
     totals, special, status = mjscore.score_many(
@@ -204,7 +207,7 @@ def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
     _check_frame(got, (totals, special, status), name)
     assert list(got["status"].iloc[[3, 5, 9, 12]]) == ["BAD_NOTATION"] * 4
     assert list(got["status"].cat.codes.iloc[[3, 5, 9, 12]]) == [6] * 4
-    assert (status == 0).sum() > 3_500
+    assert (status == 0).sum() > 0.875 * len(status)
     for i in range(40, 140):  # the single-hand API agrees row by row
         if status[i] == 0:
             one = mjscore.score(texts[i], name, self_drawn=bool(self_drawn[i]),
@@ -233,16 +236,16 @@ JOKER_RULES = mjscore.load_rules("babcock", joker_use="pairs")
 
 
 def test_score_array_and_dataframe_take_a_jokers_column(client: Any) -> None:
-    counts, won, jokers = _joker_rows(3_000, seed=21)
+    counts, won, jokers = _joker_rows(3_000 // SHARE, seed=21)
     jokers[[5, 17]] = [9, 100]  # a count no hand holds: those rows alone are marked (-1 raises)
     expected = mjscore.score_many(counts, JOKER_RULES, win_tile=won, jokers=jokers, self_drawn=True,
                                   return_status=True)
     assert list(expected[2][[5, 17]]) == [HandStatus.BAD_COUNT] * 2
     # a pair turned wholly into jokers keeps no natural tile: such rows rarely go out
-    assert (expected[2] == 0).sum() > 2_850 and (expected[0][expected[2] == 0] > 0).all()
+    assert (expected[2] == 0).sum() > 0.95 * len(counts) and (expected[0][expected[2] == 0] > 0).all()
     totals, special, status = mjdask.score_array(
-        da.from_array(counts, chunks=(700, 34)), rules=JOKER_RULES, win_tile=won,
-        jokers=da.from_array(jokers, chunks=500), self_drawn=True)
+        da.from_array(counts, chunks=(700 // SHARE, 34)), rules=JOKER_RULES, win_tile=won,
+        jokers=da.from_array(jokers, chunks=500 // SHARE), self_drawn=True)
     _check_same(_run(client, totals, special, status), expected)
     frame = pd.DataFrame(counts, columns=list(mjdask.COUNT_COLUMNS)).assign(
         jokers=jokers, win_tile=won, self_drawn=True)
@@ -285,7 +288,7 @@ def test_score_dataframe_hand_strings_with_jokers(client: Any) -> None:
 
 def test_score_array_errors_at_build_time(rows: Any) -> None:
     counts = da.from_array(rows.counts, chunks=(CHUNK, 34))
-    with pytest.raises(InvalidHandError, match=r"\(n, 34\).*\(20000, 33\)"):
+    with pytest.raises(InvalidHandError, match=rf"\(n, 34\).*\({N}, 33\)"):
         mjdask.score_array(counts[:, :33])
     with pytest.raises(InvalidHandError, match="integers"):
         mjdask.score_array(counts.astype(float))
@@ -293,13 +296,13 @@ def test_score_array_errors_at_build_time(rows: Any) -> None:
         mjdask.score_array(counts, da.from_array(rows.melds[:-1], chunks=(CHUNK, 4)))
     with pytest.raises(InvalidHandError, match="melds"):
         mjdask.score_array(counts, da.zeros((N, 5), dtype=np.uint8, chunks=(CHUNK, 5)))
-    with pytest.raises(InvalidHandError, match=r"melds: .*\(20000, 4\).*\(20000, 3\)"):
+    with pytest.raises(InvalidHandError, match=rf"melds: .*\({N}, 4\).*\({N}, 3\)"):
         mjdask.score_array(counts, da.zeros((N, 3), dtype=np.uint8, chunks=(CHUNK, 3)))  # never padded
-    with pytest.raises(InvalidHandError, match=r"melds: .*\(20000, 4\).*float"):
+    with pytest.raises(InvalidHandError, match=rf"melds: .*\({N}, 4\).*float"):
         mjdask.score_array(counts, da.zeros((N, 4), dtype=float, chunks=(CHUNK, 4)))
-    with pytest.raises(InvalidContextError, match=r"win_tile: .*\(20000,\).*\(19999,\)"):
+    with pytest.raises(InvalidContextError, match=rf"win_tile: .*\({N},\).*\({N - 1},\)"):
         mjdask.score_array(counts, win_tile=rows.win_tile[1:])
-    with pytest.raises(InvalidContextError, match=r"self_drawn: .*\(20000,\).*\(20001,\)"):
+    with pytest.raises(InvalidContextError, match=rf"self_drawn: .*\({N},\).*\({N + 1},\)"):
         mjdask.score_array(counts, self_drawn=da.zeros(N + 1, dtype=bool, chunks=CHUNK))
     with pytest.raises(InvalidContextError, match="seat_wind"):
         mjdask.score_array(counts, seat_wind="X")
