@@ -63,8 +63,9 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 @pytest.fixture(params=["python", "cython"])
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Route every call that asks the backend seam per call through one backend's twins:
-    ``score()``, ``score_many()``, ``Scorer``, the distances, and the kernel behind the
-    readings, decompositions and waits."""
+    ``score()``, ``score_many()``, ``Scorer``'s careful path, the distances, and the kernel
+    behind the readings, decompositions and waits. ``Scorer``'s per-call core (its base
+    class, ``ScorerCore``) is the backend's chosen at import: each CI run checks its own."""
     from mjscore import _backend
 
     try:

@@ -142,7 +142,7 @@ def test_many_contexts_are_kept_within_bounds(backend):
     for flowers in range(module._MAX_ROWS // 4 + 8):
         for wind in "ESWN":
             scorer.total(counts, win_tile="5z", seat_wind=wind, flowers=(flowers % 4 + 1,), dealer=wind == "E")
-    assert scorer._row_of.cache_info().currsize <= module._MAX_ROWS
+    assert 0 < scorer.rows_kept <= module._MAX_ROWS
     assert scorer.total(counts, win_tile="5z", seat_wind="N") == mjscore.score(
         "123m456p789s11155z", win_tile="5z", seat_wind="N").total
 
@@ -181,6 +181,9 @@ def test_bad_rules_and_bound_context_fail_at_construction():
     ([1.0] * 34, {}, InvalidHandError, "from 0 to 4"),
     (np.ones((2, 34), dtype=np.uint8), {}, InvalidHandError, "shape"),
     (np.ones(34, dtype=np.float64), {}, InvalidHandError, "dtype"),
+    (np.ones(34, dtype=bool), {}, InvalidHandError, "dtype"),  # one byte each, but no counts
+    (np.ones((2, 17), dtype=np.uint8), {}, InvalidHandError, "shape"),  # 34 bytes, not a row
+    (np.zeros(35, dtype=np.uint8)[1:], {}, InvalidHandError, "0 tiles"),  # a view into a larger array
     ([1] * 15 + [0] * 19, {}, InvalidHandError, "15 tiles"),
     ([1] * 14 + [0] * 20, {}, NotWinningError, "not a winning hand"),
     (mjscore.parse_tiles("123m456p789s11155z"), {"win_tile": "9m"}, InvalidContextError, "not among"),
@@ -217,3 +220,25 @@ def test_rows_of_any_integer_dtype_or_layout(backend):
     assert scorer.total(table[:, 0], win_tile="5z") == expected
     assert scorer.total(np.array(counts, dtype=np.int64), win_tile="5z") == expected
     assert scorer.total(tuple(counts), win_tile="5z") == expected
+    assert scorer.total(bytes(counts), win_tile="5z") == expected
+    assert scorer.total(bytearray(counts), win_tile="5z") == expected
+    assert scorer.total(np.array(counts, dtype=np.uint8)[::-1][::-1], win_tile="5z") == expected
+
+
+def test_a_context_is_found_by_its_keywords_in_any_order(backend):
+    """The row kept for a context is found again whatever order its keywords come in, an
+    unhashable value is read afresh each call, and meld bytes of 255 (no meld) are skipped."""
+    scorer = Scorer("babcock")
+    counts = mjscore.parse_tiles("123m456p789s11z")
+    melds = [Meld.from_str("555z")]
+    codes = list(mjscore.rows.codec.meld_bytes(melds))
+    expected = mjscore.score("123m 456p 789s 11z [555z]", win_tile="1z", seat_wind="E", self_drawn=True).total
+    assert scorer.total(counts, melds=codes, win_tile="1z", seat_wind="E", self_drawn=True) == expected
+    assert scorer.rows_kept == 1
+    assert scorer.total(counts, melds=codes, self_drawn=True, seat_wind="E", win_tile="1z") == expected
+    assert scorer.total(counts, melds=codes[:1], seat_wind="E", win_tile="1z", self_drawn=True) == expected
+    assert scorer.total(counts, melds=melds, seat_wind="E", win_tile="1z", self_drawn=True) == expected
+    assert scorer.rows_kept <= 3  # one context, in as many orders
+    flowers = mjscore.score("123m 456p 789s 11z [555z] 1f", win_tile="1z", seat_wind="E").total
+    for _ in range(2):
+        assert scorer.total(counts, melds=codes, win_tile="1z", seat_wind="E", flowers=[1]) == flowers

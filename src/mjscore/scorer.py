@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -46,16 +46,18 @@ from .rows.coerce import NO_MELDS
 from .rules import RuleSet, load_rules
 from .score.scoring import Score, score
 
+if TYPE_CHECKING:  # the reference is the typed contract
+    from .score._reference import Row, ScorerCore
+else:
+    ScorerCore = twin("score").ScorerCore
+
 __all__ = ["Scorer"]
 
 _MAX_ROWS = 4096
 """Distinct per-call contexts a scorer keeps the row of (a search asks a few dozen)."""
 
-Row = tuple[int, int, int, int]
-"""A context as the kernel reads it: ``(win_tile, word, seat, prevailing)``."""
 
-
-class Scorer:
+class Scorer(ScorerCore):
     """A rule set with part of the context bound: ``total`` and ``score`` per hand.
 
     :param rules: a shipped name, a rule file or a :class:`~mjscore.rules.RuleSet`.
@@ -66,18 +68,15 @@ class Scorer:
     :raises InvalidContextError: for a context that cannot happen, or an unknown keyword.
     """
 
-    __slots__ = ("rules", "context", "_row_of", "_total_one")
+    __slots__ = ("context", "_total_one")
 
-    rules: RuleSet
     context: MappingProxyType[str, Any]
     """The bound context keywords (read-only)."""
 
     def __init__(self, rules: str | RuleSet = "babcock", **context: Any) -> None:
-        self.rules = load_rules(rules)
+        super().__init__(load_rules(rules), _MAX_ROWS)
         WinContext.from_keywords(**context)  # rejects a bad keyword or value now, not per call
         self.context = MappingProxyType(dict(context))
-        # Typed: 1 == True, but only True is a valid flag (as WinContext.from_keywords).
-        self._row_of = functools.lru_cache(maxsize=_MAX_ROWS, typed=True)(self._row)
         self._total_one = twin("score").total_one
 
     def __repr__(self) -> str:
@@ -86,16 +85,12 @@ class Scorer:
 
     # --- scoring ----------------------------------------------------------------------
 
-    def total(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0, **context: Any) -> int:
-        """The hand's total, as ``score(...).total`` but without the breakdown.
+    # ``total(hand, *, melds=None, jokers=0, **context)``, the hand's total without the
+    # breakdown, is ScorerCore's: the common call read in one step, the rest here.
 
-        :raises NotationError: for text that is no hand.
-        :raises InvalidHandError: for counts that are no hand (a count above 4, not 34
-            of them, a wrong tile total) or melds that are no sets.
-        :raises NotWinningError: for a hand said to have gone out that the rule set
-            does not accept.
-        :raises InvalidContextError: for a context that cannot happen with this hand.
-        """
+    def _careful_total(self, hand: Hand | str | Any, melds: Any, jokers: int, context: dict[str, Any]) -> int:
+        """``total`` for any call: every form of hand read, every error raised as
+        :func:`mjscore.score` raises it."""
         kind = type(hand)
         if kind is np.ndarray and hand.dtype is _UINT8 and hand.shape == _ROW:  # type: ignore[union-attr]
             counts: Any = hand  # the kernel reads a search's row in place (if contiguous: below)
@@ -112,10 +107,7 @@ class Scorer:
             counts, codes = _counts_row(hand), _meld_row(melds)
         if jokers:
             return self.score(self._hand(counts, codes, jokers), **context).total
-        try:
-            row = self._row_of(**context)
-        except TypeError:  # an unhashable value (a list of flowers): not kept
-            row = self._context_row({**self.context, **context}, winner=None)
+        row = self.row(context)
         try:
             total: int = self._total_one(counts, codes, *row, self.rules)
         except ValueError:  # the compiled kernel reads only a contiguous row in place
@@ -167,7 +159,7 @@ class Scorer:
     # --- rows ---------------------------------------------------------------------------
 
     def _row(self, **context: Any) -> Row:
-        """The kernel row of the bound context with ``context`` over it (kept by ``_row_of``)."""
+        """The kernel row of the bound context with ``context`` over it (kept by ``row``)."""
         return self._context_row({**self.context, **context}, None)
 
     @staticmethod

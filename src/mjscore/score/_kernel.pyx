@@ -10,9 +10,14 @@ the entry points; ``_rows`` checks a row, reads it and scores it, ``jokers/_scor
 """
 
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t
-from libc.stdlib cimport free
+from libc.stdlib cimport calloc, free
 from libc.string cimport memset
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.dict cimport PyDict_Next
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.object cimport Py_EQ, PyObject, PyObject_Hash, PyObject_RichCompareBool, Py_TYPE
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 
 from mjscore.core._group_codes cimport NO_GROUP
 from mjscore.score._fold cimport Best, CompiledRules, Tables, compiled_rules
@@ -20,6 +25,8 @@ from mjscore.score._fold cimport S_OK
 from mjscore.score.jokers._scoring cimport c_fixed_index, c_score_row_jokers
 from mjscore.score._rows cimport c_score_row
 from mjscore.score.jokers._substitutions cimport FixedIndex, Subs
+
+import numpy as np
 
 from mjscore.score.best_reading import BestReading, no_reading
 from mjscore.score.jokers._scoring import joker_fixed_rows
@@ -116,6 +123,259 @@ def total_one(object counts, object melds, int win_tile, uint32_t flags, int sea
     cdef Best best
     cdef int st = _score_row_object(counts, melds, win_tile, flags, seat, prevailing, rules, &best)
     return best.total if st == S_OK else -st
+
+
+cdef enum:
+    NO_MELD_BYTE = 255
+
+
+cdef inline int _small_count(object item, uint8_t* into) except -2:
+    """An exact int from 0 to 255 into ``into``: 1, or 0 for anything else."""
+    cdef int overflow
+    cdef long v
+    if type(item) is not int:
+        return 0
+    v = PyLong_AsLongAndOverflow(item, &overflow)
+    if overflow or v < 0 or v > 255:
+        return 0
+    into[0] = <uint8_t>v
+    return 1
+
+
+cdef extern from "Python.h":
+    ctypedef size_t Py_uhash_t
+
+cdef extern from *:
+    """
+    /* The head of a NumPy array object, as NumPy's C ABI fixes it (PyArrayObject_fields:
+       extensions built against any NumPy read these fields through its inline
+       accessors, so their layout cannot move): a NumPy row is read without the buffer
+       protocol, whose format string costs more than a row's scoring. */
+    typedef struct {
+        PyObject_HEAD
+        char *data;
+        int nd;
+        Py_ssize_t *dimensions;
+        Py_ssize_t *strides;
+        PyObject *base;
+        PyObject *descr;
+    } mj_ndarray_head;
+    """
+    ctypedef struct mj_ndarray_head:
+        char* data
+        int nd
+        Py_ssize_t* dimensions
+        Py_ssize_t* strides
+        PyObject* descr
+
+cdef object _NDARRAY = np.ndarray
+cdef object _UINT8 = np.dtype(np.uint8)  # the dtype of every array NumPy makes of uint8
+
+
+cdef struct RowSlot:
+    PyObject* key           # owned: (name, value, type(value), ...) of a context; NULL: empty
+    Py_hash_t hash
+    int win_tile, seat, prevailing
+    uint32_t flags
+
+
+cdef class ScorerCore:
+    """The per-call core of ``mjscore.Scorer``; the contract is ``score/_reference.py``'s
+    ``ScorerCore`` (read its docstring). The counts are read in place (a buffer) or into
+    a local row (a list or tuple), and a context's row is found in an open-addressed
+    table hashed from the context's items, with no key object built unless it is new."""
+
+    cdef public object rules
+    cdef CompiledRules _compiled
+    cdef RowSlot* _slots
+    cdef Py_ssize_t _n_slots, _kept, _max_rows
+
+    def __init__(self, rules, Py_ssize_t max_rows):
+        if self._slots != NULL:  # __init__ called again
+            _forget_rows(self)
+            free(self._slots)
+        self.rules, self._max_rows = rules, max_rows
+        self._compiled = compiled_rules(rules)
+        self._n_slots = 16
+        while self._n_slots < 2 * max_rows:
+            self._n_slots *= 2
+        self._slots = <RowSlot*>calloc(self._n_slots, sizeof(RowSlot))
+        if self._slots == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        if self._slots != NULL:
+            _forget_rows(self)
+            free(self._slots)
+
+    @property
+    def rows_kept(self):
+        """How many contexts' rows are kept."""
+        return self._kept
+
+    def row(self, dict context):
+        """The kernel row of ``context``: kept per distinct context (``True`` and ``1``
+        apart), computed uncached for an unhashable value."""
+        cdef RowSlot found
+        _context_row(self, context, &found)
+        return found.win_tile, found.flags, found.seat, found.prevailing
+
+    def total(self, hand, *, melds=None, jokers=0, **context):
+        """The hand's total, as ``score(...).total`` but without the breakdown.
+
+        The common call is read in one step: 34 counts as a list or tuple of ints or as a
+        one-dimensional, contiguous buffer of 34 unsigned bytes (``bytes``, a NumPy uint8
+        row), ``melds`` as ``None``, four meld bytes or up to four meld codes (ints), no
+        jokers. Every other call, and a row the kernel refuses, is read the careful way.
+
+        :raises NotationError: for text that is no hand.
+        :raises InvalidHandError: for counts that are no hand (a count above 4, not 34
+            of them, a wrong tile total) or melds that are no sets.
+        :raises NotWinningError: for a hand said to have gone out that the rule set
+            does not accept.
+        :raises InvalidContextError: for a context that cannot happen with this hand.
+        """
+        cdef int st = _quick_total(self, hand, melds, jokers, context)
+        if st >= 0:
+            return st
+        return self._careful_total(hand, melds, jokers, context)
+
+
+cdef void _forget_rows(ScorerCore core) noexcept:
+    cdef Py_ssize_t i
+    for i in range(core._n_slots):
+        Py_XDECREF(core._slots[i].key)
+        core._slots[i].key = NULL
+    core._kept = 0
+
+
+cdef Py_hash_t _context_hash(dict context) except? -1:
+    """A hash of the context's names, values and the values' types (raises TypeError for
+    an unhashable value)."""
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* name
+    cdef PyObject* value
+    cdef Py_uhash_t h = 0x345678 + <Py_uhash_t>len(context)
+    while PyDict_Next(context, &pos, &name, &value):
+        h = (h ^ <Py_uhash_t>PyObject_Hash(<object>name)) * 1000003
+        h = (h ^ <Py_uhash_t>PyObject_Hash(<object>value)) * 1000003
+        h = (h ^ <Py_uhash_t><size_t>Py_TYPE(<object>value)) * 1000003
+    h ^= h >> 29
+    return <Py_hash_t>(h if h != <Py_uhash_t>-1 else 0)
+
+
+cdef bint _same_context(PyObject* key, dict context) except -1:
+    """Whether ``key`` (a kept context's names, values and types) is ``context``."""
+    cdef tuple items = <tuple>key
+    cdef Py_ssize_t pos = 0, i = 0
+    cdef PyObject* name
+    cdef PyObject* value
+    if len(items) != 3 * len(context):
+        return False
+    while PyDict_Next(context, &pos, &name, &value):
+        if <PyObject*>items[i + 2] != <PyObject*>Py_TYPE(<object>value):
+            return False
+        if <PyObject*>items[i] != name and not PyObject_RichCompareBool(items[i], <object>name, Py_EQ):
+            return False
+        if <PyObject*>items[i + 1] != value and not PyObject_RichCompareBool(items[i + 1], <object>value, Py_EQ):
+            return False
+        i += 3
+    return True
+
+
+cdef int _context_row(ScorerCore core, dict context, RowSlot* found) except -1:
+    """``ScorerCore.row`` into ``found``: from the table, or ``_row(**context)`` kept."""
+    if core._slots == NULL:
+        raise RuntimeError("ScorerCore.__init__ was not called")
+    cdef Py_hash_t h
+    cdef Py_ssize_t mask = core._n_slots - 1, i
+    cdef RowSlot* slot
+    try:
+        h = _context_hash(context)
+    except TypeError:  # an unhashable value (a list of flowers): not kept
+        found.win_tile, found.flags, found.seat, found.prevailing = core._row(**context)
+        return 0
+    i = h & mask
+    while core._slots[i].key != NULL:
+        slot = &core._slots[i]
+        if slot.hash == h and _same_context(slot.key, context):
+            found[0] = slot[0]
+            return 0
+        i = (i + 1) & mask
+    found.win_tile, found.flags, found.seat, found.prevailing = core._row(**context)
+    if core._kept >= core._max_rows:
+        _forget_rows(core)
+        i = h & mask
+    key = tuple([item for name, value in context.items() for item in (name, value, type(value))])
+    Py_INCREF(key)
+    slot = &core._slots[i]
+    slot[0] = found[0]
+    slot.key, slot.hash = <PyObject*>key, h
+    core._kept += 1
+    return 0
+
+
+cdef int _quick_total(ScorerCore core, hand, melds, jokers, dict context) except -2:
+    """The total of a call in the common form, or -1 (not read here)."""
+    cdef uint8_t local[34]
+    cdef uint8_t codes[4]
+    cdef const uint8_t* c = local
+    cdef Py_buffer view
+    cdef bint viewed = False
+    cdef Py_ssize_t t, n
+    cdef int st
+    cdef Best best
+    cdef RowSlot row
+    if jokers:
+        return -1
+    # melds first: nothing to release on the way out
+    memset(codes, NO_MELD_BYTE, 4)
+    if melds is None:
+        pass
+    elif type(melds) is bytes:
+        if PyBytes_GET_SIZE(melds) != 4:
+            return -1
+        for t in range(4):
+            codes[t] = <uint8_t>PyBytes_AS_STRING(melds)[t]
+    elif type(melds) is list or type(melds) is tuple:
+        n = 0
+        for item in melds:
+            if n == 4 or not _small_count(item, &codes[n]):
+                return -1
+            if codes[n] != NO_MELD_BYTE:
+                n += 1
+    else:
+        return -1
+    if type(hand) is list or type(hand) is tuple:
+        if len(hand) != 34:
+            return -1
+        for t in range(34):
+            if not _small_count(hand[t], &local[t]):
+                return -1
+    elif type(hand) is _NDARRAY and (<mj_ndarray_head*>hand).descr == <PyObject*>_UINT8 \
+            and (<mj_ndarray_head*>hand).nd == 1 and (<mj_ndarray_head*>hand).dimensions[0] == 34 \
+            and (<mj_ndarray_head*>hand).strides[0] == 1:
+        c = <const uint8_t*>(<mj_ndarray_head*>hand).data
+    elif PyObject_CheckBuffer(hand):
+        try:
+            PyObject_GetBuffer(hand, &view, PyBUF_ND | PyBUF_FORMAT)
+        except Exception:  # not contiguous, or a buffer it will not give: the careful path says why
+            return -1
+        viewed = True
+        if view.ndim != 1 or view.shape[0] != 34 or view.format == NULL \
+                or view.format[0] != b"B" or view.format[1] != 0:
+            PyBuffer_Release(&view)
+            return -1
+        c = <const uint8_t*>view.buf
+    else:
+        return -1
+    try:
+        _context_row(core, context, &row)
+        st = c_score_row(c, codes, row.win_tile, row.flags, row.seat, row.prevailing, &core._compiled.r, &best)
+    finally:
+        if viewed:
+            PyBuffer_Release(&view)
+    return best.total if st == S_OK else -1
 
 
 def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,

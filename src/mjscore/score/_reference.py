@@ -29,6 +29,7 @@ Scoring is exactly :func:`mjscore.score.fold.score_reading` over
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -137,6 +138,106 @@ def total_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[
     """:func:`score_one`'s total alone, or ``-status`` for a bad row."""
     result = score_one(counts, melds, win_tile, flags, seat, prevailing, rules)
     return int(result.total) if result.status == HandStatus.OK else -int(result.status)
+
+
+_NO_MELDS = bytes([NO_MELD]) * 4
+
+
+Row = tuple[int, int, int, int]
+"""A context as the kernel reads it: ``(win_tile, word, seat, prevailing)``."""
+
+
+class ScorerCore:
+    """The per-call core of :class:`mjscore.Scorer`: its rule set, the kernel row of each
+    context it has seen, and ``total``'s common call in one step.
+
+    A subclass gives ``_row(**context)`` (a context's kernel row; raises for a bad one)
+    and ``_careful_total(hand, melds, jokers, context)`` (any call, read every way it can
+    be; raises what :func:`mjscore.score` says). The compiled twin does the same without
+    a Python object per step.
+    """
+
+    __slots__ = ("rules", "_rows", "_max_rows")
+
+    def __init__(self, rules: RuleSet, max_rows: int) -> None:
+        self.rules, self._max_rows = rules, max_rows
+        self._rows: dict[tuple[object, ...], Row] = {}
+
+    @property
+    def rows_kept(self) -> int:
+        """How many contexts' rows are kept."""
+        return len(self._rows)
+
+    def row(self, context: dict[str, Any]) -> Row:
+        """The kernel row of ``context``: kept per distinct context (``True`` and ``1``
+        apart), computed uncached for an unhashable value."""
+        key = tuple(item for name, value in context.items() for item in (name, value, type(value)))
+        try:
+            return self._rows[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable value (a list of flowers): not kept
+            return self._row(**context)
+        row = self._row(**context)
+        if len(self._rows) >= self._max_rows:
+            self._rows.clear()
+        self._rows[key] = row
+        return row
+
+    def total(self, hand: Any, *, melds: Any = None, jokers: int = 0, **context: Any) -> int:
+        """The hand's total, as ``score(...).total`` but without the breakdown.
+
+        The common call is read in one step: 34 counts as a list or tuple of ints or as a
+        one-dimensional, contiguous buffer of 34 unsigned bytes (``bytes``, a NumPy uint8
+        row), ``melds`` as ``None``, four meld bytes or up to four meld codes (ints), no
+        jokers. Every other call, and a row the kernel refuses, is read the careful way.
+
+        :raises NotationError: for text that is no hand.
+        :raises InvalidHandError: for counts that are no hand (a count above 4, not 34
+            of them, a wrong tile total) or melds that are no sets.
+        :raises NotWinningError: for a hand said to have gone out that the rule set
+            does not accept.
+        :raises InvalidContextError: for a context that cannot happen with this hand.
+        """
+        counts, codes = _quick_counts(hand), _quick_codes(melds)
+        if not jokers and counts is not None and codes is not None:
+            total = total_one(counts, codes, *self.row(context), self.rules)
+            if total >= 0:
+                return total
+        return self._careful_total(hand, melds, jokers, context)
+
+    def _row(self, **context: Any) -> Row:
+        raise NotImplementedError
+
+    def _careful_total(self, hand: Any, melds: Any, jokers: int, context: dict[str, Any]) -> int:
+        raise NotImplementedError
+
+
+def _quick_counts(hand: Any) -> bytes | None:
+    if type(hand) is list or type(hand) is tuple:
+        if len(hand) != 34 or not all(type(c) is int and 0 <= c <= 255 for c in hand):
+            return None
+        return bytes(hand)
+    try:
+        view = memoryview(hand)
+    except TypeError:
+        return None
+    if view.format != "B" or view.shape != (34,) or not view.c_contiguous:
+        return None
+    return view.tobytes()
+
+
+def _quick_codes(melds: Any) -> bytes | None:
+    if melds is None:
+        return _NO_MELDS
+    if type(melds) is bytes:
+        return melds if len(melds) == 4 else None
+    if type(melds) is not list and type(melds) is not tuple:
+        return None
+    codes = [code for code in melds if type(code) is not int or code != NO_MELD]
+    if len(codes) > 4 or not all(type(code) is int and 0 <= code < NO_MELD for code in codes):
+        return None
+    return bytes(codes) + _NO_MELDS[len(codes):]
 
 
 def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],
