@@ -28,6 +28,7 @@ from mjscore.score.jokers._substitutions cimport FixedIndex, Subs
 
 import numpy as np
 
+from mjscore.score._reference import ScorerCore as _ReferenceCore
 from mjscore.score.best_reading import BestReading, no_reading
 from mjscore.score.jokers._scoring import joker_fixed_rows
 
@@ -221,24 +222,14 @@ cdef class ScorerCore:
         return found.win_tile, found.flags, found.seat, found.prevailing
 
     def total(self, hand, *, melds=None, jokers=0, **context):
-        """The hand's total, as ``score(...).total`` but without the breakdown.
-
-        The common call is read in one step: 34 counts as a list or tuple of ints or as a
-        one-dimensional, contiguous buffer of 34 unsigned bytes (``bytes``, a NumPy uint8
-        row), ``melds`` as ``None``, four meld bytes or up to four meld codes (ints), no
-        jokers. Every other call, and a row the kernel refuses, is read the careful way.
-
-        :raises NotationError: for text that is no hand.
-        :raises InvalidHandError: for counts that are no hand (a count above 4, not 34
-            of them, a wrong tile total) or melds that are no sets.
-        :raises NotWinningError: for a hand said to have gone out that the rule set
-            does not accept.
-        :raises InvalidContextError: for a context that cannot happen with this hand.
-        """
+        # the docstring is the reference's, copied below the class
         cdef int st = _quick_total(self, hand, melds, jokers, context)
         if st >= 0:
             return st
         return self._careful_total(hand, melds, jokers, context)
+
+
+ScorerCore.total.__doc__ = _ReferenceCore.total.__doc__  # one contract, written once
 
 
 cdef void _forget_rows(ScorerCore core) noexcept:
