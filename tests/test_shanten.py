@@ -102,6 +102,26 @@ def test_a_hand_counts_as_a_hand_its_text_and_its_counts(engine: ModuleType) -> 
     assert values == {0}
 
 
+def test_the_common_calls_and_their_near_misses_read_alike(engine: ModuleType) -> None:
+    """The kernel reads a list, a tuple, a NumPy uint8 row and a Hand without melds in
+    place; the forms just outside (NumPy ints in a list, a strided or a wider row, a
+    Hand with a meld) go the careful way: every one gives the same shanten."""
+    hand = mjscore.parse("1223m456p79s1125z")
+    counts = list(hand.concealed)
+    expected = int(mjscore.shanten_many(np.array([counts], dtype=np.uint8))[0])
+    assert expected > 0  # not ready: the kernel has sets to count
+    assert engine.shanten_call(counts, 7) == expected
+    assert engine.shanten_call(np.array(counts, dtype=np.uint8), 7) == expected
+    assert engine.shanten_call(hand, 7) == expected
+    table = np.ascontiguousarray(np.array([counts, counts], dtype=np.uint8).T)  # a column: strided
+    outside = [[np.int64(c) for c in counts], table[:, 0], np.array(counts, dtype=np.int8),
+               tuple(counts) + (0,)]
+    assert all(engine.shanten_call(form, 7) == reference.NOT_READ for form in outside)
+    assert {mjscore.shanten(form) for form in outside[:3]} == {expected}
+    assert engine.shanten_call(mjscore.parse("123m456p789s1z [555z]"), 7) == reference.NOT_READ
+    assert mjscore.shanten(mjscore.parse("123m456p789s1z [555z]")) == 0
+
+
 def test_forms_accept_names_flags_and_several(engine: ModuleType) -> None:
     hand = _counts("19m19p19s1234567z")
     assert mjscore.shanten(hand, forms=["standard", "seven-pairs"]) == 6

@@ -15,11 +15,11 @@ from libc.string cimport memset
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.dict cimport PyDict_Next
-from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport Py_EQ, PyObject, PyObject_Hash, PyObject_RichCompareBool, Py_TYPE
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 
 from mjscore.core._group_codes cimport NO_GROUP
+from mjscore.core._rows_in_place cimport count_of, counts_of_sequence, uint8_row
 from mjscore.score._fold cimport Best, CompiledRules, Tables, compiled_rules
 from mjscore.score._fold cimport S_OK
 from mjscore.score.jokers._scoring cimport c_fixed_index, c_score_row_jokers
@@ -130,44 +130,8 @@ cdef enum:
     NO_MELD_BYTE = 255
 
 
-cdef inline int _small_count(object item, uint8_t* into) except -2:
-    """An exact int from 0 to 255 into ``into``: 1, or 0 for anything else."""
-    cdef int overflow
-    cdef long v
-    if type(item) is not int:
-        return 0
-    v = PyLong_AsLongAndOverflow(item, &overflow)
-    if overflow or v < 0 or v > 255:
-        return 0
-    into[0] = <uint8_t>v
-    return 1
-
-
 cdef extern from "Python.h":
     ctypedef size_t Py_uhash_t
-
-cdef extern from *:
-    """
-    /* The head of a NumPy array object, as NumPy's C ABI fixes it (PyArrayObject_fields:
-       extensions built against any NumPy read these fields through its inline
-       accessors, so their layout cannot move): a NumPy row is read without the buffer
-       protocol, whose format string costs more than a row's scoring. */
-    typedef struct {
-        PyObject_HEAD
-        char *data;
-        int nd;
-        Py_ssize_t *dimensions;
-        Py_ssize_t *strides;
-        PyObject *base;
-        PyObject *descr;
-    } mj_ndarray_head;
-    """
-    ctypedef struct mj_ndarray_head:
-        char* data
-        int nd
-        Py_ssize_t* dimensions
-        Py_ssize_t* strides
-        PyObject* descr
 
 cdef object _NDARRAY = np.ndarray
 cdef object _UINT8 = np.dtype(np.uint8)  # the dtype of every array NumPy makes of uint8
@@ -314,7 +278,7 @@ cdef int _quick_total(ScorerCore core, hand, melds, jokers, dict context) except
     cdef Py_buffer view
     cdef bint viewed = False
     cdef Py_ssize_t t, n
-    cdef int st
+    cdef int st, v
     cdef Best best
     cdef RowSlot row
     if jokers:
@@ -331,23 +295,20 @@ cdef int _quick_total(ScorerCore core, hand, melds, jokers, dict context) except
     elif type(melds) is list or type(melds) is tuple:
         n = 0
         for item in melds:
-            if n == 4 or not _small_count(item, &codes[n]):
+            v = count_of(<PyObject*>item, NO_MELD_BYTE)
+            if n == 4 or v < 0:
                 return -1
-            if codes[n] != NO_MELD_BYTE:
+            if v != NO_MELD_BYTE:
+                codes[n] = <uint8_t>v
                 n += 1
     else:
         return -1
     if type(hand) is list or type(hand) is tuple:
-        if len(hand) != 34:
+        if not counts_of_sequence(hand, local, 255):  # the kernel reports a count above 4
             return -1
-        for t in range(34):
-            if not _small_count(hand[t], &local[t]):
-                return -1
-    elif type(hand) is _NDARRAY and (<mj_ndarray_head*>hand).descr == <PyObject*>_UINT8 \
-            and (<mj_ndarray_head*>hand).nd == 1 and (<mj_ndarray_head*>hand).dimensions[0] == 34 \
-            and (<mj_ndarray_head*>hand).strides[0] == 1:
-        c = <const uint8_t*>(<mj_ndarray_head*>hand).data
-    elif PyObject_CheckBuffer(hand):
+    elif uint8_row(hand, 34, _NDARRAY, _UINT8) != NULL:  # an inline check: read twice
+        c = uint8_row(hand, 34, _NDARRAY, _UINT8)
+    elif PyObject_CheckBuffer(hand):  # bytes, a bytearray, an array NumPy must lay out
         try:
             PyObject_GetBuffer(hand, &view, PyBUF_ND | PyBUF_FORMAT)
         except Exception:  # not contiguous, or a buffer it will not give: the careful path says why

@@ -45,6 +45,7 @@ from .jokers.readings import substitutions
 from .calling import calling_hands
 from .readings import SHAPE_CODES, Reading, losing_reading, readings
 from ..rows.codec import NO_MELD, NO_TILE, UNKNOWN_TILE, context_of_row, hand_of_row, meld_tiles
+from ..rows.coerce import NO_MELDS
 from ..rules.hands import MAX_MATCHED
 from ..rules.model import RuleSet
 
@@ -140,9 +141,6 @@ def total_one(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[
     return int(result.total) if result.status == HandStatus.OK else -int(result.status)
 
 
-_NO_MELDS = bytes([NO_MELD]) * 4
-
-
 Row = tuple[int, int, int, int]
 """A context as the kernel reads it: ``(win_tile, word, seat, prevailing)``."""
 
@@ -229,7 +227,7 @@ def _quick_counts(hand: Any) -> bytes | None:
 
 def _quick_codes(melds: Any) -> bytes | None:
     if melds is None:
-        return _NO_MELDS
+        return NO_MELDS
     if type(melds) is bytes:
         return melds if len(melds) == 4 else None
     if type(melds) is not list and type(melds) is not tuple:
@@ -237,7 +235,7 @@ def _quick_codes(melds: Any) -> bytes | None:
     codes = [code for code in melds if type(code) is not int or code != NO_MELD]
     if len(codes) > 4 or not all(type(code) is int and 0 <= code < NO_MELD for code in codes):
         return None
-    return bytes(codes) + _NO_MELDS[len(codes):]
+    return bytes(codes) + NO_MELDS[len(codes):]
 
 
 def score_one_jokers(counts: bytes | npt.NDArray[np.uint8], melds: bytes | npt.NDArray[np.uint8],

@@ -18,13 +18,16 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
+from mjscore.core._rows_in_place cimport counts_of_sequence, uint8_row
+
 from mjscore.core._group_codes cimport NO_GROUP, meld_tiles
 from mjscore.shanten._knitted_replacement cimport KNITTED, c_knitted
 from mjscore.shanten._tables cimport CLASSES, Entry, ShantenTables, _index, c_build_shanten_tables
 from mjscore.shanten._vectors cimport mj_final, mj_merge, mj_part, mj_prefetch, mj_store, mj_vec
 
-cdef extern from "Python.h":
-    long PyLong_AsLongAndOverflow(object, int*) except? -1
+import numpy as np
+
+from mjscore.core.hand import Hand as _HAND
 
 cdef extern from *:
     """
@@ -484,21 +487,31 @@ def shanten_seq(object counts, bytes melds, int forms):
     place; ``NOT_READ`` (-200) for anything else or a count outside 0-4, which the
     caller then reads the careful way (and reports)."""
     cdef uint8_t c[34]
-    cdef Py_ssize_t t
-    cdef object item
-    cdef long v
-    cdef int overflow
-    if (type(counts) is not list and type(counts) is not tuple) or len(counts) != 34 \
-            or PyBytes_GET_SIZE(melds) != 4:
+    if PyBytes_GET_SIZE(melds) != 4 or not counts_of_sequence(counts, c, 4):
         return -200
     if T.honour == NULL:
         _ensure_tables()
-    for t in range(34):
-        item = counts[t]
-        if type(item) is not int:
-            return -200
-        v = PyLong_AsLongAndOverflow(item, &overflow)
-        if overflow or v < 0 or v > 4:
-            return -200
-        c[t] = <uint8_t>v
     return _shanten_row(c, <const uint8_t*>PyBytes_AS_STRING(melds), forms)
+
+
+cdef object _NDARRAY = np.ndarray
+cdef object _UINT8 = np.dtype(np.uint8)  # the dtype of every array NumPy makes of uint8
+cdef uint8_t NO_MELD_ROW[4]
+NO_MELD_ROW[:] = [255, 255, 255, 255]
+
+
+def shanten_call(object hand, int forms):
+    """``mjscore.shanten``'s common call read in place; see ``_reference.shanten_call``."""
+    cdef uint8_t local[34]
+    cdef const uint8_t* c = uint8_row(hand, 34, _NDARRAY, _UINT8)
+    if T.honour == NULL:
+        _ensure_tables()
+    if c == NULL:
+        if type(hand) is _HAND:
+            if hand.melds or hand.jokers:
+                return -200
+            hand = hand.concealed
+        if not counts_of_sequence(hand, local, 4):
+            return -200
+        c = local
+    return _shanten_row(c, NO_MELD_ROW, forms)

@@ -53,12 +53,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import HandStatus
+from ..core.hand import Hand
 from ..rows.codec import NO_MELD, meld_tiles
+from ..rows.coerce import NO_MELDS
 
 __all__ = ["STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "KNITTING", "TRIPLE_KNITTING", "ALL_FORMS",
            "EVERY_FORM", "NO_VALUE",
            "suit_replacements", "replacement", "shanten_many", "useful_many", "discards_many",
-           "shanten_one", "shanten_seq", "NOT_READ"]
+           "shanten_one", "shanten_seq", "shanten_call", "NOT_READ"]
 
 STANDARD = 1
 SEVEN_PAIRS = 2
@@ -302,3 +304,19 @@ def shanten_seq(counts: Any, melds: bytes, forms: int) -> int:
     if not all(type(c) is int and 0 <= c <= 4 for c in counts):
         return NOT_READ
     return shanten_one(bytes(counts), melds, forms)
+
+
+def shanten_call(hand: Any, forms: int) -> int:
+    """:func:`mjscore.shanten`'s common call: 34 counts as a list or tuple of ints in 0-4,
+    a NumPy uint8 row of 34 (contiguous), or a :class:`~mjscore.Hand` with neither melds
+    nor jokers; :data:`NOT_READ` for anything else (the caller reads it the careful way).
+    The compiled twin reads each in place."""
+    if type(hand) is Hand:
+        if hand.melds or hand.jokers:
+            return NOT_READ
+        hand = hand.concealed
+    elif type(hand) is np.ndarray:
+        if hand.dtype != np.uint8 or hand.shape != (34,) or not hand.flags.c_contiguous:
+            return NOT_READ
+        return shanten_one(hand.tobytes(), NO_MELDS, forms)
+    return shanten_seq(hand, NO_MELDS, forms)

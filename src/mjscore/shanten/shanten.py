@@ -158,7 +158,6 @@ else:
     engine = twin("shanten")
 """The shanten kernel of the backend in use (:mod:`mjscore._backend`)."""
 
-_UINT8 = np.dtype(np.uint8)
 
 
 def hand_bytes(hand: Hand | str | Any) -> tuple[bytes, bytes]:
@@ -198,6 +197,9 @@ def raise_status(code: int) -> None:
     raise status_error(code)
 
 
+_ALL, _ALL_BITS = Form.ALL, int(Form.ALL)
+
+
 def shanten(hand: Hand | str | Any, forms: FormsLike = Form.ALL) -> int:
     """The shanten of one hand (see the module docstring): a :class:`~mjscore.Hand`, its
     notation, or 34 counts.
@@ -208,15 +210,13 @@ def shanten(hand: Hand | str | Any, forms: FormsLike = Form.ALL) -> int:
 
     :raises InvalidHandError: for a size shanten does not accept, or bad counts or melds.
     """
-    bits = 7 if forms is Form.ALL else form_bits(forms)
-    # The common calls (34 counts as a list or tuple, a Hand without melds) are read by
-    # the kernel in place; the rest, and anything it refuses, the careful way.
-    if type(hand) is Hand and not hand.melds and not hand.jokers:
-        result: int = engine.shanten_seq(hand.concealed, NO_MELDS, bits)
-    elif type(hand) is np.ndarray and hand.dtype is _UINT8 and hand.shape == (34,):
-        result = engine.shanten_one(hand.tobytes(), NO_MELDS, bits)
-    else:
-        result = engine.shanten_seq(hand, NO_MELDS, bits)
+    bits = _ALL_BITS if forms is _ALL else form_bits(forms)
+    # The common calls (34 counts as a list, a tuple or a NumPy row, a Hand without
+    # melds) are read by the kernel in place; the rest, and anything it refuses, the
+    # careful way.
+    result: int = engine.shanten_call(hand, bits)
+    if result >= -1:  # a shanten: the rest are codes
+        return result
     if result == _shanten_reference.NOT_READ:
         counts, melds = hand_bytes(hand)
         result = engine.shanten_one(counts, melds, bits)
