@@ -18,9 +18,8 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
-from mjscore.core._rows_in_place cimport counts_of_sequence, uint8_row
-
 from mjscore.core._group_codes cimport NO_GROUP, meld_tiles
+from mjscore.core._rows_in_place cimport counts_of_sequence, uint8_row
 from mjscore.shanten._knitted_replacement cimport KNITTED, c_knitted
 from mjscore.shanten._tables cimport CLASSES, Entry, ShantenTables, _index, c_build_shanten_tables
 from mjscore.shanten._vectors cimport mj_final, mj_merge, mj_part, mj_prefetch, mj_store, mj_vec
