@@ -11,7 +11,7 @@ the entry points; ``_rows`` checks a row, reads it and scores it, ``jokers/_scor
 
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.dict cimport PyDict_Next
@@ -124,10 +124,6 @@ def total_one(object counts, object melds, int win_tile, uint32_t flags, int sea
     cdef Best best
     cdef int st = _score_row_object(counts, melds, win_tile, flags, seat, prevailing, rules, &best)
     return best.total if st == S_OK else -st
-
-
-cdef enum:
-    NO_MELD_BYTE = 255
 
 
 cdef extern from "Python.h":
@@ -277,28 +273,27 @@ cdef int _quick_total(ScorerCore core, hand, melds, jokers, dict context) except
     cdef const uint8_t* c = local
     cdef Py_buffer view
     cdef bint viewed = False
-    cdef Py_ssize_t t, n
+    cdef Py_ssize_t n
     cdef int st, v
     cdef Best best
     cdef RowSlot row
     if jokers:
         return -1
     # melds first: nothing to release on the way out
-    memset(codes, NO_MELD_BYTE, 4)
+    memset(codes, NO_GROUP, 4)
     if melds is None:
         pass
     elif type(melds) is bytes:
         if PyBytes_GET_SIZE(melds) != 4:
             return -1
-        for t in range(4):
-            codes[t] = <uint8_t>PyBytes_AS_STRING(melds)[t]
+        memcpy(codes, PyBytes_AS_STRING(melds), 4)
     elif type(melds) is list or type(melds) is tuple:
         n = 0
         for item in melds:
-            v = count_of(<PyObject*>item, NO_MELD_BYTE)
+            v = count_of(<PyObject*>item, NO_GROUP)
             if n == 4 or v < 0:
                 return -1
-            if v != NO_MELD_BYTE:
+            if v != NO_GROUP:
                 codes[n] = <uint8_t>v
                 n += 1
     else:

@@ -496,7 +496,7 @@ def shanten_seq(object counts, bytes melds, int forms):
 cdef object _NDARRAY = np.ndarray
 cdef object _UINT8 = np.dtype(np.uint8)  # the dtype of every array NumPy makes of uint8
 cdef uint8_t NO_MELD_ROW[4]
-NO_MELD_ROW[:] = [255, 255, 255, 255]
+NO_MELD_ROW[:] = [NO_GROUP, NO_GROUP, NO_GROUP, NO_GROUP]
 
 
 def shanten_call(object hand, int forms):
