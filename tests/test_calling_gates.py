@@ -75,9 +75,10 @@ def test_gates_read_the_targets_counts():
     gates = calling_gates(RULES, by_id["calling-for-limit"])
     # buried treasure: one suit with honours, three concealed pungs held, nothing else declared
     assert any(g[6] == 3 for g in gates)
-    # three great scholars: eight dragons held, and three sets or six pairs (all pair honours)
-    dragons = [g for g in gates if g[2] == 8]
-    assert {(g[4], g[5]) for g in dragons} == {(3, 0), (0, 6)}
+    # three great scholars (its pattern, three dragon pungs, a pung and a pair): eight dragons
+    # and three sets held; four blessings: eleven winds and three sets
+    assert {(g[1], g[4], g[5]) for g in gates if g[2] == 8} == {(0x7 << 31, 3, 0)}
+    assert {(g[1], g[4], g[5]) for g in gates if g[2] == 11} == {(0xF << 27, 3, 0)}
     # purity: one suit only, and three sets or (as pairs go out in BMJA) six pairs
     purity = calling_gates(RULES, by_id["calling-for-purity"])
     assert {g[0] for g in purity} == {0x1FF, 0x1FF << 9, 0x1FF << 18}

@@ -11,7 +11,7 @@ import pytest
 
 import mjscore
 from mjscore import MjscoreError, NotWinningError, RuleSetError, load_rules, rulesets, score
-from mjscore.rules.facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES
+from mjscore.rules.facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, PATTERN_FACT_BITS
 from mjscore.rules import RULES_DIR
 from mjscore.rules.loader import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE
 
@@ -329,6 +329,34 @@ def test_minimal_file_loads_and_scores(tmp_path):
     assert score(f"[555m] {F}", rules).total == score(f"[555m] {F}", str(path)).total
 
 
+HOLDS = MINIMAL + '''
+[[sets]]
+id = "kong"
+kind = "kong"
+points = 8
+source = "a kong"
+
+[[items]]
+id = "two-kongs"
+holds = ["2 kong any"]
+doubles = 1
+source = "a test: a double for two kongs or more, any player"
+'''
+
+
+@pytest.mark.parametrize(("hand", "winner", "total"), [
+    pytest.param("[1111m] [2222p] 345s 678s 9s +9s", True, (20 + 8 + 8) * 2, id="earns: a winner's two kongs"),
+    pytest.param("[1111m] [2222p] [3333s] 45s", False, (8 + 8 + 8) * 2, id="earns: three kongs hold two"),
+    pytest.param("[1111m] [222p] 345s 678s 9s +9s", True, 20 + 8 + 2, id="near miss: a kong and a pung"),
+    pytest.param("[1111m] 2222p 45s", False, 8 + 2, id="near miss: four alike in the hand is a pung"),
+])
+def test_holds_counts_groups_for_every_player(tmp_path, hand, winner, total):
+    """docs/rule-files.md: an item's ``holds`` (groups held at least), winner or not."""
+    path = tmp_path / "holds.toml"
+    path.write_text(HOLDS)
+    assert score(hand, load_rules(path), winner=winner).total == total
+
+
 def edit(old: str, new: str) -> str:
     assert old in MINIMAL
     return MINIMAL.replace(old, new, 1)
@@ -459,6 +487,18 @@ BROKEN = [
                  id="removes an id the base lacks"),
     pytest.param('limit = 200\n' + MINIMAL, "", "not valid TOML", id="invalid TOML: key twice"),
     pytest.param(edit('limit = 100', 'limit = = 100'), "", "not valid TOML", id="invalid TOML syntax"),
+    pytest.param(edit('when = ["winner"]', 'holds = ["2 chow dragon"]'), "items.win.holds",
+                 "can be counted as chow any", id="holds counts a group no counter keeps"),
+    pytest.param(edit('when = ["winner"]', 'holds = ["pung/kong dragon concealed"]'), "items.win.holds",
+                 "can be counted as", id="holds asks for concealment"),
+    pytest.param(edit('when = ["winner"]', 'holds = ["2 pung/kong wind", "3 pung/kong wind"]'),
+                 "items.win.holds", "could never apply", id="holds more wind sets than a hand has"),
+    pytest.param(edit('when = ["winner"]', 'holds = ["2 pong dragon"]'), "items.win.holds",
+                 "unknown group kind 'pong'", id="holds names an unknown kind"),
+    pytest.param(MINIMAL + "".join(f'[[items]]\nid = "k{i}"\nholds = ["kong any"]\ndoubles = 1\nsource = "s"\n'
+                                   for i in range(len(PATTERN_FACT_BITS) + 1)),
+                 "items", f"at most {len(PATTERN_FACT_BITS)} items with a pattern or holds",
+                 id="more holds items than fact bits"),
 ]
 
 

@@ -23,7 +23,7 @@ from ..core.errors import RuleSetError
 from .hands import SpecialHand, Value
 from .tile_expressions import PatternError, class_mask
 from .model import BETTER, STACK, ItemRule, RuleSet
-from .patterns import STANDARD
+from .patterns import STANDARD, QuantVariant
 
 __all__ = ["GATE_WORDS", "Gate", "NEAR", "PROFILES", "calling_rules", "check_calling", "calling_gates",
            "gates_by_profile", "lone_numbers", "near_presences", "presence_slot", "profile"]
@@ -86,12 +86,6 @@ _FACT_TILES: dict[str, tuple[int, ...]] = {
     "all-simples": (sum(_SUITS) & ~_TERMINALS,),
 }
 """The tiles a hand may hold where a tile fact holds (the masks of one of which it keeps to)."""
-_FACT_COUNTS: dict[str, tuple[int, int]] = {
-    "three-dragon-sets": (_DRAGONS, 9), "little-three-dragons": (_DRAGONS, 8),
-    "four-wind-sets": (_WINDS, 12), "little-four-winds": (_WINDS, 11),
-}
-"""The tiles of a class a hand holds at least where a fact holds (three dragon pungs: 9)."""
-
 
 
 Gate = tuple[int, int, int, int, int, int, int]
@@ -122,10 +116,30 @@ def calling_gates(rules: RuleSet, index: int) -> tuple[Gate, ...]:
     pairs_go_out = "seven-pairs" in derived.shapes or any(v.form != STANDARD for v in derived.hand_tables.quant)
     for when in conditions:
         gates += _fact_gates(when, pairs_go_out)
-    # a hand of sets or pairs in the pattern notation: the tiles its groups may hold
+    # a hand of sets or pairs in the pattern notation: the tiles its groups may hold, and
+    # what its variants' groups need of one class of tiles
     for h in sorted({v.hand for v in derived.hand_tables.quant if v.hand in worth}):
-        gates.append((_pattern_tiles(derived.hands[h]), 0, 0, 0, 0, 0, 0))
+        variants = [v for v in derived.hand_tables.quant if v.hand == h]
+        of, at_least = _class_needs(variants)
+        # four pungs or kongs and a pair, a tile short: three of those sets at least
+        sets = 3 if all(v.form == STANDARD and all(r.copies for r in v.requirements) for v in variants) else 0
+        gates.append((_pattern_tiles(derived.hands[h]), of, max(at_least - 1, 0), 0, sets, 0, 0))
     return tuple(gates)
+
+
+def _class_needs(variants: list[QuantVariant]) -> tuple[int, int]:
+    """Tiles of one class that every variant's groups hold at least (``of``, ``at_least``):
+    per variant its largest need short of every tile (four wind pungs: 12 winds), and over
+    the variants the union of those classes and the fewest tiles ((0, 0) when some variant
+    needs none)."""
+    of, at_least = 0, 15
+    for variant in variants:
+        needs = [(r.count * r.copies, r.tiles) for r in variant.requirements if r.copies and r.tiles != _ALL]
+        if not needs:
+            return 0, 0
+        need, tiles = max(needs)
+        of, at_least = of | tiles, min(at_least, need)
+    return of, at_least
 
 
 def _pattern_tiles(hand: SpecialHand) -> int:
@@ -251,17 +265,13 @@ def _fact_gates(when: frozenset[str], pairs_go_out: bool) -> list[Gate]:
     for fact in when:
         if fact in _FACT_TILES:
             masks = [m & f for m in masks for f in _FACT_TILES[fact] if m & f]
-    of, at_least = 0, 0
-    for fact in when:
-        if fact in _FACT_COUNTS and _FACT_COUNTS[fact][1] > at_least:
-            of, at_least = _FACT_COUNTS[fact]
     kongs = 4 if "four-kongs" in when else 0
     # four concealed pungs or kongs, a tile short: three of them at least, nothing else declared
     concealed = 3 if "four-concealed-triplets" in when else 0
     gates: list[Gate] = []
     for mask in masks:
         # one tile is still to come: the 13 held show one fewer of the class, at most
-        gate = (mask, of, max(at_least - 1, 0), kongs)
+        gate = (mask, 0, 0, kongs)
         if when & _SETS_ONLY or _chowless(mask):
             gates.append((*gate, 3, 0, concealed))
             if pairs_go_out and not when & (_SETS_ONLY - {"no-chows"}):

@@ -37,7 +37,10 @@ Hand facts
 ``when`` names facts that must all hold and ``unless`` facts that must not. The
 facts are general (kinds of sets, concealment, tile classes, how the hand went
 out): no special hand is a fact. Special hands are patterns in the rule files
-(:mod:`mjscore.rules.patterns`), and an item may carry a pattern of its own.
+(:mod:`mjscore.rules.patterns`), and an item may carry a pattern of its own, or
+``holds``: groups its reading must hold at least (:data:`GROUP_COUNTERS`), which also
+applies to a hand that did not go out (DMJL's Little Three Dragons, a double for every
+player).
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ import enum
 from ..core.group import GroupKind
 
 __all__ = ["Atom", "ATOM_CLASSES", "KIND_NAMES", "HAND_FACTS", "FACT_BITS", "PATTERN_FACT_BITS",
-           "ROW_FACTS", "fact_mask"]
+           "ROW_FACTS", "GROUP_COUNTERS", "fact_mask"]
 
 
 KIND_NAMES = {"chow": GroupKind.SEQUENCE, "pung": GroupKind.TRIPLET, "kong": GroupKind.QUAD, "pair": GroupKind.PAIR}
@@ -127,10 +130,6 @@ HAND_FACTS: dict[str, str] = {
     "three-concealed-triplets": "exactly three concealed pungs or kongs",
     "four-concealed-triplets": "four concealed pungs or kongs",
     "three-consecutive-chows": "runs 1-2-3, 4-5-6 and 7-8-9 of one suit",
-    "three-dragon-sets": "pungs or kongs of all three dragons",
-    "little-three-dragons": "pungs or kongs of two dragons and a pair of the third",
-    "four-wind-sets": "pungs or kongs of all four winds",
-    "little-four-winds": "pungs or kongs of three winds and a pair of the fourth",
     "one-suit-with-honours": "tiles of one suit and at least one honour",
     "one-suit-only": "tiles of one suit, no honours",
     "all-honours": "winds and dragons only",
@@ -160,6 +159,22 @@ FACT_BITS: dict[str, int] = {name: bit for bit, name in enumerate(HAND_FACTS)}
 PATTERN_FACT_BITS = tuple(range(len(FACT_BITS), 64))
 """The bits left for items with a ``pattern``: each such item of a rule set gets one,
 set on the readings its pattern matches (so at most this many per rule set)."""
+
+
+GROUP_COUNTERS: dict[tuple[frozenset[GroupKind], str], int] = {
+    (frozenset({GroupKind.SEQUENCE}), "any"): 0,
+    (frozenset({GroupKind.TRIPLET, GroupKind.QUAD}), "any"): 1,
+    (frozenset({GroupKind.QUAD}), "any"): 2,
+    (frozenset({GroupKind.TRIPLET, GroupKind.QUAD}), "dragon"): 4,
+    (frozenset({GroupKind.TRIPLET, GroupKind.QUAD}), "wind"): 5,
+    (frozenset({GroupKind.PAIR}), "dragon"): 7,
+    (frozenset({GroupKind.PAIR}), "wind"): 8,
+}
+"""The groups an item's ``holds`` may count (kinds and tile class, as a pattern token
+writes them: ``chow any``, ``pung/kong any``, ``kong any``, ``pung/kong dragon``,
+``pung/kong wind``, ``pair dragon``, ``pair wind``), each with the number of its counter
+among a reading's group counters (the compiled scorer keeps counter ``n`` in bits
+``3n`` to ``3n + 2`` of one word)."""
 
 
 def fact_mask(names: list[str] | tuple[str, ...] | frozenset[str]) -> int:

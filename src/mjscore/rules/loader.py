@@ -41,8 +41,10 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
                      :mod:`mjscore.rules.facts`), ``concealed`` (omit for both)
 ``[[items]]``        hand items: ``when``/``unless`` (hand facts), optional
                      ``win-tile`` (a tile, or a class of tiles such as
-                     ``terminal-or-honour``) and ``pattern`` (groups, as for
-                     hands), then ``points`` or ``doubles``, ``excludes`` (item
+                     ``terminal-or-honour``), ``pattern`` (groups, as for
+                     hands) and ``holds`` (groups held at least, every player:
+                     ``["2 pung/kong dragon", "pair dragon"]``), then
+                     ``points`` or ``doubles``, ``excludes`` (item
                      ids); ``per = "bonus-tile"``: counted once for each flower
                      and season the player holds
 ``claimed-kongs``    ``"exposed"`` (default: a claimed kong, ``{5555p}``, is an
@@ -92,7 +94,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import MjscoreError, RuleSetError
-from .facts import ATOM_CLASSES, HAND_FACTS, KIND_NAMES, Atom
+from .facts import ATOM_CLASSES, GROUP_COUNTERS, HAND_FACTS, KIND_NAMES, PATTERN_FACT_BITS, Atom
 from ..core.group import GroupKind
 from ..core.jokers import JokerUse, joker_use
 from .payments import PaymentRules
@@ -120,7 +122,7 @@ ENTRY_SECTIONS = ("sets", "items", "hands")
 """The sections of entries with ids, which an extending file replaces or removes by id."""
 _SET_KEYS = {"id", "name", "kind", "tiles", "concealed", "points", "doubles", "source", "option"}
 _ITEM_KEYS = {"id", "name", "when", "unless", "win-tile", "per", "points", "doubles", "limit",
-              "excludes", "source", "option", "pattern"}
+              "excludes", "source", "option", "pattern", "holds"}
 PER_WORDS = ("bonus-tile",)
 """What an item may count once each of (``per``): the flowers and seasons held."""
 
@@ -351,15 +353,40 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
         if why is not None:  # a pattern no 14 tiles make would silently never apply
             part, reason = why
             raise _fail(path, f"{key}.{'pattern' if part == 'groups' else part}", reason)
+    holds_text = tuple(_strings(entry.get("holds", []), path, f"{key}.holds"))
     return ItemRule(
         id=entry["id"], name=_expect(entry.get("name", entry["id"]), str, path, f"{key}.name"),
         when=facts["when"], unless=facts["unless"], win_tile=win_tile,
+        holds=_holds(holds_text, path, f"{key}.holds"), holds_text=holds_text,
         points=_bounded(entry.get("points", 0), POINTS_RANGE, path, f"{key}.points"),
         doubles=_bounded(entry.get("doubles", 0), DOUBLES_RANGE, path, f"{key}.doubles"),
         excludes=tuple(_strings(entry.get("excludes", []), path, f"{key}.excludes")),
         source=_expect(entry.get("source"), str, path, f"{key}.source"), pattern=pattern,
         win_tiles=win_tiles, win_class=text if win_tiles else "", per_bonus=per == "bonus-tile",
     )
+
+
+def _holds(clauses: tuple[str, ...], path: object, key: str) -> tuple[tuple[int, int], ...]:
+    """An item's ``holds`` clauses as (counter, fewest groups) pairs (facts.GROUP_COUNTERS).
+
+    :raises RuleSetError: for a clause that does not read, or counts groups no counter keeps.
+    """
+    counted: dict[int, int] = {}
+    for clause in clauses:
+        try:
+            group = parse_group(clause)
+        except PatternError as error:
+            raise _fail(path, key, f"{clause!r}: {error}") from None
+        counter = GROUP_COUNTERS.get((frozenset(GroupKind(k) for k in group.kinds), group.tiles.strip()))
+        if counter is None or group.concealed or group.melded or group.win:
+            raise _fail(path, key, f"{clause!r}: a hand's groups can be counted as chow any, pung/kong "
+                        "any, kong any, pung/kong dragon, pung/kong wind, pair dragon or pair wind "
+                        "(with a count in front: \"2 pung/kong dragon\")")
+        counted[counter] = counted.get(counter, 0) + group.count
+        if counted[counter] > 4:
+            raise _fail(path, key, f"{clause!r}: a hand holds at most four sets and four pairs of a kind "
+                        "counted together, so this item could never apply")
+    return tuple(sorted(counted.items()))
 
 
 JOKER_WORDS = ("off", "pungs", "chows", "pairs")
@@ -475,6 +502,10 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     if not 1 <= len(items) <= 64:  # the scorer keeps the items earned in a 64-bit mask
         raise _fail(path, "items", f"from 1 to 64 items apply (the range the scorer represents), "
                     f"got {len(items)}")
+    own_bits = sum(bool(i.pattern) + bool(i.holds) for i in items)
+    if own_bits > len(PATTERN_FACT_BITS):  # each takes a bit of the 64-bit fact word
+        raise _fail(path, "items", f"at most {len(PATTERN_FACT_BITS)} items with a pattern or holds "
+                    f"(each is a fact of its own in the scorer's fact word), got {own_bits}")
     claimed = _expect(table.get("claimed-kongs", "exposed"), str, path, "claimed-kongs")
     if claimed not in ("exposed", "concealed"):
         raise _fail(path, "claimed-kongs", f"expected \"exposed\" (a claimed kong counts as any exposed "

@@ -87,6 +87,12 @@ class ItemRule:
     source: str
     pattern: tuple[GroupSpec, ...] = ()
     """Groups (pattern notation) a reading must make for the item to apply."""
+    holds: tuple[tuple[int, int], ...] = ()
+    """Groups a reading must hold at least, whatever else it holds (a hand that did not go
+    out too): per clause, a counter of :data:`~mjscore.rules.facts.GROUP_COUNTERS` and the
+    fewest groups it counts."""
+    holds_text: tuple[str, ...] = ()
+    """The ``holds`` clauses as written."""
     win_tiles: int = 0
     """The tiles (bit ``t``: tile ``t``) the winning tile must be one of, from a ``win-tile``
     naming a class (``"terminal-or-honour"``); 0: any, or the single :attr:`win_tile`."""
@@ -145,6 +151,9 @@ class Tables:
     shapes: int
     pattern_bits: tuple[int, ...]
     """Per item: the fact bit its pattern sets (-1: no pattern)."""
+    holds: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    """Per item with ``holds``: the fact bit set on the readings that hold its groups, and
+    its clauses (counter, fewest)."""
 
 
 @dataclass(eq=False, repr=False, slots=True)
@@ -296,6 +305,11 @@ def _compile(rules: RuleSet) -> Tables:
     index = {item.id: i for i, item in enumerate(rules.items)}
     free = iter(PATTERN_FACT_BITS)
     pattern_bits = tuple(next(free) if item.pattern else -1 for item in rules.items)
+    holds = tuple((next(free), item.holds) for item in rules.items if item.holds)
+    holds_bits = iter(bit for bit, _ in holds)
+    extra_bits = [1 << bit if bit >= 0 else 0 for bit in pattern_bits]
+    extra_bits = [extra | (1 << next(holds_bits) if item.holds else 0)
+                  for extra, item in zip(extra_bits, rules.items)]
     excludes = np.zeros(n, dtype=np.uint64)
     for i, item in enumerate(rules.items):
         for other in item.excludes:
@@ -303,8 +317,8 @@ def _compile(rules: RuleSet) -> Tables:
     return Tables(
         set_points=set_points,
         set_doubles=set_doubles,
-        when=np.array([fact_mask(item.when) | (1 << bit if bit >= 0 else 0)
-                       for item, bit in zip(rules.items, pattern_bits)], dtype=np.uint64),
+        when=np.array([fact_mask(item.when) | extra for item, extra in zip(rules.items, extra_bits)],
+                      dtype=np.uint64),
         unless=np.array([fact_mask(item.unless) for item in rules.items], dtype=np.uint64),
         win_tiles=np.array([item.tile_mask for item in rules.items], dtype=np.uint64),
         per_bonus=np.array([item.per_bonus for item in rules.items], dtype=np.uint8),
@@ -315,4 +329,5 @@ def _compile(rules: RuleSet) -> Tables:
         base=np.array([item.when == {"winner"} for item in rules.items], dtype=np.uint8),
         shapes=sum(1 << bit for bit, shape in enumerate(SPECIAL_SHAPES) if shape in rules.shapes),
         pattern_bits=pattern_bits,
+        holds=holds,
     )

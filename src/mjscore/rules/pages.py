@@ -260,7 +260,8 @@ def _items(rules: RuleSet, entries: Sequence[_Entry]) -> list[ReferenceTable]:
         groups[1 if item.doubles else 0].append((
             item.id, item.name, _facts(item.when), _facts(item.unless),
             str(item.win_tile) if item.win_tile is not None else item.win_class,
-            "; ".join(g.text for g in item.pattern), _item_value(item, rules.limit),
+            "; ".join(g.text for g in item.pattern) or "; ".join(f"at least {c}" for c in item.holds_text),
+            _item_value(item, rules.limit),
             ", ".join(item.excludes), _gate(entry.gate, entry.active), item.source))
     columns = ("Id", "Name", "When", "Unless", "Win tile", "Pattern", "Value", "Excludes", "Option",
                "Source")

@@ -83,7 +83,7 @@ cdef uint64_t F_FOUR_KONGS, F_FOUR_TRIPLETS, F_THREE_CONCEALED, F_FOUR_CONCEALED
 cdef uint64_t F_SUIT_HONOURS, F_ONE_SUIT, F_ALL_HONOURS, F_ALL_SIMPLES, F_ALL_TERMINALS
 cdef uint64_t F_TERMINALS_HONOURS, F_EACH_SET, F_NO_POINTS, F_NO_JOKERS
 cdef uint64_t F_ORIGINAL_CALL, F_DEALER_STREAK, F_OWN_FLOWER, F_OWN_SEASON, F_ALL_FLOWERS, F_ALL_SEASONS
-cdef uint64_t F_FOURTH_TILE, F_PAIR_WAIT, F_CONCEALED_SETS, F_THREE_DRAGONS, F_LITTLE_DRAGONS, F_FOUR_WINDS, F_LITTLE_WINDS
+cdef uint64_t F_FOURTH_TILE, F_PAIR_WAIT, F_CONCEALED_SETS
 # The context word's fields beyond the Flag bits (mjscore.core.context), checked at import.
 cdef enum:
     MAX_CALLING_GATES = 32  # the gates of a calling hand's targets of sets (checked when compiled)
@@ -199,20 +199,6 @@ cdef inline uint64_t _context_facts(uint32_t w) noexcept nogil:
     return CONTEXT_FACTS[w & (CONTEXT_WORDS - 1)]
 
 
-cdef inline uint64_t _triplet_facts(uint32_t counters) noexcept nogil:
-    """The facts of the pungs and kongs (and honour pairs) among some groups, from their
-    summed counters (readings._triplet_facts; the concealed-triplet facts aside)."""
-    cdef uint64_t facts = 0
-    cdef int dragons = _counter(counters, C_DRAGONS), winds = _counter(counters, C_WINDS)
-    if _counter(counters, C_KONGS) == 4: facts |= F_FOUR_KONGS
-    if _counter(counters, C_TRIPLETS) == 4: facts |= F_FOUR_TRIPLETS
-    if dragons == 3: facts |= F_THREE_DRAGONS
-    if dragons == 2 and _counter(counters, C_DRAGON_PAIRS): facts |= F_LITTLE_DRAGONS
-    if winds == 4: facts |= F_FOUR_WINDS
-    if winds == 3 and _counter(counters, C_WIND_PAIRS): facts |= F_LITTLE_WINDS
-    return facts
-
-
 cdef inline uint64_t _row_facts(uint32_t w, int seat, int exposed, int streak_needed) noexcept nogil:
     """The facts of a row's bonus tiles, dealer's streak and original call, from its context
     word, seat wind (27-30), exposed melds and the rule set's ``dealer-streak`` (0: none)."""
@@ -234,21 +220,6 @@ cdef inline int _bonus_count(uint32_t w) noexcept nogil:
     b = b - ((b >> 1) & 0x55)
     b = (b & 0x33) + ((b >> 2) & 0x33)
     return <int>((b + (b >> 4)) & 0x0F)
-
-
-cdef inline uint64_t _set_facts(uint32_t counters, uint32_t runs) noexcept nogil:
-    """The facts of a decomposition's sets from its summed counters and run bits (the
-    concealed-triplet facts aside: those depend on which group the winning tile
-    completed, see _concealed_facts)."""
-    cdef uint64_t facts = F_STANDARD | _triplet_facts(counters)
-    cdef int chows = _counter(counters, C_CHOWS), kongs = _counter(counters, C_KONGS)
-    if chows == 0: facts |= F_NO_CHOWS
-    if chows == 1: facts |= F_ONE_CHOW
-    if kongs == 0: facts |= F_NO_KONGS
-    if runs & 7 == 7 or runs & 0x38 == 0x38 or runs & 0x1C0 == 0x1C0:
-        facts |= F_CONSECUTIVE
-    if _counter(counters, C_SIMPLES) == 0: facts |= F_EACH_SET
-    return facts
 
 
 from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint64_t
@@ -300,11 +271,16 @@ ctypedef struct Tables:
     # within it are all absent. AND over the 8 bytes gives the matching items.
     uint64_t allowed[8][256]
     uint64_t tile_allowed[256]   # items whose win-tile condition holds for this tile
+    # Items with ``holds`` (model.Tables.holds): the fact bit each sets on a reading whose
+    # counters reach its needs, the fewest of each counter in that counter's 3 bits.
+    int n_holds
+    const uint64_t* holds_bit
+    const uint32_t* holds_need
 
 cdef inline int _claimed_count(uint32_t w) noexcept nogil:
     """The claimed kongs a context word marks among the row's melds."""
-    cdef uint32_t b = (w >> CLAIMED_SHIFT) & 0xF
-    return <int>((b & 1) + (b >> 1 & 1) + (b >> 2 & 1) + (b >> 3))
+    # the bits set in each 4-bit value, one hex digit each (digit b: popcount(b))
+    return <int>((<uint64_t>0x4332322132212110 >> (4 * ((w >> CLAIMED_SHIFT) & 0xF))) & 0xF)
 
 
 cdef inline int _open_melds(const Tables* r, uint32_t w, int exposed) noexcept nogil:
@@ -385,3 +361,39 @@ cdef inline void _add_sets(const Tables* r, const Group* g, int n, int64_t* poin
         cell = _cell(&g[i])
         points[0] += r.set_points[cell]
         doubles[0] += r.set_doubles[cell]
+
+
+cdef inline uint64_t _triplet_facts(const Tables* r, uint32_t counters) noexcept nogil:
+    """The facts of the pungs and kongs (and pairs) among some groups, from their summed
+    counters (readings._triplet_facts; the concealed-triplet facts aside), with the bits of
+    the rule set's ``holds`` items they meet."""
+    cdef uint64_t facts = 0
+    cdef uint32_t need
+    cdef int k, shift
+    if _counter(counters, C_KONGS) == 4: facts |= F_FOUR_KONGS
+    if _counter(counters, C_TRIPLETS) == 4: facts |= F_FOUR_TRIPLETS
+    for k in range(r.n_holds):
+        need = r.holds_need[k]
+        while need:
+            shift = mj_ctz64(need) // 3 * 3
+            if _counter(counters, shift) < _counter(need, shift):
+                break
+            need &= ~((<uint32_t>7) << shift)
+        else:
+            facts |= r.holds_bit[k]
+    return facts
+
+
+cdef inline uint64_t _set_facts(const Tables* r, uint32_t counters, uint32_t runs) noexcept nogil:
+    """The facts of a decomposition's sets from its summed counters and run bits (the
+    concealed-triplet facts aside: those depend on which group the winning tile
+    completed, see _concealed_facts)."""
+    cdef uint64_t facts = F_STANDARD | _triplet_facts(r, counters)
+    cdef int chows = _counter(counters, C_CHOWS), kongs = _counter(counters, C_KONGS)
+    if chows == 0: facts |= F_NO_CHOWS
+    if chows == 1: facts |= F_ONE_CHOW
+    if kongs == 0: facts |= F_NO_KONGS
+    if runs & 7 == 7 or runs & 0x38 == 0x38 or runs & 0x1C0 == 0x1C0:
+        facts |= F_CONSECUTIVE
+    if _counter(counters, C_SIMPLES) == 0: facts |= F_EACH_SET
+    return facts

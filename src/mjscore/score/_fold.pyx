@@ -20,7 +20,7 @@ from ..core import group_codes
 from ..core import context
 from ..core.context import Flag
 from ..core.errors import HandStatus
-from ..rules.facts import FACT_BITS, ROW_FACTS, Atom, fact_mask
+from ..rules.facts import FACT_BITS, GROUP_COUNTERS, ROW_FACTS, Atom, fact_mask
 from ..rules import calling
 
 
@@ -51,8 +51,6 @@ F_OWN_FLOWER, F_OWN_SEASON = _bit("own-flower"), _bit("own-season")
 F_ALL_FLOWERS, F_ALL_SEASONS = _bit("all-flowers"), _bit("all-seasons")
 F_PAIR_WAIT, F_CONCEALED_SETS = _bit("pair-wait"), _bit("concealed-sets")
 F_FOURTH_TILE = _bit("fourth-tile")
-F_THREE_DRAGONS, F_LITTLE_DRAGONS = _bit("three-dragon-sets"), _bit("little-three-dragons")
-F_FOUR_WINDS, F_LITTLE_WINDS = _bit("four-wind-sets"), _bit("little-four-winds")
 BASE_FACTS = fact_mask(ROW_FACTS)
 
 if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPLACEMENT,
@@ -67,7 +65,9 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
         or max(int(f) for f in Flag) >= CONTEXT_WORDS
         or [FLOWER_SHIFT, SEASON_SHIFT, CLAIMED_SHIFT, STREAK_SHIFT]
         != [context.FLOWER_SHIFT, context.SEASON_SHIFT, context.CLAIMED_SHIFT, context.STREAK_SHIFT]
-        or [GATE_WORDS, PROFILES] != [calling.GATE_WORDS, calling.PROFILES]):
+        or [GATE_WORDS, PROFILES] != [calling.GATE_WORDS, calling.PROFILES]
+        or sorted(GROUP_COUNTERS.values()) != [C_CHOWS // 3, C_TRIPLETS // 3, C_KONGS // 3, C_DRAGONS // 3,
+                                               C_WINDS // 3, C_DRAGON_PAIRS // 3, C_WIND_PAIRS // 3]):
     raise ImportError("mjscore.score._fold is out of step with mjscore's enums: rebuild it")
 
 
@@ -356,9 +356,16 @@ cdef class CompiledRules:
         for i in range(len(calling)):
             deciding = calling[i][1]
             self.calling_tables[i] = <const void*>&deciding.r
+        cdef const uint64_t[::1] holds_bit = np.array([1 << bit for bit, _ in tables.holds] or [0], np.uint64)
+        cdef const uint32_t[::1] holds_need = np.array(
+            [sum(fewest << 3 * counter for counter, fewest in clauses) for _, clauses in tables.holds] or [0],
+            np.uint32)
+        self.r.n_holds = len(tables.holds)
+        self.r.holds_bit = &holds_bit[0]
+        self.r.holds_need = &holds_need[0]
         self.arrays = (set_points, set_doubles, when, unless, item_tiles, per_bonus, points, doubles,
                        excludes, late, base, patterns, calling, calling_hands, calling_gate_words,
-                       near_words, near_starts)
+                       near_words, near_starts, holds_bit, holds_need)
         self.r.calling_gates = &calling_gate_words[0]
         self.r.calling_near = &near_words[0]
         self.r.calling_near_starts = &near_starts[0]

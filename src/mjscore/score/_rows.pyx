@@ -287,7 +287,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 continue
             for j in range(n_groups, 5):
                 codes[j] = NO_GROUP
-            dec_facts = _set_facts(counters, runs)
+            dec_facts = _set_facts(r, counters, runs)
             concealed = _counter(counters, C_CONCEALED)
             for i in range(n_groups):
                 if not (holds[i] >> wt) & 1:
@@ -640,16 +640,17 @@ cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
     presence = mj_presence34(held)
     base = _situation_facts(r, w, seat, exposed) | _tile_facts(presence) | r.no_jokers
     if not w & W_WINNER:
-        return c_score_losing(c, m, held, w, seat, prevailing, r, melds, n_melds, base, best)
+        return c_score_losing(c, m, held, presence, w, seat, prevailing, r, melds, n_melds, base, best)
     return c_score_readings(c, m, win, w, seat, prevailing, r, held, presence, melds, n_melds,
                            _open_melds(r, w, exposed), total, base, NULL, best)
 
 
-cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint32_t w, int seat,
-                        int prevailing, const Tables* r, const Group* melds, int n_melds, uint64_t base,
-                        Best* best) noexcept nogil:
+cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t presence, uint32_t w,
+                        int seat, int prevailing, const Tables* r, const Group* melds, int n_melds,
+                        uint64_t base, Best* best) noexcept nogil:
     """A hand that did not go out: its melds, concealed pungs and pairs, the facts of its
-    pungs and kongs, and the rule set's calling hands it holds."""
+    pungs and kongs, and the rule set's calling hands it holds (``presence``: the kinds
+    ``held`` holds)."""
     cdef Group groups[17]
     cdef int t, k, n_groups, n_made = 0
     cdef uint32_t counters = 0
@@ -679,10 +680,10 @@ cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held,
         counters += _group_counters(&groups[k])
     if r.claimed_concealed:
         counters += (<uint32_t>_claimed_count(w)) << C_CONCEALED
-    base |= _triplet_facts(counters) | _concealed_facts(_counter(counters, C_CONCEALED))
+    base |= _triplet_facts(r, counters) | _concealed_facts(_counter(counters, C_CONCEALED))
     best.bonus = _bonus_count(w)
     if r.n_calling:
-        n_made = _calling_hands(c, m, held, w, seat, prevailing, r, melds, n_melds, base, made)
+        n_made = _calling_hands(c, m, held, presence, w, seat, prevailing, r, melds, n_melds, base, made)
     best.reading[0] = NO_TILE
     best.reading[1] = SHAPE_LOSING
     best.reading[2] = -1
@@ -705,9 +706,9 @@ cdef inline uint32_t _group_counters(const Group* g) noexcept nogil:
             | dragon << C_DRAGONS | wind << C_WINDS)
 
 
-cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint32_t w, int seat,
-                        int prevailing, const Tables* r, const Group* melds, int n_melds, uint64_t facts,
-                        int16_t* made) noexcept nogil:
+cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t held_presence,
+                        uint32_t w, int seat, int prevailing, const Tables* r, const Group* melds, int n_melds,
+                        uint64_t facts, int16_t* made) noexcept nogil:
     """The calling hands (score.calling.calling_hands) of a hand that did not go out whose
     losing reading holds ``facts``, in file order, into ``made``; how many. Each tile the
     hand holds fewer than four of is added as if drawn from the wall, and the hand scored
@@ -717,7 +718,7 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     cdef uint8_t c2[34]
     cdef uint8_t held2[34]
     cdef int k, t, h, profile, n_made = 0, total = mj_sum34(c) + 3 * n_melds
-    cdef uint64_t tiles, waits, shaped, presence, fixed, others, worth, held_presence = mj_presence34(held)
+    cdef uint64_t tiles, waits, shaped, presence, fixed, others, worth
     cdef int32_t fixed_found[MAX_FIXED]
     cdef uint32_t w2
     cdef const Tables* d

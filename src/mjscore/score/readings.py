@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .. import _backend
 from ..core.context import MAX_STREAK, WinContext
 from ..decompose.decompose import WaitRole, wait_role
-from ..rules.facts import FACT_BITS, Atom
+from ..rules.facts import FACT_BITS, GROUP_COUNTERS, Atom
 from ..core.group import Group, GroupKind, Meld
 from ..core.group_codes import group_code, group_kind, group_tile
 from ..core.hand import Hand
@@ -25,6 +25,7 @@ from ..rules.matching import (conditions_hold, fixed_variants, item_pattern_fact
 from ..rules.hands import MAX_MATCHED, HandTables
 from ..rules.model import RuleSet
 from ..rules.patterns import STANDARD
+from ..rules.tile_expressions import class_mask
 from ..core.tile import ORPHANS, Tile
 
 __all__ = ["Reading", "readings", "losing_reading", "reading_groups", "atom_of", "SHAPE_CODES", "forget_groups"]
@@ -184,31 +185,42 @@ def _situation_facts(hand: Hand, context: WinContext, rules: RuleSet) -> int:
         concealed_hand=all(m.concealed or rules.claimed_concealed and m.claimed for m in hand.melds))
 
 
-def _triplet_facts(groups: tuple[ScoredGroup, ...], claimed_concealed: bool) -> int:
-    """Facts about the pungs and kongs (and honour pairs) among some groups: those of any
-    hand, the groups a hand that did not go out shows included."""
+def _triplet_facts(groups: tuple[ScoredGroup, ...], rules: RuleSet) -> int:
+    """Facts about the pungs and kongs among some groups, and the rule set's ``holds`` items
+    they meet: those of any hand, the groups a hand that did not go out shows included."""
     triplets = [g for g in groups if g.kind in (GroupKind.TRIPLET, GroupKind.QUAD)]
     kongs = sum(g.kind == GroupKind.QUAD for g in groups)
-    concealed = sum(g.concealed or claimed_concealed and isinstance(g.group, Meld) and g.group.claimed
+    concealed = sum(g.concealed or rules.claimed_concealed and isinstance(g.group, Meld) and g.group.claimed
                     for g in triplets)
-    dragons = sum(g.group.first >= Tile.WHITE for g in triplets)
-    winds = sum(Tile.EAST <= g.group.first <= Tile.NORTH for g in triplets)
-    pairs = [g.group.first for g in groups if g.kind == GroupKind.PAIR]
     return _bits(
         four_kongs=kongs == 4, four_triplets=len(triplets) == 4,
         three_concealed_triplets=concealed == 3, four_concealed_triplets=concealed == 4,
-        three_dragon_sets=dragons == 3, little_three_dragons=dragons == 2 and any(t >= Tile.WHITE for t in pairs),
-        four_wind_sets=winds == 4,
-        little_four_winds=winds == 3 and any(Tile.EAST <= t <= Tile.NORTH for t in pairs),
-    )
+    ) | _holds_facts(groups, rules)
 
 
-def _group_facts(groups: tuple[ScoredGroup, ...], claimed_concealed: bool) -> int:
+def _holds_facts(groups: tuple[ScoredGroup, ...], rules: RuleSet) -> int:
+    """The fact bits of the items whose ``holds`` clauses the groups meet: each counter of
+    :data:`~mjscore.rules.facts.GROUP_COUNTERS` counts the groups of its kinds on its tiles."""
+    if not rules.tables.holds:
+        return 0
+    counts = {counter: sum(g.kind in kinds and _CLASS_TILES[tiles] >> g.group.first & 1 for g in groups)
+              for (kinds, tiles), counter in GROUP_COUNTERS.items()}
+    facts = 0
+    for bit, clauses in rules.tables.holds:
+        if all(counts[counter] >= fewest for counter, fewest in clauses):
+            facts |= 1 << bit
+    return facts
+
+
+_CLASS_TILES = {tiles: class_mask(tiles, {}, {}) for _, tiles in GROUP_COUNTERS}
+
+
+def _group_facts(groups: tuple[ScoredGroup, ...], rules: RuleSet) -> int:
     """Facts about the sets of a standard reading."""
     chows = [g for g in groups if g.kind == GroupKind.SEQUENCE]
     kongs = [g for g in groups if g.kind == GroupKind.QUAD]
     runs = {(g.group.first // 9, g.group.first % 9) for g in chows}
-    return _triplet_facts(groups, claimed_concealed) | _bits(
+    return _triplet_facts(groups, rules) | _bits(
         standard=True, no_chows=not chows, one_chow=len(chows) == 1, no_kongs=not kongs,
         three_consecutive_chows=any({(s, 0), (s, 3), (s, 6)} <= runs for s in range(3)),
         terminal_or_honour_each_set=all(g.atom != Atom.SIMPLE for g in groups),
@@ -287,7 +299,7 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
                 role = wait_role(completed, tile)
                 scored = _standard_groups(groups, index, melds, context)
                 shape = [(int(g.kind), int(g.group.first), g.concealed) for g in scored]
-                facts = base | single | _group_facts(scored, rules.claimed_concealed) | _bits(
+                facts = base | single | _group_facts(scored, rules) | _bits(
                     one_chance=role in (WaitRole.PAIR, WaitRole.MIDDLE, WaitRole.EDGE),
                     pung_wait=role == WaitRole.TRIPLET, pair_wait=role == WaitRole.PAIR,
                     concealed_sets=concealed_hand and (context.self_drawn or role == WaitRole.PAIR))
@@ -395,5 +407,5 @@ def losing_reading(hand: Hand, context: WinContext, rules: RuleSet, no_jokers: b
     set's ``calling`` hands) are the caller's to find."""
     scored = _losing_groups(hand, context)
     facts = (_context_facts(context) | _tile_facts(hand.counts) | _situation_facts(hand, context, rules)
-             | _triplet_facts(scored, rules.claimed_concealed) | _bits(no_jokers=no_jokers))
+             | _triplet_facts(scored, rules) | _bits(no_jokers=no_jokers))
     return Reading("losing", scored, facts, None, None, bonus=len(context.flowers) + len(context.seasons))
