@@ -243,13 +243,19 @@ NEAR = 1 << 63
 def gates_by_profile(gates: tuple[Gate, ...], near: npt.NDArray[np.uint64]) -> list[int]:
     """For each profile of the tiles held, a word: the gates (a bit each, in order) a hand
     of that profile may pass, those whose mask holds something of each suit (and the
-    honours) it holds, and :data:`NEAR` where some entry of the :func:`near_presences`
-    table ``near`` has that profile. The compiled scorer looks at these only, so most
+    honours) it holds and whose counted class it may hold, and :data:`NEAR` where some
+    entry of the :func:`near_presences` table ``near`` has that profile. The compiled scorer looks at these only, so most
     hands of several suits skip most calling hands outright."""
     slots = near[5 + (1 << (int(near[3]) - 6)):][::2]
     profiles = {profile(int(kinds)) for kinds in slots if kinds}
-    return [sum(1 << j for j, gate in enumerate(gates) if held & ~profile(gate[0]) == 0)
+    return [sum(1 << j for j, gate in enumerate(gates) if held & ~profile(gate[0]) == 0 and _holds_class(held, gate))
             | (NEAR if held in profiles else 0) for held in range(PROFILES)]
+
+
+def _holds_class(held: int, gate: Gate) -> bool:
+    """Whether a hand of profile ``held`` may hold the tiles of the class a gate counts: some
+    of them where it needs any (a hand of no honours holds no dragon)."""
+    return not gate[2] or bool(held & profile(gate[1]))
 
 
 _SETS_ONLY = frozenset({"no-chows", "four-triplets", "four-concealed-triplets", "four-kongs"})

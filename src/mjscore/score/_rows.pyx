@@ -717,7 +717,7 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     those its near-presence table gives for the fixed-shape targets."""
     cdef uint8_t c2[34]
     cdef uint8_t held2[34]
-    cdef int k, t, h, profile, n_made = 0, total = mj_sum34(c) + 3 * n_melds
+    cdef int k, t, h, profile, kinds, n_made = 0, total = mj_sum34(c) + 3 * n_melds
     cdef uint64_t tiles, waits, shaped, presence, fixed, others, worth
     cdef int32_t fixed_found[MAX_FIXED]
     cdef uint32_t w2
@@ -730,6 +730,7 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     # as if drawn from the wall: the winner's word keeps the bonus tiles and claimed kongs
     w2 = W_WINNER | W_SELF_DRAWN | (w & W_DEALER) | (w & ((<uint32_t>0xFFF) << FLOWER_SHIFT))
     profile = _profile(held_presence)
+    kinds = -1  # the kinds held, counted when a fixed-shape target needs them
     for k in range(r.n_calling):
         h = r.calling[k]
         worth = r.calling_gates[k * GATE_ROW + profile]  # what a hand of these suits may be near
@@ -738,8 +739,12 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
         others = _gates_passed(r.calling_gates + k * GATE_ROW, worth & ALL_GATES, c, held, held_presence,
                                melds, n_melds) if worth & ALL_GATES else 0
         # a fixed-shape target: the kinds held are one of its variants', or those less one kind
-        fixed = _near(r.calling_near + r.calling_near_starts[k],
-                      r.calling_near_starts[k + 1] - r.calling_near_starts[k], held_presence) if worth >> 63 else 0
+        fixed = 0
+        if worth >> 63:
+            if kinds < 0:
+                kinds = mj_popcount64(held_presence)
+            fixed = _near(r.calling_near + r.calling_near_starts[k],
+                          r.calling_near_starts[k + 1] - r.calling_near_starts[k], held_presence, kinds)
         if not others and not fixed:
             continue  # no target is one tile away
         d = <const Tables*>r.calling_tables[k]
@@ -784,15 +789,14 @@ cdef uint64_t ALL_GATES = 0xFFFFFFFF  # the gates' bits of a profile's word (rul
 cdef uint64_t NOT_YET = (<uint64_t>1) << 63  # the waits of a loser's hand, not worked out yet
 
 
-cdef inline uint64_t _near(const uint64_t* table, int64_t size, uint64_t presence) noexcept nogil:
-    """The tiles that may complete a fixed-shape target of a hand holding the kinds
-    ``presence``: its entry in a table of rules.calling.near_presences (same hashing, after
-    its five words and its filter), 0 for none."""
-    cdef int bits = 0, kinds, filter_bits = <int>table[3]
+cdef inline uint64_t _near(const uint64_t* table, int64_t size, uint64_t presence, int kinds) noexcept nogil:
+    """The tiles that may complete a fixed-shape target of a hand holding the ``kinds``
+    kinds ``presence``: its entry in a table of rules.calling.near_presences (same hashing,
+    after its five words and its filter), 0 for none."""
+    cdef int bits = 0, filter_bits = <int>table[3]
     cdef uint64_t slot, bit, a, b, d
     if presence & ~table[0]:
         return 0
-    kinds = mj_popcount64(presence)
     if kinds < <int>table[1] or kinds > <int>table[2]:
         return 0
     a = presence & 0x1FF  # rules.calling.lone_numbers
@@ -830,8 +834,6 @@ cdef uint64_t _gates_passed(const uint64_t* g, uint64_t candidates, const uint8_
         if presence & ~g_j[0] or not ~tiles & g_j[0]:
             continue  # holds a tile outside, or draws no tile the gates passed do not
         if g_j[2]:
-            if 4 * mj_popcount64(presence & g_j[1]) < <int>g_j[2]:
-                continue  # too few kinds of the class to hold that many of it
             count = 0
             rest = g_j[1]
             while rest:
