@@ -16,7 +16,8 @@ import dataclasses
 import pytest
 
 import mjscore
-from mjscore.rules.calling import NEAR, calling_gates, gates_by_profile, lone_numbers, near_presences, profile
+from mjscore.rules.calling import (KONG_COUNTS, NEAR, PROFILES, calling_gates, gates_by_profile, lone_numbers,
+                                   near_presences, profile)
 
 RULES = mjscore.load_rules("bmja")
 CALLING = {target: hand.id for hand in RULES.hands for target in hand.calling}
@@ -64,8 +65,9 @@ def test_a_winning_hand_less_any_tile_is_calling_for_its_target(target):
 def test_profile_and_lone_numbers():
     masks = {text: sum(1 << t for t, n in enumerate(mjscore.parse_hand(text).counts) if n)
              for text in ("123m", "123m 5p 7z", "1234567m 123456p", "123m 456p 789s")}
-    assert profile(masks["123m"]) == 0b0001
-    assert profile(masks["123m 5p 7z"]) == 0b1011
+    assert profile(masks["123m"]) == 0b10001  # characters, 2-8s among them
+    assert profile(masks["123m 5p 7z"]) == 0b11011
+    assert profile(1 | 1 << 8 | 1 << 27) == 0b01001  # 1m 9m 1z: no 2-8
     assert lone_numbers(masks["1234567m 123456p"]) == 1  # knitting a tile short: 7 lone
     assert lone_numbers(masks["123m 456p 789s"]) == 9
 
@@ -89,8 +91,33 @@ def test_gates_by_profile_skip_hands_of_other_suits():
     by_id = {h.id: i for i, h in enumerate(RULES.hands)}
     index = by_id["calling-for-purity"]
     words = gates_by_profile(calling_gates(RULES, index), near_presences(RULES, index))
-    assert words[0b0111] == 0 and words[0b1001] == 0  # three suits; a suit and honours
-    assert words[0b0001] and not words[0b0001] & NEAR  # one suit: its gates, no fixed shape
+    assert len(words) == PROFILES == 32 * KONG_COUNTS
+
+    def word(kinds_profile: int, kongs: int = 0) -> int:
+        return words[kinds_profile * KONG_COUNTS + kongs]
+
+    assert word(0b10111) == 0 and word(0b11001) == 0  # three suits; a suit and honours
+    assert word(0b10001) and not word(0b10001) & NEAR  # one suit: its gates, no fixed shape
     knitting = by_id["calling-for-half-limit"]
     words = gates_by_profile(calling_gates(RULES, knitting), near_presences(RULES, knitting))
-    assert words[0b0011] & NEAR and not words[0b1011] & NEAR  # knitted suits hold no honours
+    assert word(0b10011) & NEAR and not word(0b11011) & NEAR  # knitted suits hold no honours
+
+
+def test_gates_by_profile_read_the_2_to_8s_and_the_kongs_declared():
+    """A hand holding a 2-8 is near no hand of terminals (Heads and Tails); one without four
+    kongs declared is near no Four Kongs; one without honours near no Three Great Scholars."""
+    by_id = {h.id: i for i, h in enumerate(RULES.hands)}
+    index = by_id["calling-for-limit"]
+    gates = calling_gates(RULES, index)
+    words = gates_by_profile(gates, near_presences(RULES, index))
+    terminals = {j for j, g in enumerate(gates) if g[0] == 0x4060301}
+    four_kongs = {j for j, g in enumerate(gates) if g[3] == 4}
+    scholars = {j for j, g in enumerate(gates) if g[1] == 0x7 << 31}
+    assert terminals and four_kongs and scholars
+
+    def passed(kinds_profile: int, kongs: int) -> set[int]:
+        return {j for j in range(len(gates)) if words[kinds_profile * KONG_COUNTS + kongs] >> j & 1}
+
+    assert terminals <= passed(0b00111, 0) and not terminals & passed(0b10111, 0)
+    assert four_kongs <= passed(0b11111, 4) and not four_kongs & passed(0b11111, 3)
+    assert scholars <= passed(0b11111, 0) and not scholars & passed(0b10111, 0)

@@ -25,8 +25,9 @@ from .tile_expressions import PatternError, class_mask
 from .model import BETTER, STACK, ItemRule, RuleSet
 from .patterns import STANDARD, QuantVariant
 
-__all__ = ["GATE_WORDS", "Gate", "NEAR", "PROFILES", "calling_rules", "check_calling", "calling_gates",
-           "gates_by_profile", "lone_numbers", "near_presences", "presence_slot", "profile"]
+__all__ = ["GATE_WORDS", "Gate", "KINDS_PROFILES", "KONG_COUNTS", "NEAR", "PROFILES", "calling_rules",
+           "check_calling", "calling_gates", "gates_by_profile", "lone_numbers", "near_presences", "presence_slot",
+           "profile"]
 
 _NOTHING = ItemRule(id="calling-nothing", name="(nothing)", when=frozenset({"winner"}), unless=frozenset(),
                     win_tile=None, points=0, doubles=0, excludes=(), source="mjscore.rules.calling")
@@ -227,13 +228,23 @@ def presence_slot(kinds: int, bits: int) -> int:
     return ((kinds * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
 
 
-PROFILES = 16
-"""The profiles of a hand's tiles: which of the three suits and the honours it holds (a bit each)."""
+KINDS_PROFILES = 32
+"""The profiles of a hand's kinds: which of the three suits, whether honours and whether
+suited 2-8 it holds (a bit each)."""
+KONG_COUNTS = 5
+"""The kongs a hand may have declared, 0 to 4."""
+PROFILES = KINDS_PROFILES * KONG_COUNTS
+"""The words of :func:`gates_by_profile`: one per profile of the kinds held and count of
+declared kongs (word ``profile * KONG_COUNTS + kongs``)."""
+
+_SIMPLES = sum(0xFE << (9 * s) for s in range(3))  # ranks 2-8
 
 
 def profile(kinds: int) -> int:
-    """The profile of a mask of kinds: bit s for suit s held, bit 3 for honours held."""
-    return sum(1 << s for s in range(3) if kinds & _SUITS[s]) | (8 if kinds & _HONOURS else 0)
+    """The profile of a mask of kinds: bit s for suit s held, bit 3 for honours held, bit 4
+    for a suited 2-8 held."""
+    return (sum(1 << s for s in range(3) if kinds & _SUITS[s]) | (8 if kinds & _HONOURS else 0)
+            | (16 if kinds & _SIMPLES else 0))
 
 
 NEAR = 1 << 63
@@ -241,15 +252,19 @@ NEAR = 1 << 63
 
 
 def gates_by_profile(gates: tuple[Gate, ...], near: npt.NDArray[np.uint64]) -> list[int]:
-    """For each profile of the tiles held, a word: the gates (a bit each, in order) a hand
-    of that profile may pass, those whose mask holds something of each suit (and the
-    honours) it holds and whose counted class it may hold, and :data:`NEAR` where some
-    entry of the :func:`near_presences` table ``near`` has that profile. The compiled scorer looks at these only, so most
-    hands of several suits skip most calling hands outright."""
+    """For each profile of the kinds held and count of declared kongs, a word: the gates (a
+    bit each, in order) such a hand may pass, those whose mask holds something of each
+    suit, of the honours and of the 2-8s it holds, whose counted class it may hold and
+    whose kongs it has declared; and :data:`NEAR` where some entry of the
+    :func:`near_presences` table ``near`` has that profile. The compiled scorer looks at
+    these only, so most hands skip most calling hands outright (a hand holding a 2 is near
+    no Heads and Tails, a hand without four kongs near no Four Kongs)."""
     slots = near[5 + (1 << (int(near[3]) - 6)):][::2]
     profiles = {profile(int(kinds)) for kinds in slots if kinds}
-    return [sum(1 << j for j, gate in enumerate(gates) if held & ~profile(gate[0]) == 0 and _holds_class(held, gate))
-            | (NEAR if held in profiles else 0) for held in range(PROFILES)]
+    return [sum(1 << j for j, gate in enumerate(gates)
+                if held & ~profile(gate[0]) == 0 and _holds_class(held, gate) and kongs >= gate[3])
+            | (NEAR if held in profiles else 0)
+            for held in range(KINDS_PROFILES) for kongs in range(KONG_COUNTS)]
 
 
 def _holds_class(held: int, gate: Gate) -> bool:

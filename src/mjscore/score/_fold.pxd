@@ -88,7 +88,8 @@ cdef uint64_t F_FOURTH_TILE, F_PAIR_WAIT, F_CONCEALED_SETS
 cdef enum:
     MAX_CALLING_GATES = 32  # the gates of a calling hand's targets of sets (checked when compiled)
     GATE_WORDS = 7  # the words of one (rules.calling.GATE_WORDS, checked at import)
-    PROFILES = 16  # the gates each profile of tiles may pass come first (rules.calling.gates_by_profile)
+    KONG_COUNTS = 5  # the gates each profile of kinds and count of declared kongs may pass come first
+    PROFILES = 32 * KONG_COUNTS  # (rules.calling.gates_by_profile)
     GATE_ROW = PROFILES + GATE_WORDS * MAX_CALLING_GATES  # a calling hand's words
     FLOWER_SHIFT = 16
     SEASON_SHIFT = 20

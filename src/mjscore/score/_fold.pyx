@@ -65,7 +65,7 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
         or max(int(f) for f in Flag) >= CONTEXT_WORDS
         or [FLOWER_SHIFT, SEASON_SHIFT, CLAIMED_SHIFT, STREAK_SHIFT]
         != [context.FLOWER_SHIFT, context.SEASON_SHIFT, context.CLAIMED_SHIFT, context.STREAK_SHIFT]
-        or [GATE_WORDS, PROFILES] != [calling.GATE_WORDS, calling.PROFILES]
+        or [GATE_WORDS, PROFILES, KONG_COUNTS] != [calling.GATE_WORDS, calling.PROFILES, calling.KONG_COUNTS]
         or sorted(GROUP_COUNTERS.values()) != [C_CHOWS // 3, C_TRIPLETS // 3, C_KONGS // 3, C_DRAGONS // 3,
                                                C_WINDS // 3, C_DRAGON_PAIRS // 3, C_WIND_PAIRS // 3]):
     raise ImportError("mjscore.score._fold is out of step with mjscore's enums: rebuild it")

@@ -534,7 +534,7 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, C_CHOWS, C_CONCEALED, C_
                                    C_KONGS, C_TRIPLETS, C_WIND_PAIRS, C_WINDS, CLAIMED_SHIFT, FLOWER_SHIFT,
                                    MELD_INFO, NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD, S_OK,
                                    S_WRONG_SIZE, SHAPE_LOSING, W_DEALER, W_EARTH, W_HEAVEN, W_KONG_ON_KONG,
-                                   GATE_ROW, GATE_WORDS, PROFILES,
+                                   GATE_ROW, GATE_WORDS, KONG_COUNTS, PROFILES,
                                    W_KONG_REPLACEMENT, W_ROBBING, W_SELF_DRAWN, W_WINNER, Group, MeldInfo,
                                    _atom, _bonus_count, _claimed_count, _concealed_facts, _counter,
                                    _open_melds, _situation_facts, _tile_facts, _triplet_facts, mj_ctz64)
@@ -729,11 +729,13 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     waits = NOT_YET
     # as if drawn from the wall: the winner's word keeps the bonus tiles and claimed kongs
     w2 = W_WINNER | W_SELF_DRAWN | (w & W_DEALER) | (w & ((<uint32_t>0xFFF) << FLOWER_SHIFT))
-    profile = _profile(held_presence)
+    profile = _profile(held_presence) * KONG_COUNTS
+    for k in range(n_melds):
+        profile += melds[k].kind == G_KONG
     kinds = -1  # the kinds held, counted when a fixed-shape target needs them
     for k in range(r.n_calling):
         h = r.calling[k]
-        worth = r.calling_gates[k * GATE_ROW + profile]  # what a hand of these suits may be near
+        worth = r.calling_gates[k * GATE_ROW + profile]  # what a hand of these kinds and kongs may be near
         if not worth or facts & p.when[h] != p.when[h] or facts & p.unless[h]:
             continue
         others = _gates_passed(r.calling_gates + k * GATE_ROW, worth & ALL_GATES, c, held, held_presence,
@@ -823,9 +825,10 @@ cdef uint64_t _gates_passed(const uint64_t* g, uint64_t candidates, const uint8_
                             uint64_t presence, const Group* melds, int n_melds) noexcept nogil:
     """The tiles a hand may draw to make a calling hand's target of sets: those of the gates
     among ``candidates`` it passes (rules.calling.calling_gates, laid out as _fold.pxd's
-    GATE_ROW says), as the drawn tile is held too; 0 when it passes none."""
+    GATE_ROW says), as the drawn tile is held too; 0 when it passes none. The candidates
+    are those of the hand's profile word, which has checked the kongs declared already."""
     cdef uint64_t rest, tiles = 0
-    cdef int j, t, count, kongs, sets = -1, pairs = -1, concealed = -1
+    cdef int j, t, count, sets = -1, pairs = -1, concealed = -1
     cdef const uint64_t* g_j
     while candidates:
         j = mj_ctz64(candidates)
@@ -840,14 +843,6 @@ cdef uint64_t _gates_passed(const uint64_t* g, uint64_t candidates, const uint8_
                 count += held[mj_ctz64(rest)]
                 rest &= rest - 1
             if count < <int>g_j[2]:
-                continue
-        if g_j[3]:
-            if n_melds < <int>g_j[3]:
-                continue
-            kongs = 0
-            for t in range(n_melds):
-                kongs += melds[t].kind == G_KONG
-            if kongs < <int>g_j[3]:
                 continue
         if g_j[4]:
             if sets < 0:
@@ -876,9 +871,9 @@ cdef uint64_t _gates_passed(const uint64_t* g, uint64_t candidates, const uint8_
 
 
 cdef inline int _profile(uint64_t presence) noexcept nogil:
-    """Which suits and whether honours a mask of kinds holds (rules.calling.profile)."""
-    return ((presence & 0x1FF) != 0) | ((presence & 0x3FE00) != 0) << 1 | ((presence & 0x7FC0000) != 0) << 2 | (
-        (presence >> 27) != 0) << 3
+    """Which suits, whether honours and whether 2-8s a mask of kinds holds (rules.calling.profile)."""
+    return (((presence & 0x1FF) != 0) | ((presence & 0x3FE00) != 0) << 1 | ((presence & 0x7FC0000) != 0) << 2
+            | ((presence >> 27) != 0) << 3 | ((presence & 0x3F9FCFE) != 0) << 4)
 
 
 cdef inline int _exposed(const Group* melds, int n_melds) noexcept nogil:
