@@ -100,25 +100,36 @@ class Facts:
         """The two parts of the distances of ``(n, 34)`` rows: the standard shanten plus
         one, and the distance to the nearest special hand (127: none, or a row
         ``specials`` leaves out: the special hands are the costly part)."""
+        special = np.full(counts.shape[0], 127, dtype=np.int16)
+        rows = np.arange(counts.shape[0]) if specials is None else np.nonzero(specials)[0]
+        if len(rows):
+            special[rows] = self.special_array(np.ascontiguousarray(counts[rows]))
+        return self.standard_array(counts), special
+
+    def standard_array(self, counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
+        """The standard part of the distances of ``(n, 34)`` rows: the shanten plus one."""
         n = counts.shape[0]
-        special = np.full(n, 127, dtype=np.int16)
-        if n == 0:
-            return np.zeros(0, dtype=np.int16), special
-        melds = np.repeat(self._melds_row, n, axis=0)
         standard = np.empty(n, dtype=np.int8)
         status = np.empty(n, dtype=np.uint8)
-        self._shanten.shanten_many(counts, melds, _STANDARD, standard, status)
+        self._shanten.shanten_many(counts, np.repeat(self._melds_row, n, axis=0), _STANDARD, standard, status)
         if status.any():
             raise status_error(int(status[status != 0][0]))
-        if self._width:
-            rows = np.arange(n) if specials is None else np.nonzero(specials)[0]
-            if len(rows):
-                part = np.ascontiguousarray(counts[rows])
-                found = np.empty((len(rows), self._width), dtype=np.int8)
-                with _ENGINE_LOCK:
-                    self._engine.distances_many(part, melds[:len(rows)], None, found, status[:len(rows)])
-                special[rows] = found.min(axis=1)
-        return standard.astype(np.int16) + 1, special
+        return standard.astype(np.int16) + 1
+
+    def special_array(self, counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
+        """The special part of the distances of ``(n, 34)`` rows (C-contiguous): to the
+        nearest special hand, 127 when none is reachable."""
+        n = counts.shape[0]
+        if not self._width or n == 0:
+            return np.full(n, 127, dtype=np.int16)
+        found = np.empty((n, self._width), dtype=np.int8)
+        status = np.empty(n, dtype=np.uint8)
+        with _ENGINE_LOCK:
+            self._engine.distances_many(counts, np.repeat(self._melds_row, n, axis=0), None, found, status)
+        if status.any():
+            raise status_error(int(status[status != 0][0]))
+        nearest: npt.NDArray[np.int16] = found.min(axis=1).astype(np.int16)
+        return nearest
 
     def value(self, hand: bytes, tile: int) -> int | None:
         """The total of a 14-tile hand gone out on a self-drawn ``tile``, or None when the
