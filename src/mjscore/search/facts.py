@@ -31,6 +31,7 @@ from ..shanten.shanten import Form
 __all__ = ["Facts"]
 
 _STANDARD = int(Form.STANDARD)
+_NOTHING_SEEN = np.zeros((1, 34), dtype=np.uint8)
 
 _ENGINE_LOCK = threading.Lock()
 """Held around every call of a rule set's distance engine: its memo of suit tables is
@@ -78,7 +79,7 @@ class Facts:
 
     def _compute(self, hands: list[bytes]) -> list[int]:
         counts: npt.NDArray[np.uint8] = np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(len(hands), 34)
-        standard, special = self.split_array(counts)
+        standard, special = self.standard_array(counts), self.special_array(counts)
         for hand, d in zip(hands, special.tolist()):
             self._special[hand] = d
         return np.minimum(standard, special).tolist()  # type: ignore[no-any-return]
@@ -89,23 +90,6 @@ class Facts:
             self.distances([hand])
         return self._special[hand]
 
-    def distance_array(self, counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
-        """The distances of ``(n, 34)`` uint8 rows (C-contiguous), not kept: a batch of
-        hands a search builds and asks once."""
-        standard, special = self.split_array(counts)
-        return np.minimum(standard, special)
-
-    def split_array(self, counts: npt.NDArray[np.uint8], specials: npt.NDArray[np.bool_] | None = None
-                    ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
-        """The two parts of the distances of ``(n, 34)`` rows: the standard shanten plus
-        one, and the distance to the nearest special hand (127: none, or a row
-        ``specials`` leaves out: the special hands are the costly part)."""
-        special = np.full(counts.shape[0], 127, dtype=np.int16)
-        rows = np.arange(counts.shape[0]) if specials is None else np.nonzero(specials)[0]
-        if len(rows):
-            special[rows] = self.special_array(np.ascontiguousarray(counts[rows]))
-        return self.standard_array(counts), special
-
     def standard_array(self, counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
         """The standard part of the distances of ``(n, 34)`` rows: the shanten plus one."""
         n = counts.shape[0]
@@ -115,6 +99,21 @@ class Facts:
         if status.any():
             raise status_error(int(status[status != 0][0]))
         return standard.astype(np.int16) + 1
+
+    def useful_array(self, counts: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint64]]:
+        """For ``(n, 34)`` rows of 13 tiles with the melds: the standard part of each
+        distance (as :meth:`standard_array`) and the tiles (bit ``t``: tile ``t``) a draw
+        of which lowers it by one; any other draw leaves it as it is."""
+        n = counts.shape[0]
+        shanten = np.empty(n, dtype=np.int8)
+        mask = np.empty(n, dtype=np.uint64)
+        copies = np.empty((n, 34), dtype=np.uint8)
+        status = np.empty(n, dtype=np.uint8)
+        self._shanten.useful_many(counts, np.repeat(self._melds_row, n, axis=0), _NOTHING_SEEN, _STANDARD,
+                                  shanten, mask, copies, status)
+        if status.any():
+            raise status_error(int(status[status != 0][0]))
+        return shanten.astype(np.int16) + 1, mask
 
     def special_array(self, counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
         """The special part of the distances of ``(n, 34)`` rows (C-contiguous): to the

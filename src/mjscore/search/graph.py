@@ -103,16 +103,20 @@ def build(facts: Facts, start: bytes, roots: list[bytes], unseen: bytes, turns: 
             p = weights[s_idx, x_idx] / totals[s_idx]  # as the reference: w / total in doubles
             g = np.ascontiguousarray(held[s_idx] + _EYE[x_idx])
             before = np.asarray(distance, dtype=np.int16)[np.asarray(expand)[s_idx]]
-            # A draw adds one tile, so it brings a special hand at most one closer: from a
-            # state whose special hands are farther than its distance, none can make the
-            # draw a help or a win, and only the standard part is asked (with extra > 0 the least
-            # distance a discard leaves is read exactly, so every part is).
+            # The standard part after a draw: one less where the drawn tile is useful. A draw
+            # adds one tile, so it brings a special hand at most one closer: from a state whose
+            # special hands are farther than its distance, none can make the draw a help or a
+            # win, and the special part is not asked (with extra > 0 the least distance a
+            # discard leaves is read exactly, so it is asked everywhere).
+            standard_held, useful = facts.useful_array(held)
+            standard14 = standard_held[s_idx] - ((useful[s_idx] >> x_idx.astype(np.uint64)) & 1).astype(np.int16)
             if extra == 0:
                 near = np.asarray(special, dtype=np.int16)[np.asarray(expand)[s_idx]] <= before
-                standard14, special14 = facts.split_array(g, near)
-                d14 = np.minimum(standard14, special14)
             else:
-                d14 = facts.distance_array(g)
+                near = np.ones(len(g), dtype=bool)
+            special14 = np.full(len(g), 127, dtype=np.int16)
+            special14[near] = facts.special_array(np.ascontiguousarray(g[near]))
+            d14 = np.minimum(standard14, special14)
             look = np.maximum(d14, 1) < before
             if change_wait:
                 look |= before == 1
