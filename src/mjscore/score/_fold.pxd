@@ -252,6 +252,7 @@ ctypedef struct Tables:
                                     # the gates, GATE_WORDS words each (rules.calling.calling_gates)
     const uint64_t* calling_near    # their hash tables of near presences (rules.calling.near_presences),
     const int64_t* calling_near_starts  # one after another: where each starts (n_calling + 1)
+    const uint64_t* calling_by_profile  # per profile word (PROFILES), the calling hands (bit k) it may be near
     const uint8_t* runless          # per special hand: no chow or singles (hands.HandTables.runless)
     int shapes
     int losers

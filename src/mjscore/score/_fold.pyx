@@ -347,6 +347,11 @@ cdef class CompiledRules:
             gate_rows[i, :PROFILES] = gates_by_profile(gates, near)
             gate_rows[i, PROFILES:PROFILES + GATE_WORDS * len(gates)] = np.array(gates, dtype=np.uint64).reshape(-1)
         cdef const uint64_t[::1] calling_gate_words = gate_rows.reshape(-1)
+        if len(calling) > 64:
+            raise ValueError("a rule set with more than 64 calling hands")
+        cdef const uint64_t[::1] by_profile = sum(
+            (gate_rows[i, :PROFILES] != 0).astype(np.uint64) << np.uint64(i) for i in range(len(calling))
+        ) if calling else np.zeros(PROFILES, np.uint64)
         near = np.concatenate([c[3] for c in calling]) if calling else np.zeros(1, np.uint64)
         cdef const uint64_t[::1] near_words = near
         cdef const int64_t[::1] near_starts = np.cumsum([0] + [len(c[3]) for c in calling], dtype=np.int64)
@@ -365,8 +370,9 @@ cdef class CompiledRules:
         self.r.holds_need = &holds_need[0]
         self.arrays = (set_points, set_doubles, when, unless, item_tiles, per_bonus, points, doubles,
                        excludes, late, base, patterns, calling, calling_hands, calling_gate_words,
-                       near_words, near_starts, holds_bit, holds_need)
+                       near_words, near_starts, holds_bit, holds_need, by_profile)
         self.r.calling_gates = &calling_gate_words[0]
+        self.r.calling_by_profile = &by_profile[0]
         self.r.calling_near = &near_words[0]
         self.r.calling_near_starts = &near_starts[0]
         cdef const uint8_t[::1] runless = rules.hand_tables.runless if len(rules.hands) else np.zeros(1, np.uint8)

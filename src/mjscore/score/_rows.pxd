@@ -86,11 +86,11 @@ cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
                      int prevailing, int jokers, uint8_t* held, Group* melds, int* n_melds,
                      int* exposed, int* total) noexcept nogil
 # A hand that did not go out: its melds, concealed pungs and pairs, and the calling hands it
-# holds (`m` its meld bytes, `held` its counts with the melds', `presence` the kinds held),
-# folded into `best`.
-cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t presence, uint32_t w,
-                        int seat, int prevailing, const Tables* r, const Group* melds, int n_melds,
-                        uint64_t base, Best* best) noexcept nogil
+# holds (`m` its meld bytes, `held` its counts with the melds', `presence` the kinds held,
+# `concealed` the tiles of `c`), folded into `best`.
+cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t presence,
+                        int concealed, uint32_t w, int seat, int prevailing, const Tables* r, const Group* melds,
+                        int n_melds, uint64_t base, Best* best) noexcept nogil
 # Validate and score one row without jokers (_score_reference.score_many); its status.
 cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                      int prevailing, const Tables* r, Best* best) noexcept nogil

@@ -640,17 +640,17 @@ cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
     presence = mj_presence34(held)
     base = _situation_facts(r, w, seat, exposed) | _tile_facts(presence) | r.no_jokers
     if not w & W_WINNER:
-        return c_score_losing(c, m, held, presence, w, seat, prevailing, r, melds, n_melds, base, best)
+        return c_score_losing(c, m, held, presence, total, w, seat, prevailing, r, melds, n_melds, base, best)
     return c_score_readings(c, m, win, w, seat, prevailing, r, held, presence, melds, n_melds,
                            _open_melds(r, w, exposed), total, base, NULL, best)
 
 
-cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t presence, uint32_t w,
-                        int seat, int prevailing, const Tables* r, const Group* melds, int n_melds,
-                        uint64_t base, Best* best) noexcept nogil:
+cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t presence,
+                        int concealed, uint32_t w, int seat, int prevailing, const Tables* r, const Group* melds,
+                        int n_melds, uint64_t base, Best* best) noexcept nogil:
     """A hand that did not go out: its melds, concealed pungs and pairs, the facts of its
     pungs and kongs, and the rule set's calling hands it holds (``presence``: the kinds
-    ``held`` holds)."""
+    ``held`` holds; ``concealed``: the tiles ``c`` holds)."""
     cdef Group groups[17]
     cdef int t, k, n_groups, n_made = 0
     cdef uint32_t counters = 0
@@ -683,7 +683,8 @@ cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     base |= _triplet_facts(r, counters) | _concealed_facts(_counter(counters, C_CONCEALED))
     best.bonus = _bonus_count(w)
     if r.n_calling:
-        n_made = _calling_hands(c, m, held, presence, w, seat, prevailing, r, melds, n_melds, base, made)
+        n_made = _calling_hands(c, m, held, presence, concealed + 3 * n_melds, w, seat, prevailing, r, melds,
+                                n_melds, base, made)
     best.reading[0] = NO_TILE
     best.reading[1] = SHAPE_LOSING
     best.reading[2] = -1
@@ -707,8 +708,8 @@ cdef inline uint32_t _group_counters(const Group* g) noexcept nogil:
 
 
 cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t held_presence,
-                        uint32_t w, int seat, int prevailing, const Tables* r, const Group* melds, int n_melds,
-                        uint64_t facts, int16_t* made) noexcept nogil:
+                        int total, uint32_t w, int seat, int prevailing, const Tables* r, const Group* melds,
+                        int n_melds, uint64_t facts, int16_t* made) noexcept nogil:
     """The calling hands (score.calling.calling_hands) of a hand that did not go out whose
     losing reading holds ``facts``, in file order, into ``made``; how many. Each tile the
     hand holds fewer than four of is added as if drawn from the wall, and the hand scored
@@ -717,8 +718,8 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     those its near-presence table gives for the fixed-shape targets."""
     cdef uint8_t c2[34]
     cdef uint8_t held2[34]
-    cdef int k, t, h, profile, kinds, n_made = 0, total = mj_sum34(c) + 3 * n_melds
-    cdef uint64_t tiles, waits, shaped, presence, fixed, others, worth
+    cdef int k, t, h, profile, kinds, n_made = 0
+    cdef uint64_t tiles, waits, shaped, presence, fixed, others, worth, hands
     cdef int32_t fixed_found[MAX_FIXED]
     cdef uint32_t w2
     cdef const Tables* d
@@ -733,10 +734,13 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     for k in range(n_melds):
         profile += melds[k].kind == G_KONG
     kinds = -1  # the kinds held, counted when a fixed-shape target needs them
-    for k in range(r.n_calling):
+    hands = r.calling_by_profile[profile]
+    while hands:
+        k = mj_ctz64(hands)
+        hands &= hands - 1
         h = r.calling[k]
         worth = r.calling_gates[k * GATE_ROW + profile]  # what a hand of these kinds and kongs may be near
-        if not worth or facts & p.when[h] != p.when[h] or facts & p.unless[h]:
+        if facts & p.when[h] != p.when[h] or facts & p.unless[h]:
             continue
         others = _gates_passed(r.calling_gates + k * GATE_ROW, worth & ALL_GATES, c, held, held_presence,
                                melds, n_melds) if worth & ALL_GATES else 0

@@ -85,7 +85,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     if not w & W_WINNER:  # its natural tiles: jokers held make no group
         held_presence = mj_presence34(held)
         base = _situation_facts(r, w, seat, exposed) | _tile_facts(held_presence)
-        return c_score_losing(c, m, held, held_presence, w, seat, prevailing, r, melds, n_melds, base, best)
+        return c_score_losing(c, m, held, held_presence, total, w, seat, prevailing, r, melds, n_melds, base,
+                              best)
     _caps(c, held, caps)
     held_presence = mj_presence34(held)
     fixed_key = c_fixed_key(ix, held, held_presence, jokers) if r.pat.n_slots else 0
