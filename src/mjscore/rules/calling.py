@@ -74,8 +74,6 @@ def calling_rules(rules: RuleSet, index: int) -> RuleSet:
 
 _SUITS = tuple(0x1FF << (9 * s) for s in range(3))
 _HONOURS = 0x7F << 27
-_WINDS = 0xF << 27
-_DRAGONS = 0x7 << 31
 _TERMINALS = sum(1 << (9 * s + r) for s in range(3) for r in (0, 8))
 _ALL = (1 << 34) - 1
 _FACT_TILES: dict[str, tuple[int, ...]] = {

@@ -384,8 +384,8 @@ def _holds(clauses: tuple[str, ...], path: object, key: str) -> tuple[tuple[int,
                         "(with a count in front: \"2 pung/kong dragon\")")
         counted[counter] = counted.get(counter, 0) + group.count
         if counted[counter] > 4:
-            raise _fail(path, key, f"{clause!r}: a hand holds at most four sets and four pairs of a kind "
-                        "counted together, so this item could never apply")
+            raise _fail(path, key, f"{clause!r}: no hand holds more than four groups of one counted kind, "
+                        "so this item could never apply")
     return tuple(sorted(counted.items()))
 
 
