@@ -16,8 +16,8 @@ import dataclasses
 import pytest
 
 import mjscore
-from mjscore.rules.calling import (KONG_COUNTS, NEAR, PROFILES, calling_gates, gates_by_profile, lone_numbers,
-                                   near_presences, profile)
+from mjscore.rules.calling import (KONG_COUNTS, MANY_SETS, NEAR, PROFILES, SET_COUNTS, calling_gates,
+                                   gates_by_profile, lone_numbers, near_presences, profile)
 
 RULES = mjscore.load_rules("bmja")
 CALLING = {target: hand.id for hand in RULES.hands for target in hand.calling}
@@ -91,10 +91,10 @@ def test_gates_by_profile_skip_hands_of_other_suits():
     by_id = {h.id: i for i, h in enumerate(RULES.hands)}
     index = by_id["calling-for-purity"]
     words = gates_by_profile(calling_gates(RULES, index), near_presences(RULES, index))
-    assert len(words) == PROFILES == 32 * KONG_COUNTS
+    assert len(words) == PROFILES == 32 * KONG_COUNTS * SET_COUNTS
 
-    def word(kinds_profile: int, kongs: int = 0) -> int:
-        return words[kinds_profile * KONG_COUNTS + kongs]
+    def word(kinds_profile: int, kongs: int = 0, many: int = 1) -> int:
+        return words[(kinds_profile * KONG_COUNTS + kongs) * SET_COUNTS + many]
 
     assert word(0b10111) == 0 and word(0b11001) == 0  # three suits; a suit and honours
     assert word(0b10001) and not word(0b10001) & NEAR  # one suit: its gates, no fixed shape
@@ -115,9 +115,29 @@ def test_gates_by_profile_read_the_2_to_8s_and_the_kongs_declared():
     scholars = {j for j, g in enumerate(gates) if g[1] == 0x7 << 31}
     assert terminals and four_kongs and scholars
 
-    def passed(kinds_profile: int, kongs: int) -> set[int]:
-        return {j for j in range(len(gates)) if words[kinds_profile * KONG_COUNTS + kongs] >> j & 1}
+    def passed(kinds_profile: int, kongs: int, many: int = 1) -> set[int]:
+        return {j for j in range(len(gates))
+                if words[(kinds_profile * KONG_COUNTS + kongs) * SET_COUNTS + many] >> j & 1}
 
     assert terminals <= passed(0b00111, 0) and not terminals & passed(0b10111, 0)
     assert four_kongs <= passed(0b11111, 4) and not four_kongs & passed(0b11111, 3)
     assert scholars <= passed(0b11111, 0) and not scholars & passed(0b10111, 0)
+
+
+def test_gates_by_profile_read_whether_three_sets_are_held():
+    """A hand of fewer than three pungs or kongs is a tile from no hand of four sets and a
+    pair (Three Great Scholars, Four Blessings, Heads and Tails as sets), but may be from one
+    of pairs (Heads and Tails as seven pairs of terminals)."""
+    by_id = {h.id: i for i, h in enumerate(RULES.hands)}
+    index = by_id["calling-for-limit"]
+    gates = calling_gates(RULES, index)
+    words = gates_by_profile(gates, near_presences(RULES, index))
+    of_sets = {j for j, g in enumerate(gates) if g[4] >= MANY_SETS}
+    of_pairs = {j for j, g in enumerate(gates) if g[5]}
+    assert of_sets and of_pairs
+
+    def passed(kinds_profile: int, many: int) -> set[int]:
+        return {j for j in range(len(gates)) if words[kinds_profile * KONG_COUNTS * SET_COUNTS + many] >> j & 1}
+
+    assert of_sets & passed(0b11111, 1) and not of_sets & passed(0b11111, 0)
+    assert of_pairs & passed(0b01000, 0) == of_pairs & passed(0b01000, 1) != set()

@@ -25,7 +25,8 @@ from .tile_expressions import PatternError, class_mask
 from .model import BETTER, STACK, ItemRule, RuleSet
 from .patterns import STANDARD, QuantVariant
 
-__all__ = ["GATE_WORDS", "Gate", "KINDS_PROFILES", "KONG_COUNTS", "NEAR", "PROFILES", "calling_rules",
+__all__ = ["GATE_WORDS", "Gate", "KINDS_PROFILES", "KONG_COUNTS", "MANY_SETS", "NEAR", "PROFILES", "SET_COUNTS",
+           "calling_rules",
            "check_calling", "calling_gates", "gates_by_profile", "lone_numbers", "near_presences", "presence_slot",
            "profile"]
 
@@ -231,9 +232,14 @@ KINDS_PROFILES = 32
 suited 2-8 it holds (a bit each)."""
 KONG_COUNTS = 5
 """The kongs a hand may have declared, 0 to 4."""
-PROFILES = KINDS_PROFILES * KONG_COUNTS
-"""The words of :func:`gates_by_profile`: one per profile of the kinds held and count of
-declared kongs (word ``profile * KONG_COUNTS + kongs``)."""
+MANY_SETS = 3
+SET_COUNTS = 2
+"""Whether a hand holds :data:`MANY_SETS` pungs or kongs at least (declared, or three alike
+among the concealed tiles): fewer cannot be a tile from four of them and a pair."""
+PROFILES = KINDS_PROFILES * KONG_COUNTS * SET_COUNTS
+"""The words of :func:`gates_by_profile`: one per profile of the kinds held, count of
+declared kongs and whether many sets are held (word ``(profile * KONG_COUNTS + kongs) *
+SET_COUNTS + many``)."""
 
 _SIMPLES = sum(0xFE << (9 * s) for s in range(3))  # ranks 2-8
 
@@ -250,19 +256,22 @@ NEAR = 1 << 63
 
 
 def gates_by_profile(gates: tuple[Gate, ...], near: npt.NDArray[np.uint64]) -> list[int]:
-    """For each profile of the kinds held and count of declared kongs, a word: the gates (a
-    bit each, in order) such a hand may pass, those whose mask holds something of each
-    suit, of the honours and of the 2-8s it holds, whose counted class it may hold and
-    whose kongs it has declared; and :data:`NEAR` where some entry of the
-    :func:`near_presences` table ``near`` has that profile. The compiled scorer looks at
-    these only, so most hands skip most calling hands outright (a hand holding a 2 is near
-    no Heads and Tails, a hand without four kongs near no Four Kongs)."""
+    """For each profile of the kinds held, count of declared kongs and whether
+    :data:`MANY_SETS` sets are held, a word: the gates (a bit each, in order) such a hand
+    may pass, those whose mask holds something of each suit, of the honours and of the
+    2-8s it holds, whose counted class it may hold, whose kongs it has declared and whose
+    sets it may hold; and :data:`NEAR` where some entry of the :func:`near_presences`
+    table ``near`` has that profile. The compiled scorer looks at these only, so most
+    hands skip most calling hands outright (a hand holding a 2 is near no Heads and
+    Tails, a hand without four kongs near no Four Kongs, one of two pungs near no Four
+    Blessings)."""
     slots = near[5 + (1 << (int(near[3]) - 6)):][::2]
     profiles = {profile(int(kinds)) for kinds in slots if kinds}
     return [sum(1 << j for j, gate in enumerate(gates)
-                if held & ~profile(gate[0]) == 0 and _holds_class(held, gate) and kongs >= gate[3])
+                if held & ~profile(gate[0]) == 0 and _holds_class(held, gate) and kongs >= gate[3]
+                and (many or gate[4] < MANY_SETS))
             | (NEAR if held in profiles else 0)
-            for held in range(KINDS_PROFILES) for kongs in range(KONG_COUNTS)]
+            for held in range(KINDS_PROFILES) for kongs in range(KONG_COUNTS) for many in range(SET_COUNTS)]
 
 
 def _holds_class(held: int, gate: Gate) -> bool:

@@ -88,8 +88,14 @@ cdef uint64_t F_FOURTH_TILE, F_PAIR_WAIT, F_CONCEALED_SETS
 cdef enum:
     MAX_CALLING_GATES = 32  # the gates of a calling hand's targets of sets (checked when compiled)
     GATE_WORDS = 7  # the words of one (rules.calling.GATE_WORDS, checked at import)
-    KONG_COUNTS = 5  # the gates each profile of kinds and count of declared kongs may pass come first
-    PROFILES = 32 * KONG_COUNTS  # (rules.calling.gates_by_profile)
+    # A calling hand's words start with the gates each profile may pass: of the kinds held,
+    # count of declared kongs and whether MANY_SETS pungs or kongs are held
+    # (rules.calling.gates_by_profile and its constants, checked at import).
+    KINDS_PROFILES = 32
+    KONG_COUNTS = 5
+    MANY_SETS = 3
+    SET_COUNTS = 2
+    PROFILES = KINDS_PROFILES * KONG_COUNTS * SET_COUNTS
     GATE_ROW = PROFILES + GATE_WORDS * MAX_CALLING_GATES  # a calling hand's words
     FLOWER_SHIFT = 16
     SEASON_SHIFT = 20
@@ -135,6 +141,7 @@ cdef MeldInfo MELD_INFO[256]
 cdef enum:
     CONTEXT_WORDS = 4096            # the context word's 12 flag bits
 cdef uint64_t CONTEXT_FACTS[4096]   # by context word: its facts (a table: a dozen tests per row otherwise)
+cdef uint64_t TILE_FACTS[64]        # by _kinds_profile: the tile-class facts of the kinds held
 
 
 
@@ -180,19 +187,15 @@ cdef inline int _one_chance(const Group* g, int tile) noexcept nogil:
 
 cdef inline uint64_t _tile_facts(uint64_t held) noexcept nogil:
     """Tile-class facts from the mask of the kinds the whole hand holds."""
-    cdef int n_suits = (held & M_SUIT0 != 0) + (held & M_SUIT1 != 0) + (held & M_SUIT2 != 0)
-    cdef uint64_t facts = 0
-    if n_suits == 1:
-        facts |= F_SUIT_HONOURS if held & M_HONOURS else F_ONE_SUIT
-    if n_suits == 0:
-        facts |= F_ALL_HONOURS
-    if not held & ~M_SIMPLES:
-        facts |= F_ALL_SIMPLES
-    if not held & ~M_TERMINALS:
-        facts |= F_ALL_TERMINALS
-    if not held & ~M_ORPHANS:
-        facts |= F_TERMINALS_HONOURS
-    return facts
+    return TILE_FACTS[_kinds_profile(held)]
+
+
+cdef inline int _kinds_profile(uint64_t held) noexcept nogil:
+    """Which suits (bits 0-2), whether honours (3), suited 2-8s (4) and suited 1s or 9s (5)
+    a mask of kinds holds: the tile-class facts' index and, in its five low bits,
+    rules.calling.profile."""
+    return ((held & M_SUIT0 != 0) | (held & M_SUIT1 != 0) << 1 | (held & M_SUIT2 != 0) << 2
+            | (held & M_HONOURS != 0) << 3 | (held & M_SIMPLES != 0) << 4 | (held & M_TERMINALS != 0) << 5)
 
 
 cdef inline uint64_t _context_facts(uint32_t w) noexcept nogil:
@@ -253,6 +256,7 @@ ctypedef struct Tables:
     const uint64_t* calling_near    # their hash tables of near presences (rules.calling.near_presences),
     const int64_t* calling_near_starts  # one after another: where each starts (n_calling + 1)
     const uint64_t* calling_by_profile  # per profile word (PROFILES), the calling hands (bit k) it may be near
+    uint64_t calling_conditional    # the calling hands (bit k) with facts in their when or unless
     const uint8_t* runless          # per special hand: no chow or singles (hands.HandTables.runless)
     int shapes
     int losers

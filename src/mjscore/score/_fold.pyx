@@ -65,7 +65,9 @@ if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPL
         or max(int(f) for f in Flag) >= CONTEXT_WORDS
         or [FLOWER_SHIFT, SEASON_SHIFT, CLAIMED_SHIFT, STREAK_SHIFT]
         != [context.FLOWER_SHIFT, context.SEASON_SHIFT, context.CLAIMED_SHIFT, context.STREAK_SHIFT]
-        or [GATE_WORDS, PROFILES, KONG_COUNTS] != [calling.GATE_WORDS, calling.PROFILES, calling.KONG_COUNTS]
+        or [GATE_WORDS, PROFILES, KINDS_PROFILES, KONG_COUNTS, MANY_SETS, SET_COUNTS]
+        != [calling.GATE_WORDS, calling.PROFILES, calling.KINDS_PROFILES, calling.KONG_COUNTS, calling.MANY_SETS,
+            calling.SET_COUNTS]
         or sorted(GROUP_COUNTERS.values()) != [C_CHOWS // 3, C_TRIPLETS // 3, C_KONGS // 3, C_DRAGONS // 3,
                                                C_WINDS // 3, C_DRAGON_PAIRS // 3, C_WIND_PAIRS // 3]):
     raise ImportError("mjscore.score._fold is out of step with mjscore's enums: rebuild it")
@@ -166,13 +168,35 @@ cdef uint64_t _word_facts(uint32_t w):
     return facts
 
 
-def _fill_context_facts():
+cdef uint64_t _profile_facts(int profile) noexcept:
+    """The tile-class facts of a hand whose kinds have this _kinds_profile (all-honours,
+    one-suit, all-simples and the like: what the profile alone decides)."""
+    cdef int n_suits = (profile & 1) + (profile >> 1 & 1) + (profile >> 2 & 1)
+    cdef int honours = profile >> 3 & 1, simples = profile >> 4 & 1, terminals = profile >> 5 & 1
+    cdef uint64_t facts = 0
+    if n_suits == 1:
+        facts |= F_SUIT_HONOURS if honours else F_ONE_SUIT
+    if n_suits == 0:
+        facts |= F_ALL_HONOURS
+    if not honours and not terminals:
+        facts |= F_ALL_SIMPLES
+    if not honours and not simples:
+        facts |= F_ALL_TERMINALS
+    if not simples:
+        facts |= F_TERMINALS_HONOURS
+    return facts
+
+
+def _fill_fact_tables():
     cdef uint32_t w
+    cdef int profile
     for w in range(CONTEXT_WORDS):
         CONTEXT_FACTS[w] = _word_facts(w)
+    for profile in range(64):
+        TILE_FACTS[profile] = _profile_facts(profile)
 
 
-_fill_context_facts()
+_fill_fact_tables()
 
 
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
@@ -373,6 +397,8 @@ cdef class CompiledRules:
                        near_words, near_starts, holds_bit, holds_need, by_profile)
         self.r.calling_gates = &calling_gate_words[0]
         self.r.calling_by_profile = &by_profile[0]
+        self.r.calling_conditional = sum(1 << i for i, index in enumerate(rules.calling)
+                                         if rules.hands[index].when or rules.hands[index].unless)
         self.r.calling_near = &near_words[0]
         self.r.calling_near_starts = &near_starts[0]
         cdef const uint8_t[::1] runless = rules.hand_tables.runless if len(rules.hands) else np.zeros(1, np.uint8)

@@ -89,8 +89,8 @@ cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
 # holds (`m` its meld bytes, `held` its counts with the melds', `presence` the kinds held,
 # `concealed` the tiles of `c`), folded into `best`.
 cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t presence,
-                        int concealed, uint32_t w, int seat, int prevailing, const Tables* r, const Group* melds,
-                        int n_melds, uint64_t base, Best* best) noexcept nogil
+                        int kinds_profile, int concealed, uint32_t w, int seat, int prevailing, const Tables* r,
+                        const Group* melds, int n_melds, uint64_t base, Best* best) noexcept nogil
 # Validate and score one row without jokers (_score_reference.score_many); its status.
 cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                      int prevailing, const Tables* r, Best* best) noexcept nogil

@@ -534,10 +534,12 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, C_CHOWS, C_CONCEALED, C_
                                    C_KONGS, C_TRIPLETS, C_WIND_PAIRS, C_WINDS, CLAIMED_SHIFT, FLOWER_SHIFT,
                                    MELD_INFO, NO_TILE, S_BAD_CONTEXT, S_BAD_COUNT, S_BAD_MELD, S_OK,
                                    S_WRONG_SIZE, SHAPE_LOSING, W_DEALER, W_EARTH, W_HEAVEN, W_KONG_ON_KONG,
-                                   GATE_ROW, GATE_WORDS, KONG_COUNTS, PROFILES,
+                                   GATE_ROW, GATE_WORDS, KINDS_PROFILES, KONG_COUNTS, MANY_SETS, PROFILES, SET_COUNTS,
+                                   TILE_FACTS,
                                    W_KONG_REPLACEMENT, W_ROBBING, W_SELF_DRAWN, W_WINNER, Group, MeldInfo,
                                    _atom, _bonus_count, _claimed_count, _concealed_facts, _counter,
-                                   _open_melds, _situation_facts, _tile_facts, _triplet_facts, mj_ctz64)
+                                   _kinds_profile, _open_melds, _situation_facts, _tile_facts, _triplet_facts,
+                                   mj_ctz64)
 from mjscore.rules._pattern_kernel cimport Patterns
 from mjscore.core._bits cimport mj_popcount64
 
@@ -628,7 +630,7 @@ cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
     """Validate and score one row (``_score_reference.score_many``); its status."""
     cdef uint8_t held[34]
     cdef Group melds[4]
-    cdef int n_melds, exposed, status, total
+    cdef int n_melds, exposed, status, total, kinds
     cdef uint64_t base, presence
     best.found = 0
     best.total = 0
@@ -638,21 +640,24 @@ cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
     if status:
         return status
     presence = mj_presence34(held)
-    base = _situation_facts(r, w, seat, exposed) | _tile_facts(presence) | r.no_jokers
+    kinds = _kinds_profile(presence)
+    base = _situation_facts(r, w, seat, exposed) | TILE_FACTS[kinds] | r.no_jokers
     if not w & W_WINNER:
-        return c_score_losing(c, m, held, presence, total, w, seat, prevailing, r, melds, n_melds, base, best)
+        return c_score_losing(c, m, held, presence, kinds, total, w, seat, prevailing, r, melds, n_melds, base,
+                              best)
     return c_score_readings(c, m, win, w, seat, prevailing, r, held, presence, melds, n_melds,
                            _open_melds(r, w, exposed), total, base, NULL, best)
 
 
 cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t presence,
-                        int concealed, uint32_t w, int seat, int prevailing, const Tables* r, const Group* melds,
-                        int n_melds, uint64_t base, Best* best) noexcept nogil:
+                        int kinds_profile, int concealed, uint32_t w, int seat, int prevailing, const Tables* r,
+                        const Group* melds, int n_melds, uint64_t base, Best* best) noexcept nogil:
     """A hand that did not go out: its melds, concealed pungs and pairs, the facts of its
     pungs and kongs, and the rule set's calling hands it holds (``presence``: the kinds
-    ``held`` holds; ``concealed``: the tiles ``c`` holds)."""
+    ``held`` holds, ``kinds_profile`` their _kinds_profile; ``concealed``: the tiles ``c``
+    holds)."""
     cdef Group groups[17]
-    cdef int t, k, n_groups, n_made = 0
+    cdef int t, k, n_groups, sets, n_made = 0
     cdef uint32_t counters = 0
     cdef int64_t set_points, set_doubles
     cdef int16_t made[MAX_HANDS_MATCHED]
@@ -683,8 +688,11 @@ cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     base |= _triplet_facts(r, counters) | _concealed_facts(_counter(counters, C_CONCEALED))
     best.bonus = _bonus_count(w)
     if r.n_calling:
-        n_made = _calling_hands(c, m, held, presence, concealed + 3 * n_melds, w, seat, prevailing, r, melds,
-                                n_melds, base, made)
+        sets = _counter(counters, C_TRIPLETS)
+        n_made = _calling_hands(c, m, held, presence,
+                                ((kinds_profile & (KINDS_PROFILES - 1)) * KONG_COUNTS + _counter(counters, C_KONGS))
+                                * SET_COUNTS + (sets >= MANY_SETS), sets, concealed + 3 * n_melds, w, seat,
+                                prevailing, r, melds, n_melds, base, made)
     best.reading[0] = NO_TILE
     best.reading[1] = SHAPE_LOSING
     best.reading[2] = -1
@@ -708,17 +716,19 @@ cdef inline uint32_t _group_counters(const Group* g) noexcept nogil:
 
 
 cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t held_presence,
-                        int total, uint32_t w, int seat, int prevailing, const Tables* r, const Group* melds,
-                        int n_melds, uint64_t facts, int16_t* made) noexcept nogil:
+                        int profile, int sets, int total, uint32_t w, int seat, int prevailing, const Tables* r,
+                        const Group* melds, int n_melds, uint64_t facts, int16_t* made) noexcept nogil:
     """The calling hands (score.calling.calling_hands) of a hand that did not go out whose
-    losing reading holds ``facts``, in file order, into ``made``; how many. Each tile the
+    losing reading holds ``facts``, in file order, into ``made``; how many (``profile``: the
+    word of its kinds, declared kongs and sets, rules.calling.gates_by_profile; ``sets``: its
+    pungs and kongs, declared or concealed). Each tile the
     hand holds fewer than four of is added as if drawn from the wall, and the hand scored
     under the calling hand's deciding rule set; the tiles tried are the standard or
     seven-pairs waits within the gates the hand passes (rules.calling.calling_gates), and
     those its near-presence table gives for the fixed-shape targets."""
     cdef uint8_t c2[34]
     cdef uint8_t held2[34]
-    cdef int k, t, h, profile, kinds, n_made = 0
+    cdef int k, t, h, kinds, n_made = 0
     cdef uint64_t tiles, waits, shaped, presence, fixed, others, worth, hands
     cdef int32_t fixed_found[MAX_FIXED]
     cdef uint32_t w2
@@ -730,9 +740,6 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     waits = NOT_YET
     # as if drawn from the wall: the winner's word keeps the bonus tiles and claimed kongs
     w2 = W_WINNER | W_SELF_DRAWN | (w & W_DEALER) | (w & ((<uint32_t>0xFFF) << FLOWER_SHIFT))
-    profile = _profile(held_presence) * KONG_COUNTS
-    for k in range(n_melds):
-        profile += melds[k].kind == G_KONG
     kinds = -1  # the kinds held, counted when a fixed-shape target needs them
     hands = r.calling_by_profile[profile]
     while hands:
@@ -740,10 +747,10 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
         hands &= hands - 1
         h = r.calling[k]
         worth = r.calling_gates[k * GATE_ROW + profile]  # what a hand of these kinds and kongs may be near
-        if facts & p.when[h] != p.when[h] or facts & p.unless[h]:
+        if (r.calling_conditional >> k) & 1 and (facts & p.when[h] != p.when[h] or facts & p.unless[h]):
             continue
         others = _gates_passed(r.calling_gates + k * GATE_ROW, worth & ALL_GATES, c, held, held_presence,
-                               melds, n_melds) if worth & ALL_GATES else 0
+                               sets, melds, n_melds) if worth & ALL_GATES else 0
         # a fixed-shape target: the kinds held are one of its variants', or those less one kind
         fixed = 0
         if worth >> 63:
@@ -826,20 +833,20 @@ cdef inline uint64_t _near(const uint64_t* table, int64_t size, uint64_t presenc
 
 
 cdef uint64_t _gates_passed(const uint64_t* g, uint64_t candidates, const uint8_t* c, const uint8_t* held,
-                            uint64_t presence, const Group* melds, int n_melds) noexcept nogil:
+                            uint64_t presence, int sets, const Group* melds, int n_melds) noexcept nogil:
     """The tiles a hand may draw to make a calling hand's target of sets: those of the gates
     among ``candidates`` it passes (rules.calling.calling_gates, laid out as _fold.pxd's
     GATE_ROW says), as the drawn tile is held too; 0 when it passes none. The candidates
     are those of the hand's profile word, which has checked the kongs declared already."""
     cdef uint64_t rest, tiles = 0
-    cdef int j, t, count, sets = -1, pairs = -1, concealed = -1
+    cdef int j, t, count, pairs = -1, concealed = -1
     cdef const uint64_t* g_j
     while candidates:
         j = mj_ctz64(candidates)
         candidates &= candidates - 1
         g_j = g + PROFILES + GATE_WORDS * j
-        if presence & ~g_j[0] or not ~tiles & g_j[0]:
-            continue  # holds a tile outside, or draws no tile the gates passed do not
+        if presence & ~g_j[0] or not ~tiles & g_j[0] or sets < <int>g_j[4]:
+            continue  # holds a tile outside, draws no tile the gates passed do not, or too few sets
         if g_j[2]:
             count = 0
             rest = g_j[1]
@@ -847,13 +854,6 @@ cdef uint64_t _gates_passed(const uint64_t* g, uint64_t candidates, const uint8_
                 count += held[mj_ctz64(rest)]
                 rest &= rest - 1
             if count < <int>g_j[2]:
-                continue
-        if g_j[4]:
-            if sets < 0:
-                sets = mj_popcount64(mj_at_least34(c, 3))
-                for t in range(n_melds):
-                    sets += melds[t].kind != G_CHOW
-            if sets < <int>g_j[4]:
                 continue
         if g_j[5]:
             if pairs < 0:
@@ -872,12 +872,6 @@ cdef uint64_t _gates_passed(const uint64_t* g, uint64_t candidates, const uint8_
                 continue
         tiles |= g_j[0]
     return tiles
-
-
-cdef inline int _profile(uint64_t presence) noexcept nogil:
-    """Which suits, whether honours and whether 2-8s a mask of kinds holds (rules.calling.profile)."""
-    return (((presence & 0x1FF) != 0) | ((presence & 0x3FE00) != 0) << 1 | ((presence & 0x7FC0000) != 0) << 2
-            | ((presence >> 27) != 0) << 3 | ((presence & 0x3F9FCFE) != 0) << 4)
 
 
 cdef inline int _exposed(const Group* melds, int n_melds) noexcept nogil:

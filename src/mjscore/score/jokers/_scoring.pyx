@@ -19,7 +19,8 @@ from mjscore.rules._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requiremen
                                       c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34)
 from mjscore.score.jokers._substitutions cimport MAX_FIXED_SUBS, RowBound, c_hand_most, c_plain_bound, c_row_bound
 from mjscore.score._fold cimport (ANY_TILE, BASE_FACTS, F_SINGLE_WAIT, S_BAD_COUNT, S_NOT_WINNING, S_OK,
-                                   W_WINNER, Group, _open_melds, _situation_facts, _tile_facts, mj_ctz64)
+                                   TILE_FACTS, W_WINNER, Group, _kinds_profile, _open_melds, _situation_facts,
+                                   _tile_facts, mj_ctz64)
 from mjscore.score.jokers._placement cimport (FIXED_MASKS, FIXED_ROW, USE_CHOWS, USE_PAIRS, USE_PUNGS,
                                        JokerFilter, c_room)
 from mjscore.score._rows cimport c_score_readings
@@ -62,7 +63,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef uint64_t natural[5]    # the kinds held k times or more: naturally, then in S
     cdef uint64_t at_least[5]   # ([0]: three times or more with the melds)
     cdef Best one
-    cdef int n_melds, exposed, status, total, i, k, t, odd, n_found, n_fixed_d, bounded, best_i, kongs
+    cdef int n_melds, exposed, status, total, i, k, t, odd, n_found, n_fixed_d, bounded, best_i, kongs, kinds
     cdef int use = r.jokers
     cdef int64_t most
     cdef uint64_t base, presence, held_presence, context, single_known = 0, single = 0, fixed_key, odd_tiles
@@ -84,9 +85,10 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         return status
     if not w & W_WINNER:  # its natural tiles: jokers held make no group
         held_presence = mj_presence34(held)
-        base = _situation_facts(r, w, seat, exposed) | _tile_facts(held_presence)
-        return c_score_losing(c, m, held, held_presence, total, w, seat, prevailing, r, melds, n_melds, base,
-                              best)
+        kinds = _kinds_profile(held_presence)
+        base = _situation_facts(r, w, seat, exposed) | TILE_FACTS[kinds]
+        return c_score_losing(c, m, held, held_presence, kinds, total, w, seat, prevailing, r, melds, n_melds,
+                              base, best)
     _caps(c, held, caps)
     held_presence = mj_presence34(held)
     fixed_key = c_fixed_key(ix, held, held_presence, jokers) if r.pat.n_slots else 0
