@@ -37,6 +37,13 @@ ctypedef struct Fixed:
     uint8_t melds[4]        # meld bytes its groups allow (0xFF: none), sorted
     uint8_t kongs[4]        # tiles of its kong groups (0xFF: none)
 
+ctypedef struct Situational:
+    uint64_t need           # a situational hand's row facts (its when & ROW_FACTS)
+    uint64_t forbid         # and those it may not hold (its unless & ROW_FACTS)
+    int32_t hand
+    int32_t concealed       # it needs a concealed hand
+
+
 ctypedef struct Patterns:
     int n_hands
     const uint64_t* when
@@ -52,6 +59,7 @@ ctypedef struct Patterns:
     Requirement* reqs
     int n_situational
     int32_t* situational
+    Situational* situational_rows   # the same hands, with what each needs of a row's facts
     uint32_t n_slots        # the fixed hash table: power of two, 0 when no fixed hand
     uint64_t* slot_key      # two words per slot: the packed counts (see _pack)
     int32_t* slot_first     # its entries: fixed[slot_first : slot_first + slot_count]

@@ -47,6 +47,7 @@ cdef class CompiledPatterns:
         self.p.items = NULL
         self.p.reqs = NULL
         self.p.situational = NULL
+        self.p.situational_rows = NULL
         self.p.slot_key = NULL
         self.p.slot_first = NULL
         self.p.slot_count = NULL
@@ -76,7 +77,8 @@ cdef class CompiledPatterns:
         self.p.quant = <Variant*>malloc(max(len(variants), 1) * sizeof(Variant))
         self.p.items = <Variant*>malloc(max(len(items), 1) * sizeof(Variant))
         self.p.situational = <int32_t*>malloc(max(len(tables.situational), 1) * sizeof(int32_t))
-        if not (self.p.reqs and self.p.quant and self.p.items and self.p.situational):
+        self.p.situational_rows = <Situational*>malloc(max(len(tables.situational), 1) * sizeof(Situational))
+        if not (self.p.reqs and self.p.quant and self.p.items and self.p.situational and self.p.situational_rows):
             raise MemoryError()
         cdef int r = 0
         r = _fill(&self.p, variants, [v.hand for v in variants], self.p.quant, r)
@@ -92,8 +94,13 @@ cdef class CompiledPatterns:
                                                                                    len(items))
         self.p.situational_gate = _situational_gate([int(tables.when[h]) for h in tables.situational])
         self.p.n_situational = len(tables.situational)
+        row_facts = fact_mask(ROW_FACTS)
         for i, h in enumerate(tables.situational):
             self.p.situational[i] = h
+            self.p.situational_rows[i].need = int(tables.when[h]) & row_facts
+            self.p.situational_rows[i].forbid = int(tables.unless[h]) & row_facts
+            self.p.situational_rows[i].hand = h
+            self.p.situational_rows[i].concealed = tables.concealed[h]
         _fill_fixed(&self.p, tables.fixed)
 
     def __dealloc__(self):
@@ -101,6 +108,7 @@ cdef class CompiledPatterns:
         free(self.p.quant)
         free(self.p.items)
         free(self.p.situational)
+        free(self.p.situational_rows)
         free(self.p.slot_key)
         free(self.p.slot_first)
         free(self.p.slot_count)

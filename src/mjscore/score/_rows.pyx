@@ -160,6 +160,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
     cdef const Patterns* p = r.pat
+    cdef const Situational* sit
     cdef uint8_t kinds[8]       # the groups a pattern is matched against: kind, first tile,
     cdef uint8_t firsts[8]      # concealed; a standard reading's groups then its melds
     cdef uint8_t hidden[8]
@@ -219,12 +220,10 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         cands.situational = p.situational
         n_situational = p.n_situational
     elif base & p.situational_gate:
-        for k in range(p.n_situational):
-            h = p.situational[k]  # c_row_conditions, inline: a dozen hands a row
-            if ((base & p.when[h] & BASE_FACTS) == (p.when[h] & BASE_FACTS)
-                    and not (base & p.unless[h] & BASE_FACTS) and (not exposed or not p.concealed[h])):
-                situational[n_situational] = h
-                n_situational += 1
+        for k in range(p.n_situational):  # c_row_conditions, read from one array: a dozen hands a row
+            sit = &p.situational_rows[k]
+            situational[n_situational] = sit.hand
+            n_situational += (base & sit.need == sit.need) & (base & sit.forbid == 0) & (not exposed or not sit.concealed)
     cands.quant = quant
     cands.n_quant = n_quant if n_quant >= 0 else p.n_quant
     cands.all_quant = n_quant < 0
@@ -540,7 +539,7 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, C_CHOWS, C_CONCEALED, C_
                                    _atom, _bonus_count, _claimed_count, _concealed_facts, _counter,
                                    _kinds_profile, _open_melds, _situation_facts, _tile_facts, _triplet_facts,
                                    mj_ctz64)
-from mjscore.rules._pattern_kernel cimport Patterns
+from mjscore.rules._pattern_kernel cimport Patterns, Situational
 from mjscore.core._bits cimport mj_popcount64
 
 
