@@ -60,6 +60,14 @@ ctypedef struct Patterns:
     int n_situational
     int32_t* situational
     Situational* situational_rows   # the same hands, with what each needs of a row's facts
+    # With at most 64 situational hands: per byte of the row facts that some of them read
+    # (situational_bytes of them, at situational_byte[j]), by that byte's value, the
+    # hands (bit k: situational[k]) it rules out; OR-ed over a row's bytes, those left are
+    # its candidates (the exposed ones less situational_concealed).
+    int situational_bytes
+    uint8_t situational_byte[8]
+    uint64_t* situational_out       # situational_bytes * 256 words
+    uint64_t situational_concealed
     uint32_t n_slots        # the fixed hash table: power of two, 0 when no fixed hand
     uint64_t* slot_key      # two words per slot: the packed counts (see _pack)
     int32_t* slot_first     # its entries: fixed[slot_first : slot_first + slot_count]

@@ -7,7 +7,7 @@ one hash probe for the fixed-shape hands a hand's tiles make.
 """
 
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from mjscore.core._group_codes cimport G_CONCEALED_KONG, NO_GROUP, group_kind, group_tile
@@ -48,6 +48,9 @@ cdef class CompiledPatterns:
         self.p.reqs = NULL
         self.p.situational = NULL
         self.p.situational_rows = NULL
+        self.p.situational_out = NULL
+        self.p.situational_bytes = 0
+        self.p.situational_concealed = 0
         self.p.slot_key = NULL
         self.p.slot_first = NULL
         self.p.slot_count = NULL
@@ -101,6 +104,8 @@ cdef class CompiledPatterns:
             self.p.situational_rows[i].forbid = int(tables.unless[h]) & row_facts
             self.p.situational_rows[i].hand = h
             self.p.situational_rows[i].concealed = tables.concealed[h]
+        if 0 < len(tables.situational) <= 64:
+            _fill_situational_bytes(&self.p)
         _fill_fixed(&self.p, tables.fixed)
 
     def __dealloc__(self):
@@ -109,6 +114,7 @@ cdef class CompiledPatterns:
         free(self.p.items)
         free(self.p.situational)
         free(self.p.situational_rows)
+        free(self.p.situational_out)
         free(self.p.slot_key)
         free(self.p.slot_first)
         free(self.p.slot_count)
@@ -143,6 +149,29 @@ cdef tuple _gate(const Patterns* p, const Variant* variants, int n):
             threes = min(threes, variants[i].min_threes)
             tiles |= variants[i].threes_tiles
     return loose, threes, tiles
+
+
+cdef void _fill_situational_bytes(Patterns* p) except *:
+    """The byte tables of the situational hands' row filter (Patterns.situational_out)."""
+    cdef int k, j, b, value
+    cdef uint64_t read = 0, need, forbid
+    for k in range(p.n_situational):
+        read |= p.situational_rows[k].need | p.situational_rows[k].forbid
+        if p.situational_rows[k].concealed:
+            p.situational_concealed |= (<uint64_t>1) << k
+    bytes_read = [b for b in range(8) if (read >> (8 * b)) & 0xFF]
+    p.situational_out = <uint64_t*>calloc(max(len(bytes_read), 1) * 256, sizeof(uint64_t))
+    if p.situational_out == NULL:
+        raise MemoryError()
+    p.situational_bytes = len(bytes_read)
+    for j, b in enumerate(bytes_read):
+        p.situational_byte[j] = b
+        for value in range(256):
+            for k in range(p.n_situational):
+                need = (p.situational_rows[k].need >> (8 * b)) & 0xFF
+                forbid = (p.situational_rows[k].forbid >> (8 * b)) & 0xFF
+                if value & need != need or value & forbid:
+                    p.situational_out[256 * j + value] |= (<uint64_t>1) << k
 
 
 _COMMON_ROW_FACTS = fact_mask(("winner", "self-drawn", "discard", "dealer", "concealed-hand", "no-jokers"))

@@ -161,6 +161,10 @@ cdef inline int _atom(int kind, int tile, int seat, int prevailing) noexcept nog
     return A_TERMINAL if rank == 0 or rank == 8 else A_SIMPLE
 
 
+cdef enum:
+    COUNTER_HIGH_BITS = 0x4924924   # the high bit of each of the nine 3-bit counters
+
+
 cdef inline int _counter(uint32_t counters, int field) noexcept nogil:
     return (counters >> field) & 7
 
@@ -374,18 +378,18 @@ cdef inline uint64_t _triplet_facts(const Tables* r, uint32_t counters) noexcept
     counters (readings._triplet_facts; the concealed-triplet facts aside), with the bits of
     the rule set's ``holds`` items they meet."""
     cdef uint64_t facts = 0
-    cdef uint32_t need
-    cdef int k, shift
+    cdef uint32_t need, low_ge, ge
+    cdef int k
     if _counter(counters, C_KONGS) == 4: facts |= F_FOUR_KONGS
     if _counter(counters, C_TRIPLETS) == 4: facts |= F_FOUR_TRIPLETS
     for k in range(r.n_holds):
+        # every counter at least its need, all at once: per 3-bit field, the high bits
+        # decide, or tie and the low two bits decide (their difference, the high bit set
+        # first, keeps that bit where no borrow is taken; no field borrows from the next)
         need = r.holds_need[k]
-        while need:
-            shift = mj_ctz64(need) // 3 * 3
-            if _counter(counters, shift) < _counter(need, shift):
-                break
-            need &= ~((<uint32_t>7) << shift)
-        else:
+        low_ge = ((counters & ~COUNTER_HIGH_BITS) | COUNTER_HIGH_BITS) - (need & ~COUNTER_HIGH_BITS)
+        ge = (counters & ~need) | (~(counters ^ need) & low_ge)
+        if ge & COUNTER_HIGH_BITS == COUNTER_HIGH_BITS:
             facts |= r.holds_bit[k]
     return facts
 

@@ -160,7 +160,6 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
     cdef const Patterns* p = r.pat
-    cdef const Situational* sit
     cdef uint8_t kinds[8]       # the groups a pattern is matched against: kind, first tile,
     cdef uint8_t firsts[8]      # concealed; a standard reading's groups then its melds
     cdef uint8_t hidden[8]
@@ -220,10 +219,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         cands.situational = p.situational
         n_situational = p.n_situational
     elif base & p.situational_gate:
-        for k in range(p.n_situational):  # c_row_conditions, read from one array: a dozen hands a row
-            sit = &p.situational_rows[k]
-            situational[n_situational] = sit.hand
-            n_situational += (base & sit.need == sit.need) & (base & sit.forbid == 0) & (not exposed or not sit.concealed)
+        n_situational = _situational_candidates(p, base, exposed, situational)
     cands.quant = quant
     cands.n_quant = n_quant if n_quant >= 0 else p.n_quant
     cands.all_quant = n_quant < 0
@@ -450,6 +446,32 @@ cdef uint64_t _item_facts(const Patterns* p, const int16_t* items, int n_items, 
         if not facts & bit and c_fits(p, &p.items[v], held, kinds, firsts, hidden, n):
             facts |= bit
     return facts
+
+
+cdef inline int _situational_candidates(const Patterns* p, uint64_t base, int exposed,
+                                        int32_t* out) noexcept nogil:
+    """The situational hands whose row conditions (c_row_conditions) ``base`` meets, into
+    ``out``; how many."""
+    cdef int k, n = 0
+    cdef uint64_t left
+    cdef const Situational* sit
+    if p.situational_bytes:  # at most 64 hands: one lookup per byte of facts they read
+        left = ~(<uint64_t>0) >> (64 - p.n_situational)
+        for k in range(p.situational_bytes):
+            left &= ~p.situational_out[256 * k + ((base >> (8 * p.situational_byte[k])) & 0xFF)]
+        if exposed:
+            left &= ~p.situational_concealed
+        while left:
+            out[n] = p.situational[mj_ctz64(left)]
+            left &= left - 1
+            n += 1
+        return n
+    for k in range(p.n_situational):
+        sit = &p.situational_rows[k]
+        if base & sit.need == sit.need and not base & sit.forbid and (not exposed or not sit.concealed):
+            out[n] = sit.hand
+            n += 1
+    return n
 
 
 cdef inline int _situational_may(const Patterns* p, const Candidates* cands, uint64_t facts) noexcept nogil:
