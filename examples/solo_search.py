@@ -19,8 +19,10 @@ one tile from ready or ready, throws the tile :func:`mjscore.discard_values` val
 (the expected score within the draws left, at most ``--horizon``; its own discards
 seen), and plays greedy before that (a search from farther out costs seconds a turn)::
 
-    python examples/solo_search.py --compare --rules western --games 10000 The progress bar needs the ``cli`` extra (rich);
-without it the script prints a line every tenth of the run.
+    python examples/solo_search.py --compare --rules western --games 10000
+
+The progress bar needs the ``cli`` extra (rich); without it the script prints a line
+every tenth of the run.
 
 What it calls, per turn: ``mjscore.useful_tiles_many`` on the one 14-tile row (the
 shanten and useful tiles after each possible discard, as arrays), and on a complete hand

@@ -767,7 +767,7 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
         k = mj_ctz64(hands)
         hands &= hands - 1
         h = r.calling[k]
-        worth = r.calling_gates[k * GATE_ROW + profile]  # what a hand of these kinds and kongs may be near
+        worth = r.calling_gates[k * GATE_ROW + profile]  # what a hand of this profile may be near
         if (r.calling_conditional >> k) & 1 and (facts & p.when[h] != p.when[h] or facts & p.unless[h]):
             continue
         others = _gates_passed(r.calling_gates + k * GATE_ROW, worth & ALL_GATES, c, held, held_presence,
@@ -857,8 +857,9 @@ cdef uint64_t _gates_passed(const uint64_t* g, uint64_t candidates, const uint8_
                             uint64_t presence, int sets, const Group* melds, int n_melds) noexcept nogil:
     """The tiles a hand may draw to make a calling hand's target of sets: those of the gates
     among ``candidates`` it passes (rules.calling.calling_gates, laid out as _fold.pxd's
-    GATE_ROW says), as the drawn tile is held too; 0 when it passes none. The candidates
-    are those of the hand's profile word, which has checked the kongs declared already."""
+    GATE_ROW says), as the drawn tile is held too; 0 when it passes none (``sets``: the
+    pungs and kongs it holds). The candidates are those of the hand's profile word, which
+    has checked the kongs declared and whether three sets are held already."""
     cdef uint64_t rest, tiles = 0
     cdef int j, t, count, pairs = -1, concealed = -1
     cdef const uint64_t* g_j
