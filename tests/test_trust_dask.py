@@ -99,3 +99,33 @@ def test_score_dataframe_names_special_hands_of_hand_strings_as_score_does(
     assert scored["special"].tolist()[0] == one.special
     assert scored["total"].tolist()[0] == one.total
     assert pd.isna(scored["special"].tolist()[1])
+
+
+def test_the_graph_is_built_without_looking_inside_the_rule_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dask looks for collections inside every argument of a task, and walks a dataclass
+    field by field: a RuleSet handed over as is was walked through its special hands and
+    compiled tables (about 30 seconds for one ``score_array`` call under ``western``)."""
+    import dask.base
+
+    from mjscore.rules.hands import SpecialHand
+
+    rules = mjscore.load_rules("western")
+    looked_at: list[str] = []
+    is_collection = dask.base.is_dask_collection
+
+    def watched(value: object) -> bool:
+        if isinstance(value, (mjscore.RuleSet, SpecialHand)):
+            looked_at.append(type(value).__name__)
+        return is_collection(value)
+
+    monkeypatch.setattr(dask.base, "is_dask_collection", watched)
+    rows = mjscore.rows.sample.random_scoring_rows(40, seed=2)
+    totals, _, _ = mjdask.score_array(da.from_array(rows.counts, chunks=(20, 34)), rows.melds,
+                                      rules=rules, win_tile=rows.win_tile)
+    frame = pd.DataFrame(rows.counts, columns=list(mjdask.COUNT_COLUMNS))
+    scored = mjdask.score_dataframe(dd.from_pandas(frame, npartitions=2), rules=rules, winner=False)
+    assert looked_at == []
+    expected, _ = mjscore.score_many(rows.counts, rules, melds=rows.melds, win_tile=rows.win_tile)
+    assert totals.compute(scheduler="sync").tolist() == expected.tolist()
+    assert scored["total"].compute(scheduler="sync").tolist() == mjscore.score_many(
+        rows.counts, rules, winner=False)[0].tolist()
