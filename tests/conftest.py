@@ -8,12 +8,20 @@ from types import ModuleType
 
 import pytest
 
+import mjscore
 from mjscore import _backend
+
+BACKEND_NAMES = ("python", "cython")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--require-kernel", action="store_true",
                      help="fail, rather than skip, when the compiled kernel is missing")
+    parser.addoption("--chosen-backend-only", action="store_true",
+                     help="run a backend's share of the suite, for the two runs of the README's test "
+                          "command: the tests pinned to the other backend by their parameters are "
+                          "left out, and under the reference those marked both_backends too "
+                          "(the compiled run runs them)")
 
 
 def _compiled(config: pytest.Config) -> ModuleType | None:
@@ -30,7 +38,34 @@ def pytest_configure(config: pytest.Config) -> None:
         _compiled(config)  # raises at start-up, before any test is collected
 
 
-@pytest.fixture(params=["python", "cython"])
+def _pinned_to(item: pytest.Item) -> str | None:
+    """The backend a test runs on whatever ``MJSCORE_BACKEND`` chooses: the one its own
+    parameters name (``kernel``, ``backend`` and the like), ``"cython"`` for a test marked
+    ``both_backends`` (it calls each backend's twins, or the reference, by name: the
+    compiled run's share), None for a test of the backend chosen."""
+    if item.get_closest_marker("both_backends") is not None:
+        return "cython"
+    callspec = getattr(item, "callspec", None)
+    for value in callspec.params.values() if callspec is not None else ():
+        if isinstance(value, str) and value in BACKEND_NAMES:
+            return value
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``--chosen-backend-only``: a pinned test only in the run of the backend it is pinned
+    to, the others in both (the reference run takes the reference's pinned tests, so the
+    two runs, side by side on two cores, end at about the same time)."""
+    if not config.getoption("--chosen-backend-only"):
+        return
+    chosen = mjscore.BACKEND
+    other = [item for item in items if _pinned_to(item) not in (None, chosen)]
+    if other:
+        config.hook.pytest_deselected(items=other)
+        items[:] = [item for item in items if _pinned_to(item) in (None, chosen)]
+
+
+@pytest.fixture(params=BACKEND_NAMES)
 def kernel(request: pytest.FixtureRequest) -> ModuleType:
     """The kernel module of one backend; the same test runs on both."""
     if request.param == "python":
@@ -60,7 +95,7 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
     return invoke
 
 
-@pytest.fixture(params=["python", "cython"])
+@pytest.fixture(params=BACKEND_NAMES)
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Route every call that asks the backend seam per call through one backend's twins:
     ``score()``, ``score_many()``, ``Scorer``'s careful path, the distances, and the kernel

@@ -197,3 +197,33 @@ def test_the_reference_backend_imports_no_compiled_module(tmp_path: Path, value:
     else:  # the control: the same calls under the compiled backend do import them
         assert "mjscore.decompose._kernel" in result["compiled"]
         assert "mjscore.score._kernel" in result["compiled"]
+
+
+def _collected(*options: str, backend: str) -> list[str]:
+    """The test ids ``pytest --collect-only`` selects from three modules under ``backend``."""
+    tests = Path(__file__).resolve().parent
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"MJSCORE_BACKEND": backend}
+    found = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-m", "not slow",
+         *options, "tests/test_shanten.py", "tests/test_kernel_parity.py", "tests/test_cli.py"],
+        cwd=tests.parent, env=env, capture_output=True, text=True, check=True).stdout
+    return [line for line in found.splitlines() if "::" in line]
+
+
+@pytest.mark.both_backends
+def test_the_two_runs_of_the_test_command_share_the_pinned_tests() -> None:
+    """The README's test command: ``pytest --chosen-backend-only`` on the compiled kernel, then
+    under ``MJSCORE_BACKEND=python``. Between them every test runs; a test pinned to a backend
+    by its parameters runs once, in that backend's run, the both_backends tests (here
+    test_kernel_parity's) in the compiled run, and the others (test_cli's) in both."""
+    if mjscore.BACKEND != "cython":
+        pytest.skip("the compiled run's share needs the compiled kernel")
+    every = _collected(backend="cython")
+    compiled = set(_collected("--chosen-backend-only", backend="cython"))
+    reference = set(_collected("--chosen-backend-only", backend="python"))
+    assert compiled | reference == set(every) and len(every) == len(set(every))
+    assert {test for test in every if "[python" in test} == reference - compiled != set()
+    assert {test for test in every if "[cython" in test or "test_kernel_parity.py" in test} <= compiled - reference
+    assert not any("[python" in test for test in compiled - reference)
+    cli = {test for test in every if test.startswith("tests/test_cli.py")}
+    assert cli and cli <= compiled & reference

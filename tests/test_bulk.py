@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import mjscore
+from sizes import rows as sized
 from mjscore import HandStatus, InvalidHandError, MjscoreError
 from mjscore.core.group_codes import CHOW, PUNG, group_code
 from mjscore.rows.sample import random_complete_hands, random_draws, remove_one_tile
@@ -64,8 +65,9 @@ def test_decomposition_count_many_matches_decompose_many() -> None:
 
 @pytest.mark.parametrize("function", BULK)
 def test_threads_give_the_same_answer(function: object) -> None:
-    batch = np.vstack([random_complete_hands(6000, seed=1), random_draws(6000, seed=2),
-                       remove_one_tile(random_complete_hands(6000, seed=3), seed=4)])
+    n = sized(6000)
+    batch = np.vstack([random_complete_hands(n, seed=1), random_draws(n, seed=2),
+                       remove_one_tile(random_complete_hands(n, seed=3), seed=4)])
     one, status_one = function(batch, return_status=True)  # type: ignore[operator]
     two, status_two = function(batch, threads=2, return_status=True)  # type: ignore[operator]
     three = function(batch, threads=3)  # type: ignore[operator]

@@ -25,6 +25,7 @@ import pytest
 pytest.importorskip("mjscore.decompose._kernel", reason="compiled kernel not built")
 pytest.importorskip("Cython", reason="Cython is needed to build the probe")
 pytest.importorskip("setuptools", reason="setuptools is needed to build the probe")
+pytestmark = pytest.mark.both_backends  # the C API, whatever backend the Python calls choose
 
 import mjscore
 from mjscore.core.group_codes import PAIR, PUNG, group_code

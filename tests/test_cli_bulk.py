@@ -18,6 +18,7 @@ pytest.importorskip("click")
 pytest.importorskip("rich")
 
 import mjscore  # noqa: E402
+from sizes import rows as sized  # noqa: E402
 from mjscore import cli  # noqa: E402
 from mjscore.rows.codec import meld_bytes  # noqa: E402
 
@@ -448,11 +449,11 @@ def test_sample_is_deterministic_with_its_seed(run: Run, tmp_path: Path) -> None
     for name, extra in (("a", ["--seed", "9"]), ("b", ["--seed", "9"]), ("c", ["--seed", "10"]),
                         ("default", []), ("zero", ["--seed", "0"])):
         outputs[name] = tmp_path / f"{name}.csv"
-        assert run("bulk", "--sample", 3000, "-o", outputs[name], *extra)[0] == 0
+        assert run("bulk", "--sample", sized(3000), "-o", outputs[name], *extra)[0] == 0
     text = {name: path.read_text(encoding="utf-8") for name, path in outputs.items()}
     assert text["a"] == text["b"] != text["c"]
     assert text["default"] == text["zero"]
-    assert read_output(outputs["a"])["total"] == expected_sample(3000, 9)[0].tolist()
+    assert read_output(outputs["a"])["total"] == expected_sample(sized(3000), 9)[0].tolist()
 
 
 def test_chunk_size_and_threads_do_not_change_the_results(run: Run, tmp_path: Path) -> None:

@@ -153,6 +153,7 @@ def test_divide_hand_melds() -> None:
 
 # --- the compiled calls against the reference ---------------------------------------------
 
+@pytest.mark.both_backends
 def test_compiled_calls_equal_the_reference() -> None:
     """``is_agari`` and ``divide_hand`` answer the usual lists in C and hand the rest to the
     Python reference: on every kind of input, including what only the reference should

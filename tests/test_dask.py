@@ -160,7 +160,7 @@ def test_score_dataframe_counts_layout(client: Any, rows: Any, name: str) -> Non
 
 
 def test_score_dataframe_custom_count_columns_no_melds(client: Any) -> None:
-    hands = mjscore.rows.sample.random_complete_hands(2_000, seed=8, seven_pairs=0.3, orphans=0.1)
+    hands = mjscore.rows.sample.random_complete_hands(2_000 // SHARE, seed=8, seven_pairs=0.3, orphans=0.1)
     names = [f"c{k}" for k in range(34)]
     frame = dd.from_pandas(pd.DataFrame(hands, columns=names), npartitions=3)
     scored = mjdask.score_dataframe(frame, rules="chinese-classical", count_columns=names,
@@ -168,7 +168,7 @@ def test_score_dataframe_custom_count_columns_no_melds(client: Any) -> None:
     got = client.compute(scored).result()
     expected = mjscore.score_many(hands, "chinese-classical", return_status=True, self_drawn=True)
     _check_frame(got, expected, "chinese-classical")
-    assert got["special"].notna().sum() >= 100  # thirteen orphans among them: limit hands
+    assert got["special"].notna().sum() >= 100 // SHARE  # thirteen orphans among them: limit hands
 
 
 def _text(counts: Any, melds: Any, win: int) -> str:
@@ -260,7 +260,7 @@ def test_score_array_and_dataframe_take_a_jokers_column(client: Any) -> None:
 
 
 def test_score_dataframe_hand_strings_with_jokers(client: Any) -> None:
-    counts, won, jokers = _joker_rows(600, seed=22)
+    counts, won, jokers = _joker_rows(600 // SHARE, seed=22)
     texts: list[Any] = []
     for row, tile, j in zip(counts, won, jokers):
         concealed = list(row)
@@ -275,7 +275,7 @@ def test_score_dataframe_hand_strings_with_jokers(client: Any) -> None:
                                                  self_drawn=True, return_status=True)
     totals[3], special[3], status[3] = 0, -1, HandStatus.BAD_MELD
     _check_frame(got, (totals, special, status), "babcock")  # as the arrays with a jokers column
-    assert (status == 0).sum() > 550
+    assert (status == 0).sum() > len(counts) * 11 // 12
     for i in np.flatnonzero(status == 0)[:20]:  # the single-hand API agrees row by row
         assert got["total"].iloc[i] == mjscore.score(texts[i], JOKER_RULES, self_drawn=True).total
     # babcock as shipped plays without jokers: every hand holding one is not winning, as score() says

@@ -183,6 +183,7 @@ def _small_quantified(rules: mjscore.RuleSet, most: int = 2000) -> set[int]:
     return small
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("rules_name", ["chinese-classical", "guide"])
 def test_reference_equals_brute_force_over_every_way(rules_name: str, guide_rules: mjscore.RuleSet) -> None:
     rules = guide_rules if rules_name == "guide" else mjscore.load_rules(rules_name)
@@ -245,6 +246,7 @@ def test_a_knitting_hand_is_at_distance_zero_and_one_tile_off_at_one() -> None:
     assert mjscore.distances("13589m13589p1357s", "western")["triple-knitting"] == 1
 
 
+@pytest.mark.both_backends
 def test_compiled_knitted_closed_forms_equal_the_programme() -> None:
     """001 (western) Knitting ("Any seven knitted pairs in any two suits") and Triple
     Knitting ("Four knitted Pungs plus a knitted pair"): the compiled kernel's closed
@@ -341,6 +343,7 @@ def _on_both_engines(rules: mjscore.RuleSet, counts: Any, melds: Any, jokers: An
     return results
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("rules_name", ["chinese-classical", "guide", "western"])
 def test_kernel_agrees_with_reference_on_random_hands_with_melds(rules_name: str,
                                                                   guide_rules: mjscore.RuleSet) -> None:
@@ -414,6 +417,7 @@ def test_targets_of_one_shape_share_their_arrays(tmp_path: Path) -> None:
     assert per_target < 12_000, f"{per_target:.0f} bytes kept per target"
 
 
+@pytest.mark.both_backends
 def test_a_large_generated_file_measures_the_same_on_both_backends(tmp_path: Path) -> None:
     rules = mjscore.load_rules(_many_hands_file(tmp_path, 90))
     rng = random.Random(3)
@@ -563,6 +567,7 @@ def _joker_hands(n: int, seed: int, pools: Sequence[Sequence[int]]) -> Iterator[
         yield held, jokers
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("switch", SWITCHES)
 @pytest.mark.parametrize("rules_name", ["chinese-classical", "guide"])
 def test_jokers_equal_the_best_allowed_substitution_of_each_way(rules_name: str, switch: str,
@@ -603,6 +608,7 @@ def test_jokers_equal_the_best_allowed_substitution_of_each_way(rules_name: str,
     assert checked > 40 and helped > 5, (checked, helped)
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("switch", SWITCHES)
 @pytest.mark.parametrize("rules_name", ["chinese-classical", "guide"])
 def test_kernel_agrees_with_reference_on_hands_with_jokers(rules_name: str, switch: str,

@@ -20,6 +20,7 @@ from mjscore.decompose import _reference as reference
 from mjscore.rows.sample import random_complete_hands, random_draws, remove_one_tile
 
 compiled = pytest.importorskip("mjscore.decompose._kernel")
+pytestmark = pytest.mark.both_backends
 
 
 def test_same_public_names() -> None:

@@ -213,6 +213,7 @@ def test_three_hundred_special_hands_load_score_in_bulk_and_explain(tmp_path: Pa
     assert score.others and f"also made: {score.others[0]}" in score.explain()
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
 def test_backends_agree_on_random_rows_with_special_hands(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rows = random_scoring_rows(3000, 11)

@@ -82,6 +82,7 @@ def test_a_new_form_matches_its_hand_and_not_the_near_miss(tmp_path, backend, ke
     assert near is None
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize(("keys", "made", "missed"), FORMS)
 def test_the_compiled_and_reference_matchers_agree_in_bulk(tmp_path, monkeypatch, keys, made, missed):
     pytest.importorskip("mjscore.score._kernel")

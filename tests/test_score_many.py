@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import mjscore
+from sizes import rows as sized
 from mjscore import HandStatus, InvalidContextError, InvalidHandError, Meld, _backend
 from mjscore.score import _reference as reference
 from mjscore.core.context import Flag
@@ -50,6 +51,7 @@ def _score_with(module: ModuleType, monkeypatch: pytest.MonkeyPatch, rules: str,
 compiled = pytest.importorskip("mjscore.score._kernel")
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("situations", [False, True], ids=["plain", "situations"])
 def test_compiled_scorer_agrees_with_the_reference(monkeypatch: pytest.MonkeyPatch, rules: str,
@@ -182,7 +184,7 @@ def test_losing_rows() -> None:
 
 
 def test_threads_give_the_same_scores() -> None:
-    batch = _rows(12000, seed=8)
+    batch = _rows(sized(12000), seed=8)
     counts = batch.pop("counts")
     one = mjscore.score_many(counts, "babcock", **batch)
     two = mjscore.score_many(counts, "babcock", threads=2, **batch)
@@ -215,6 +217,7 @@ def test_context_flags_match_win_context() -> None:
     assert context.flags == Flag.WINNER | Flag.SELF_DRAWN | Flag.KONG_REPLACEMENT | Flag.DEALER
 
 
+@pytest.mark.both_backends
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", RULES)
 def test_compiled_scorer_agrees_on_many_rows(monkeypatch: pytest.MonkeyPatch, rules: str) -> None:

@@ -355,6 +355,7 @@ def test_the_score_is_the_best_allowed_substitution(backend: str, no_single_wait
             assert score(hand, rules, win_tile=win, self_drawn=self_drawn).total == expected, str(hand)
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
 def test_the_backends_agree_on_joker_hands(rules: str) -> None:
     from mjscore.score import _reference as reference
@@ -380,6 +381,7 @@ def test_the_backends_agree_on_joker_hands(rules: str) -> None:
         assert results[0][2].count(0) > len(hands) // 4  # most of them won
 
 
+@pytest.mark.both_backends
 def test_the_backends_agree_on_western_special_hands_with_jokers() -> None:
     """001 (western): ways of its fixed-shape special hands (Knitting, the Gates, Civil
     War, ...) with 1, 2 or 3 of their tiles (never the winning one) turned into jokers:
@@ -414,6 +416,7 @@ def test_the_backends_agree_on_western_special_hands_with_jokers() -> None:
     assert (specials[jokers < 3] >= 0).sum() >= 3  # the index found their special hands
 
 
+@pytest.mark.both_backends
 def test_the_backends_agree_on_western_hands_with_two_jokers() -> None:
     """001 (western): its special hands as drawn (any of the 50, quantified ones too) and
     plain hands, two tiles of each (never the winning one) turned into jokers. A row's
@@ -448,6 +451,7 @@ def test_the_backends_agree_on_western_hands_with_two_jokers() -> None:
     assert sum(h >= 0 for h in results[0][1][:8]) >= 4  # most drawn hands still make one
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("rules", ["western", "babcock"])
 def test_the_backends_agree_on_the_reading_and_substitution_that_score(rules: str) -> None:
     """The compiled scorer bounds each substitution from its counts and skips those that

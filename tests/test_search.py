@@ -136,6 +136,7 @@ def test_stepping_back_is_searched_exactly(backend_name: str) -> None:
     assert any(v[-1][0] > 0 for v in expected.values())
 
 
+@pytest.mark.both_backends
 def test_both_twins_agree_on_a_two_shanten_hand() -> None:
     compiled = _twin("cython")
     _, _, facts, counts, unseen = prepare("12m456p789s112367z", "babcock", None, {})

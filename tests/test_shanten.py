@@ -296,6 +296,7 @@ def test_ready_hands_have_their_waits_as_useful_tiles(engine: ModuleType) -> Non
     assert (found.mask[found.shanten == 0] == waits[found.shanten == 0]).all()
 
 
+@pytest.mark.both_backends
 def test_the_kernel_tables_equal_the_reference_definition() -> None:
     kernel = _compiled()
     if kernel is None:
@@ -324,6 +325,7 @@ def _random_rows(seed: int) -> tuple[np.ndarray, np.ndarray]:
     return counts, melds
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("forms", [Form.ALL, Form.STANDARD, Form.SEVEN_PAIRS | Form.THIRTEEN_ORPHANS])
 def test_the_backends_agree_on_random_hands(forms: Form) -> None:
     kernel = _compiled()

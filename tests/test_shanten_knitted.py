@@ -121,6 +121,7 @@ def test_useful_tiles_lower_the_knitted_shanten(engine):
         assert [int(t) for t in useful.tiles] == lowering
 
 
+@pytest.mark.both_backends
 def test_backends_agree_on_useful_tiles_per_discard():
     kernel = pytest.importorskip("mjscore.shanten._kernel", reason="the compiled kernel is not built")
     from mjscore.shanten import _reference as reference

@@ -70,6 +70,7 @@ def test_a_bad_row_and_other_shapes_carry_no_groups(backend: str) -> None:
     assert SHAPE_CODES[losing.shape] == "losing" and losing.groups == b""
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize(("hand", "context"), TWO_WAY)
 @pytest.mark.parametrize("rules", ["babcock", "western"])
 def test_the_engines_agree_on_the_reading_and_its_groups(hand: str, context: dict[str, Any], rules: str) -> None:
@@ -78,6 +79,7 @@ def test_the_engines_agree_on_the_reading_and_its_groups(hand: str, context: dic
     assert compiled.score_one(*args) == reference.score_one(*args)
 
 
+@pytest.mark.both_backends
 def test_the_engines_agree_on_random_rows_with_melds() -> None:
     compiled = pytest.importorskip("mjscore.score._kernel")
     rules = mjscore.load_rules("babcock")
@@ -96,6 +98,7 @@ def test_the_engines_agree_on_random_rows_with_melds() -> None:
     assert len(seen) > 2  # rows with several numbers of melds
 
 
+@pytest.mark.both_backends
 def test_the_engines_agree_with_jokers() -> None:
     compiled = pytest.importorskip("mjscore.score._kernel")
     rules = mjscore.load_rules("western", joker_use="chows")

@@ -12,6 +12,7 @@
 #             cibuildwheel's test-command does (about a minute)
 #   --sdist   also build the sdist, check it ships the .pyx and no generated .c,
 #             and build the compiled wheel from it (the route pip takes for an sdist)
+#             rather than from the tree: one compile either way
 #   PYTHON=python3.12 bash wheels/build_and_check.sh   # another interpreter
 #
 # POSIX only (Linux, macOS); on Windows use cibuildwheel (wheels/README.md).
@@ -210,10 +211,40 @@ section "Interpreter"
 TOOLS=$WORK/tools
 new_venv "$TOOLS"
 
-section "Compiled wheel: pip wheel . --no-deps"
-fresh_source "$WORK/src-compiled"
-COMPILED=$(build_wheel "$WORK/src-compiled" "$WORK/wheel-compiled")
-check_wheel "$COMPILED" "$WORK/src-compiled" compiled
+if [ "$CHECK_SDIST" = 1 ]; then
+    # One compile, not two: the compiled wheel is built from the sdist, the route pip takes
+    # for `pip install mjscore-X.tar.gz`, so the sdist is proven to build by the wheel checked.
+    section "sdist: build and check contents"
+    fresh_source "$WORK/src-sdist"
+    "$TOOLS/bin/python" -m pip install --quiet build
+    (cd "$WORK/src-sdist" && "$TOOLS/bin/python" -m build --sdist -o "$WORK/sdist" >&2)
+    SDIST=$(echo "$WORK"/sdist/mjscore-*.tar.gz)
+    "$PYTHON" - "$SDIST" "$EXTENSIONS" <<'PYEOF'
+import sys, tarfile
+names = tarfile.open(sys.argv[1]).getnames()
+print(f"{sys.argv[1]}: {len(names)} files")
+wanted = [f"src/mjscore/{name}.pyx" for name in sys.argv[2].split()]
+wanted += ["src/mjscore/_kernel.pxd", "setup.py"]
+problems = [f"missing {want}" for want in wanted if not any(n.endswith(want) for n in names)]
+problems += [f"must not ship generated {n}" for n in names if n.endswith((".c", ".so", ".pyd", ".html"))]
+if problems:
+    sys.exit("sdist contents:\n  " + "\n  ".join(problems))
+print("contents OK")
+PYEOF
+    section "Compiled wheel: pip wheel <sdist> --no-deps"
+    mkdir -p "$WORK/wheel-compiled"
+    (cd "$WORK" && "$TOOLS/bin/python" -m pip wheel --no-deps -w "$WORK/wheel-compiled" "$SDIST" >&2)
+    built=("$WORK"/wheel-compiled/mjscore-*.whl)
+    [ "${#built[@]}" -eq 1 ] && [ -f "${built[0]}" ] || fail "expected one wheel in $WORK/wheel-compiled, got ${built[*]}"
+    COMPILED=${built[0]}
+    SOURCE=$WORK/src-sdist
+else
+    section "Compiled wheel: pip wheel . --no-deps"
+    fresh_source "$WORK/src-compiled"
+    COMPILED=$(build_wheel "$WORK/src-compiled" "$WORK/wheel-compiled")
+    SOURCE=$WORK/src-compiled
+fi
+check_wheel "$COMPILED" "$SOURCE" compiled
 
 if [ "$(uname -s)" = Linux ]; then
     section "Compiled wheel: auditwheel repair to a manylinux tag, auditwheel show"
@@ -225,7 +256,7 @@ if [ "$(uname -s)" = Linux ]; then
         || fail "expected one repaired wheel in $WORK/wheel-repaired, got ${repaired[*]}"
     "$TOOLS/bin/auditwheel" show "${repaired[0]}"
     check_repaired "${repaired[0]}"
-    check_wheel "${repaired[0]}" "$WORK/src-compiled" compiled
+    check_wheel "${repaired[0]}" "$SOURCE" compiled
     COMPILED=${repaired[0]}   # the portable wheel is the one installed, tested and kept
 fi
 
@@ -240,7 +271,7 @@ if [ "$RUN_TESTS" = 1 ]; then
     section "Compiled wheel: the test suite against the installed wheel (--require-kernel)"
     "$WORK/venv-compiled/bin/python" -m pip install --quiet pytest hypothesis Cython setuptools
     # Run from outside the sources, as cibuildwheel does: the installed copy is tested.
-    (cd "$WORK" && "$WORK/venv-compiled/bin/python" -m pytest "$WORK/src-compiled/tests" \
+    (cd "$WORK" && "$WORK/venv-compiled/bin/python" -m pytest "$SOURCE/tests" \
         --require-kernel -p no:cacheprovider)
 fi
 
@@ -260,30 +291,8 @@ if (cd "$WORK" && MJSCORE_BACKEND=cython "$WORK/venv-pure/bin/python" -c 'import
 fi
 echo "MJSCORE_BACKEND=cython on the pure wheel: ImportError, as it should"
 
-if [ "$CHECK_SDIST" = 1 ]; then
-    section "sdist: build, check contents, build the compiled wheel from it"
-    fresh_source "$WORK/src-sdist"
-    "$TOOLS/bin/python" -m pip install --quiet build
-    (cd "$WORK/src-sdist" && "$TOOLS/bin/python" -m build --sdist -o "$WORK/sdist" >&2)
-    SDIST=$(echo "$WORK"/sdist/mjscore-*.tar.gz)
-    "$PYTHON" - "$SDIST" "$EXTENSIONS" <<'EOF'
-import sys, tarfile
-names = tarfile.open(sys.argv[1]).getnames()
-print(f"{sys.argv[1]}: {len(names)} files")
-wanted = [f"src/mjscore/{name}.pyx" for name in sys.argv[2].split()]
-wanted += ["src/mjscore/_kernel.pxd", "setup.py"]
-problems = [f"missing {want}" for want in wanted if not any(n.endswith(want) for n in names)]
-problems += [f"must not ship generated {n}" for n in names if n.endswith((".c", ".so", ".pyd", ".html"))]
-if problems:
-    sys.exit("sdist contents:\n  " + "\n  ".join(problems))
-print("contents OK")
-EOF
-    (cd "$WORK" && "$TOOLS/bin/python" -m pip wheel --no-deps -w "$WORK/wheel-sdist" "$SDIST" >&2)
-    check_wheel "$(echo "$WORK"/wheel-sdist/mjscore-*.whl)" "$WORK/src-sdist" compiled
-    mkdir -p "$OUT" && cp "$SDIST" "$OUT"/
-fi
-
 mkdir -p "$OUT"
 cp "$COMPILED" "$PURE" "$OUT"/
+[ "$CHECK_SDIST" = 0 ] || cp "$SDIST" "$OUT"/
 section "All checks passed; wheels in $OUT"
 ls -l "$OUT"
