@@ -9,6 +9,22 @@ from setuptools import Extension, setup
 DEBUG = os.environ.get("MJSCORE_CYTHON_DEBUG") == "1"
 PURE = os.environ.get("MJSCORE_NO_EXTENSIONS") == "1" or sys.implementation.name != "cpython"
 
+
+def _cython_processes() -> int:
+    """How many processes translate the .pyx files: one per core (a fresh build's other long
+    step, beside the C compiler's), unless each would run this file again on start, as a
+    process that is not forked does when this file is the main module (``python setup.py``
+    on macOS or Windows, or on Python 3.14's forkserver); under pip the main module is
+    pip's build hook runner, which they import safely."""
+    import multiprocessing
+
+    main = getattr(sys.modules.get("__main__"), "__file__", None)
+    if main is not None and os.path.abspath(main) == os.path.abspath(__file__) \
+            and multiprocessing.get_start_method() != "fork":
+        return 0
+    return os.cpu_count() or 1
+
+
 ext_modules = []
 if not PURE:
     from Cython.Build import cythonize
@@ -16,7 +32,8 @@ if not PURE:
     # Every .pyx under src/mjscore is one extension module, named by its path.
     sources = sorted(Path("src").glob("mjscore/**/*.pyx"))
     ext_modules = cythonize(
-        [Extension(".".join(source.relative_to("src").with_suffix("").parts), [str(source)],
+        nthreads=_cython_processes(),
+        module_list=[Extension(".".join(source.relative_to("src").with_suffix("").parts), [str(source)],
                    extra_compile_args=[] if sys.platform == "win32" else ["-O3"])
          for source in sources],
         # The only place directives are set: no .pyx overrides them in its header, so the

@@ -1,6 +1,6 @@
 """The compiled kernel agrees with the reference on random hands, name for name.
 
-The default run compares at least 5,000 hands of each kind (2,000 and 600 for the
+The default run compares at least 2,000 hands of each kind (1,000 and 600 for the
 slower joker functions); the ``slow`` run compares 1,000,000
 (``pytest -m slow tests/test_kernel_parity.py``).
 """
@@ -73,7 +73,7 @@ ANY_SIZE = st.one_of(*[_tile_multisets(n) for n in (2, 5, 8, 11, 14)],
 WAIT_SIZE = st.one_of(*[_tile_multisets(n) for n in (1, 4, 7, 10, 13)], _clustered(13))
 
 
-@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ANY_SIZE)
 def test_single_hand_functions_agree(counts: list[int]) -> None:
     assert compiled.decompose(counts) == reference.decompose(counts)
@@ -81,7 +81,7 @@ def test_single_hand_functions_agree(counts: list[int]) -> None:
     assert compiled.is_complete_counts(counts) == reference.is_complete_counts(counts)
 
 
-@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(WAIT_SIZE)
 def test_waits_agree(counts: list[int]) -> None:
     assert compiled.waits(counts) == reference.waits(counts)
@@ -103,7 +103,7 @@ def _with_jokers(draw: st.DrawFn, sizes: tuple[int, ...]) -> tuple[list[int], in
     return counts, jokers, draw(st.integers(1, 7)), caps
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_with_jokers((2, 5, 8, 11, 14)))
 def test_joker_functions_agree(case: tuple[list[int], int, int, list[int] | None]) -> None:
     counts, jokers, use, caps = case
