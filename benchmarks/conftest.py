@@ -63,7 +63,7 @@ from throughput_guard import GUARD_MARGIN, Guard, min_call_seconds
 
 N = int(os.environ.get("MJSCORE_BENCH_N", "100000"))
 """Rows in each corpus; the compiled kernel runs on all of them."""
-REFERENCE_ROWS = min(N // 10, 2_000)
+REFERENCE_ROWS = min(max(1, N // 10), 2_000)
 """Rows the pure-Python reference runs on (about 0.05 s a call on W; in CI's quick mode,
 a tenth of its rows: the reference's distances with jokers take minutes on 2,000)."""
 PEER_ROWS = min(N, 20_000)
