@@ -58,11 +58,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     two runs, side by side on two cores, end at about the same time)."""
     if not config.getoption("--chosen-backend-only"):
         return
-    chosen = mjscore.BACKEND
-    other = [item for item in items if _pinned_to(item) not in (None, chosen)]
+    kept: list[pytest.Item] = []
+    other: list[pytest.Item] = []
+    for item in items:
+        (kept if _pinned_to(item) in (None, mjscore.BACKEND) else other).append(item)
     if other:
         config.hook.pytest_deselected(items=other)
-        items[:] = [item for item in items if _pinned_to(item) in (None, chosen)]
+        items[:] = kept
 
 
 @pytest.fixture(params=BACKEND_NAMES)

@@ -23,10 +23,11 @@ import mjscore.dask as mjdask  # noqa: E402
 from mjscore import HandStatus, InvalidContextError, InvalidHandError, RuleSetError  # noqa: E402
 from mjscore.core.group import Meld  # noqa: E402
 from mjscore.core.group_codes import CHOW, group_code  # noqa: E402
+from sizes import REFERENCE_SHARE  # noqa: E402
 
 # The reference backend scores a few thousand rows a second on each side of every
-# comparison: it checks the same graphs on a fifth of the rows.
-SHARE = 1 if mjscore.BACKEND == "cython" else 5
+# comparison: it checks the same graphs on a fifth of the rows (tests/sizes.py).
+SHARE = REFERENCE_SHARE
 N = 20_000 // SHARE
 CHUNK = N // 4
 RULES = ["babcock", "chinese-classical"]

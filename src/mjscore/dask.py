@@ -100,9 +100,6 @@ class _Rules:
     def __dask_tokenize__(self) -> object:
         return _rules_token(self.rules)
 
-    def __reduce__(self) -> tuple[type[_Rules], tuple[RuleSet]]:
-        return _Rules, (self.rules,)
-
 
 def _empty_like(value: Any) -> Any:
     """A scalar as is, an array as zero rows of its dtype: for checks before any work."""
