@@ -146,6 +146,45 @@ def test_both_twins_agree_on_a_two_shanten_hand() -> None:
     np.testing.assert_allclose(a[1], b[1], rtol=1e-12, atol=1e-15)
 
 
+def _tied_hands(rules: str, n: int, seed: int) -> list[bytes]:
+    """Concealed 14-tile hands a few tile swaps from a special hand of ``rules`` and as far
+    from it as from four sets and a pair: where the compiled twin's bounds on the special
+    hands' part of a distance (its module docstring) decide what it asks."""
+    from mjscore.distances.samples import random_special_hands  # noqa: PLC0415
+
+    counts, melds, _ = random_special_hands(rules, 20 * n, seed=seed)
+    rng = random.Random(seed)
+    hands = []
+    for row in counts[(melds == 0xFF).all(axis=1)]:
+        h = [int(c) for c in row]
+        for _ in range(rng.choice([2, 3, 4])):
+            out = rng.choice([t for t in range(34) if h[t]])
+            into = rng.choice([t for t in range(34) if h[t] < 4 and t != out])
+            h[out] -= 1
+            h[into] += 1
+        if _distance(tuple(h), rules) <= 3 and mjscore.shanten(h, forms="standard") + 1 == _distance(tuple(h), rules):
+            hands.append(bytes(h))
+            if len(hands) == n:
+                break
+    return hands
+
+
+@pytest.mark.both_backends
+@pytest.mark.parametrize("rules", ["western", "chinese-classical"])
+@pytest.mark.parametrize(("objective", "change_wait"), [("score", False), ("win", True)])
+def test_both_twins_agree_where_special_and_standard_tie(rules: str, objective: str, change_wait: bool) -> None:
+    # (with extra > 0 the compiled twin asks every distance exactly: test_stepping_back_is_searched_exactly)
+    compiled = _twin("cython")
+    hands = _tied_hands(rules, 6, seed=len(rules))
+    assert len(hands) == 6
+    for hand in hands:
+        _, _, facts, counts, unseen = prepare(list(hand), rules, None, {})
+        a = _twin("python").search(facts, counts, unseen, 3, objective, 0, change_wait)
+        b = compiled.search(facts, counts, unseen, 3, objective, 0, change_wait)
+        assert a[0] == b[0]
+        np.testing.assert_allclose(a[1], b[1], rtol=1e-12, atol=1e-15, err_msg=str(list(hand)))
+
+
 def _twin(name: str):  # type: ignore[no-untyped-def]
     if name == "cython" and mjscore.BACKEND == "python":
         # the run on the compiled backend checks this twin, against the same brute force;

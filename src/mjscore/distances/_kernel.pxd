@@ -1,14 +1,15 @@
 # The compiled entry points' own declarations: a row against a target and the per-suit
 # records of plain rows (see _kernel.pyx). Merging two suits' tables is inline here, as
 # the per-row loops call it for every target whose needs span suits.
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
+from cpython.pythread cimport PyThread_type_lock
 
 from mjscore.core._group_codes cimport G_CONCEALED_KONG, G_KONG, NO_GROUP, group_code, group_kind, group_tile, meld_tiles
 from mjscore.distances._tables cimport SuitMemo
 from mjscore.distances._targets cimport Family
 from mjscore.distances._types cimport (JOIN_CHOWS, JOIN_PAIRS, JOIN_SUM, MAX_GROUPS, MAX_JOKERS, MAX_NEEDS, NONE, Ctx,
-                                      DTarget, fits, suit_base, suit_width)
+                                      DTarget, Row, fits, suit_base, suit_width)
 
 
 cdef int bare(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps) noexcept nogil
@@ -74,5 +75,43 @@ cdef class RowRecords:
     cdef bint full(self) noexcept nogil
     cdef const int8_t* record(self, SuitMemo memo, const uint8_t* held, int suit) noexcept nogil
     cdef void _fill(self, SuitMemo memo, const uint8_t* tiles, int c, int8_t* out) noexcept nogil
-    cdef void distances(self, SuitMemo memo, const uint8_t* held, int8_t* out) noexcept nogil
+    cdef void distances(self, SuitMemo memo, const uint8_t* held, const int8_t* floor, int limit,
+                        int8_t* out) noexcept nogil
     cdef int _merged(self, const DTarget* t, const int8_t** rec, const uint16_t* o) noexcept nogil
+
+
+# A rule set's distance targets in C (see _kernel.pyx); other compiled modules ask a row's
+# nearest special hand through ``nearest``.
+cdef class CompiledDistances:
+    cdef Family family            # the targets of rows without jokers
+    cdef Family parts             # the suits' parts of targets whose needs each lie in one suit
+    cdef DTarget* targets
+    cdef int n_targets
+    cdef readonly int n_columns
+    cdef int use                  # where jokers may stand (JokerUse bits; 0: the rule set has none)
+    cdef SuitMemo memo
+    cdef RowRecords records
+    cdef int32_t* unrecorded      # the targets records do not read (knitted, concrete ways)
+    cdef int n_unrecorded
+    cdef uint8_t* variants        # enumerated ways: 34 counts then 8 meld bytes, then 8 kong tiles
+    cdef uint8_t* variant_caps    # per way, MAX_GROUPS groups that may hold jokers: capacity (0: none)
+    cdef uint64_t* variant_masks  # and tiles
+    cdef object arrays            # the numpy arrays below point into
+    cdef object py_targets
+    cdef object built             # the profiles (for joker families' keys)
+    cdef const uint8_t* knit_put  # per knit move, the tiles it puts on a number in each suit (3)
+    cdef const uint16_t* knit_numbers  # per knit move, the numbers it may take
+    cdef const int16_t* knit_next # per knit state: how many moves stay within the counts, then (move, state after) each
+    cdef object joker_families    # per number of jokers (1-8): a Family, built on first use
+    cdef DTarget* joker_targets[MAX_JOKERS + 1]
+    cdef Ctx joker_ctx[MAX_JOKERS + 1]
+    cdef uint32_t joker_entries[MAX_JOKERS + 1]
+    cdef PyThread_type_lock lock  # held while a call reads or fills the memo and records
+
+    cdef int nearest(self, const uint8_t* counts, const uint8_t* melds, const int8_t* floor, int limit,
+                     int8_t* out) noexcept nogil
+    cdef int _row(self, const uint8_t* counts, const uint8_t* melds, int wild, const int8_t* floor, int limit,
+                  int8_t* out) noexcept nogil
+    cdef int _target(self, const DTarget* t, const Ctx* ctx, const Row* row) noexcept nogil
+    cdef int _separable(self, const DTarget* t, const Ctx* ctx, const uint8_t* held, const uint8_t* caps,
+                        const bint* touched, int (*lefts)[MAX_NEEDS], int n_left) noexcept nogil

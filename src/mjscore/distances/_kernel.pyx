@@ -35,6 +35,7 @@ per target, a sum of four slots (``JOIN_SUM``) or a merge of small tables
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
+from cpython.pythread cimport PyThread_acquire_lock, PyThread_allocate_lock, PyThread_free_lock, PyThread_release_lock, WAIT_LOCK
 
 import numpy as np
 
@@ -50,31 +51,10 @@ from mjscore.distances._targets import Built, joker_family, kind_caps, suit_part
 cdef class CompiledDistances:
     """A rule set's distance targets in C, with the per-suit memo and records."""
 
-    cdef Family family            # the targets of rows without jokers
-    cdef Family parts             # the suits' parts of targets whose needs each lie in one suit
-    cdef DTarget* targets
-    cdef int n_targets
-    cdef readonly int n_columns
-    cdef int use                  # where jokers may stand (JokerUse bits; 0: the rule set has none)
-    cdef SuitMemo memo
-    cdef RowRecords records
-    cdef int32_t* unrecorded      # the targets records do not read (knitted, concrete ways)
-    cdef int n_unrecorded
-    cdef uint8_t* variants        # enumerated ways: 34 counts then 8 meld bytes, then 8 kong tiles
-    cdef uint8_t* variant_caps    # per way, MAX_GROUPS groups that may hold jokers: capacity (0: none)
-    cdef uint64_t* variant_masks  # and tiles
-    cdef object arrays            # the numpy arrays below point into
-    cdef object py_targets
-    cdef object built             # the profiles (for joker families' keys)
-    cdef const uint8_t* knit_put  # per knit move, the tiles it puts on a number in each suit (3)
-    cdef const uint16_t* knit_numbers  # per knit move, the numbers it may take
-    cdef const int16_t* knit_next # per knit state: how many moves stay within the counts, then (move, state after) each
-    cdef object joker_families    # per number of jokers (1-8): a Family, built on first use
-    cdef DTarget* joker_targets[MAX_JOKERS + 1]
-    cdef Ctx joker_ctx[MAX_JOKERS + 1]
-    cdef uint32_t joker_entries[MAX_JOKERS + 1]
-
     def __cinit__(self):
+        self.lock = PyThread_allocate_lock()
+        if self.lock == NULL:
+            raise MemoryError()
         self.variants = NULL
         self.variant_caps = NULL
         self.variant_masks = NULL
@@ -162,6 +142,8 @@ cdef class CompiledDistances:
             self.joker_entries[d] = 0
 
     def __dealloc__(self):
+        if self.lock != NULL:
+            PyThread_free_lock(self.lock)
         free(self.variants)
         free(self.variant_caps)
         free(self.variant_masks)
@@ -301,13 +283,7 @@ cdef class CompiledDistances:
         """Fill ``out`` (n, columns) with each row's distances (``jokers``: (n,) uint8
         jokers held concealed, or None); bad rows get a status and NONE."""
         cdef Py_ssize_t n = counts.shape[0], r
-        cdef int i, j, k, d, n_melds, wild = 0
-        cdef Row row
-        cdef uint8_t codes[4]
-        cdef const DTarget* t
-        cdef const DTarget* family
-        cdef const Ctx* ctx
-        cdef uint32_t entries
+        cdef int8_t nothing = NONE
         cdef const uint8_t[::1] wilds
         cdef bint has_jokers = jokers is not None
         if has_jokers:
@@ -317,56 +293,101 @@ cdef class CompiledDistances:
                     if 0 < j <= MAX_JOKERS:
                         self._jokers_family(int(j))
         with nogil:
-            for r in range(n):
-                for j in range(self.n_columns):
-                    out[r, j] = NONE
-                if has_jokers:
-                    wild = wilds[r]
-                status[r] = row_status(&counts[r, 0], &melds[r, 0], wild, self.use, row.meld_counts, codes, &n_melds)
-                if status[r] or not self.n_columns:  # no columns: no ``&out[r, 0]`` to take (the debug build checks)
+            PyThread_acquire_lock(self.lock, WAIT_LOCK)
+            for r in range(n):  # no columns: no ``&out[r, 0]`` to take (the debug build checks)
+                status[r] = self._row(&counts[r, 0], &melds[r, 0], wilds[r] if has_jokers else 0, NULL, 0,
+                                      &out[r, 0] if self.n_columns else &nothing)
+            PyThread_release_lock(self.lock)
+
+    cdef int nearest(self, const uint8_t* counts, const uint8_t* melds, const int8_t* floor, int limit,
+                     int8_t* out) noexcept nogil:
+        """A row without jokers: its distance to each special hand into ``out`` (its
+        columns) and the least of them, or ``-status`` for a bad row. With a ``floor`` (a
+        bound below each column's distance, as a hand one tile away gives it), only the
+        columns whose floor is below ``limit`` are worked out; the others keep their floor,
+        so the least is exact where it is below ``limit``. Safe from several threads at
+        once (the memo is the engine's: the calls take turns)."""
+        cdef int j, found = NONE
+        cdef int st
+        if not self.n_columns:
+            return NONE
+        PyThread_acquire_lock(self.lock, WAIT_LOCK)
+        st = self._row(counts, melds, 0, floor, limit, out)
+        PyThread_release_lock(self.lock)
+        if st:
+            return -st
+        for j in range(self.n_columns):
+            if floor != NULL and floor[j] >= limit:
+                out[j] = floor[j]
+            if out[j] < found:
+                found = out[j]
+        return found
+
+    cdef int _row(self, const uint8_t* counts, const uint8_t* melds, int wild, const int8_t* floor, int limit,
+                  int8_t* out) noexcept nogil:
+        """One row's distances into ``out`` (its columns; NONE for a bad row, and for a
+        column whose ``floor`` is at least ``limit``), the lock held; the row's status.
+        Rows with ``wild`` jokers need their family built first."""
+        cdef int i, j, k, d, n_melds
+        cdef uint8_t st
+        cdef Row row
+        cdef uint8_t codes[4]
+        cdef const DTarget* t
+        cdef const DTarget* family
+        cdef const Ctx* ctx
+        cdef uint32_t entries
+        for j in range(self.n_columns):
+            out[j] = NONE
+        st = row_status(counts, melds, wild, self.use, row.meld_counts, codes, &n_melds)
+        if st or not self.n_columns:
+            return st
+        if not wild and not n_melds:  # the records serve every target but the knitted and concrete ones
+            entries = self.records.memo_entries
+            if self.memo.full(entries if entries > self.family.row_entries else self.family.row_entries):
+                self.memo.clear()  # between rows: the tables of a row stay valid while it is read
+            if self.records.full():
+                self.records.clear()
+            self.records.distances(self.memo, counts, floor, limit, out)
+            row.held = counts
+            row.n_melds = 0
+            for k in range(self.n_unrecorded):
+                t = &self.targets[self.unrecorded[k]]
+                if floor != NULL and floor[t.column] >= limit:
                     continue
-                if not wild and not n_melds:  # the records serve every target but the knitted and concrete ones
-                    entries = self.records.memo_entries
-                    if self.memo.full(entries if entries > self.family.row_entries else self.family.row_entries):
-                        self.memo.clear()  # between rows: the tables of a row stay valid while it is read
-                    if self.records.full():
-                        self.records.clear()
-                    self.records.distances(self.memo, &counts[r, 0], &out[r, 0])
-                    row.held = &counts[r, 0]
-                    row.n_melds = 0
-                    for k in range(self.n_unrecorded):
-                        t = &self.targets[self.unrecorded[k]]
-                        d = self._target(t, &self.family.ctx, &row)
-                        if d < out[r, t.column]:
-                            out[r, t.column] = <int8_t>d
-                    continue
-                row.held = &counts[r, 0]
-                row.melds = codes
-                row.n_melds = n_melds
-                row.melded_chows = 0
-                for i in range(n_melds):
-                    if group_kind(codes[i]) == G_CHOW:
-                        row.melded_chows += 1
-                row.touched[0] = row.touched[1] = row.touched[2] = row.touched[3] = False
-                for i in range(34):
-                    row.caps[i] = 4 - row.meld_counts[i]
-                    if row.meld_counts[i]:
-                        row.touched[3 if i >= 27 else i // 9] = True
-                if wild:
-                    family = self.joker_targets[wild]
-                    ctx = &self.joker_ctx[wild]
-                    entries = self.joker_entries[wild]
-                else:
-                    family = self.targets
-                    ctx = &self.family.ctx
-                    entries = self.family.row_entries
-                if self.memo.full(entries):
-                    self.memo.clear()  # between rows: the tables of a row stay valid while it is read
-                for k in range(self.n_targets):
-                    t = &family[k]
-                    d = self._target(t, ctx, &row)
-                    if d < out[r, t.column]:
-                        out[r, t.column] = <int8_t>d
+                d = self._target(t, &self.family.ctx, &row)
+                if d < out[t.column]:
+                    out[t.column] = <int8_t>d
+            return 0
+        row.held = counts
+        row.melds = codes
+        row.n_melds = n_melds
+        row.melded_chows = 0
+        for i in range(n_melds):
+            if group_kind(codes[i]) == G_CHOW:
+                row.melded_chows += 1
+        row.touched[0] = row.touched[1] = row.touched[2] = row.touched[3] = False
+        for i in range(34):
+            row.caps[i] = 4 - row.meld_counts[i]
+            if row.meld_counts[i]:
+                row.touched[3 if i >= 27 else i // 9] = True
+        if wild:
+            family = self.joker_targets[wild]
+            ctx = &self.joker_ctx[wild]
+            entries = self.joker_entries[wild]
+        else:
+            family = self.targets
+            ctx = &self.family.ctx
+            entries = self.family.row_entries
+        if self.memo.full(entries):
+            self.memo.clear()  # between rows: the tables of a row stay valid while it is read
+        for k in range(self.n_targets):
+            t = &family[k]
+            if floor != NULL and floor[t.column] >= limit:
+                continue
+            d = self._target(t, ctx, &row)
+            if d < out[t.column]:
+                out[t.column] = <int8_t>d
+        return 0
 
 
 Distances = CompiledDistances
@@ -717,8 +738,10 @@ cdef class RowRecords:
         return self.n_records + 4 > self.capacity or \
             self.used + 4 * <uint64_t>(self.size[0] if self.size[0] > self.size[1] else self.size[1]) > self.pool_size
 
-    cdef void distances(self, SuitMemo memo, const uint8_t* held, int8_t* out) noexcept nogil:
-        """Lower ``out`` (the row's columns) to the distance of every target the records read."""
+    cdef void distances(self, SuitMemo memo, const uint8_t* held, const int8_t* floor, int limit,
+                        int8_t* out) noexcept nogil:
+        """Lower ``out`` (the row's columns) to the distance of every target the records read,
+        but those of a column whose ``floor`` is at least ``limit`` (no ``floor``: every one)."""
         cdef const int8_t* rec[4]
         cdef const uint16_t* o
         cdef const DTarget* t
@@ -726,12 +749,16 @@ cdef class RowRecords:
         for d in range(4):
             rec[d] = self.record(memo, held, d)
         for k in range(self.n_sums):
+            if floor != NULL and floor[self.sum_columns[k]] >= limit:
+                continue
             o = self.sum_offsets + 4 * k
             v = rec[0][o[0]] + rec[1][o[1]] + rec[2][o[2]] + rec[3][o[3]]  # NONE in any: at least NONE
             if v < out[self.sum_columns[k]]:
                 out[self.sum_columns[k]] = <int8_t>v
         for k in range(self.n_others):
             t = &self.family.targets[self.other_targets[k]]
+            if floor != NULL and floor[t.column] >= limit:
+                continue
             v = self._merged(t, rec, self.other_offsets + 4 * k)
             if v < out[t.column]:
                 out[t.column] = <int8_t>v

@@ -9,8 +9,9 @@ distance 1 is **ready**. The **value** of a 14-tile hand that went out on a self
 ``tile`` is its total under the rule set (:func:`mjscore.score`), or ``None`` when the
 rule set does not accept it (a minimum it misses, a limit on chows).
 
-Both are kept per hand (the search asks again and again), and asked in batches by the
-graph builder of the compiled twin.
+Both are kept per hand (the reference search asks again and again). The compiled twin
+reads the same facts from the compiled kernels themselves (``mjscore.search._kernel``),
+with the rule set, melds and context (``context_row``) bound here.
 """
 
 from __future__ import annotations
@@ -31,11 +32,11 @@ from ..shanten.shanten import Form
 __all__ = ["Facts"]
 
 _STANDARD = int(Form.STANDARD)
-_NOTHING_SEEN = np.zeros((1, 34), dtype=np.uint8)
 
 _ENGINE_LOCK = threading.Lock()
 """Held around every call of a rule set's distance engine: its memo of suit tables is
-shared by every caller, and searches on several threads share it."""
+shared by every caller, and searches on several threads share it (the compiled engine
+also takes turns by its own lock, for the compiled search, which calls it without the GIL)."""
 
 
 class Facts:
@@ -45,7 +46,7 @@ class Facts:
         default: the one chosen for each job.
     """
 
-    __slots__ = ("rules", "melds", "_melds_row", "_row", "_shanten", "_score", "_engine", "_width",
+    __slots__ = ("rules", "melds", "_melds_row", "context_row", "_shanten", "_score", "_engine", "_width",
                  "_distance", "_special", "_value")
 
     def __init__(self, rules: RuleSet, melds: bytes, context: dict[str, Any], backend: str | None = None) -> None:
@@ -53,7 +54,7 @@ class Facts:
         self.melds = melds
         self._melds_row = np.frombuffer(melds, dtype=np.uint8).reshape(1, 4)
         ctx = WinContext.from_keywords(**{**context, "self_drawn": True})
-        self._row = (ctx.flags, int(ctx.seat_wind), int(ctx.prevailing_wind))
+        self.context_row = (ctx.flags, int(ctx.seat_wind), int(ctx.prevailing_wind))
         self._shanten = twin("shanten", backend)
         self._score = twin("score", backend)
         self._engine, _ = distance_engine(rules, backend or CHOSEN["distances"])
@@ -100,21 +101,6 @@ class Facts:
             raise status_error(int(status[status != 0][0]))
         return standard.astype(np.int16) + 1
 
-    def useful_array(self, counts: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint64]]:
-        """For ``(n, 34)`` rows of 13 tiles with the melds: the standard part of each
-        distance (as :meth:`standard_array`) and the tiles (bit ``t``: tile ``t``) a draw
-        of which lowers it by one; any other draw leaves it as it is."""
-        n = counts.shape[0]
-        shanten = np.empty(n, dtype=np.int8)
-        mask = np.empty(n, dtype=np.uint64)
-        copies = np.empty((n, 34), dtype=np.uint8)
-        status = np.empty(n, dtype=np.uint8)
-        self._shanten.useful_many(counts, np.repeat(self._melds_row, n, axis=0), _NOTHING_SEEN, _STANDARD,
-                                  shanten, mask, copies, status)
-        if status.any():
-            raise status_error(int(status[status != 0][0]))
-        return shanten.astype(np.int16) + 1, mask
-
     def special_array(self, counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
         """The special part of the distances of ``(n, 34)`` rows (C-contiguous): to the
         nearest special hand, 127 when none is reachable."""
@@ -136,7 +122,7 @@ class Facts:
         key = (hand, tile)
         if key in self._value:
             return self._value[key]
-        total: int = self._score.total_one(hand, self.melds, tile, *self._row, self.rules)
+        total: int = self._score.total_one(hand, self.melds, tile, *self.context_row, self.rules)
         if total < 0 and -total != HandStatus.NOT_WINNING:
             raise status_error(-total)
         found = total if total >= 0 else None

@@ -52,7 +52,7 @@ from ..core.hand import Hand
 from ..core.notation import parse_hand
 from ..core.tile import Tile, parse_tiles
 from ..rows.codec import meld_bytes
-from ..rows.coerce import check_threads
+from ..rows.coerce import NO_MELDS, check_threads
 from ..rules import RuleSet, load_rules
 from ..shanten.useful_tiles import UsefulTiles, useful_tiles
 from .facts import Facts
@@ -173,12 +173,16 @@ def prepare(hand: Hand | str | Any, rules: str | RuleSet, visible: Any,
     counts and the unseen counts (bytes)."""
     ruleset = load_rules(rules)
     found = as_hand(hand)
+    facts = Facts(ruleset, meld_bytes(found.melds), _search_context(context))
+    return ruleset, found, facts, bytes(found.concealed), unseen_counts(found, visible)
+
+
+def _search_context(context: dict[str, Any]) -> dict[str, Any]:
+    """The keywords of :func:`mjscore.score` a search passes on (every win is self-drawn)."""
     for name in _FLAGS:
         if name in context:
             raise InvalidHandError(f"{name}= has no place in a search: every win is a self-drawn tile")
-    context = {k: v for k, v in context.items() if k != "self_drawn"}
-    facts = Facts(ruleset, meld_bytes(found.melds), context)
-    return ruleset, found, facts, bytes(found.concealed), unseen_counts(found, visible)
+    return {k: v for k, v in context.items() if k != "self_drawn"}
 
 
 def as_hand(hand: Hand | str | Any) -> Hand:
@@ -280,10 +284,10 @@ def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: 
     """:func:`discard_values` of each row of ``hands``, an ``(n, 34)`` array of concealed
     14-tile hands (no melds), as arrays (:class:`DiscardValuesMany`).
 
-    ``visible`` is 34 counts for every row or ``(n, 34)``. With ``threads > 1`` the rows
-    are shared among threads; each search's dynamic program runs without the GIL, its
-    graph of hands is built with it (and the rule set's distance tables are asked one
-    thread at a time), so the gain is partial.
+    ``visible`` is 34 counts for every row or ``(n, 34)``. With ``threads > 1`` (``0`` or
+    None: every core) the rows are shared among threads, each search running without the
+    GIL from start to end; the rows farthest from ready (the longest searches) go first,
+    so that no thread is left with a long one at the end.
 
     :raises InvalidHandError: for a row that is not 14 tiles from 0 to 4 each, or
         ``visible`` that does not fit.
@@ -295,23 +299,26 @@ def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: 
     _check_options(turns, objective, extra)
     threads = check_threads(threads)
     n = batch.shape[0]
-    seen = np.asarray(visible) if visible is not None else None
-    per_row = seen is not None and seen.ndim == 2
-    if per_row and seen is not None and seen.shape != (n, 34):
-        raise InvalidHandError(f"visible: expected 34 counts or an ({n}, 34) array, got shape {seen.shape}")
-    out = np.full((3, n, 34, turns), np.nan)
+    if ((batch < 0) | (batch > 4)).any():
+        raise InvalidHandError("hands: each count must be from 0 to 4")
+    for total in batch.sum(axis=1).tolist():
+        if total != 14:
+            raise InvalidHandError(f"hands: each row must hold 14 tiles, got {total}")
+    counts = batch.astype(np.uint8)
+    seen = _visible_rows(visible, n)
+    unseen = 4 - counts.astype(np.int16) - seen
+    if (unseen < 0).any():
+        i, t = (int(k) for k in np.argwhere(unseen < 0)[0])
+        raise InvalidHandError(f"visible: {seen[i, t]} {Tile(t)} seen and {counts[i, t]} held in row {i}, "
+                               f"but a set has only four")
     ruleset = load_rules(rules)
-    rows = [tuple(int(c) for c in row) for row in batch]
-    for row in rows:
-        if sum(row) != 14:
-            raise InvalidHandError(f"hands: each row must hold 14 tiles, got {sum(row)}")
-    jobs = [prepare(row, ruleset, seen[i] if per_row and seen is not None else seen, dict(context))
-            for i, row in enumerate(rows)]
+    facts = Facts(ruleset, NO_MELDS, _search_context(context))
+    out = np.full((3, n, 34, turns), np.nan)
     module = twin("search")
+    rows = [(counts[i].tobytes(), unseen[i].astype(np.uint8).tobytes()) for i in range(n)]
 
     def work(i: int) -> None:
-        _, _, facts, counts, unseen = jobs[i]
-        tiles, values = module.search(facts, counts, unseen, turns, objective, extra, bool(change_wait))
+        tiles, values = module.search(facts, *rows[i], turns, objective, extra, bool(change_wait))
         for k, tile in enumerate(tiles):
             out[:, i, tile, :] = values[k]
 
@@ -320,6 +327,20 @@ def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: 
             work(i)
     else:
         from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (only threaded calls need it)
+        longest_first = np.argsort(-facts.standard_array(counts), kind="stable").tolist()
         with ThreadPoolExecutor(max_workers=threads) as pool:
-            list(pool.map(work, range(n)))
+            list(pool.map(work, longest_first))
     return DiscardValuesMany(out[0], out[1], out[2])
+
+
+def _visible_rows(visible: Any, n: int) -> npt.NDArray[np.int16]:
+    """``visible`` for a batch of ``n`` rows: ``(n, 34)`` counts from 0 to 4."""
+    if visible is None:
+        return np.zeros((n, 34), dtype=np.int16)
+    seen = np.asarray(visible)
+    if isinstance(visible, str) or seen.ndim == 1:
+        return np.broadcast_to(np.asarray(_visible(visible), dtype=np.int16), (n, 34))
+    if seen.shape != (n, 34) or seen.dtype.kind not in "iu" or ((seen < 0) | (seen > 4)).any():
+        raise InvalidHandError(f"visible: expected 34 counts or an ({n}, 34) array of counts from 0 to 4, "
+                               f"got shape {seen.shape}")
+    return seen.astype(np.int16)

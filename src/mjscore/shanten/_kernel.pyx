@@ -319,6 +319,83 @@ cdef int _useful(const Hand* h, int forms, const uint8_t* held, const uint8_t* v
     return rn
 
 
+# --- for other compiled modules (declared in _kernel.pxd) -----------------------------------
+
+cdef uint8_t NOTHING_SEEN[34]
+memset(NOTHING_SEEN, 0, 34)
+
+
+cdef int c_ensure_tables() except -1:
+    """Build the tables if they are not yet (the GIL held): before any call below."""
+    return _ensure_tables()
+
+
+cdef int c_standard_distance(const uint8_t* counts, const uint8_t* melds) noexcept nogil:
+    """A row's standard replacement number (its shanten plus one: the tiles it lacks to
+    hold four sets and a pair), or ``-status`` for a bad row."""
+    cdef Hand h
+    cdef int code = _read_row(counts, melds, &h)
+    if code == OK:
+        code = _check_size(&h, 0)
+    if code != OK:
+        return -code
+    return _replacement(&h, STANDARD)
+
+
+cdef int c_standard_discards(const uint8_t* counts, const uint8_t* melds, int* out) noexcept nogil:
+    """A ``3k + 2`` row's standard replacement number after each discard (``out[t]`` for
+    each tile ``t`` held; the others are left as they are); 0, or ``-status`` for a bad
+    row. A discard changes one part: the other three parts' merge is shared."""
+    cdef Hand h
+    cdef mj_vec p[4]
+    cdef mj_vec mine, ab, cz
+    cdef uint8_t work[34]
+    cdef int part, t, base, width
+    cdef int code = _read_row(counts, melds, &h)
+    if code == OK:
+        code = _check_size(&h, 2)
+    if code != OK:
+        return -code
+    memcpy(work, counts, 34)
+    h.sets = (h.size - 1) // 3
+    for part in range(4):
+        p[part] = mj_part(h.parts[part].a)
+    ab = mj_merge(p[0], p[1])
+    cz = mj_merge(p[2], p[3])
+    for part in range(4):
+        base = 9 * part
+        width = 7 if part == 3 else 9
+        for t in range(base, base + width):
+            if not work[t]:
+                continue
+            work[t] -= 1
+            mine = mj_part(_part_entry(part, &work[base]).a)
+            work[t] += 1
+            if part == 0:
+                out[t] = mj_final(mj_merge(mine, p[1]), cz, h.sets)
+            elif part == 1:
+                out[t] = mj_final(mj_merge(p[0], mine), cz, h.sets)
+            elif part == 2:
+                out[t] = mj_final(ab, mj_merge(mine, p[3]), h.sets)
+            else:
+                out[t] = mj_final(ab, mj_merge(p[2], mine), h.sets)
+    return 0
+
+
+cdef int c_standard_useful(const uint8_t* counts, const uint8_t* melds, uint64_t* mask) noexcept nogil:
+    """A ``3k + 1`` row's standard replacement number and the tiles (``mask``, bit ``t``)
+    a draw of which lowers it, or ``-status`` for a bad row. Every copy not in the row or
+    its melds counts as left to draw."""
+    cdef Hand h
+    cdef int remaining
+    cdef int code = _read_row(counts, melds, &h)
+    if code == OK:
+        code = _check_size(&h, 1)
+    if code != OK:
+        return -code
+    return _useful(&h, STANDARD, counts, NOTHING_SEEN, mask, NULL, &remaining)
+
+
 def tables_ready():
     """Whether the tables are built (benchmarks time the first call apart)."""
     return T.honour != NULL
