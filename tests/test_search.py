@@ -175,8 +175,8 @@ def _tied_hands(rules: str, n: int, seed: int) -> list[bytes]:
 def test_both_twins_agree_where_special_and_standard_tie(rules: str, objective: str, change_wait: bool) -> None:
     # (with extra > 0 the compiled twin asks every distance exactly: test_stepping_back_is_searched_exactly)
     compiled = _twin("cython")
-    hands = _tied_hands(rules, 6, seed=len(rules))
-    assert len(hands) == 6
+    hands = _tied_hands(rules, 4, seed=len(rules))
+    assert len(hands) == 4
     for hand in hands:
         _, _, facts, counts, unseen = prepare(list(hand), rules, None, {})
         a = _twin("python").search(facts, counts, unseen, 3, objective, 0, change_wait)

@@ -480,8 +480,11 @@ cdef inline int _better(const double* a, const double* b, const int* order) noex
 
 cdef void _program(const Graph* g, int turns, const int* order, double* v) noexcept nogil:
     """``v[(k * n + i) * 3 + m]``: state ``i``'s value with ``k`` turns left (a turn's
-    values side by side: each turn reads the one before)."""
-    cdef int i, k, j, s, n = g.n
+    values side by side: each turn reads the one before). A state first reached after
+    ``t`` draws is read with at most ``turns - t`` turns left (its readers were reached
+    before it), so with ``k`` left only the states up to that depth are worked out: the
+    states are numbered by depth, the others' values are never read."""
+    cdef int i, k, j, s, n = g.n, upto = g.n
     cdef double ready, win, score, q
     cdef const double* best
     cdef const double* cand
@@ -494,7 +497,9 @@ cdef void _program(const Graph* g, int turns, const int* order, double* v) noexc
     for k in range(1, turns + 1):
         before = v + (k - 1) * n * 3
         now = v + k * n * 3
-        for i in range(n):
+        while upto > 0 and g.depth[upto - 1] > turns - k:
+            upto -= 1
+        for i in range(upto):
             ready = 1.0 if g.distance[i] == 1 else 0.0
             win = 0.0
             score = 0.0

@@ -54,7 +54,7 @@ from ..core.tile import Tile, parse_tiles
 from ..rows.codec import meld_bytes
 from ..rows.coerce import NO_MELDS, check_threads
 from ..rules import RuleSet, load_rules
-from ..shanten.useful_tiles import UsefulTiles, useful_tiles
+from ..shanten.useful_tiles import UsefulTiles, useful_tiles, useful_tiles_many
 from .facts import Facts
 
 __all__ = ["DiscardValue", "DiscardValues", "DiscardValuesMany", "discard_values", "discard_values_many", "prepare",
@@ -286,8 +286,8 @@ def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: 
 
     ``visible`` is 34 counts for every row or ``(n, 34)``. With ``threads > 1`` (``0`` or
     None: every core) the rows are shared among threads, each search running without the
-    GIL from start to end; the rows farthest from ready (the longest searches) go first,
-    so that no thread is left with a long one at the end.
+    GIL from start to end; the longest searches by an estimate (:func:`_search_cost`) go
+    first, so that no thread is left with a long one at the end.
 
     :raises InvalidHandError: for a row that is not 14 tiles from 0 to 4 each, or
         ``visible`` that does not fit.
@@ -327,10 +327,22 @@ def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: 
             work(i)
     else:
         from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (only threaded calls need it)
-        longest_first = np.argsort(-facts.standard_array(counts), kind="stable").tolist()
+        longest_first = np.argsort(-_search_cost(counts), kind="stable").tolist()
         with ThreadPoolExecutor(max_workers=threads) as pool:
             list(pool.map(work, longest_first))
     return DiscardValuesMany(out[0], out[1], out[2])
+
+
+def _search_cost(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+    """An estimate of each 14-tile row's search time, to start the longest first: over its
+    discards, the useful tiles' kinds to the power of the draws still needed (the
+    standard shanten plus one), which grows as the graph of hands a search builds."""
+    found = useful_tiles_many(counts, forms="standard", per_discard=True)
+    kinds = np.unpackbits(found.mask.view(np.uint8).reshape(*found.mask.shape, 8), axis=2).sum(axis=2)
+    held = counts > 0
+    steps = np.where(held, found.shanten.astype(np.int64) + 1, 0)
+    cost: npt.NDArray[np.float64] = np.where(held, kinds.astype(np.float64) ** steps, 0.0).sum(axis=1)
+    return cost
 
 
 def _visible_rows(visible: Any, n: int) -> npt.NDArray[np.int16]:
