@@ -63,6 +63,22 @@ def run_in_parts(n: int, threads: int | None, work: Callable[[slice], None]) -> 
         job.result()
 
 
+def run_each(items: list[int], threads: int, work: Callable[[int], None]) -> None:
+    """Call ``work(item)`` for each of ``items`` on ``threads`` threads (the calling one
+    among them), each taking the next item as it comes free: for jobs of uneven length,
+    which ``items`` should list longest first."""
+    queue = iter(items)  # a list iterator hands each item out once, under the GIL
+
+    def drain() -> None:
+        for item in queue:
+            work(item)
+
+    jobs = [_pool().submit(drain) for _ in range(min(threads, len(items)) - 1)]
+    drain()
+    for job in jobs:
+        job.result()
+
+
 def _run(fill: Callable[[U8, Any, U8], None], batch: U8, out: Any, threads: int | None) -> U8:
     """Run a kernel ``fill(rows, out_rows, status_rows)`` over the batch; the status array."""
     status = np.zeros(batch.shape[0], dtype=np.uint8)

@@ -51,6 +51,7 @@ from ..core.errors import InvalidHandError, MjscoreError
 from ..core.hand import Hand
 from ..core.notation import parse_hand
 from ..core.tile import Tile, parse_tiles
+from ..decompose.bulk import run_each
 from ..rows.codec import meld_bytes
 from ..rows.coerce import NO_MELDS, check_threads
 from ..rules import RuleSet, load_rules
@@ -326,10 +327,7 @@ def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: 
         for i in range(n):
             work(i)
     else:
-        from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (only threaded calls need it)
-        longest_first = np.argsort(-_search_cost(counts), kind="stable").tolist()
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            list(pool.map(work, longest_first))
+        run_each(np.argsort(-_search_cost(counts), kind="stable").tolist(), threads, work)
     return DiscardValuesMany(out[0], out[1], out[2])
 
 
