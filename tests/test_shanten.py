@@ -38,6 +38,8 @@ def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> M
         pytest.skip("mjscore.shanten._kernel is not built")
     monkeypatch.setattr(shanten_module, "engine", module)
     monkeypatch.setattr(useful_module, "engine", module)
+    if module is reference:  # the compiled mjscore.shanten counts the common hands itself
+        monkeypatch.setattr(mjscore, "shanten", shanten_module.python_shanten)
     return module
 
 
@@ -120,6 +122,56 @@ def test_the_common_calls_and_their_near_misses_read_alike(engine: ModuleType) -
     assert {mjscore.shanten(form) for form in outside[:3]} == {expected}
     assert engine.shanten_call(mjscore.parse("123m456p789s1z [555z]"), 7) == reference.NOT_READ
     assert mjscore.shanten(mjscore.parse("123m456p789s1z [555z]")) == 0
+
+
+def _outcome(call: Any) -> tuple[str, Any]:
+    try:
+        return "value", call()
+    except Exception as error:  # the error's kind and words are the outcome
+        return type(error).__name__, str(error)
+
+
+_COUNTS = list(parse_tiles("1223m456p79s1125z"))
+_STRIDED = np.ascontiguousarray(np.array([_COUNTS, _COUNTS], dtype=np.uint8).T)[:, 0]
+
+
+@pytest.mark.both_backends
+@pytest.mark.parametrize("hand", [
+    _COUNTS, tuple(_COUNTS), np.array(_COUNTS, dtype=np.uint8), mjscore.parse("1223m456p79s1125z"),
+    [1] * 12 + [0] * 22,                                  # a size shanten refuses
+    [5] + _COUNTS[1:], np.array([5] + _COUNTS[1:], dtype=np.uint8),  # above 4
+    [-1] + _COUNTS[1:], [0.0] + _COUNTS[1:], [2 ** 70] + _COUNTS[1:], [True] + _COUNTS[1:],
+    [np.int64(c) for c in _COUNTS], [np.uint8(c) for c in _COUNTS],
+    _COUNTS[:33], _COUNTS + [0], [],
+    np.array(_COUNTS, dtype=np.int64), np.array(_COUNTS, dtype=np.int8), np.array(_COUNTS, dtype=np.float64),
+    np.array([9] + _COUNTS[1:], dtype=np.int16), _STRIDED, np.array([_COUNTS], dtype=np.uint8),
+    np.array(_COUNTS + [0], dtype=np.uint8)[1:],
+    mjscore.parse("123m456p789s1z [555z]"), mjscore.Hand(concealed=tuple(parse_tiles("123m456p789s112z")), jokers=1),
+    "1223m456p79s1125z", "123m456p789s1122q", b"\x01" * 34, bytearray(34), 42, None,
+], ids=lambda hand: type(hand).__name__)
+@pytest.mark.parametrize("forms", [None, Form.ALL, 7, "standard", Form.KNITTED, 64])
+def test_the_compiled_call_answers_as_the_python_one(hand: Any, forms: Any) -> None:
+    """``mjscore.shanten``, one compiled call under the compiled backend, gives every
+    hand the answer or the error of its Python definition on the reference."""
+    if _compiled() is None:
+        pytest.skip("mjscore.shanten._kernel is not built")
+    keywords = {} if forms is None else {"forms": forms}
+    ours = _outcome(lambda: mjscore.shanten(hand, **keywords))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(shanten_module, "engine", reference)
+        theirs = _outcome(lambda: shanten_module.python_shanten(hand, **keywords))
+    assert ours == theirs
+
+
+def test_the_compiled_call_looks_like_the_python_one() -> None:
+    import inspect
+
+    python = shanten_module.python_shanten
+    assert mjscore.shanten is shanten_module.shanten
+    assert inspect.signature(mjscore.shanten) == inspect.signature(python)
+    assert (mjscore.shanten.__doc__, mjscore.shanten.__name__, mjscore.shanten.__module__) == \
+        (python.__doc__, python.__name__, python.__module__)
+    assert mjscore.shanten(hand=_COUNTS, forms=Form.ALL) == python(_COUNTS)
 
 
 def test_forms_accept_names_flags_and_several(engine: ModuleType) -> None:

@@ -1,7 +1,7 @@
 """34 counts read without a Python object per count: the single-hand calls' input.
 
-A list or tuple of ints is read item by item against the int objects 0-4, which
-CPython keeps one of each (any other item, or another interpreter, takes the general
+A list or tuple of ints is read against the int objects 0-4, which CPython keeps
+one of each, in one array (any other item, or another interpreter, takes the general
 conversion); a NumPy row is read in place, without the buffer protocol.
 
 The buffer protocol costs more per call (a format string, a view to fill and release)
@@ -14,9 +14,8 @@ with no NumPy headers at build time. Anything else gets NULL, and the caller rea
 the careful way.
 """
 
-from cpython.list cimport PyList_GET_ITEM
 from cpython.object cimport PyObject
-from cpython.tuple cimport PyTuple_GET_ITEM
+from cpython.sequence cimport PySequence_Fast_ITEMS
 from libc.stdint cimport uint8_t
 
 cdef extern from "Python.h":
@@ -56,23 +55,49 @@ cdef inline const uint8_t* uint8_row(object obj, Py_ssize_t n, object ndarray, o
 
 cdef inline int count_of(PyObject* item, long most) except -2:
     """An int from 0 to ``most`` (at most 255): its value, or -1 for anything else."""
-    cdef object value = <object>item
+    # Compared by address, without a reference: counting the references of the few
+    # int objects every count shares would cost more than reading them.
     cdef int overflow
     cdef long v
-    if value is 0:
+    if <object>item is 0:
         return 0
-    if value is 1:
+    if <object>item is 1:
         return 1
-    if value is 2:
+    if <object>item is 2:
         return 2
-    if value is 3:
+    if <object>item is 3:
         return 3
-    if value is 4:
+    if <object>item is 4:
         return 4 if most >= 4 else -1
-    if type(value) is not int:
+    if type(<object>item) is not int:
         return -1
-    v = PyLong_AsLongAndOverflow(value, &overflow)
+    v = PyLong_AsLongAndOverflow(<object>item, &overflow)
     return <int>v if not overflow and 0 <= v <= most else -1
+
+
+cdef inline bint _small_counts(PyObject** items, uint8_t* counts) noexcept:
+    """34 items that are each one of the int objects 0-4 into ``counts``: True; False if
+    one is not, or where those five objects do not lie evenly spaced in memory (CPython
+    keeps them in one array; this is checked on every call)."""
+    # An item's offset from the int 0, shifted, is its value: no branch per item, where
+    # comparing it with each int would mispredict on most (a hand's counts fall in no
+    # pattern a predictor learns).
+    cdef object zero = 0, one = 1, two = 2, three = 3, four = 4
+    cdef size_t base = <size_t><PyObject*>zero
+    cdef size_t step = <size_t><PyObject*>one - base
+    cdef size_t offset, bad = 0
+    cdef int shift = 0
+    cdef Py_ssize_t t
+    while shift < 16 and (<size_t>1 << shift) < step:
+        shift += 1
+    if ((<size_t>1 << shift) != step or <size_t><PyObject*>two != base + 2 * step
+            or <size_t><PyObject*>three != base + 3 * step or <size_t><PyObject*>four != base + 4 * step):
+        return False
+    for t in range(34):
+        offset = <size_t>items[t] - base
+        bad |= (offset > 4 * step) | (offset & (step - 1))
+        counts[t] = <uint8_t>(offset >> shift)
+    return not bad
 
 
 cdef inline bint counts_of_sequence(object seq, uint8_t* counts, long most) except -1:
@@ -80,13 +105,16 @@ cdef inline bint counts_of_sequence(object seq, uint8_t* counts, long most) exce
     anything else (the caller reads it the careful way)."""
     cdef Py_ssize_t t
     cdef int v
-    cdef bint is_list = type(seq) is list
-    if not is_list and type(seq) is not tuple:
+    cdef PyObject** items
+    if type(seq) is not list and type(seq) is not tuple:
         return False
     if len(seq) != 34:
         return False
+    items = PySequence_Fast_ITEMS(seq)
+    if most >= 4 and _small_counts(items, counts):
+        return True
     for t in range(34):
-        v = count_of(PyList_GET_ITEM(seq, t) if is_list else PyTuple_GET_ITEM(seq, t), most)
+        v = count_of(items[t], most)
         if v < 0:
             return False
         counts[t] = <uint8_t>v

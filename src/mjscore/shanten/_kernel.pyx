@@ -576,18 +576,78 @@ cdef uint8_t NO_MELD_ROW[4]
 NO_MELD_ROW[:] = [NO_GROUP, NO_GROUP, NO_GROUP, NO_GROUP]
 
 
-def shanten_call(object hand, int forms):
-    """``mjscore.shanten``'s common call read in place; see ``_reference.shanten_call``."""
+from cpython.object cimport PyObject
+
+from types import MemberDescriptorType
+
+cdef extern from "structmember.h":
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+
+
+cdef Py_ssize_t _slot_offset(str name) except -1:
+    """Where a ``Hand`` (a slotted class) keeps the field ``name``: its member descriptor's offset."""
+    descriptor = _HAND.__dict__[name]
+    if type(descriptor) is not MemberDescriptorType:
+        raise TypeError(f"Hand.{name} is not a slot")
+    return (<PyMemberDescrObject*>descriptor).d_member.offset
+
+
+# A Hand's fields read from their slots: three attribute look-ups cost as much as
+# counting the shanten. Only an exact Hand is read so (its layout is its class's).
+cdef Py_ssize_t _CONCEALED = _slot_offset("concealed")
+cdef Py_ssize_t _MELDS = _slot_offset("melds")
+cdef Py_ssize_t _JOKERS = _slot_offset("jokers")
+
+
+cdef inline PyObject* _field(object hand, Py_ssize_t offset) noexcept:
+    return (<PyObject**>(<char*><PyObject*>hand + offset))[0]
+
+
+cdef int _call(object hand, int forms) except -300:
+    """``shanten_call``'s answer: the shanten, ``-100 - status`` for a bad row, or -200
+    (``NOT_READ``) for a hand not read in place."""
     cdef uint8_t local[34]
     cdef const uint8_t* c = uint8_row(hand, 34, _NDARRAY, _UINT8)
+    cdef PyObject* melds
+    cdef PyObject* concealed
     if T.honour == NULL:
         _ensure_tables()
     if c == NULL:
         if type(hand) is _HAND:
-            if hand.melds or hand.jokers:
+            melds, concealed = _field(hand, _MELDS), _field(hand, _CONCEALED)
+            if (melds == NULL or concealed == NULL or type(<object>melds) is not tuple
+                    or len(<object>melds) or <object>_field(hand, _JOKERS) is not 0):
                 return -200
-            hand = hand.concealed
+            hand = <object>concealed
         if not counts_of_sequence(hand, local, 4):
             return -200
         c = local
     return _shanten_row(c, NO_MELD_ROW, forms)
+
+
+def shanten_call(object hand, int forms):
+    """``mjscore.shanten``'s common call read in place; see ``_reference.shanten_call``."""
+    return _call(hand, forms)
+
+
+def shanten_function(object careful, object default_forms):
+    """``mjscore.shanten`` as one compiled call: with ``forms`` left at ``default_forms``
+    (the same object), the common hands of ``shanten_call`` are counted here; any other
+    call, and any hand refused, goes to ``careful`` (the Python definition, which reads
+    it the careful way and raises its errors)."""
+    cdef int bits = int(default_forms)
+
+    def shanten(hand, forms=default_forms):
+        cdef int result
+        if forms is default_forms:
+            result = _call(hand, bits)
+            if result >= -1:
+                return result
+        return careful(hand, forms)
+
+    return shanten

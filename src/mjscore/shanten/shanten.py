@@ -225,6 +225,15 @@ def shanten(hand: Hand | str | Any, forms: FormsLike = Form.ALL) -> int:
     return result
 
 
+python_shanten = shanten
+""":func:`shanten` defined in Python: the call of the reference backend, and of the
+compiled one for every call its compiled :func:`shanten` does not count itself."""
+if not TYPE_CHECKING and engine is not _shanten_reference:
+    # One compiled call, not a Python one around the kernel's: a single call costs less
+    # than calling a Python function does. Its signature, docstring and errors are these.
+    shanten = functools.update_wrapper(engine.shanten_function(python_shanten, _ALL), python_shanten)
+
+
 @overload
 def shanten_many(counts: Any, melds: Any = None, forms: FormsLike = Form.ALL, *, threads: int | None = 1,
                  return_status: Literal[False] = False) -> npt.NDArray[np.int8]: ...
