@@ -17,12 +17,15 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, 
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.object cimport PyObject
 
 from mjscore.core._group_codes cimport NO_GROUP, meld_tiles
 from mjscore.core._rows_in_place cimport counts_of_sequence, uint8_row
 from mjscore.shanten._knitted_replacement cimport KNITTED, c_knitted
 from mjscore.shanten._tables cimport CLASSES, Entry, ShantenTables, _index, c_build_shanten_tables
 from mjscore.shanten._vectors cimport mj_final, mj_merge, mj_part, mj_prefetch, mj_store, mj_vec
+
+from types import MemberDescriptorType
 
 import numpy as np
 
@@ -575,10 +578,6 @@ cdef object _UINT8 = np.dtype(np.uint8)  # the dtype of every array NumPy makes 
 cdef uint8_t NO_MELD_ROW[4]
 NO_MELD_ROW[:] = [NO_GROUP, NO_GROUP, NO_GROUP, NO_GROUP]
 
-
-from cpython.object cimport PyObject
-
-from types import MemberDescriptorType
 
 cdef extern from "structmember.h":
     ctypedef struct PyMemberDef:
