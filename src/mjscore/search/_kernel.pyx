@@ -12,12 +12,16 @@ facts its :class:`~mjscore.search.facts.Facts`' (the shanten kernel's standard
 replacement number and useful tiles, the rule set's compiled distances to its special
 hands, the scoring kernel's total of a self-drawn win).
 
-A special hand's part of a distance is asked only where a bound does not already rule
-it out: a draw adds one tile, so it brings a special hand at most one closer, and from
-a state whose special hands are farther than its distance no draw can make one a help or
-a win; a discard takes a tile away, so it brings none closer. Each state keeps its
-special part, or where it was not asked a bound below it (with ``extra > 0`` the least
-distance a discard leaves is read exactly, so it is asked everywhere).
+A special hand's part of a distance is asked of the distance engine only where it may
+decide. Each state keeps, per special hand of the rule set (a column), a bound below its
+distance to it, exact where it was asked. A draw adds one tile, so it brings a special
+hand at most one closer: a drawn hand's floor is the state's bound less one, and the
+engine works out only the columns whose floor is below the standard part plus one (so
+the drawn hand's distance, and which special hands may reach the least distance a
+discard leaves, are exact). A discard takes a tile away, so it brings none closer: a
+discard's columns are asked only where the drawn hand holds a special hand within that
+least distance, and only those columns (a discard is allowed only at that least
+distance). With ``extra > 0`` every distance is asked exactly.
 
 **The dynamic program** (:func:`_program`) over the graph's arrays: per state its
 ``distance``, ``leaf`` and ``stay``, the chance of a draw after which only the drawn
