@@ -112,11 +112,17 @@ cdef inline int _resize(void** array, size_t size) noexcept nogil:
     return 0
 
 
-cdef int _room_for_states(Graph* g, int n) noexcept nogil:
-    """Room for ``n`` states (the capacity doubled as needed); -1 when memory runs out."""
-    cdef int c = g.capacity if g.capacity else 256
+cdef inline int _doubled(int capacity, int n, int first) noexcept nogil:
+    """A capacity of at least ``n``: ``capacity`` (``first`` if none yet) doubled as needed."""
+    cdef int c = capacity if capacity else first
     while c < n:
         c *= 2
+    return c
+
+
+cdef int _room_for_states(Graph* g, int n) noexcept nogil:
+    """Room for ``n`` states; -1 when memory runs out."""
+    cdef int c = _doubled(g.capacity, n, 256)
     if c == g.capacity:
         return 0
     if (_resize(<void**>&g.hands, <size_t>c * 34) or _resize(<void**>&g.distance, c * sizeof(int32_t))
@@ -131,9 +137,7 @@ cdef int _room_for_states(Graph* g, int n) noexcept nogil:
 
 cdef int _room_for_draws(Graph* g, int n) noexcept nogil:
     """Room for ``n`` draws; -1 when memory runs out."""
-    cdef int c = g.draw_capacity if g.draw_capacity else 1024
-    while c < n:
-        c *= 2
+    cdef int c = _doubled(g.draw_capacity, n, 1024)
     if c == g.draw_capacity:
         return 0
     if (_resize(<void**>&g.p, c * sizeof(double)) or _resize(<void**>&g.won, c * sizeof(double))
@@ -145,9 +149,7 @@ cdef int _room_for_draws(Graph* g, int n) noexcept nogil:
 
 cdef int _room_for_successors(Graph* g, int n) noexcept nogil:
     """Room for ``n`` successors; -1 when memory runs out."""
-    cdef int c = g.succ_capacity if g.succ_capacity else 2048
-    while c < n:
-        c *= 2
+    cdef int c = _doubled(g.succ_capacity, n, 2048)
     if c == g.succ_capacity:
         return 0
     if _resize(<void**>&g.succ, c * sizeof(int32_t)):

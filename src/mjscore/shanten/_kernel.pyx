@@ -337,9 +337,7 @@ cdef int c_standard_distance(const uint8_t* counts, const uint8_t* melds) noexce
     """A row's standard replacement number (its shanten plus one: the tiles it lacks to
     hold four sets and a pair), or ``-status`` for a bad row."""
     cdef Hand h
-    cdef int code = _read_row(counts, melds, &h)
-    if code == OK:
-        code = _check_size(&h, 0)
+    cdef int code = _prepare(counts, melds, &h, 0)
     if code != OK:
         return -code
     return _replacement(&h, STANDARD)
@@ -354,9 +352,7 @@ cdef int c_standard_discards(const uint8_t* counts, const uint8_t* melds, int* o
     cdef mj_vec mine, ab, cz
     cdef uint8_t work[34]
     cdef int part, t, base, width
-    cdef int code = _read_row(counts, melds, &h)
-    if code == OK:
-        code = _check_size(&h, 2)
+    cdef int code = _prepare(counts, melds, &h, 2)
     if code != OK:
         return -code
     memcpy(work, counts, 34)
@@ -391,9 +387,7 @@ cdef int c_standard_useful(const uint8_t* counts, const uint8_t* melds, uint64_t
     its melds counts as left to draw."""
     cdef Hand h
     cdef int remaining
-    cdef int code = _read_row(counts, melds, &h)
-    if code == OK:
-        code = _check_size(&h, 1)
+    cdef int code = _prepare(counts, melds, &h, 1)
     if code != OK:
         return -code
     return _useful(&h, STANDARD, counts, NOTHING_SEEN, mask, NULL, &remaining)
