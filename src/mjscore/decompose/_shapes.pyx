@@ -356,7 +356,7 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     cdef uint8_t fixed[5]
     cdef uint8_t groups[5]
     cdef uint32_t found[3]
-    cdef uint64_t way
+    cdef uint64_t way, honours
     cdef int n_fixed = 0, t, c, s, pairs = 0, n, total = 1, i0, i1, i2, k, j, g, b
     cdef int idx[3]
     cdef int32_t key[3]
@@ -369,7 +369,9 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     for s in range(3):
         key[s] = _suit_key(counts + 9 * s)
         mj_prefetch(&T.hash[_slot(key[s])])
-    for t in range(27, 34):
+    honours = 0
+    memcpy(&honours, counts + 27, 7)  # a hand of suits alone skips the loop on one test
+    for t in range(27, 34 if honours else 27):
         c = counts[t]
         if c == 1 or c == 4:
             return 0
