@@ -9,6 +9,7 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memcmp, memcpy
 
+from mjscore.core._bits cimport mj_ctz64
 from mjscore.core._group_codes cimport G_PAIR, G_PUNG, NO_GROUP, group_code
 from mjscore.decompose._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
                              SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
@@ -354,9 +355,9 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     With ``out == NULL`` only count them. Returns the number of decompositions.
     """
     cdef uint8_t fixed[5]
-    cdef uint8_t groups[5]
+    cdef uint8_t groups[10]
     cdef uint32_t found[3]
-    cdef uint64_t way
+    cdef uint64_t way, ends, honours
     cdef int n_fixed = 0, t, c, s, pairs = 0, n, total = 1, i0, i1, i2, k, j, g, b
     cdef int idx[3]
     cdef int32_t key[3]
@@ -369,7 +370,9 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     for s in range(3):
         key[s] = _suit_key(counts + 9 * s)
         mj_prefetch(&T.hash[_slot(key[s])])
-    for t in range(27, 34):
+    honours = 0
+    memcpy(&honours, counts + 27, 7)  # a hand of suits alone skips the loop on one test
+    for t in range(27, 34 if honours else 27):
         c = counts[t]
         if c == 1 or c == 4:
             return 0
@@ -404,11 +407,17 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
                 memcpy(groups, fixed, n_fixed)
                 g = n_fixed
                 for s in range(3):
+                    # the way's bytes up to its first NO_GROUP, moved to the suit's own
+                    # tiles (no byte of a group carries: 9 * s goes into each), written
+                    # five at once; those past its groups, or past five in all, are
+                    # overwritten or padded below
                     way = T.ways[(found[s] >> 8) + idx[s]]
-                    while (way & 0xFF) != NO_GROUP and g < 5:
-                        groups[g] = <uint8_t>((way & 0xFF) + 9 * s)  # the suit's own tiles
-                        g += 1
-                        way >>= 8
+                    ends = ~way
+                    n = mj_ctz64((ends - <uint64_t>0x0101010101010101) & ~ends & <uint64_t>0x8080808080808080) >> 3
+                    way += <uint64_t>0x0909090909090909 * s
+                    for j in range(5):
+                        groups[g + j] = <uint8_t>(way >> (8 * j))
+                    g = min(g + n, 5)
                 for j in range(g, 5):
                     groups[j] = NO_GROUP
                 # insertion sort of at most five bytes

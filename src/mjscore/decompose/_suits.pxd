@@ -19,7 +19,37 @@ cdef extern from *:
     #define mj_prefetch(p) ((void)(p))
     #endif
     #define MJ_EMPTY_SLOT 0xFFFFFFFFFFFFFFFFULL
+    #include <string.h>
+    /* The sum of a suit's nine counts. Little-endian: the first eight summed in one
+       word, bytes added in pairs into 16-bit lanes first so no count can carry. */
+    static inline int mj_suit_size(const unsigned char *c) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        return c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8];
+    #else
+        unsigned long long x;
+        memcpy(&x, c, 8);
+        x = (x & 0x00FF00FF00FF00FFULL) + ((x >> 8) & 0x00FF00FF00FF00FFULL);
+        return (int)((x * 0x0001000100010001ULL) >> 48) + c[8];
+    #endif
+    }
+    /* A suit's key, sum of c[r] * 5**r. Little-endian: the first eight counts in one
+       word, combined in pairs (16-bit lanes), fours (32-bit lanes), then eight; no lane
+       can overflow, whatever the bytes, so the key is the same as counted one by one. */
+    static inline int mj_suit_key(const unsigned char *c) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        return (((((((c[8] * 5 + c[7]) * 5 + c[6]) * 5 + c[5]) * 5 + c[4]) * 5 + c[3]) * 5
+                 + c[2]) * 5 + c[1]) * 5 + c[0];
+    #else
+        unsigned long long x;
+        memcpy(&x, c, 8);
+        x = (x & 0x00FF00FF00FF00FFULL) + ((x >> 8) & 0x00FF00FF00FF00FFULL) * 5;
+        x = (x & 0x0000FFFF0000FFFFULL) + ((x >> 16) & 0x0000FFFF0000FFFFULL) * 25;
+        return (int)((x & 0xFFFFFFFFULL) + (x >> 32) * 625) + c[8] * 390625;
+    #endif
+    }
     """
+    int mj_suit_size(const uint8_t *c) noexcept nogil
+    int mj_suit_key(const uint8_t *c) noexcept nogil
     int mj_load_acquire(int *p) noexcept nogil
     void mj_prefetch(const void *p) noexcept nogil
     void mj_store_release(int *p, int v) noexcept nogil
@@ -75,8 +105,7 @@ cdef inline uint32_t _hash_find(const SuitTables* T, int32_t key) noexcept nogil
 
 
 cdef inline int32_t _suit_key(const uint8_t* c) noexcept nogil:
-    return (((((((c[8] * 5 + c[7]) * 5 + c[6]) * 5 + c[5]) * 5 + c[4]) * 5 + c[3]) * 5
-             + c[2]) * 5 + c[1]) * 5 + c[0]
+    return mj_suit_key(c)
 
 
 cdef inline int _splits(const SuitTables* T, int32_t key) noexcept nogil:
@@ -84,4 +113,4 @@ cdef inline int _splits(const SuitTables* T, int32_t key) noexcept nogil:
 
 
 cdef inline int _suit_size(const uint8_t* c) noexcept nogil:
-    return c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8]
+    return mj_suit_size(c)

@@ -12,7 +12,7 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from mjscore.score._fold cimport Best, Tables, _add_sets, _cell, _plain_wins, c_fold
-from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_kind, group_tile
+from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_code, group_kind, group_tile
 from mjscore.rules._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
                                       c_candidates, c_conditions, c_fits,
@@ -35,22 +35,24 @@ cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* 
     so no wait count is needed: ``wt`` at the open end of a run whose other end is still
     available, or ``wt`` making a pung beside a pair whose tile is still available (the
     hand waited on both pairs)."""
-    cdef int d, j, code, kind, first, pair
+    cdef const uint8_t* dec
+    cdef int d, j, last, code, pair_open
     for d in range(n_dec):
-        pair = -1
-        for j in range(5):
-            code = found[5 * d + j]
-            if group_kind(code) == G_PAIR:
-                pair = group_tile(code)
-        for j in range(5):
-            code = found[5 * d + j]
-            kind, first = group_kind(code), group_tile(code)
-            if kind == G_CHOW:
-                if wt == first and first % 9 <= 5 and held[first + 3] < 4:
+        dec = &found[5 * d]
+        # The bytes are sorted, kind first, and the pair's kind is the highest a
+        # decomposition holds: its one pair is its last group.
+        last = 4
+        while last > 0 and dec[last] == NO_GROUP:
+            last -= 1
+        pair_open = group_kind(dec[last]) == G_PAIR and held[group_tile(dec[last])] < 4
+        for j in range(last + 1):
+            code = dec[j]
+            if code < group_code(G_PUNG, 0):  # a chow: the byte is its first tile
+                if wt == code and code % 9 <= 5 and held[code + 3] < 4:
                     return 1
-                if wt == first + 2 and first % 9 >= 1 and held[first - 1] < 4:
+                if wt == code + 2 and code % 9 >= 1 and held[code - 1] < 4:
                     return 1
-            elif kind == G_PUNG and first == wt and pair >= 0 and held[pair] < 4:
+            elif code == group_code(G_PUNG, wt) and pair_open:
                 return 1
     return 0
 
