@@ -55,7 +55,7 @@ from ..decompose.bulk import run_each
 from ..rows.codec import meld_bytes
 from ..rows.coerce import NO_MELDS, check_threads
 from ..rules import RuleSet, load_rules
-from ..shanten.useful_tiles import UsefulTiles, useful_tiles, useful_tiles_many
+from ..shanten.useful_tiles import UsefulTiles, useful_tiles, useful_tiles_many, visible_rows
 from .facts import Facts
 
 __all__ = ["DiscardValue", "DiscardValues", "DiscardValuesMany", "discard_values", "discard_values_many", "prepare",
@@ -302,12 +302,12 @@ def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: 
     n = batch.shape[0]
     if ((batch < 0) | (batch > 4)).any():
         raise InvalidHandError("hands: each count must be from 0 to 4")
-    for total in batch.sum(axis=1).tolist():
-        if total != 14:
-            raise InvalidHandError(f"hands: each row must hold 14 tiles, got {total}")
+    totals = batch.sum(axis=1)
+    if (totals != 14).any():
+        raise InvalidHandError(f"hands: each row must hold 14 tiles, got {totals[totals != 14][0]}")
     counts = batch.astype(np.uint8)
-    seen = _visible_rows(visible, n)
-    unseen = 4 - counts.astype(np.int16) - seen
+    seen = np.broadcast_to(visible_rows(parse_tiles(visible) if isinstance(visible, str) else visible, n), (n, 34))
+    unseen = 4 - counts.astype(np.int16) - seen.astype(np.int16)
     if (unseen < 0).any():
         i, t = (int(k) for k in np.argwhere(unseen < 0)[0])
         raise InvalidHandError(f"visible: {seen[i, t]} {Tile(t)} seen and {counts[i, t]} held in row {i}, "
@@ -341,16 +341,3 @@ def _search_cost(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
     steps = np.where(held, found.shanten.astype(np.int64) + 1, 0)
     cost: npt.NDArray[np.float64] = np.where(held, kinds.astype(np.float64) ** steps, 0.0).sum(axis=1)
     return cost
-
-
-def _visible_rows(visible: Any, n: int) -> npt.NDArray[np.int16]:
-    """``visible`` for a batch of ``n`` rows: ``(n, 34)`` counts from 0 to 4."""
-    if visible is None:
-        return np.zeros((n, 34), dtype=np.int16)
-    seen = np.asarray(visible)
-    if isinstance(visible, str) or seen.ndim == 1:
-        return np.broadcast_to(np.asarray(_visible(visible), dtype=np.int16), (n, 34))
-    if seen.shape != (n, 34) or seen.dtype.kind not in "iu" or ((seen < 0) | (seen > 4)).any():
-        raise InvalidHandError(f"visible: expected 34 counts or an ({n}, 34) array of counts from 0 to 4, "
-                               f"got shape {seen.shape}")
-    return seen.astype(np.int16)

@@ -90,7 +90,7 @@ class UsefulTilesMany:
     status: npt.NDArray[np.uint8]
 
 
-def _visible_rows(visible: Any, n: int) -> npt.NDArray[np.uint8]:
+def visible_rows(visible: Any, n: int) -> npt.NDArray[np.uint8]:
     """``visible`` as the ``(1 | n, 34)`` uint8 counts the kernels read."""
     if visible is None:
         return np.zeros((1, 34), dtype=np.uint8)
@@ -125,7 +125,7 @@ def useful_tiles_many(counts: Any, *, melds: Any = None, visible: Any = None, fo
     batch = as_batch(counts)
     n = batch.shape[0]
     codes = meld_rows(melds, n)
-    seen = _visible_rows(visible, n)
+    seen = visible_rows(visible, n)
     bits = form_bits(forms)
     if per_discard is None:
         per_discard = bool(n) and (int(batch[0].sum()) + 3 * int((codes[0] != 0xFF).sum())) % 3 == 2
@@ -164,7 +164,7 @@ def useful_tiles(hand: Hand | str | Any, visible: Any = None, forms: FormsLike =
         tiles = tiles_of_mask(int(found.mask[0]))
         return UsefulTiles(int(found.shanten[0]), tiles, tuple(int(found.copies[0, t]) for t in tiles))
     in_melds, _ = meld_tile_counts(codes)
-    seen = row[0].astype(np.int64) + in_melds[0] + _visible_rows(visible, 1)[0]
+    seen = row[0].astype(np.int64) + in_melds[0] + visible_rows(visible, 1)[0]
     discards = []
     for d in np.flatnonzero(row[0]).tolist():
         tiles = tiles_of_mask(int(found.mask[0, d]))
