@@ -33,10 +33,10 @@ The thread targets need two otherwise idle cores: on a shared 2-core machine a
 busy neighbour process takes the second thread's core and 2 threads look no
 faster than 1.
 
-``--guard`` (``throughput_guard``) turns the bulk ratios (``Target.guard``: the
-compiled kernel against each peer, chinese-classical against babcock) into
-checks: a benchmark whose ratio falls below half its target fails, after one
-retry. It needs timings and the compiled kernel; the reference sides
+``--guard`` (``throughput_guard``) turns the guarded targets (``Target.guard``: the
+compiled kernel against each peer, chinese-classical against babcock, and issue
+33's rates, thread ratios and single-call times) into checks: a benchmark whose
+figure falls short of half its target fails, after one retry. It needs timings and the compiled kernel; the reference sides
 (``guard_reference``) run first so each check can run in the compiled side's
 own test, and ``test_guard.py::test_guard_checked_every_ratio`` runs last and
 fails if a guarded ratio was never measured.
@@ -74,6 +74,10 @@ SCORE_PEER_ROWS = min(N, 5_000)
 """Rows the riichi scorers run on (mahjong's ``estimate_hand_value``: about 80 us a hand)."""
 SINGLE_SCORE_HANDS = min(N, 200)
 """Hands of the ``melds`` workload the single-call ``mjscore.score`` benchmark cycles through."""
+THREAD_ROWS = int(os.environ.get("MJSCORE_BENCH_THREAD_ROWS",
+                                 1_000_000 if "MJSCORE_BENCH_N" not in os.environ else 10 * N))
+"""Rows of the batch ``score_many`` splits between threads (issue 33, threads: 10^6; in quick
+mode, as CI's guard runs it, 10 x ``MJSCORE_BENCH_N``)."""
 
 _RESULTS = pytest.StashKey[dict[tuple[str, str], float]]()
 _GUARD = pytest.StashKey[Guard]()
@@ -90,9 +94,13 @@ def _compiled() -> ModuleType | None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.getgroup("mjscore benchmarks").addoption(
         "--guard", action="store_true",
-        help=f"fail a benchmark whose throughput ratio to a peer, or to babcock, measured in this run "
-             f"falls below {GUARD_MARGIN:g} of its target (minimum over rounds, one retry); "
-             "needs the compiled kernel and timings")
+        help=f"fail a benchmark whose guarded figure measured in this run (a throughput ratio to a peer "
+             f"or to babcock, hands/s, or a time per call) falls short of {GUARD_MARGIN:g} of its target "
+             "(minimum over rounds, one retry); needs the compiled kernel and timings")
+    parser.getgroup("mjscore benchmarks").addoption(
+        "--guard-ratios-only", action="store_true",
+        help="with --guard, check only the ratios between two sides of this run, not the rates and "
+             "times per call, which only a quiet machine holds (a guard run beside other work)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -109,7 +117,9 @@ def pytest_configure(config: pytest.Config) -> None:
     except ImportError as error:
         raise pytest.UsageError(f"--guard checks the compiled kernel, which is not built: {error}") from None
     results = config.stash.setdefault(_RESULTS, {})
-    config.stash[_GUARD] = Guard([t for t in TARGETS if t.guard], results)
+    ratios_only = config.getoption("guard_ratios_only")
+    config.stash[_GUARD] = Guard([t for t in TARGETS if t.guard and not (ratios_only and (t.min_rate or t.max_us))],
+                                 results)
 
 
 @pytest.hookimpl(trylast=True)  # after pytest's own reordering by fixture
@@ -167,6 +177,13 @@ class Scoring:
     def head(self, rows: int) -> Scoring:
         """The first ``rows`` rows (scalars stay scalars)."""
         cut = {name: value[:rows] for name, value in vars(self).items()
+               if isinstance(value, np.ndarray)}
+        return dataclasses.replace(self, **cut)
+
+    def tiled(self, rows: int) -> Scoring:
+        """``rows`` rows: these rows over and over (scalars stay scalars)."""
+        times = -(-rows // len(self.counts))
+        cut = {name: np.concatenate([value] * times)[:rows] for name, value in vars(self).items()
                if isinstance(value, np.ndarray)}
         return dataclasses.replace(self, **cut)
 
@@ -269,14 +286,16 @@ class MeasureInTurn:
     sides whose ratio is the target are measured alike, whatever the machine does
     between two tests."""
 
-    def __init__(self, results: dict[tuple[str, str], float], timed: bool) -> None:
+    def __init__(self, results: dict[tuple[str, str], float], timed: bool, guard: Guard | None = None) -> None:
         self.results = results
         self.timed = timed
+        self.guard = guard
 
     def __call__(self, group: str, hands: int, sides: dict[str, Callable[[], Any]], rounds: int) -> dict[str, Any]:
         """Each side's fastest of ``rounds`` booked under ``(group, side)``; untimed
         (``--benchmark-disable``), each side runs once and nothing is booked. Each side's
-        last result."""
+        last result. Under ``--guard``, the targets whose compiled side is one of these are
+        checked once every side is booked (a side found short timed again alone)."""
         best = dict.fromkeys(sides, math.inf)
         results: dict[str, Any] = {}
         for _ in range(rounds if self.timed else 1):
@@ -287,13 +306,19 @@ class MeasureInTurn:
         if self.timed:
             for side, seconds in best.items():
                 self.results[(group, side)] = hands / seconds
+            if self.guard is not None:
+                failed = [verdict.describe() for side, fn in sides.items()
+                          for verdict in self.guard.check(group, side, lambda fn=fn: hands / min_call_seconds(fn, ()))
+                          if verdict.failed]
+                if failed:
+                    pytest.fail("throughput guard:\n  " + "\n  ".join(failed), pytrace=False)
         return results
 
 
 @pytest.fixture
-def measure_in_turn(request: pytest.FixtureRequest) -> MeasureInTurn:
+def measure_in_turn(request: pytest.FixtureRequest, guard: Guard | None) -> MeasureInTurn:
     return MeasureInTurn(request.config.stash.setdefault(_RESULTS, {}),
-                         not request.config.getoption("benchmark_disable", default=False))
+                         not request.config.getoption("benchmark_disable", default=False), guard)
 
 
 # --- the summary -------------------------------------------------------------------------
@@ -344,12 +369,16 @@ def _scoring_targets() -> list[Target]:
     """Per rule set and workload (test_bench_scoring): the rate, and the ratios to the riichi scorers
     and (chinese-classical) to babcock's compiled rate on the same rows."""
     targets = []
+    # issue 33 item 1: hands/s on one thread, per rule set and workload
+    rates = {("babcock", "concealed"): 10e6, ("babcock", "melds"): 8e6,
+             ("chinese-classical", "concealed"): 9e6, ("chinese-classical", "melds"): 7.5e6}
     for rules in ("babcock", "chinese-classical"):
         group = f"score_many[{rules}]"
         for workload in ("concealed", "melds"):
             ours = (f"cython-{workload}", f"python-{workload}")
             targets += [
-                Target(f"score_many {rules} {workload}, 1 thread", group, ours, min_rate=4_000_000),
+                Target(f"score_many {rules} {workload}, 1 thread", group, ours,
+                       min_rate=rates[rules, workload], guard=True),
                 # issue 8 item 9: bulk scoring keeps 20x riichienv's HandEvaluator
                 Target(f"score_many {rules} {workload} vs riichienv calc", group, ours,
                        "score[riichi peers]", f"riichienv-{workload}", 20, guard=True),
@@ -361,8 +390,14 @@ def _scoring_targets() -> list[Target]:
                                       "score_many[babcock]", f"cython-{workload}", 0.8, guard=True))
         targets.append(Target(f"score_many {rules} melds 2 threads vs 1", f"threads:{group}",
                               ("threads=2",), f"threads:{group}", "threads=1", 1.7))
+        # issue 33 item 4: 10^6 rows on 2 threads, and on every core (threads=0; 2 here)
+        large = f"threads:score_many[{rules}, 10^6 rows]"
+        targets += [Target(f"score_many {rules} 10^6 rows, {side} vs 1 thread", large, (side,), large,
+                           "threads=1", 1.9, guard=True)
+                    for side in ("threads=2", "threads=0")]
     return targets + [
-        Target("mjscore.score(Hand, 'babcock'), warm", "score[single]", ("babcock-hand",), max_us=8),
+        Target("mjscore.score(Hand, 'babcock'), warm", "score[single]", ("babcock-hand",), max_us=8,
+               guard=True),
         Target("mjscore.score(str, 'babcock')", "score[single]", ("babcock-text",), max_us=30),
         Target("score_many on one row, babcock, around the kernel", "score_many[one row]", ("babcock",),
                "score_many[one row]", "babcock-kernel", max_us=5),
@@ -388,9 +423,10 @@ TARGETS += [
     Target("distances_many western, warm memo", "distances_many[western]", ("cython-warm", "python"),
            min_rate=250_000),
     Target("distances_many western, cold memo", "distances_many[western]", ("cython-cold",), min_rate=250_000),
-    # issue 9 item 6 (test_bench_western): western against babcock on the same rows
+    # issue 9 item 6 (test_bench_western): western against babcock on the same rows (issue 33 item 1: 0.8x)
     Target("score_many western, 10% special hands vs babcock", "score_many[western+10%-special]",
-           OURS, "score_many[western+10%-special]", "babcock-cython", 0.5),
+           OURS, "score_many[western+10%-special]", "babcock-cython", 0.8,
+           guard=True),
     # with 2 jokers a hand standing where western plays them (pungs and kongs, western.toml):
     # special hands as bonuses, and the preset required (001's "special hands required ...
     # with the Jokers")
@@ -412,8 +448,10 @@ TARGETS += [
            ("cython-2-jokers", "python-2-jokers"), "score_many[western+jokers]", "babcock-cython-2-jokers",
            for_scale=True),
     # issue 10 item 7 (test_bench_american): american (preset AM) against babcock on the same rows
+    # (issue 33 item 1: 0.8x)
     Target("score_many american AM, 10% special hands vs babcock", "score_many[american+10%-special]",
-           OURS, "score_many[american+10%-special]", "babcock-cython", 0.5),
+           OURS, "score_many[american+10%-special]", "babcock-cython", 0.8,
+           guard=True),
     # issue 31 item 8 (test_bench_classical): dmjl and bmja against babcock, winners and losers,
     # the three rule sets timed in turn, round by round
     *(Target(f"score_many {rules} {who} vs babcock", f"score_many[classical-{who}, interleaved]", (rules,),
@@ -429,9 +467,9 @@ TARGETS += [
     Target("useful_tiles_many R13 vs xiangting necessary tiles", "useful_tiles[R13]", OURS, "useful_tiles[R13]",
            "xiangting", 5, guard=True),
     # issue 33 item 3: a single call within 0.2 us
-    Target("mjscore.shanten(list)", "shanten[single]", ("api-list",), max_us=0.2),
-    Target("mjscore.shanten(ndarray row)", "shanten[single]", ("api-ndarray",), max_us=0.2),
-    Target("mjscore.shanten(Hand)", "shanten[single]", ("api-Hand",), max_us=0.2),
+    Target("mjscore.shanten(list)", "shanten[single]", ("api-list",), max_us=0.2, guard=True),
+    Target("mjscore.shanten(ndarray row)", "shanten[single]", ("api-ndarray",), max_us=0.2, guard=True),
+    Target("mjscore.shanten(Hand)", "shanten[single]", ("api-Hand",), max_us=0.2, guard=True),
 ]
 # issue 11 item 6 (test_bench_compat): mjscore.compat.mahjong per call against the mahjong package
 TARGETS += [Target(operation, group, ("mjscore-cython", "mjscore-python"), group, "mahjong", 10)
@@ -519,7 +557,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
                         "peers: one Python call per hand; rates use each benchmark's minimum round.")
     guard = config.stash.get(_GUARD, None)
     if guard is not None:
-        reporter.write_sep("-", f"--guard: each ratio fails below {GUARD_MARGIN:g} of its target")
+        reporter.write_sep("-", f"--guard: each ratio or rate fails below {GUARD_MARGIN:g} of its target, "
+                                     f"each time per call above {1 / GUARD_MARGIN:g}x its target")
         for target in guard.targets:
             verdict = guard.verdicts.get(target.operation)
             reporter.write_line(verdict.describe() if verdict else f"{target.operation}: not measured")

@@ -8,6 +8,9 @@ Workloads: the ``scoring`` fixture's ``concealed`` and ``melds`` hands (see
   and ``python-*`` (the reference ``mjscore.score._reference``, the first
   ``REFERENCE_ROWS``);
 * ``threads:score_many[<rules>]`` - the ``melds`` workload on 1 and 2 threads;
+* ``threads:score_many[<rules>, 10^6 rows]`` - the ``melds`` workload repeated to
+  ``THREAD_ROWS`` rows (issue 33: 10^6) on 1 thread, 2, and every core (``threads=0``),
+  timed in turn round by round, so the ratios compare like with like;
 * ``score[riichi peers]`` - riichienv's ``HandEvaluator(tiles, melds).calc`` and
   mahjong's ``HandCalculator.estimate_hand_value``, one call per hand, on the
   first ``SCORE_PEER_ROWS`` of each workload. Other rules (riichi), the same kind
@@ -42,6 +45,8 @@ import mjscore
 from mjscore import _backend
 from mjscore.core.errors import HandStatus
 from mjscore.score.scoring import clear_caches
+
+from conftest import THREAD_ROWS
 
 RULES = ("babcock", "chinese-classical")
 WORKLOADS = ("concealed", "melds")
@@ -94,6 +99,23 @@ def test_threads_score_many(measure, corpus, scoring, rules, threads):
                      lambda: mjscore.score_many(rows.counts, rules, **keywords, threads=threads,
                                                 return_status=True))
     _check_scored(len(rows.counts), result)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_threads_score_many_large_batch(measure_in_turn, scoring, rules):
+    if mjscore.BACKEND != "cython":
+        pytest.skip("a batch of THREAD_ROWS rows is for the compiled kernel")
+    rows = scoring["melds"].tiled(THREAD_ROWS)
+    keywords = rows.keywords()
+    mjscore.load_rules(rules)
+    found = measure_in_turn(
+        f"threads:score_many[{rules}, 10^6 rows]", len(rows.counts),
+        {f"threads={threads}": lambda threads=threads: mjscore.score_many(
+            rows.counts, rules, **keywords, threads=threads, return_status=True) for threads in (1, 2, 0)},
+        rounds=5)
+    for result in found.values():
+        _check_scored(len(rows.counts), result)
+    assert all(np.array_equal(a, b) for a, b in zip(found["threads=1"], found["threads=0"]))
 
 
 # --- the riichi scorers on the same hands -----------------------------------------------

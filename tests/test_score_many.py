@@ -192,6 +192,34 @@ def test_threads_give_the_same_scores() -> None:
     assert all(np.array_equal(a, b) and np.array_equal(a, c) for a, b, c in zip(one, two, every))
 
 
+@pytest.mark.parametrize("threads", [0, None])
+def test_threads_0_or_none_split_the_batch_over_every_core(monkeypatch: pytest.MonkeyPatch,
+                                                            threads: int | None) -> None:
+    # issue 33, threads: 0 or None is every core this process may run on, one part of the batch each
+    from mjscore.rows import coerce
+    from mjscore.score import bulk_scoring
+    from mjscore.decompose.bulk import MIN_ROWS_PER_THREAD
+
+    if hasattr(os, "sched_getaffinity"):
+        assert coerce.available_cores() == len(os.sched_getaffinity(0))
+    monkeypatch.setattr(coerce, "available_cores", lambda: 3)
+    parts: list[slice] = []
+    split = bulk_scoring.run_in_parts
+
+    def recorded(n: int, count: int, work: Any) -> None:
+        split(n, count, lambda rows: (parts.append(rows), work(rows)))
+
+    monkeypatch.setattr(bulk_scoring, "run_in_parts", recorded)
+    batch = _rows(3 * MIN_ROWS_PER_THREAD, seed=9)
+    counts = batch.pop("counts")
+    every = mjscore.score_many(counts, "babcock", threads=threads, **batch)
+    assert sorted((part.start, part.stop) for part in parts) == [
+        (0, MIN_ROWS_PER_THREAD), (MIN_ROWS_PER_THREAD, 2 * MIN_ROWS_PER_THREAD),
+        (2 * MIN_ROWS_PER_THREAD, 3 * MIN_ROWS_PER_THREAD)]
+    one = mjscore.score_many(counts, "babcock", **batch)
+    assert all(np.array_equal(a, b) for a, b in zip(one, every))
+
+
 @pytest.mark.parametrize("keywords, error, message", [
     ({"win_tile": "9x"}, InvalidContextError, "9x"),
     ({"win_tile": 40}, InvalidContextError, "tile indices"),
