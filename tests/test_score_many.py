@@ -196,26 +196,25 @@ def test_threads_give_the_same_scores() -> None:
 def test_threads_0_or_none_split_the_batch_over_every_core(monkeypatch: pytest.MonkeyPatch,
                                                             threads: int | None) -> None:
     # issue 33, threads: 0 or None is every core this process may run on, one part of the batch each
+    from mjscore.decompose import bulk
     from mjscore.rows import coerce
     from mjscore.score import bulk_scoring
-    from mjscore.decompose.bulk import MIN_ROWS_PER_THREAD
 
     if hasattr(os, "sched_getaffinity"):
         assert coerce.available_cores() == len(os.sched_getaffinity(0))
     monkeypatch.setattr(coerce, "available_cores", lambda: 3)
+    for module in (bulk, bulk_scoring):  # parts of 4 rows: a small batch splits as a large one would
+        monkeypatch.setattr(module, "MIN_ROWS_PER_THREAD", 4)
     parts: list[slice] = []
-    split = bulk_scoring.run_in_parts
 
     def recorded(n: int, count: int, work: Any) -> None:
-        split(n, count, lambda rows: (parts.append(rows), work(rows)))
+        bulk.run_in_parts(n, count, lambda rows: (parts.append(rows), work(rows)))
 
     monkeypatch.setattr(bulk_scoring, "run_in_parts", recorded)
-    batch = _rows(3 * MIN_ROWS_PER_THREAD, seed=9)
+    batch = _rows(12, seed=9)
     counts = batch.pop("counts")
     every = mjscore.score_many(counts, "babcock", threads=threads, **batch)
-    assert sorted((part.start, part.stop) for part in parts) == [
-        (0, MIN_ROWS_PER_THREAD), (MIN_ROWS_PER_THREAD, 2 * MIN_ROWS_PER_THREAD),
-        (2 * MIN_ROWS_PER_THREAD, 3 * MIN_ROWS_PER_THREAD)]
+    assert sorted((part.start, part.stop) for part in parts) == [(0, 4), (4, 8), (8, 12)]
     one = mjscore.score_many(counts, "babcock", **batch)
     assert all(np.array_equal(a, b) for a, b in zip(one, every))
 
