@@ -20,7 +20,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--chosen-backend-only", action="store_true",
                      help="run a backend's share of the suite, for the two runs of the README's test "
                           "command: the tests pinned to the other backend by their parameters are "
-                          "left out, and under the reference those marked both_backends too "
+                          "left out, and under the reference those marked both_backends or "
+                          "backend_independent too "
                           "(the compiled run runs them)")
 
 
@@ -42,8 +43,10 @@ def _pinned_to(item: pytest.Item) -> str | None:
     """The backend a test runs on whatever ``MJSCORE_BACKEND`` chooses: the one its own
     parameters name (``kernel``, ``backend`` and the like), ``"cython"`` for a test marked
     ``both_backends`` (it calls each backend's twins, or the reference, by name: the
-    compiled run's share), None for a test of the backend chosen."""
-    if item.get_closest_marker("both_backends") is not None:
+    compiled run's share), ``"cython"`` too for one marked ``backend_independent`` (what it
+    checks, such as files kept whole, no scoring backend changes: it runs once), None for
+    a test of the backend chosen."""
+    if item.get_closest_marker("both_backends") is not None or item.get_closest_marker("backend_independent"):
         return "cython"
     callspec = getattr(item, "callspec", None)
     for value in callspec.params.values() if callspec is not None else ():

@@ -27,6 +27,10 @@ import mjscore  # noqa: E402
 from mjscore.cli.bulk_batches import Results  # noqa: E402
 from mjscore.cli.bulk_output import open_writer  # noqa: E402
 
+# What these check (the input, an old output and a half-written file survive) does not
+# depend on which backend scores the rows: the compiled run alone runs them.
+pytestmark = pytest.mark.backend_independent
+
 Run = Callable[..., tuple[int, str, str]]
 
 FORMATS = [".csv", ".jsonl", ".npy",
