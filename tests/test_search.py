@@ -107,6 +107,10 @@ SMALL = [
 ]
 
 
+# both_backends: each twin by name against the brute force, in the compiled run, where the brute
+# force's public calls are quick (under the reference they took minutes); the reference run
+# checks the reference's own search through the other tests.
+@pytest.mark.both_backends
 @pytest.mark.parametrize("backend_name", ["python", "cython"])
 @pytest.mark.parametrize(("hand", "rules", "wall", "turns", "objective", "change_wait"), SMALL)
 def test_the_search_is_the_exact_value_of_every_draw_sequence(backend_name: str, hand: str, rules: str, wall: str,
@@ -124,6 +128,7 @@ def test_the_search_is_the_exact_value_of_every_draw_sequence(backend_name: str,
     assert any(v[-1][1] > 0 for v in expected.values())  # the cases do win sometimes
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("backend_name", ["python", "cython"])
 def test_stepping_back_is_searched_exactly(backend_name: str) -> None:
     hand, wall = "123m456p789s11345z", "1z3z4z5z6z"
