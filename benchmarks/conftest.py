@@ -362,7 +362,7 @@ def _scoring_targets() -> list[Target]:
         targets.append(Target(f"score_many {rules} melds 2 threads vs 1", f"threads:{group}",
                               ("threads=2",), f"threads:{group}", "threads=1", 1.7))
     return targets + [
-        Target("mjscore.score(Hand, 'babcock'), warm", "score[single]", ("babcock-hand",), max_us=8),
+        Target("mjscore.score(Hand, 'babcock'), warm", "score[single]", ("babcock-hand",), max_us=3),
         Target("mjscore.score(str, 'babcock')", "score[single]", ("babcock-text",), max_us=30),
         Target("score_many on one row, babcock, around the kernel", "score_many[one row]", ("babcock",),
                "score_many[one row]", "babcock-kernel", max_us=5),
