@@ -180,6 +180,22 @@ def test_scores_capped_at_the_limit(fast, rules):
     assert checked and careful.calls == 0
 
 
+@compiled
+def test_breakdowns_kept_past_the_first_tables(fast):
+    """Past a thousand readings under one rule set (the kept breakdowns move to larger
+    tables twice), every hand scored again is found with its own breakdown."""
+    score, careful = fast
+    mjscore.load_rules("babcock")  # a shipped name is answered here once the loader has it
+    hands = _hands(1500, seed=21, meld_share=0.3)
+    first = [score(hand, "babcock", win_tile=win_tile, self_drawn=self_drawn)
+             for hand, win_tile, self_drawn in hands]
+    for (hand, win_tile, self_drawn), found in list(zip(hands, first))[::15]:
+        again = score(hand, "babcock", win_tile=win_tile, self_drawn=self_drawn)
+        _same(again, found)
+        _same(again, scoring.python_score(hand, "babcock", win_tile=win_tile, self_drawn=self_drawn))
+    assert careful.calls == sum(f.special is not None for f in first)
+
+
 class MyHand(Hand):
     """A subclass: not read from slots."""
 

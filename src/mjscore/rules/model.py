@@ -173,10 +173,9 @@ class RuleCaches:
     """:mod:`mjscore.score.scoring`: the set rules of each group cell, and each item's line."""
     group_lines: dict[ScoredGroup, tuple[Line, ...]] = field(default_factory=dict)
     """:mod:`mjscore.score.scoring`: the breakdown lines of each scored group met so far."""
-    breakdowns: dict[tuple[object, ...] | bytes, tuple[Decomposition | None, tuple[Line, ...],
-                                                       tuple[JokerPlacement, ...]]] = field(default_factory=dict)
-    """:func:`mjscore.score.scoring.score`: readings written out, by hand, seat and reading (the
-    compiled ``score`` keys them by the same as bytes); emptied when full, never replaced."""
+    breakdowns: dict[tuple[object, ...], tuple[Decomposition | None, tuple[Line, ...],
+                                               tuple[JokerPlacement, ...]]] = field(default_factory=dict)
+    """:func:`mjscore.score.scoring.score`: readings written out, by hand, seat and reading."""
     distances: dict[str, tuple[DistanceEngine, tuple[str, ...]]] = field(default_factory=dict)
     """:func:`mjscore.distances.distances.distance_engine`: per backend (``"cython"``,
     ``"python"``), the distance tables and the ids of their columns."""

@@ -9,9 +9,9 @@ the entry points; ``_rows`` checks a row, reads it and scores it, ``jokers/_scor
 ``decompose/_shapes`` decomposes and ``rules/_pattern_kernel`` matches the special hands.
 """
 
-from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next
@@ -406,8 +406,8 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
 # set's name or a RuleSet, hashable context keywords) is answered here: the hand read
 # from its slots, the context's row and WinContext found in a table (made by Python the
 # first time those keywords come), the row scored by
-# the kernel, the breakdown found in the rule set's memo (written by Python on a miss) and
-# the Score made without its dataclass __init__. Anything else, and anything this path
+# the kernel, the breakdown found in the rule set's plan (written out by Python on a miss)
+# and the Score made without its dataclass __init__. Anything else, and anything this path
 # would have to explain (a bad hand or context, a special hand, jokers), is the Python
 # definition's (``careful``), which does it all again and raises its errors.
 
@@ -449,7 +449,9 @@ cdef int _FLOWER_SHIFT = _FLOWER_SHIFT_VALUE
 cdef int _UNKNOWN = _UNKNOWN_TILE_VALUE
 cdef Py_ssize_t _MAX_CONTEXTS = 4096  # contexts kept (a game server or search meets a few dozen)
 cdef Py_ssize_t _MAX_PLANS = 64  # rule sets kept
+cdef Py_ssize_t _MAX_BREAKDOWNS = 1 << 16  # breakdowns kept per rule set (scoring._BREAKDOWNS)
 cdef enum:
+    _KEY_BYTES = 64  # a breakdown's key: 61 bytes used, zero after
     _MAX_KEYWORDS = 24  # keywords of a call kept (WinContext has 17)
 
 
@@ -466,14 +468,77 @@ cdef Py_ssize_t _offset(type cls, str name) except -1:
     raise TypeError(f"{cls.__name__} has no attribute {name}")
 
 
+cdef struct MemoSlot:
+    uint64_t hash           # 0: empty
+    uint8_t key[_KEY_BYTES]
+    PyObject* written       # owned: (decomposition, lines, joker placements)
+
+
 cdef class _Plan:
-    """What a call under one rule set needs, found once."""
+    """What a call under one rule set needs, found once, and the breakdowns it wrote out:
+    an open-addressed table keyed by what the careful path's memo key holds, as bytes
+    (a dict of bytes keys costs a tenth of the call more: the key object, and its SipHash)."""
     cdef object rules
     cdef CompiledRules compiled
-    cdef dict memo          # rules.caches.breakdowns: emptied when full, never replaced
     cdef object name
     cdef int64_t limit
     cdef bint roof_off
+    cdef MemoSlot* memo
+    cdef Py_ssize_t n_memo, kept
+
+    def __dealloc__(self):
+        _forget_breakdowns(self)
+        free(self.memo)
+
+
+cdef void _forget_breakdowns(_Plan plan) noexcept:
+    cdef Py_ssize_t i
+    for i in range(plan.n_memo):
+        if plan.memo[i].hash:
+            Py_XDECREF(plan.memo[i].written)
+            plan.memo[i].hash, plan.memo[i].written = 0, NULL
+    plan.kept = 0
+
+
+cdef inline uint64_t _key_hash(const uint8_t* key) noexcept:
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL, w
+    cdef int i
+    for i in range(0, _KEY_BYTES, 8):
+        memcpy(&w, key + i, 8)
+        h = (h ^ w) * 0xFF51AFD7ED558CCDULL
+        h ^= h >> 32
+    return h | 1
+
+
+cdef MemoSlot* _memo_slot(_Plan plan, const uint8_t* key, uint64_t h) except NULL:
+    """The slot of ``key``: its breakdown's, or the empty one to write it in (the table
+    grown, or emptied when full, first)."""
+    cdef Py_ssize_t mask, i, j
+    cdef MemoSlot* old
+    cdef Py_ssize_t n_old
+    if 2 * (plan.kept + 1) > plan.n_memo:
+        if plan.n_memo >= 2 * _MAX_BREAKDOWNS:
+            _forget_breakdowns(plan)
+        else:  # grown: each kept breakdown moved to its place in a table twice the size
+            old, n_old = plan.memo, plan.n_memo
+            plan.n_memo = 2 * n_old if n_old else 1024
+            plan.memo = <MemoSlot*>calloc(plan.n_memo, sizeof(MemoSlot))
+            if plan.memo == NULL:
+                plan.memo, plan.n_memo = old, n_old
+                raise MemoryError()
+            mask = plan.n_memo - 1
+            for i in range(n_old):
+                if old[i].hash:
+                    j = old[i].hash & mask
+                    while plan.memo[j].hash:
+                        j = (j + 1) & mask
+                    plan.memo[j] = old[i]
+            free(old)
+    mask = plan.n_memo - 1
+    i = h & mask
+    while plan.memo[i].hash and (plan.memo[i].hash != h or memcmp(plan.memo[i].key, key, _KEY_BYTES)):
+        i = (i + 1) & mask
+    return &plan.memo[i]
 
 
 cdef struct CallSlot:
@@ -490,7 +555,7 @@ cdef class _SingleCalls:
     """The state of the compiled ``mjscore.score``: the Python objects it makes and reads,
     the rule sets met, and the contexts met (an open-addressed table, as ScorerCore's)."""
     cdef object careful, chosen, cython, score_type, hand_type, meld_type, ruleset_type
-    cdef object by_name, parse, call_context, remember, shape_codes, whole, plans
+    cdef object by_name, parse, call_context, write_out, shape_codes, whole, plans
     cdef _Plan last
     cdef Py_ssize_t hand_fields[5]    # concealed, melds, win_tile, bonus, jokers
     cdef Py_ssize_t meld_fields[5]    # kind, first, concealed, jokers, claimed
@@ -559,7 +624,7 @@ cdef _Plan _plan_of(_SingleCalls s, object rules):
         if not -2**62 < limit < 2**62:
             return None
         plan = _Plan()
-        plan.rules, plan.compiled, plan.memo = rules, compiled_rules(rules), rules.caches.breakdowns
+        plan.rules, plan.compiled = rules, compiled_rules(rules)
         plan.name, plan.limit, plan.roof_off = rules.name, limit, rules.roof_off
         s.plans[id(rules)] = plan  # the plan holds the rule set: its id stays its own
     s.last = plan
@@ -643,14 +708,15 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
     path must answer."""
     cdef uint8_t counts[34]
     cdef uint8_t codes[4]
-    cdef uint8_t key[61]
+    cdef uint8_t key[_KEY_BYTES]
+    cdef uint64_t h
+    cdef MemoSlot* memo
     cdef PyObject* concealed
     cdef PyObject* melds
     cdef PyObject* win
     cdef PyObject* bonus
     cdef PyObject* jokers
     cdef PyObject* meld
-    cdef PyObject* found
     cdef Py_ssize_t n_melds, k
     cdef int size = 0, t, kind, win_tile = -1, st
     cdef uint32_t claimed = 0
@@ -707,8 +773,8 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
                      &plan.compiled.r, &best)
     if st != S_OK or best.n_matched:
         return None  # the careful path says why, or writes the special hands out
-    # The memo's key: what the careful path's key holds, as bytes (a key of another type:
-    # the two never meet).
+    # The breakdown's key: what the careful path's memo key holds.
+    memset(key, 0, _KEY_BYTES)
     memcpy(key, counts, 34)
     memcpy(key + 34, codes, 4)
     key[38] = slot.self_drawn
@@ -723,12 +789,16 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
     memcpy(key + 51, &best.applied, 8)
     high = <uint16_t>((slot.flags | claimed) >> _FLOWER_SHIFT)
     memcpy(key + 59, &high, 2)
-    memo_key = PyBytes_FromStringAndSize(<const char*>key, 61)
-    found = PyDict_GetItemWithError(plan.memo, memo_key)
-    if found != NULL:
-        written = <object>found
+    h = _key_hash(key)
+    memo = _memo_slot(plan, key, h)
+    if memo.hash == 0:
+        written = s.write_out(hand, <object>slot.context, plan.rules, _record(&best))
+        Py_INCREF(written)
+        memcpy(memo.key, key, _KEY_BYTES)
+        memo.hash, memo.written = h, <PyObject*>written
+        plan.kept += 1
     else:
-        written = s.remember(memo_key, hand, (), <object>slot.context, plan.rules, _record(&best), False)
+        written = <object>memo.written
     # limit_share without a special hand: the whole limit when the score was capped
     if plan.roof_off:
         capped = False
@@ -767,13 +837,13 @@ _SCORE_FIELDS = ("total", "points", "doubles", "limit", "special", "lines", "dec
 
 
 def score_function(careful, default_rules, *, chosen, score_type, hand_type, meld_type, ruleset_type,
-                   by_name, parse, call_context, remember, shape_codes):
+                   by_name, parse, call_context, write_out, shape_codes):
     """``mjscore.score`` as one compiled call: the common calls (see above) answered here
     while ``chosen["score"]`` is ``"cython"``; any other call, and any this path refuses,
     goes to ``careful`` (the Python definition, the same signature). The other arguments
     are what it makes and reads: ``Score``, ``Hand``, ``Meld`` and ``RuleSet``; the
     loader's rule sets by name, ``parse_hand``, ``call_context`` and
-    ``remember_breakdown`` of ``mjscore.score.scoring``; ``SHAPE_CODES``."""
+    ``write_out`` of ``mjscore.score.scoring``; ``SHAPE_CODES``."""
     import dataclasses
     from fractions import Fraction
     if tuple(f.name for f in dataclasses.fields(score_type)) != _SCORE_FIELDS \
@@ -782,7 +852,7 @@ def score_function(careful, default_rules, *, chosen, score_type, hand_type, mel
     cdef _SingleCalls s = _SingleCalls()
     s.careful, s.chosen, s.cython, s.score_type = careful, chosen, "cython", score_type
     s.hand_type, s.meld_type, s.ruleset_type = hand_type, meld_type, ruleset_type
-    s.by_name, s.parse, s.call_context, s.remember = by_name, parse, call_context, remember
+    s.by_name, s.parse, s.call_context, s.write_out = by_name, parse, call_context, write_out
     s.shape_codes, s.whole, s.plans, s.last = tuple(shape_codes), Fraction(1), {}, None
     for i, name in enumerate(("concealed", "melds", "win_tile", "bonus", "jokers")):
         s.hand_fields[i] = _offset(hand_type, name)

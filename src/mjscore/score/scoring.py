@@ -294,18 +294,12 @@ def call_context(hand: Hand, size: int, context: dict[str, Any]) -> WinContext:
     return WinContext.from_keywords(**context)
 
 
-def remember_breakdown(key: tuple[object, ...] | bytes, hand: Hand, tiles: tuple[int, ...], ctx: WinContext, rules: RuleSet,
-                       best: BestReading, jokers: bool
-                       ) -> tuple[Decomposition | None, tuple[Line, ...], tuple[JokerPlacement, ...]]:
-    """The breakdown of the reading the scorer chose (:func:`_written_out`), kept in the
-    rule set's memo under ``key`` (which names the hand, its seat and the reading: the memo
-    is emptied when full)."""
-    memo = rules.caches.breakdowns
-    if len(memo) >= _BREAKDOWNS:
-        memo.clear()
-    found = memo[key] = _written_out(hand, tiles, ctx, rules, SHAPE_CODES[best.shape], best,
-                                     bool(best.points or best.applied or tiles), jokers)
-    return found
+def write_out(hand: Hand, ctx: WinContext, rules: RuleSet, best: BestReading
+              ) -> tuple[Decomposition | None, tuple[Line, ...], tuple[JokerPlacement, ...]]:
+    """The breakdown of the reading the scorer chose (``best``) for a hand without jokers
+    (:func:`_written_out`): what the compiled :func:`score` keeps per reading."""
+    return _written_out(hand, (), ctx, rules, SHAPE_CODES[best.shape], best,
+                        bool(best.points or best.applied), False)
 
 
 def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) -> Score:
@@ -362,9 +356,13 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
                                best.applied, bool(points), row[3] >> FLOWER_SHIFT)
     if jokers:
         key += (ctx.winner, tuple(tiles), parsed.melds if parsed.meld_jokers else ())
-    found = ruleset.caches.breakdowns.get(key)
+    memo = ruleset.caches.breakdowns
+    found = memo.get(key)
     if found is None:
-        found = remember_breakdown(key, parsed, tiles, ctx, ruleset, best, bool(jokers))
+        if len(memo) >= _BREAKDOWNS:
+            memo.clear()
+        found = memo[key] = _written_out(parsed, tiles, ctx, ruleset, shape, best,
+                                         bool(points or best.applied or tiles), bool(jokers))
     order, lines, placements = found
     matched = best.matched
     if not matched:  # the common case: no special hand
@@ -400,7 +398,7 @@ def compiled_score(careful: Callable[..., Score]) -> Callable[..., Score]:
     compiled = twin("score", "cython").score_function(
         careful, inspect.signature(python_score).parameters["rules"].default, chosen=CHOSEN, score_type=Score, hand_type=Hand, meld_type=Meld,
         ruleset_type=RuleSet, by_name=loaded_by_name(), parse=parse_hand, call_context=call_context,
-        remember=remember_breakdown, shape_codes=SHAPE_CODES)
+        write_out=write_out, shape_codes=SHAPE_CODES)
     return functools.update_wrapper(compiled, python_score)
 
 
