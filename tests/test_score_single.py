@@ -5,6 +5,7 @@ the Score the Python definition gives, every field, and every call it does not a
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 import re
 from collections.abc import Callable
@@ -270,11 +271,12 @@ def test_bad_calls_raise_the_python_error(fast, args, context):
 
 @compiled
 def test_mjscore_score_is_the_compiled_call_and_clear_caches_forgets_it(fast):
-    """``mjscore.score`` is the compiled call, documented as the Python one; after
-    ``clear_caches`` it scores the same."""
+    """``mjscore.score`` is the compiled call, documented as the Python one and pickled by
+    name (as processes pass it); after ``clear_caches`` it scores the same."""
     assert mjscore.score is scoring.score and mjscore.score is not scoring.python_score
     assert mjscore.score.__doc__ == scoring.python_score.__doc__ and "raises" in mjscore.score.__doc__
     assert mjscore.score.__wrapped__ is scoring.python_score
+    assert pickle.loads(pickle.dumps(mjscore.score)) is mjscore.score  # by name, as a function
     hand = mjscore.parse("123m 456p 789s 11z [555z]")
     first = mjscore.score(hand, win_tile="1z", seat_wind="S")
     scoring.clear_caches("babcock")
