@@ -623,6 +623,13 @@ _BY_NAME: dict[str, RuleSet] = {}
 """Shipped rule sets by the name they were asked for (no options)."""
 
 
+def loaded_by_name() -> dict[str, RuleSet]:
+    """The shipped rule sets loaded so far, by the name they were asked for without options:
+    what :func:`load_rules` returns for that name without loading anything. The loader's own
+    dict, which only grows: the compiled ``mjscore.score`` reads it in place."""
+    return _BY_NAME
+
+
 def _named(name_or_path: str | Path | RuleSet) -> str:
     """How a message names the rule set asked for."""
     if isinstance(name_or_path, RuleSet):

@@ -9,14 +9,15 @@ the entry points; ``_rows`` checks a row, reads it and scores it, ``jokers/_scor
 ``decompose/_shapes`` decomposes and ``rules/_pattern_kernel`` matches the special hands.
 """
 
-from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t
+from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from cpython.dict cimport PyDict_Next
+from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next
 from cpython.object cimport Py_EQ, PyObject, PyObject_Hash, PyObject_RichCompareBool, Py_TYPE
 from cpython.ref cimport Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
 from mjscore.core._group_codes cimport NO_GROUP
 from mjscore.core._rows_in_place cimport count_of, counts_of_sequence, uint8_row
@@ -26,11 +27,17 @@ from mjscore.score.jokers._scoring cimport c_fixed_index, c_score_row_jokers
 from mjscore.score._rows cimport c_score_row
 from mjscore.score.jokers._substitutions cimport FixedIndex, Subs
 
+from types import MemberDescriptorType
+from weakref import WeakSet
+
 import numpy as np
 
 from mjscore.score._reference import ScorerCore as _ReferenceCore
 from mjscore.score.best_reading import BestReading, no_reading
 from mjscore.score.jokers._scoring import joker_fixed_rows
+from mjscore.core.context import CLAIMED_SHIFT as _CLAIMED_SHIFT_VALUE, FLOWER_SHIFT as _FLOWER_SHIFT_VALUE
+from mjscore.core.group_codes import CONCEALED_KONG as _CONCEALED_KONG_CODE
+from mjscore.rows.codec import UNKNOWN_TILE as _UNKNOWN_TILE_VALUE
 
 
 def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
@@ -391,3 +398,480 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
     if st != S_OK:
         return no_reading(st), ()
     return _record(&best), tuple([best_d[i] for i in range(8) if best_d[i] != 0xFF])
+
+
+# --- mjscore.score, compiled -----------------------------------------------------------
+#
+# The common call (an exact Hand, or text, without jokers or bonus tiles, a shipped rule
+# set's name or a RuleSet, hashable context keywords) is answered here: the hand read
+# from its slots, the context's row and WinContext found in a table (made by Python the
+# first time those keywords come), the row scored by
+# the kernel, the breakdown found in the rule set's plan (written out by Python on a miss)
+# and the Score made without its dataclass __init__. Anything else, and anything this path
+# would have to explain (a bad hand or context, a special hand, jokers), is the Python
+# definition's (``careful``), which does it all again and raises its errors.
+
+cdef extern from "structmember.h":
+    ctypedef struct PyMemberDef:
+        int type
+        Py_ssize_t offset
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+    long PyLong_AsLong(object) except? -1
+
+cdef extern from *:
+    """
+    /* A fresh instance of a heap type, every slot NULL (what object.__new__ makes). */
+    static PyObject *mj_alloc(PyObject *type) {
+        return ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, 0);
+    }
+    /* Fill the empty slot at `offset` of `obj` with a new reference to `value`. */
+    static inline void mj_fill(PyObject *obj, Py_ssize_t offset, PyObject *value) {
+        Py_INCREF(value);
+        *(PyObject **)((char *)obj + offset) = value;
+    }
+    static inline PyObject *mj_slot(PyObject *obj, Py_ssize_t offset) {
+        return *(PyObject **)((char *)obj + offset);
+    }
+    """
+    object mj_alloc(object type)
+    void mj_fill(object obj, Py_ssize_t offset, object value) noexcept
+    PyObject* mj_slot(object obj, Py_ssize_t offset) noexcept
+
+
+cdef int _T_OBJECT_EX = 16  # structmember.h's T_OBJECT_EX (Py_T_OBJECT_EX): a slot
+cdef int _QUAD = 2  # GroupKind.QUAD, the kong
+cdef int _CONCEALED_KONG = _CONCEALED_KONG_CODE
+cdef int _CLAIMED_SHIFT = _CLAIMED_SHIFT_VALUE
+cdef int _FLOWER_SHIFT = _FLOWER_SHIFT_VALUE
+cdef int _UNKNOWN = _UNKNOWN_TILE_VALUE
+cdef Py_ssize_t _MAX_CONTEXTS = 4096  # contexts kept (a game server or search meets a few dozen)
+cdef Py_ssize_t _MAX_PLANS = 64  # rule sets kept
+cdef Py_ssize_t _MAX_BREAKDOWNS = 1 << 16  # breakdowns kept per rule set (scoring._BREAKDOWNS)
+cdef enum:
+    _KEY_BYTES = 64  # a breakdown's key: 61 bytes used, zero after
+    _MAX_KEYWORDS = 24  # keywords of a call kept (WinContext has 17)
+
+
+cdef Py_ssize_t _offset(type cls, str name) except -1:
+    """Where instances of ``cls`` (a slotted class) keep the attribute ``name``: its member
+    descriptor's offset, found along the class's bases as attribute look-up finds it."""
+    for base in cls.__mro__:
+        descriptor = base.__dict__.get(name)
+        if descriptor is not None:
+            if type(descriptor) is not MemberDescriptorType \
+                    or (<PyMemberDescrObject*>descriptor).d_member.type != _T_OBJECT_EX:
+                raise TypeError(f"{cls.__name__}.{name} is not a slot")
+            return (<PyMemberDescrObject*>descriptor).d_member.offset
+    raise TypeError(f"{cls.__name__} has no attribute {name}")
+
+
+cdef struct MemoSlot:
+    uint64_t hash           # 0: empty
+    uint8_t key[_KEY_BYTES]
+    PyObject* written       # owned: (decomposition, lines, joker placements)
+
+
+cdef class _Plan:
+    """What a call under one rule set needs, found once, and the breakdowns it wrote out:
+    an open-addressed table keyed by what the careful path's memo key holds, as bytes
+    (a dict of bytes keys costs a tenth of the call more: the key object, and its SipHash)."""
+    cdef object rules
+    cdef CompiledRules compiled
+    cdef object name
+    cdef int64_t limit
+    cdef bint roof_off
+    cdef MemoSlot* memo
+    cdef Py_ssize_t n_memo, kept
+
+    def __dealloc__(self):
+        _forget_breakdowns(self)
+        free(self.memo)
+
+
+cdef void _forget_breakdowns(_Plan plan) noexcept:
+    cdef Py_ssize_t i
+    for i in range(plan.n_memo):
+        if plan.memo[i].hash:
+            Py_XDECREF(plan.memo[i].written)
+            plan.memo[i].hash, plan.memo[i].written = 0, NULL
+    plan.kept = 0
+
+
+cdef inline uint64_t _key_hash(const uint8_t* key) noexcept:
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL, w
+    cdef int i
+    for i in range(0, _KEY_BYTES, 8):
+        memcpy(&w, key + i, 8)
+        h = (h ^ w) * 0xFF51AFD7ED558CCDULL
+        h ^= h >> 32
+    return h | 1
+
+
+cdef MemoSlot* _memo_slot(_Plan plan, const uint8_t* key, uint64_t h) except NULL:
+    """The slot of ``key``: its breakdown's, or the empty one to write it in (the table
+    grown, or emptied when full, first)."""
+    cdef Py_ssize_t mask, i, j
+    cdef MemoSlot* old
+    cdef Py_ssize_t n_old
+    if 2 * (plan.kept + 1) > plan.n_memo:
+        if plan.n_memo >= 2 * _MAX_BREAKDOWNS:
+            _forget_breakdowns(plan)
+        else:  # grown: each kept breakdown moved to its place in a table twice the size
+            old, n_old = plan.memo, plan.n_memo
+            plan.n_memo = 2 * n_old if n_old else 1024
+            plan.memo = <MemoSlot*>calloc(plan.n_memo, sizeof(MemoSlot))
+            if plan.memo == NULL:
+                plan.memo, plan.n_memo = old, n_old
+                raise MemoryError()
+            mask = plan.n_memo - 1
+            for i in range(n_old):
+                if old[i].hash:
+                    j = old[i].hash & mask
+                    while plan.memo[j].hash:
+                        j = (j + 1) & mask
+                    plan.memo[j] = old[i]
+            free(old)
+    mask = plan.n_memo - 1
+    i = h & mask
+    while plan.memo[i].hash and (plan.memo[i].hash != h or memcmp(plan.memo[i].key, key, _KEY_BYTES)):
+        i = (i + 1) & mask
+    return &plan.memo[i]
+
+
+cdef struct CallSlot:
+    PyObject* key           # owned: (name, value, type(value), ...) of a call's keywords; NULL: empty
+    PyObject* context       # owned: the WinContext they make
+    Py_hash_t hash
+    int extra               # what of the hand completes the keywords (see _call_extra)
+    int win_tile, seat, prevailing
+    bint winner, self_drawn
+    uint32_t flags
+
+
+cdef class _SingleCalls:
+    """The state of the compiled ``mjscore.score``: the Python objects it makes and reads,
+    the rule sets met, and the contexts met (an open-addressed table, as ScorerCore's)."""
+    cdef object careful, chosen, cython, score_type, hand_type, meld_type, ruleset_type
+    cdef object by_name, parse, call_context, write_out, shape_codes, whole, plans
+    cdef _Plan last
+    cdef Py_ssize_t hand_fields[5]    # concealed, melds, win_tile, bonus, jokers
+    cdef Py_ssize_t meld_fields[5]    # kind, first, concealed, jokers, claimed
+    cdef Py_ssize_t score_fields[13]  # Score's fields in their order
+    cdef CallSlot* slots
+    cdef Py_ssize_t n_slots, kept
+    cdef object __weakref__
+
+    def __dealloc__(self):
+        if self.slots != NULL:
+            _forget_calls(self)
+            free(self.slots)
+
+
+_MADE = WeakSet()
+"""The state of every compiled ``score`` made (``mjscore.score``'s, and those tests make)."""
+
+
+cdef inline bint _filled(object obj, const Py_ssize_t* fields, int n) noexcept:
+    cdef int i
+    for i in range(n):
+        if mj_slot(obj, fields[i]) == NULL:
+            return False
+    return True
+
+
+cdef void _forget_calls(_SingleCalls s) noexcept:
+    cdef Py_ssize_t i
+    for i in range(s.n_slots):
+        Py_XDECREF(s.slots[i].key)
+        Py_XDECREF(s.slots[i].context)
+        s.slots[i].key = NULL
+        s.slots[i].context = NULL
+    s.kept = 0
+
+
+def forget_calls():
+    """Forget the contexts and rule sets the compiled ``mjscore.score`` kept
+    (``mjscore.score.scoring.clear_caches``)."""
+    cdef _SingleCalls s
+    for made in list(_MADE):
+        s = made
+        _forget_calls(s)
+        s.plans.clear()
+        s.last = None
+
+
+cdef _Plan _plan_of(_SingleCalls s, object rules):
+    """The plan of ``rules`` (a shipped name or a RuleSet, as ``load_rules`` takes them
+    without options), or None for anything else."""
+    cdef PyObject* found
+    if type(rules) is str:
+        found = PyDict_GetItemWithError(s.by_name, rules)
+        if found == NULL:
+            return None
+        rules = <object>found
+    elif type(rules) is not s.ruleset_type:
+        return None
+    if s.last is not None and s.last.rules is rules:
+        return s.last
+    cdef _Plan plan = s.plans.get(id(rules))
+    if plan is None:
+        if len(s.plans) >= _MAX_PLANS:
+            s.plans.clear()
+        limit = rules.limit
+        if not -2**62 < limit < 2**62:
+            return None
+        plan = _Plan()
+        plan.rules, plan.compiled = rules, compiled_rules(rules)
+        plan.name, plan.limit, plan.roof_off = rules.name, limit, rules.roof_off
+        s.plans[id(rules)] = plan  # the plan holds the rule set: its id stays its own
+    s.last = plan
+    return plan
+
+
+cdef bint _same_keywords(PyObject* key, Py_ssize_t n, PyObject** names, PyObject** values) except -1:
+    """Whether ``key`` (kept keywords' names, values and types) is these ``n`` keywords."""
+    cdef tuple items = <tuple>key
+    cdef Py_ssize_t i
+    if PyTuple_GET_SIZE(items) != 3 * n:
+        return False
+    for i in range(n):
+        if PyTuple_GET_ITEM(items, 3 * i + 2) != <PyObject*>Py_TYPE(<object>values[i]):
+            return False
+        if PyTuple_GET_ITEM(items, 3 * i) != names[i] and not PyObject_RichCompareBool(
+                <object>PyTuple_GET_ITEM(items, 3 * i), <object>names[i], Py_EQ):
+            return False
+        if PyTuple_GET_ITEM(items, 3 * i + 1) != values[i] and not PyObject_RichCompareBool(
+                <object>PyTuple_GET_ITEM(items, 3 * i + 1), <object>values[i], Py_EQ):
+            return False
+    return True
+
+
+cdef CallSlot* _call_slot(_SingleCalls s, object hand, int size, int extra, dict context) except? NULL:
+    """The kept context of these keywords on a hand of this ``extra`` (see ``_fast_score``),
+    made and kept on first use; NULL for keywords this path does not keep (an unhashable
+    value, more than ``_MAX_KEYWORDS``) or that make no context (the careful path then
+    says why). The keywords are read once, hashed as ``_context_hash`` hashes them and
+    compared from there: a second pass over the dict costs a tenth of the call."""
+    cdef PyObject* names[_MAX_KEYWORDS]
+    cdef PyObject* values[_MAX_KEYWORDS]
+    cdef PyObject* name
+    cdef PyObject* value
+    cdef Py_ssize_t n = len(context), pos = 0, i = 0, mask = s.n_slots - 1
+    cdef Py_uhash_t u = 0x345678 + <Py_uhash_t>n
+    cdef Py_hash_t h
+    cdef CallSlot* slot
+    if n > _MAX_KEYWORDS:
+        return NULL
+    # The dict is this call's own (its keywords): nothing else changes it meanwhile.
+    try:
+        while PyDict_Next(context, &pos, &name, &value):
+            names[i], values[i] = name, value
+            i += 1
+            u = (u ^ <Py_uhash_t>PyObject_Hash(<object>name)) * 1000003
+            u = (u ^ <Py_uhash_t>PyObject_Hash(<object>value)) * 1000003
+            u = (u ^ <Py_uhash_t><size_t>Py_TYPE(<object>value)) * 1000003
+    except TypeError:  # an unhashable value (a list of flowers): not kept
+        return NULL
+    u ^= u >> 29
+    h = <Py_hash_t>((u ^ <Py_uhash_t>extra) * 1000003)
+    i = h & mask
+    while s.slots[i].key != NULL:
+        slot = &s.slots[i]
+        if slot.hash == h and slot.extra == extra and _same_keywords(slot.key, n, names, values):
+            return slot
+        i = (i + 1) & mask
+    try:
+        ctx = s.call_context(hand, size, dict(context))
+    except Exception:
+        return NULL
+    if s.kept >= _MAX_CONTEXTS:
+        _forget_calls(s)
+        i = h & mask
+    key = tuple([item for k in range(n)
+                 for item in (<object>names[k], <object>values[k], type(<object>values[k]))])
+    slot = &s.slots[i]
+    slot.win_tile = _UNKNOWN if ctx.win_tile is None else int(ctx.win_tile)
+    slot.flags, slot.seat, slot.prevailing = ctx.flags, int(ctx.seat_wind), int(ctx.prevailing_wind)
+    slot.winner, slot.self_drawn = ctx.winner, ctx.self_drawn
+    Py_INCREF(key)
+    Py_INCREF(ctx)
+    slot.key, slot.context, slot.hash, slot.extra = <PyObject*>key, <PyObject*>ctx, h, extra
+    s.kept += 1
+    return slot
+
+
+cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context):
+    """``careful(hand, rules, **context)`` for a common call, or None where the careful
+    path must answer."""
+    cdef uint8_t counts[34]
+    cdef uint8_t codes[4]
+    cdef uint8_t key[_KEY_BYTES]
+    cdef uint64_t h
+    cdef MemoSlot* memo
+    cdef PyObject* concealed
+    cdef PyObject* melds
+    cdef PyObject* win
+    cdef PyObject* bonus
+    cdef PyObject* jokers
+    cdef PyObject* meld
+    cdef Py_ssize_t n_melds, k
+    cdef int size = 0, t, kind, win_tile = -1, st
+    cdef uint32_t claimed = 0
+    cdef int32_t number
+    cdef uint16_t high
+    cdef int64_t raw
+    cdef bint capped
+    cdef Best best
+    cdef CallSlot* slot
+    cdef _Plan plan
+    cdef Py_ssize_t* f
+    if type(hand) is str:
+        hand = s.parse(hand)  # what the careful path does first, and the errors it raises
+    if type(hand) is not s.hand_type:
+        return None
+    concealed, melds, win = (mj_slot(hand, s.hand_fields[0]), mj_slot(hand, s.hand_fields[1]),
+                             mj_slot(hand, s.hand_fields[2]))
+    bonus, jokers = mj_slot(hand, s.hand_fields[3]), mj_slot(hand, s.hand_fields[4])
+    if (concealed == NULL or melds == NULL or win == NULL or bonus == NULL or jokers == NULL
+            or <object>jokers is not 0 or type(<object>bonus) is not tuple
+            or PyTuple_GET_SIZE(<object>bonus) or type(<object>melds) is not tuple):
+        return None  # a Hand made without its __init__ (all slots are filled by it), jokers, bonus tiles
+    plan = _plan_of(s, rules)
+    if plan is None or not counts_of_sequence(<object>concealed, counts, 4):
+        return None
+    n_melds = PyTuple_GET_SIZE(<object>melds)
+    if n_melds > 4:
+        return None
+    memset(codes, NO_GROUP, 4)
+    for k in range(n_melds):
+        meld = PyTuple_GET_ITEM(<object>melds, k)
+        if type(<object>meld) is not s.meld_type or not _filled(<object>meld, s.meld_fields, 5) \
+                or <object>mj_slot(<object>meld, s.meld_fields[3]) is not 0:
+            return None  # jokers in a meld
+        kind = PyLong_AsLong(<object>mj_slot(<object>meld, s.meld_fields[0]))
+        if kind == _QUAD and <object>mj_slot(<object>meld, s.meld_fields[2]) is True:
+            kind = _CONCEALED_KONG
+        codes[k] = <uint8_t>(kind * 34 + PyLong_AsLong(<object>mj_slot(<object>meld, s.meld_fields[1])))
+        if <object>mj_slot(<object>meld, s.meld_fields[4]) is True:
+            claimed |= 1u << (_CLAIMED_SHIFT + k)
+    for t in range(34):
+        size += counts[t]
+    size += 3 * <int>n_melds
+    if <object>win is not None:
+        if "win_tile" in context:
+            return None  # the careful path checks that they agree
+        win_tile = PyLong_AsLong(<object>win)
+    # The keywords are completed by whether the hand has 14 tiles (winner's default) and
+    # the winning tile it marks: both are part of the kept context's key.
+    slot = _call_slot(s, hand, size, (size >= 14) | (win_tile + 1) << 1, context)
+    if slot == NULL or (size != 14 if slot.winner else size > 13):
+        return None
+    st = c_score_row(counts, codes, slot.win_tile, slot.flags | claimed, slot.seat, slot.prevailing,
+                     &plan.compiled.r, &best)
+    if st != S_OK or best.n_matched:
+        return None  # the careful path says why, or writes the special hands out
+    # The breakdown's key: what the careful path's memo key holds.
+    memset(key, 0, _KEY_BYTES)
+    memcpy(key, counts, 34)
+    memcpy(key + 34, codes, 4)
+    key[38] = slot.self_drawn
+    key[39] = slot.seat
+    key[40] = slot.prevailing
+    key[41] = best.best_reading[1]
+    key[42] = best.points != 0
+    number = best.best_reading[2]
+    memcpy(key + 43, &number, 4)
+    number = best.best_reading[3]
+    memcpy(key + 47, &number, 4)
+    memcpy(key + 51, &best.applied, 8)
+    high = <uint16_t>((slot.flags | claimed) >> _FLOWER_SHIFT)
+    memcpy(key + 59, &high, 2)
+    h = _key_hash(key)
+    memo = _memo_slot(plan, key, h)
+    if memo.hash == 0:
+        written = s.write_out(hand, <object>slot.context, plan.rules, _record(&best))
+        Py_INCREF(written)
+        memcpy(memo.key, key, _KEY_BYTES)
+        memo.hash, memo.written = h, <PyObject*>written
+        plan.kept += 1
+    else:
+        written = <object>memo.written
+    # limit_share without a special hand: the whole limit when the score was capped
+    if plan.roof_off:
+        capped = False
+    elif best.points <= 0:
+        capped = best.points > plan.limit
+    elif best.doubles < 0:
+        return None
+    elif best.doubles >= 62 or best.points > (INT64_MAX >> best.doubles):
+        capped = True
+    else:
+        raw = best.points << best.doubles
+        capped = raw > plan.limit
+    # The Score made as its dataclass __init__ makes it (a frozen, slotted dataclass with
+    # no __post_init__: its __init__ only fills each slot), without the keyword call and
+    # the thirteen object.__setattr__ calls: half the time of this whole call.
+    result = mj_alloc(s.score_type)
+    f = s.score_fields
+    mj_fill(result, f[0], best.total)
+    mj_fill(result, f[1], best.points)
+    mj_fill(result, f[2], best.doubles)
+    mj_fill(result, f[3], s.whole if capped else None)
+    mj_fill(result, f[4], None)
+    mj_fill(result, f[5], (<tuple>written)[1])
+    mj_fill(result, f[6], (<tuple>written)[0])
+    mj_fill(result, f[7], s.shape_codes[best.best_reading[1]])
+    mj_fill(result, f[8], plan.name)
+    mj_fill(result, f[9], hand)
+    mj_fill(result, f[10], <object>slot.context)
+    mj_fill(result, f[11], ())
+    mj_fill(result, f[12], (<tuple>written)[2])
+    return result
+
+
+_SCORE_FIELDS = ("total", "points", "doubles", "limit", "special", "lines", "decomposition", "shape",
+                 "rules", "hand", "context", "others", "jokers")
+
+
+def score_function(careful, default_rules, *, chosen, score_type, hand_type, meld_type, ruleset_type,
+                   by_name, parse, call_context, write_out, shape_codes):
+    """``mjscore.score`` as one compiled call: the common calls (see above) answered here
+    while ``chosen["score"]`` is ``"cython"``; any other call, and any this path refuses,
+    goes to ``careful`` (the Python definition, the same signature). The other arguments
+    are what it makes and reads: ``Score``, ``Hand``, ``Meld`` and ``RuleSet``; the
+    loader's rule sets by name, ``parse_hand``, ``call_context`` and
+    ``write_out`` of ``mjscore.score.scoring``; ``SHAPE_CODES``."""
+    import dataclasses
+    from fractions import Fraction
+    if tuple(f.name for f in dataclasses.fields(score_type)) != _SCORE_FIELDS \
+            or "__post_init__" in score_type.__dict__ or score_type.__new__ is not object.__new__:
+        raise TypeError("score_function: Score is not the dataclass this module fills")
+    cdef _SingleCalls s = _SingleCalls()
+    s.careful, s.chosen, s.cython, s.score_type = careful, chosen, "cython", score_type
+    s.hand_type, s.meld_type, s.ruleset_type = hand_type, meld_type, ruleset_type
+    s.by_name, s.parse, s.call_context, s.write_out = by_name, parse, call_context, write_out
+    s.shape_codes, s.whole, s.plans, s.last = tuple(shape_codes), Fraction(1), {}, None
+    for i, name in enumerate(("concealed", "melds", "win_tile", "bonus", "jokers")):
+        s.hand_fields[i] = _offset(hand_type, name)
+    for i, name in enumerate(("kind", "first", "concealed", "jokers", "claimed")):
+        s.meld_fields[i] = _offset(meld_type, name)
+    for i, name in enumerate(_SCORE_FIELDS):
+        s.score_fields[i] = _offset(score_type, name)
+    s.n_slots = 2 * _MAX_CONTEXTS
+    s.slots = <CallSlot*>calloc(s.n_slots, sizeof(CallSlot))
+    if s.slots == NULL:
+        raise MemoryError()
+    _MADE.add(s)
+
+    def score(hand, rules=default_rules, **context):
+        cdef PyObject* backend = PyDict_GetItemWithError(s.chosen, "score")
+        if backend != NULL and (<object>backend is s.cython or <object>backend == s.cython):
+            result = _fast_score(s, hand, rules, context)
+            if result is not None:
+                return result
+        return s.careful(hand, rules, **context)
+
+    return score

@@ -22,13 +22,15 @@ highest total wins; ties go to the first found.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .._backend import twin
+from .._backend import BACKEND, CHOSEN, twin
 from ..core.context import FLOWER_SHIFT, WinContext, check_against_hand, forget_contexts
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from ..rules.facts import Atom
@@ -44,6 +46,7 @@ from ..rules.payments import Settlement, settle_scores
 from .readings import SHAPE_CODES, ScoredGroup, forget_groups, reading_groups
 from ..rows.codec import forget_meld_bytes, row_of
 from ..rules import RuleSet, load_rules
+from ..rules.loader import loaded_by_name
 from ..rules.model import STACK, SetRule
 from ..core.tile import Tile, format_tiles
 
@@ -270,6 +273,35 @@ _GROUP_ORDER = operator.attrgetter("kind", "first", "concealed")
 _ORDERED_SHAPES = frozenset(("standard", "losing", "seven-pairs"))
 
 
+def call_context(hand: Hand, size: int, context: dict[str, Any]) -> WinContext:
+    """The context of a :func:`score` call on ``hand`` (of ``size`` tiles) with the keywords
+    ``context``, which this completes in place: ``winner`` by the size, the winning tile and
+    the bonus tiles the hand shows.
+
+    :raises InvalidContextError: for a context that cannot happen, or a winning tile other
+        than the one the hand marks.
+    """
+    context.setdefault("winner", size >= 14)
+    if hand.win_tile is not None:
+        if context.get("win_tile") not in (None, hand.win_tile, str(hand.win_tile)):
+            raise InvalidContextError(
+                f"win_tile={context['win_tile']!r} but the hand marks {hand.win_tile} as its winning tile")
+        context["win_tile"] = hand.win_tile
+    for name, is_flower in (("flowers", True), ("seasons", False)) if hand.bonus else ():
+        numbers = [b.number for b in hand.bonus if b.is_flower == is_flower]
+        if numbers and name not in context:
+            context[name] = tuple(numbers)  # the hand shows them
+    return WinContext.from_keywords(**context)
+
+
+def write_out(hand: Hand, ctx: WinContext, rules: RuleSet, best: BestReading
+              ) -> tuple[Decomposition | None, tuple[Line, ...], tuple[JokerPlacement, ...]]:
+    """The breakdown of the reading the scorer chose (``best``) for a hand without jokers
+    (:func:`_written_out`): what the compiled :func:`score` keeps per reading."""
+    return _written_out(hand, (), ctx, rules, SHAPE_CODES[best.shape], best,
+                        bool(best.points or best.applied), False)
+
+
 def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) -> Score:
     """Score a hand under a rule set, trying every reading and keeping the best.
 
@@ -293,17 +325,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     parsed = hand if isinstance(hand, Hand) else parse_hand(hand)  # which names what is not text
     ruleset = load_rules(rules)
     size = parsed.size
-    context.setdefault("winner", size >= 14)
-    if parsed.win_tile is not None:
-        if context.get("win_tile") not in (None, parsed.win_tile, str(parsed.win_tile)):
-            raise InvalidContextError(
-                f"win_tile={context['win_tile']!r} but the hand marks {parsed.win_tile} as its winning tile")
-        context["win_tile"] = parsed.win_tile
-    for name, is_flower in (("flowers", True), ("seasons", False)) if parsed.bonus else ():
-        numbers = [b.number for b in parsed.bonus if b.is_flower == is_flower]
-        if numbers and name not in context:
-            context[name] = tuple(numbers)  # the hand shows them
-    ctx = WinContext.from_keywords(**context)
+    ctx = call_context(parsed, size, context)
     if size != 14 if ctx.winner else size > 13:
         raise InvalidContextError(f"{parsed} has {size} tiles; a hand that "
                                   + ("went out has 14" if ctx.winner else "did not go out has at most 13")
@@ -359,6 +381,31 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
                  shape=hands[best.decomposition].id if shape == "special" else shape,
                  rules=ruleset.name, hand=parsed, context=ctx,
                  others=tuple(hands[h].id for h in matched if h not in scored), jokers=placements)
+
+
+python_score = score
+""":func:`score` defined in Python: the call of the reference backend, and of the
+compiled one for every call its compiled :func:`score` does not answer itself."""
+
+
+def compiled_score(careful: Callable[..., Score]) -> Callable[..., Score]:
+    """:func:`score` as one compiled call (the compiled twin's ``score_function``): the
+    common call (an exact Hand or text, no jokers or bonus tiles, a shipped rule set's name
+    or a RuleSet, no special hand) answered in C while the backend seam routes ``score()``
+    to the compiled twin, every other call passed to ``careful`` (:data:`python_score`;
+    a test passes one that counts). Its signature, docstring and errors are
+    :data:`python_score`'s."""
+    compiled = twin("score", "cython").score_function(
+        careful, inspect.signature(python_score).parameters["rules"].default, chosen=CHOSEN, score_type=Score, hand_type=Hand, meld_type=Meld,
+        ruleset_type=RuleSet, by_name=loaded_by_name(), parse=parse_hand, call_context=call_context,
+        write_out=write_out, shape_codes=SHAPE_CODES)
+    return functools.update_wrapper(compiled, python_score)
+
+
+if not TYPE_CHECKING and BACKEND == "cython":
+    # Calling a Python function and making the Score through its dataclass __init__ cost
+    # more than scoring the hand.
+    score = compiled_score(python_score)
 
 
 def check_jokers(hand: Hand, rules: RuleSet) -> None:
@@ -417,6 +464,8 @@ def clear_caches(*rule_sets: str | RuleSet) -> None:
     forget_groups()
     forget_words()
     forget_meld_bytes()
+    if BACKEND == "cython":
+        twin("score", "cython").forget_calls()
     for rules in rule_sets:
         caches = load_rules(rules).caches
         caches.group_lines.clear()

@@ -17,7 +17,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, 
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from cpython.object cimport PyObject
+from cpython.object cimport PyObject, Py_SIZE
 
 from mjscore.core._group_codes cimport NO_GROUP, meld_tiles
 from mjscore.core._rows_in_place cimport counts_of_sequence, uint8_row
@@ -29,7 +29,7 @@ from types import MemberDescriptorType
 
 import numpy as np
 
-from mjscore.core.hand import Hand as _HAND
+from mjscore.core.hand import Hand as _PyHand
 
 cdef extern from *:
     """
@@ -568,6 +568,7 @@ def shanten_seq(object counts, bytes melds, int forms):
 
 
 cdef object _NDARRAY = np.ndarray
+cdef object _HAND = _PyHand  # a C global: a module global is looked up in a dict on every call
 cdef object _UINT8 = np.dtype(np.uint8)  # the dtype of every array NumPy makes of uint8
 cdef uint8_t NO_MELD_ROW[4]
 NO_MELD_ROW[:] = [NO_GROUP, NO_GROUP, NO_GROUP, NO_GROUP]
@@ -614,7 +615,7 @@ cdef int _call(object hand, int forms) except -300:
         if type(hand) is _HAND:
             melds, concealed = _field(hand, _MELDS), _field(hand, _CONCEALED)
             if (melds == NULL or concealed == NULL or type(<object>melds) is not tuple
-                    or len(<object>melds) or <object>_field(hand, _JOKERS) is not 0):
+                    or Py_SIZE(<object>melds) or <object>_field(hand, _JOKERS) is not 0):
                 return -200
             hand = <object>concealed
         if not counts_of_sequence(hand, local, 4):
