@@ -60,6 +60,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef int64_t bound[2 * MAX_BOUNDED]   # per substitution: without, then with, the single wait
     cdef int order[MAX_BOUNDED]
     cdef uint8_t special_bound[MAX_BOUNDED]  # bounded by the special hands it may make
+    cdef uint64_t presence_of[MAX_BOUNDED]  # _raise's kinds of S and jf.pairs, per substitution
+    cdef uint8_t pairs_of[MAX_BOUNDED]
     cdef uint64_t natural[5]    # the kinds held k times or more: naturally, then in S
     cdef uint64_t at_least[5]   # ([0]: three times or more with the melds)
     cdef Best one
@@ -160,7 +162,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, context)
         for i in range(sb.n):
             jf.d = sb.d + 8 * i
-            presence = _raise(&jf, held, held_presence, natural, at_least)
+            presence = presence_of[i] = _raise(&jf, held, held_presence, natural, at_least)
+            pairs_of[i] = <uint8_t>jf.pairs
             base = context | _tile_facts(presence)
             most = _special_most(&sb.bound, &jf, at_least, held_s, presence, base, n_melds, total + jokers,
                                  exposed, fixed_d, n_fixed_d, quant_scratch)
@@ -190,7 +193,11 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                 continue  # it cannot beat the best (ties go to the substitution first in order)
         jf.d = sb.d + 8 * i
         jf.may_fixed = _completes_fixed(jf.d, jokers, fixed_d, n_fixed_d)
-        presence = _raise(&jf, held, held_presence, natural, at_least)
+        if bounded:  # as its bound found it
+            presence = presence_of[i]
+            jf.pairs = pairs_of[i]
+        else:
+            presence = _raise(&jf, held, held_presence, natural, at_least)
         _substitute(&jf, s, held_s, 1)
         base = context | _tile_facts(presence)
         one.found = 0
