@@ -60,6 +60,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef int64_t bound[2 * MAX_BOUNDED]   # per substitution: without, then with, the single wait
     cdef int order[MAX_BOUNDED]
     cdef uint8_t special_bound[MAX_BOUNDED]  # bounded by the special hands it may make
+    cdef uint64_t presence_of[MAX_BOUNDED]  # _raise's kinds of S and jf.pairs, per substitution
+    cdef uint8_t pairs_of[MAX_BOUNDED]
     cdef uint64_t natural[5]    # the kinds held k times or more: naturally, then in S
     cdef uint64_t at_least[5]   # ([0]: three times or more with the melds)
     cdef Best one
@@ -160,7 +162,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         c_row_bound(&sb.bound, r, w, win, seat, prevailing, melds, n_melds, context)
         for i in range(sb.n):
             jf.d = sb.d + 8 * i
-            presence = _raise(&jf, held, held_presence, natural, at_least)
+            presence = presence_of[i] = _raise(&jf, held, held_presence, natural, at_least)
+            pairs_of[i] = <uint8_t>jf.pairs
             base = context | _tile_facts(presence)
             most = _special_most(&sb.bound, &jf, at_least, held_s, presence, base, n_melds, total + jokers,
                                  exposed, fixed_d, n_fixed_d, quant_scratch)
@@ -190,7 +193,11 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                 continue  # it cannot beat the best (ties go to the substitution first in order)
         jf.d = sb.d + 8 * i
         jf.may_fixed = _completes_fixed(jf.d, jokers, fixed_d, n_fixed_d)
-        presence = _raise(&jf, held, held_presence, natural, at_least)
+        if bounded:  # as its bound found it
+            presence = presence_of[i]
+            jf.pairs = pairs_of[i]
+        else:
+            presence = _raise(&jf, held, held_presence, natural, at_least)
         _substitute(&jf, s, held_s, 1)
         base = context | _tile_facts(presence)
         one.found = 0
@@ -235,29 +242,54 @@ cdef inline uint64_t _raise(JokerFilter* jf, const uint8_t* held, uint64_t held_
     """What S = natural + D holds, without writing it (_substitute does): its kinds held k
     times or more (k = 1-4) from the natural hand's (``natural``, and in [0] those held
     three times with the melds'), as D's tiles raise them; jf.pairs; its mask of kinds
-    held (with the melds')."""
-    cdef int k, t, n, copies = 0
-    cdef uint64_t bit, presence = held_presence
+    held (with the melds'). The masks are built in locals and stored once: a store
+    through ``at_least`` would make the compiler read D and the counts again."""
+    cdef int k, t, u, copies = 0
+    cdef uint64_t a[5]
+    cdef uint64_t presence = held_presence
     cdef int pairs = (jf.use & USE_PAIRS) != 0
-    for k in range(5):  # (one by one: a block copy stalls on the stores just made to natural)
-        at_least[k] = natural[k]
-    for k in range(jf.jokers):
-        t = jf.d[k]
-        copies += 1
-        if k + 1 < jf.jokers and jf.d[k + 1] == t:
-            continue  # D is sorted: a tile is counted at its last copy
-        n = jf.natural[t] + copies
-        bit = (<uint64_t>1) << t
-        presence |= bit
-        at_least[1] |= bit  # (the rest without branches: which way they go is data)
-        at_least[2] |= bit * (n >= 2)
-        at_least[3] |= bit * (n >= 3)
-        at_least[4] |= bit * (n >= 4)
-        at_least[0] |= bit * (held[t] + copies >= 3)
-        pairs &= 2 * jf.natural[t] >= n
-        copies = 0
+    a[0] = natural[0]
+    a[1] = natural[1]
+    a[2] = natural[2]
+    a[3] = natural[3]
+    a[4] = natural[4]
+    if jf.jokers <= 2:  # (most rows: D is one tile, a tile twice, or two tiles)
+        if jf.jokers:
+            t = jf.d[0]
+            u = jf.d[jf.jokers - 1]
+            if t == u:
+                pairs &= _raise_tile(a, &presence, t, jf.natural[t], held[t], jf.jokers)
+            else:
+                pairs &= _raise_tile(a, &presence, t, jf.natural[t], held[t], 1)
+                pairs &= _raise_tile(a, &presence, u, jf.natural[u], held[u], 1)
+    else:
+        for k in range(jf.jokers):
+            t = jf.d[k]
+            copies += 1
+            if k + 1 < jf.jokers and jf.d[k + 1] == t:
+                continue  # D is sorted: a tile is counted at its last copy
+            pairs &= _raise_tile(a, &presence, t, jf.natural[t], held[t], copies)
+            copies = 0
+    for k in range(5):
+        at_least[k] = a[k]
     jf.pairs = pairs
     return presence
+
+
+cdef inline int _raise_tile(uint64_t* a, uint64_t* presence, int t, int natural, int held,
+                            int copies) noexcept nogil:
+    """_raise's step for tile ``t`` of D, held ``copies`` times there (``natural``,
+    ``held``: its counts without D); whether a reading as pairs keeps those jokers in
+    pairs (S's count is at most twice the natural one)."""
+    cdef int n = natural + copies
+    cdef uint64_t bit = (<uint64_t>1) << t
+    presence[0] |= bit
+    a[1] |= bit  # (the rest without branches: which way they go is data)
+    a[2] |= bit * (n >= 2)
+    a[3] |= bit * (n >= 3)
+    a[4] |= bit * (n >= 4)
+    a[0] |= bit * (held + copies >= 3)
+    return 2 * natural >= n
 
 
 cdef inline int _single_may(const JokerFilter* jf, int win) noexcept nogil:

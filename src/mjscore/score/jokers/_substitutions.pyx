@@ -199,7 +199,7 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         bound[k] = _capped_total(r, points + b.last_points[k], doubles + b.last_doubles[k])
 
 
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcmp, memcpy, memset
 
@@ -208,7 +208,8 @@ from mjscore.decompose._jokers_kernel cimport c_decompose_jokers
 from mjscore.rules._pattern_kernel cimport mj_at_least34
 from mjscore.score._fold cimport mj_ctz64
 from mjscore.score.jokers._placement cimport FIXED_ROW, USE_CHOWS, USE_PUNGS, c_fits_fixed
-from mjscore.score.jokers._pung_parts cimport PungParts, _read_pung_parts, _splits_less
+from mjscore.score.jokers._pung_parts cimport (PungParts, _counted, _part_less, _part_of, _read_pung_parts,
+                                                 _splits_less)
 from mjscore.decompose._shapes cimport _suit_tables, c_standard_waits
 from mjscore.decompose._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
 
@@ -431,7 +432,8 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
     cdef PungParts parts
     cdef uint64_t once, twice, rest, higher
     cdef uint8_t d[2]
-    cdef int t, u
+    cdef int8_t less_two[34]    # per tile of twice: _part_less_two
+    cdef int t, u, p, q
     if T == NULL or _read_pung_parts(T, s, &parts) > 2:
         return 0  # a D takes tiles out of two parts at most
     # the tiles of (t, u), and of (t) with one joker: held twice, shown three times at most
@@ -445,6 +447,12 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
             if _splits_less(T, s, &parts, t, 2, -1, 0) and c_push_d(sb, d, 1):
                 return 1
         return 0
+    # (t, u) of two parts needs each part less its pung's two natural tiles read once
+    rest = twice
+    while rest:
+        t = mj_ctz64(rest)
+        rest &= rest - 1
+        less_two[t] = _part_less_two(T, s, &parts, t)
     once = at_least[1] & ~at_least[0]  # the tiles of (t, t)
     rest = once | twice
     while rest:
@@ -456,14 +464,31 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
             return 1
         if not twice >> t & 1:
             continue
+        p = _part_of(t)
         higher = twice & rest
         while higher:
             u = mj_ctz64(higher)
             higher &= higher - 1
             d[1] = <uint8_t>u
-            if _splits_less(T, s, &parts, t, 2, u, 2) and c_push_d(sb, d, 2):
+            q = _part_of(u)
+            if q == p:
+                if _splits_less(T, s, &parts, t, 2, u, 2) and c_push_d(sb, d, 2):
+                    return 1
+            elif (not parts.bad & ~((1u << p) | (1u << q)) and less_two[t] >= 0 and less_two[u] >= 0
+                    and parts.pairs - (parts.split[p] > 0) - (parts.split[q] > 0) + less_two[t] + less_two[u] == 1
+                    and c_push_d(sb, d, 2)):
                 return 1
     return 0
+
+
+cdef inline int _part_less_two(const SuitTables* T, const uint8_t* s, const PungParts* parts, int t) noexcept nogil:
+    """What t's part of ``s`` less two t is: -1 if it does not split into sets and at most
+    a pair, else 1 if it leaves a pair, 0 if not (_splits_less's test of one part)."""
+    cdef int32_t key
+    cdef int r = _counted(_part_less(s, parts, _part_of(t), t, 2, -1, 0, &key), key)
+    if r >= 0 and key >= 0 and not _splits(T, key):
+        return -1
+    return r
 
 
 cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
