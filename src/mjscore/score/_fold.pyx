@@ -450,6 +450,11 @@ cdef class CompiledRules:
         for i in range(patterns.p.n_hands):  # facts a special hand's situation names
             self.r.used |= patterns.p.when[i] | patterns.p.unless[i]
         _build_lookup(&self.r)
+        for i in range(256):
+            self.r.found_points[i] = self.r.found_doubles[i] = 0
+            if FOUND_HOLDS[i] and FOUND_ATOM[i] != A_ROW_WIND:
+                self.r.found_points[i] = set_points[_cell_of(FOUND_KIND[i], 1, FOUND_ATOM[i])]
+                self.r.found_doubles[i] = set_doubles[_cell_of(FOUND_KIND[i], 1, FOUND_ATOM[i])]
 
 
     def __dealloc__(self):
