@@ -10,7 +10,7 @@ from libc.stdlib cimport qsort
 from libc.string cimport memcmp, memcpy
 
 from mjscore.core._bits cimport mj_ctz64
-from mjscore.core._group_codes cimport G_PAIR, G_PUNG, NO_GROUP, group_code
+from mjscore.core._group_codes cimport G_PAIR, G_PUNG, NO_GROUP, group_code, group_kind
 from mjscore.decompose._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
                              SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
                              c_free_suit_tables, mj_prefetch, mj_store_release)
@@ -386,17 +386,15 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
         if n_fixed > 5:
             return 0
     for s in range(3):
-        n = _suit_size(counts + 9 * s) % 3
-        if n == 1:
-            return 0
-        pairs += n == 2
-    if pairs != 1:
-        return 0
-    for s in range(3):
         found[s] = _hash_find(T, key[s])
         if found[s] == 0:
             return 0
         total *= found[s] & 0xFF
+        # A suit's ways hold a pair or none alike (their size is the key's); a way's
+        # pair, its highest byte, comes first.
+        pairs += group_kind(T.ways[found[s] >> 8] & 0xFF) == G_PAIR
+    if pairs != 1:
+        return 0
     if out == NULL:
         return total
     k = 0

@@ -213,6 +213,8 @@ cdef inline uint64_t _row_facts(uint32_t w, int seat, int exposed, int streak_ne
     word, seat wind (27-30), exposed melds and the rule set's ``dealer-streak`` (0: none)."""
     cdef uint64_t facts = 0
     cdef uint32_t flowers = (w >> FLOWER_SHIFT) & 0xF, seasons = (w >> SEASON_SHIFT) & 0xF
+    if w >> FLOWER_SHIFT == 0 and not w & W_DECLARED:
+        return 0  # no bonus tile, claimed kong, streak or call: most rows
     if flowers >> (seat - 27) & 1: facts |= F_OWN_FLOWER
     if seasons >> (seat - 27) & 1: facts |= F_OWN_SEASON
     if flowers == 0xF: facts |= F_ALL_FLOWERS

@@ -29,6 +29,36 @@ from mjscore.score.jokers._placement cimport (JokerFilter, c_decomposition_allow
                                        c_joker_single)
 from mjscore.decompose._shapes cimport c_decompose, c_other_wait, c_waits
 
+cdef extern from *:
+    """
+    /* mj_any_above4, mj_sum34 and mj_presence34 of 34 counts in one pass (the helpers of
+       _rows.pxd): -1 when a count is above 4, else their sum, the kinds held into *presence. */
+    static inline int mj_scan34(const unsigned char *c, unsigned long long *presence) {
+        int t, total;
+        unsigned long long mask, bad = 0, x;
+        const unsigned long long ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+        if (!MJ_WORDWISE) {
+            if (mj_any_above4(c)) return -1;
+            *presence = mj_presence34(c);
+            return mj_sum34(c);
+        }
+        if (c[32] > 4 || c[33] > 4) return -1;
+        total = c[32] + c[33];
+        mask = ((unsigned long long)(c[32] != 0) << 32) | ((unsigned long long)(c[33] != 0) << 33);
+        for (t = 0; t < 32; t += 8) {
+            x = mj_word(c + t);
+            bad |= ((x + ones * 123) | x) & high;
+            total += (int)((x * ones) >> 56);
+            x = (x | x >> 1 | x >> 2) & ones;  /* counts of at most 4: three bits */
+            mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
+        }
+        if (bad) return -1;
+        *presence = mask;
+        return total;
+    }
+    """
+    int mj_scan34(const uint8_t* c, uint64_t* presence) noexcept nogil
+
 
 cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
     """Whether some decomposition shows at once that a second tile completes the hand too,
@@ -187,9 +217,10 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     last = 33 if win == ANY_TILE else win
     n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
     meld_counters = meld_runs = 0
-    for k in range(4):
-        meld_counters += MELD_COUNTERS[m[k]]  # 0 for 0xFF
-        meld_runs |= RUN_BITS[m[k]]
+    if n_melds:
+        for k in range(4):
+            meld_counters += MELD_COUNTERS[m[k]]  # 0 for 0xFF
+            meld_runs |= RUN_BITS[m[k]]
     if r.claimed_concealed:  # claimed kongs count among the concealed pungs and kongs
         meld_counters += (<uint32_t>_claimed_count(w)) << C_CONCEALED
     best.bonus = _bonus_count(w)
@@ -575,6 +606,8 @@ cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint32_t w, uint8_t* he
     n_melds[0] = 0
     exposed[0] = 0
     memcpy(held, c, 34)
+    if m[0] & m[1] & m[2] & m[3] == NO_GROUP:  # no meld: most rows
+        return S_BAD_MELD if claimed else S_OK
     for k in range(4):
         if m[k] == NO_GROUP:
             continue
@@ -617,10 +650,19 @@ cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
                            int* exposed, int* total) noexcept nogil:
     """The row's checks (``_score_reference.row_status``), ``jokers`` held concealed counted
     as tiles; fills ``held`` (the melds' tiles added), the melds and the tile total."""
+    cdef uint64_t presence
+    return _check_row(c, m, win, w, seat, prevailing, jokers, held, melds, n_melds, exposed, total, &presence)
+
+
+cdef inline int _check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
+                           int prevailing, int jokers, uint8_t* held, Group* melds, int* n_melds,
+                           int* exposed, int* total, uint64_t* presence) noexcept nogil:
+    """c_check_row, and the kinds ``c`` holds into ``presence`` (read in the same pass)."""
     cdef int k, status, kongs, winner = (w & W_WINNER) != 0
-    if mj_any_above4(c):
+    cdef int tiles = mj_scan34(c, presence)
+    if tiles < 0:
         return S_BAD_COUNT
-    total[0] = mj_sum34(c)
+    total[0] = tiles
     status = _read_melds(m, c, w, held, melds, n_melds, exposed, seat, prevailing)
     if status:
         return status
@@ -656,10 +698,11 @@ cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
     best.total = 0
     best.special = -1
     best.n_matched = 0
-    status = c_check_row(c, m, win, w, seat, prevailing, 0, held, melds, &n_melds, &exposed, &total)
+    status = _check_row(c, m, win, w, seat, prevailing, 0, held, melds, &n_melds, &exposed, &total, &presence)
     if status:
         return status
-    presence = mj_presence34(held)
+    if n_melds:  # the kinds of the melds' tiles too
+        presence = mj_presence34(held)
     kinds = _kinds_profile(presence)
     base = _situation_facts(r, w, seat, exposed) | TILE_FACTS[kinds] | r.no_jokers
     if not w & W_WINNER:
