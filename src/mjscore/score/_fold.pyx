@@ -303,13 +303,20 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
     else:
         applied = early
     rest = applied
-    while rest:
-        i = mj_ctz64(rest)
-        rest &= rest - 1
-        if (r.per_bonus >> i) & 1:
-            points += r.points[i] * best.bonus
-            doubles += r.doubles[i] * best.bonus
-        else:
+    if applied & r.per_bonus:
+        while rest:
+            i = mj_ctz64(rest)
+            rest &= rest - 1
+            if (r.per_bonus >> i) & 1:
+                points += r.points[i] * best.bonus
+                doubles += r.doubles[i] * best.bonus
+            else:
+                points += r.points[i]
+                doubles += r.doubles[i]
+    else:  # no item counted per bonus tile: a plain sum
+        while rest:
+            i = mj_ctz64(rest)
+            rest &= rest - 1
             points += r.points[i]
             doubles += r.doubles[i]
     # a special hand's value: exposed, or concealed (values[8 h + 4 .. 8 h + 7])

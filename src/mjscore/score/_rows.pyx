@@ -23,7 +23,8 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_C
                                    F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
                                    FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_BITS,
                                    S_NOT_WINNING, S_OK, SHAPE_PAIRS, SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING,
-                                   W_SELF_DRAWN, Group, _atom, _cell_of, _concealed_facts, _counter, _wait_one_chance,
+                                   W_SELF_DRAWN, FLOWER_SHIFT, Group, _atom, _cell_of, _concealed_facts, _counter,
+                                   _wait_one_chance,
                                    _set_facts, mj_ctz64)
 from mjscore.score.jokers._placement cimport (JokerFilter, c_decomposition_allowed, c_fixed_allowed,
                                        c_joker_single)
@@ -108,13 +109,13 @@ cdef int _single_wait(const uint8_t* c, const uint8_t* held, int win) noexcept n
 cdef inline int _second_wait_shown(const JokerFilter* jf, const uint8_t* dec, int n_groups, int i, int wt,
                                    const uint8_t* held) noexcept nogil:
     """With jokers: whether this reading, the winning tile ``wt`` natural in its group
-    ``i`` of the decomposition ``dec`` (``n_groups`` group bytes), shows at once a second tile completing the hand with the jokers where they
-    stand (``held``: S's counts with the melds', the tiles the jokers stand for among
-    them): ``wt`` at the open end of a run whose other end is still available, the
-    run's other tiles (a joker among them or not) kept; or ``wt`` making a pung beside
-    a pair whose tile is still available, no joker standing for ``wt`` (the pung less
-    ``wt`` is then a natural pair, and the pair with that tile a pung keeping its
-    joker if it has one)."""
+    ``i`` of the decomposition ``dec`` (``n_groups`` group bytes), shows at once a second
+    tile completing the hand with the jokers where they stand (``held``: S's counts with
+    the melds', the tiles the jokers stand for among them): ``wt`` at the open end of a
+    run whose other end is still available, the run's other tiles (a joker among them or
+    not) kept; or ``wt`` making a pung beside a pair whose tile is still available, no
+    joker standing for ``wt`` (the pung less ``wt`` is then a natural pair, and the pair
+    with that tile a pung keeping its joker if it has one)."""
     cdef int j, kind = FOUND_KIND[dec[i]], tile = FOUND_TILE[dec[i]]
     if kind == G_CHOW:
         if wt == tile:
@@ -223,7 +224,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             meld_runs |= RUN_BITS[m[k]]
     if r.claimed_concealed:  # claimed kongs count among the concealed pungs and kongs
         meld_counters += (<uint32_t>_claimed_count(w)) << C_CONCEALED
-    best.bonus = _bonus_count(w)
+    best.bonus = _bonus_count(w) if w >> FLOWER_SHIFT & 0xFF else 0
     meld_points = meld_doubles = 0
     _add_sets(r, melds, n_melds, &meld_points, &meld_doubles)
     for k in range(n_melds):  # every standard reading has 5 - n_melds groups, then the melds
@@ -606,8 +607,6 @@ cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint32_t w, uint8_t* he
     n_melds[0] = 0
     exposed[0] = 0
     memcpy(held, c, 34)
-    if m[0] & m[1] & m[2] & m[3] == NO_GROUP:  # no meld: most rows
-        return S_BAD_MELD if claimed else S_OK
     for k in range(4):
         if m[k] == NO_GROUP:
             continue
@@ -663,7 +662,12 @@ cdef inline int _check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t
     if tiles < 0:
         return S_BAD_COUNT
     total[0] = tiles
-    status = _read_melds(m, c, w, held, melds, n_melds, exposed, seat, prevailing)
+    if m[0] & m[1] & m[2] & m[3] == NO_GROUP:  # no meld (most rows): _read_melds' checks of none
+        memcpy(held, c, 34)
+        n_melds[0] = exposed[0] = 0
+        status = S_BAD_MELD if (w >> CLAIMED_SHIFT) & 0xF else S_OK
+    else:
+        status = _read_melds(m, c, w, held, melds, n_melds, exposed, seat, prevailing)
     if status:
         return status
     kongs = 0
