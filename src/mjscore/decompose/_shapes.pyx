@@ -10,13 +10,28 @@ from libc.stdlib cimport qsort
 from libc.string cimport memcmp, memcpy
 
 from mjscore.core._bits cimport mj_ctz64
-from mjscore.core._group_codes cimport G_PAIR, G_PUNG, NO_GROUP, group_code
+from mjscore.core._group_codes cimport G_PAIR, G_PUNG, NO_GROUP, group_code, group_kind
 from mjscore.decompose._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
                              SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
                              c_free_suit_tables, mj_prefetch, mj_store_release)
 
 cdef extern from "Python.h":
     PyThread_type_lock PyThread_allocate_lock()
+
+cdef extern from *:
+    """
+    #include <string.h>
+    /* Write x's eight bytes to p, lowest first. */
+    static inline void mj_put8(unsigned char *p, unsigned long long x) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        int j;
+        for (j = 0; j < 8; j++) p[j] = (unsigned char)(x >> (8 * j));
+    #else
+        memcpy(p, &x, 8);
+    #endif
+    }
+    """
+    void mj_put8(uint8_t* p, uint64_t x) noexcept nogil
 
 ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 g_lock = PyThread_allocate_lock()
@@ -355,7 +370,7 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     With ``out == NULL`` only count them. Returns the number of decompositions.
     """
     cdef uint8_t fixed[5]
-    cdef uint8_t groups[10]
+    cdef uint8_t groups[16]       # five groups, and room for a suit's eight bytes past them
     cdef uint32_t found[3]
     cdef uint64_t way, ends, honours
     cdef int n_fixed = 0, t, c, s, pairs = 0, n, total = 1, i0, i1, i2, k, j, g, b
@@ -386,17 +401,15 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
         if n_fixed > 5:
             return 0
     for s in range(3):
-        n = _suit_size(counts + 9 * s) % 3
-        if n == 1:
-            return 0
-        pairs += n == 2
-    if pairs != 1:
-        return 0
-    for s in range(3):
         found[s] = _hash_find(T, key[s])
         if found[s] == 0:
             return 0
         total *= found[s] & 0xFF
+        # A suit's ways hold a pair or none alike (their size is the key's); a way's
+        # pair, its highest byte, comes first.
+        pairs += group_kind(T.ways[found[s] >> 8] & 0xFF) == G_PAIR
+    if pairs != 1:
+        return 0
     if out == NULL:
         return total
     k = 0
@@ -409,14 +422,12 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
                 for s in range(3):
                     # the way's bytes up to its first NO_GROUP, moved to the suit's own
                     # tiles (no byte of a group carries: 9 * s goes into each), written
-                    # five at once; those past its groups, or past five in all, are
+                    # eight at once; those past its groups, or past five in all, are
                     # overwritten or padded below
                     way = T.ways[(found[s] >> 8) + idx[s]]
                     ends = ~way
                     n = mj_ctz64((ends - <uint64_t>0x0101010101010101) & ~ends & <uint64_t>0x8080808080808080) >> 3
-                    way += <uint64_t>0x0909090909090909 * s
-                    for j in range(5):
-                        groups[g + j] = <uint8_t>(way >> (8 * j))
+                    mj_put8(groups + g, way + <uint64_t>0x0909090909090909 * s)
                     g = min(g + n, 5)
                 for j in range(g, 5):
                     groups[j] = NO_GROUP

@@ -175,17 +175,18 @@ cdef inline uint64_t _concealed_facts(int concealed) noexcept nogil:
     return F_FOUR_CONCEALED if concealed == 4 else 0
 
 
-cdef inline int _one_chance(const Group* g, int tile) noexcept nogil:
-    """The tile fills a pair, the middle of a run, or 3 of 1-2 / 7 of 8-9 (wait_role)."""
+cdef inline int _wait_one_chance(int kind, int first, int tile) noexcept nogil:
+    """The tile fills a pair, the middle of a run, or 3 of 1-2 / 7 of 8-9 (wait_role), in a
+    group of ``kind`` whose first tile is ``first``."""
     cdef int offset
-    if g.kind == G_PAIR:
+    if kind == G_PAIR:
         return 1
-    if g.kind != G_CHOW:
+    if kind != G_CHOW:
         return 0
-    offset = tile - g.tile
+    offset = tile - first
     if offset == 1:
         return 1
-    return (offset == 2 and g.tile % 9 == 0) or (offset == 0 and g.tile % 9 == 6)
+    return (offset == 2 and first % 9 == 0) or (offset == 0 and first % 9 == 6)
 
 
 
@@ -212,6 +213,8 @@ cdef inline uint64_t _row_facts(uint32_t w, int seat, int exposed, int streak_ne
     word, seat wind (27-30), exposed melds and the rule set's ``dealer-streak`` (0: none)."""
     cdef uint64_t facts = 0
     cdef uint32_t flowers = (w >> FLOWER_SHIFT) & 0xF, seasons = (w >> SEASON_SHIFT) & 0xF
+    if w >> FLOWER_SHIFT == 0 and not w & W_DECLARED:
+        return 0  # no bonus tile, claimed kong, streak or call: most rows
     if flowers >> (seat - 27) & 1: facts |= F_OWN_FLOWER
     if seasons >> (seat - 27) & 1: facts |= F_OWN_SEASON
     if flowers == 0xF: facts |= F_ALL_FLOWERS
@@ -286,6 +289,11 @@ ctypedef struct Tables:
     int n_holds
     const uint64_t* holds_bit
     const uint32_t* holds_need
+    # By decomposition byte, the set points and doubles of its group, concealed: a
+    # reading's sum without the cell of each group worked out (0 for a byte that is no
+    # group, and for a wind's, whose atom depends on the row: FOUND_ATOM A_ROW_WIND).
+    int32_t found_points[256]
+    int32_t found_doubles[256]
 
 cdef inline int _claimed_count(uint32_t w) noexcept nogil:
     """The claimed kongs a context word marks among the row's melds."""

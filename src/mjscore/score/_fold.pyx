@@ -303,13 +303,20 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
     else:
         applied = early
     rest = applied
-    while rest:
-        i = mj_ctz64(rest)
-        rest &= rest - 1
-        if (r.per_bonus >> i) & 1:
-            points += r.points[i] * best.bonus
-            doubles += r.doubles[i] * best.bonus
-        else:
+    if applied & r.per_bonus:
+        while rest:
+            i = mj_ctz64(rest)
+            rest &= rest - 1
+            if (r.per_bonus >> i) & 1:
+                points += r.points[i] * best.bonus
+                doubles += r.doubles[i] * best.bonus
+            else:
+                points += r.points[i]
+                doubles += r.doubles[i]
+    else:  # no item counted per bonus tile: a plain sum
+        while rest:
+            i = mj_ctz64(rest)
+            rest &= rest - 1
             points += r.points[i]
             doubles += r.doubles[i]
     # a special hand's value: exposed, or concealed (values[8 h + 4 .. 8 h + 7])
@@ -450,6 +457,11 @@ cdef class CompiledRules:
         for i in range(patterns.p.n_hands):  # facts a special hand's situation names
             self.r.used |= patterns.p.when[i] | patterns.p.unless[i]
         _build_lookup(&self.r)
+        for i in range(256):
+            self.r.found_points[i] = self.r.found_doubles[i] = 0
+            if FOUND_HOLDS[i] and FOUND_ATOM[i] != A_ROW_WIND:
+                self.r.found_points[i] = set_points[_cell_of(FOUND_KIND[i], 1, FOUND_ATOM[i])]
+                self.r.found_doubles[i] = set_doubles[_cell_of(FOUND_KIND[i], 1, FOUND_ATOM[i])]
 
 
     def __dealloc__(self):

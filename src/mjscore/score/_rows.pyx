@@ -11,7 +11,7 @@ where they may stand (``mjscore.score.jokers.readings``).
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from mjscore.score._fold cimport Best, Tables, _add_sets, _cell, _plain_wins, c_fold
+from mjscore.score._fold cimport Best, Tables, _add_sets, _plain_wins, c_fold
 from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_code, group_kind, group_tile
 from mjscore.rules._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
@@ -23,11 +23,42 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_C
                                    F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
                                    FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_BITS,
                                    S_NOT_WINNING, S_OK, SHAPE_PAIRS, SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING,
-                                   W_SELF_DRAWN, Group, _atom, _concealed_facts, _counter, _one_chance,
+                                   W_SELF_DRAWN, FLOWER_SHIFT, Group, _atom, _cell_of, _concealed_facts, _counter,
+                                   _wait_one_chance,
                                    _set_facts, mj_ctz64)
 from mjscore.score.jokers._placement cimport (JokerFilter, c_decomposition_allowed, c_fixed_allowed,
                                        c_joker_single)
 from mjscore.decompose._shapes cimport c_decompose, c_other_wait, c_waits
+
+cdef extern from *:
+    """
+    /* mj_any_above4, mj_sum34 and mj_presence34 of 34 counts in one pass (the helpers of
+       _rows.pxd): -1 when a count is above 4, else their sum, the kinds held into *presence. */
+    static inline int mj_scan34(const unsigned char *c, unsigned long long *presence) {
+        int t, total;
+        unsigned long long mask, bad = 0, x;
+        const unsigned long long ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+        if (!MJ_WORDWISE) {
+            if (mj_any_above4(c)) return -1;
+            *presence = mj_presence34(c);
+            return mj_sum34(c);
+        }
+        if (c[32] > 4 || c[33] > 4) return -1;
+        total = c[32] + c[33];
+        mask = ((unsigned long long)(c[32] != 0) << 32) | ((unsigned long long)(c[33] != 0) << 33);
+        for (t = 0; t < 32; t += 8) {
+            x = mj_word(c + t);
+            bad |= ((x + ones * 123) | x) & high;
+            total += (int)((x * ones) >> 56);
+            x = (x | x >> 1 | x >> 2) & ones;  /* counts of at most 4: three bits */
+            mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
+        }
+        if (bad) return -1;
+        *presence = mask;
+        return total;
+    }
+    """
+    int mj_scan34(const uint8_t* c, uint64_t* presence) noexcept nogil
 
 
 cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
@@ -75,31 +106,38 @@ cdef int _single_wait(const uint8_t* c, const uint8_t* held, int win) noexcept n
     return kinds == 1
 
 
-cdef inline int _second_wait_shown(const JokerFilter* jf, const Group* groups, int n_groups, int i, int wt,
+cdef inline int _second_wait_shown(const JokerFilter* jf, const uint8_t* dec, int n_groups, int i, int wt,
                                    const uint8_t* held) noexcept nogil:
     """With jokers: whether this reading, the winning tile ``wt`` natural in its group
-    ``i``, shows at once a second tile completing the hand with the jokers where they
-    stand (``held``: S's counts with the melds', the tiles the jokers stand for among
-    them): ``wt`` at the open end of a run whose other end is still available, the
-    run's other tiles (a joker among them or not) kept; or ``wt`` making a pung beside
-    a pair whose tile is still available, no joker standing for ``wt`` (the pung less
-    ``wt`` is then a natural pair, and the pair with that tile a pung keeping its
-    joker if it has one)."""
-    cdef const Group* g = &groups[i]
-    cdef int j
-    if g.kind == G_CHOW:
-        if wt == g.tile:
-            return g.tile % 9 <= 5 and held[g.tile + 3] < 4
-        return wt == g.tile + 2 and g.tile % 9 >= 1 and held[g.tile - 1] < 4
-    if g.kind != G_PUNG:
+    ``i`` of the decomposition ``dec`` (``n_groups`` group bytes), shows at once a second
+    tile completing the hand with the jokers where they stand (``held``: S's counts with
+    the melds', the tiles the jokers stand for among them): ``wt`` at the open end of a
+    run whose other end is still available, the run's other tiles (a joker among them or
+    not) kept; or ``wt`` making a pung beside a pair whose tile is still available, no
+    joker standing for ``wt`` (the pung less ``wt`` is then a natural pair, and the pair
+    with that tile a pung keeping its joker if it has one)."""
+    cdef int j, kind = FOUND_KIND[dec[i]], tile = FOUND_TILE[dec[i]]
+    if kind == G_CHOW:
+        if wt == tile:
+            return tile % 9 <= 5 and held[tile + 3] < 4
+        return wt == tile + 2 and tile % 9 >= 1 and held[tile - 1] < 4
+    if kind != G_PUNG:
         return 0
     for j in range(jf.jokers):
         if jf.d[j] == wt:
             return 0
     for j in range(n_groups):
-        if groups[j].kind == G_PAIR and held[groups[j].tile] < 4:
+        if FOUND_KIND[dec[j]] == G_PAIR and held[FOUND_TILE[dec[j]]] < 4:
             return 1
     return 0
+
+
+cdef inline int _found_cell(int code, int seat, int prevailing) noexcept nogil:
+    """The set-table cell of a decomposition byte's group, concealed."""
+    cdef int atom = FOUND_ATOM[code]
+    if atom == A_ROW_WIND:
+        atom = _atom(FOUND_KIND[code], FOUND_TILE[code], seat, prevailing)
+    return _cell_of(FOUND_KIND[code], 1, atom)
 
 
 cdef inline uint64_t _joker_single_once(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec,
@@ -152,7 +190,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef uint8_t found[5 * MAX_DECOMPOSITIONS]
     cdef Group groups[9]
     cdef int t, k, status
-    cdef int wt, first, last, d, j, i, h, code, n_groups, n_dec, dup
+    cdef int wt, first, last, d, j, i, h, code, kind, n_groups, n_dec
     cdef uint64_t facts, single, dec_facts, threes, tile_base
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
     cdef int both, way          # with jokers in a bulk call: fold with and without it first
@@ -174,19 +212,19 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int16_t shaped[MAX_FIXED]
     cdef int16_t made[MAX_HANDS_MATCHED]
     cdef uint64_t natural_tiles[5]   # with jokers: per group, the tiles it holds naturally
-    cdef uint64_t holds[5]           # per concealed group of a reading: its byte and the tiles it holds
-    cdef uint8_t codes[5]
-    cdef Group* g
+    cdef const uint8_t* dec
+    cdef uint32_t completes
     first = 0 if win == ANY_TILE else win
     last = 33 if win == ANY_TILE else win
     n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
     meld_counters = meld_runs = 0
-    for k in range(4):
-        meld_counters += MELD_COUNTERS[m[k]]  # 0 for 0xFF
-        meld_runs |= RUN_BITS[m[k]]
+    if n_melds:
+        for k in range(4):
+            meld_counters += MELD_COUNTERS[m[k]]  # 0 for 0xFF
+            meld_runs |= RUN_BITS[m[k]]
     if r.claimed_concealed:  # claimed kongs count among the concealed pungs and kongs
         meld_counters += (<uint32_t>_claimed_count(w)) << C_CONCEALED
-    best.bonus = _bonus_count(w)
+    best.bonus = _bonus_count(w) if w >> FLOWER_SHIFT & 0xFF else 0
     meld_points = meld_doubles = 0
     _add_sets(r, melds, n_melds, &meld_points, &meld_doubles)
     for k in range(n_melds):  # every standard reading has 5 - n_melds groups, then the melds
@@ -251,70 +289,61 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 shaped[n_shaped] = p.fixed[fixed[k]].hand
                 n_shaped += 1
         for d in range(n_dec):
-            if jf != NULL and not c_decomposition_allowed(jf, &found[5 * d], natural_tiles):
+            dec = &found[5 * d]
+            if jf != NULL and not c_decomposition_allowed(jf, dec, natural_tiles):
                 continue
-            # The concealed groups; the melds' share is in meld_counters and meld_points.
-            n_groups = 0
+            # The concealed groups, sorted with NO_GROUP last; the melds' share is in
+            # meld_counters and meld_points.
             counters = meld_counters
             runs = meld_runs
             set_points = meld_points
             set_doubles = meld_doubles
-            for j in range(5):
-                code = found[5 * d + j]
-                if code == NO_GROUP:
-                    continue
-                if jf != NULL:
-                    natural_tiles[n_groups] = natural_tiles[j]  # n_groups <= j
+            completes = 0  # bit i: group i holds the winning tile
+            n_groups = 0
+            while n_groups < 5 and dec[n_groups] != NO_GROUP:
+                code = dec[n_groups]
                 counters += FOUND_COUNTERS[code]
                 runs |= RUN_BITS[code]
-                g = &groups[n_groups]
-                g.kind = FOUND_KIND[code]
-                g.tile = FOUND_TILE[code]
-                g.concealed = 1
-                g.atom = FOUND_ATOM[code]
-                if g.atom == A_ROW_WIND:
-                    g.atom = _atom(g.kind, g.tile, seat, prevailing)
-                cell = _cell(g)
-                set_points += r.set_points[cell]
-                set_doubles += r.set_doubles[cell]
-                holds[n_groups] = FOUND_HOLDS[code]
-                codes[n_groups] = <uint8_t>code
+                if FOUND_ATOM[code] == A_ROW_WIND:
+                    cell = _found_cell(code, seat, prevailing)
+                    set_points += r.set_points[cell]
+                    set_doubles += r.set_doubles[cell]
+                else:
+                    set_points += r.found_points[code]
+                    set_doubles += r.found_doubles[code]
+                completes |= ((FOUND_HOLDS[code] >> wt) & 1) << n_groups
                 n_groups += 1
             if _counter(counters, C_CHOWS) > r.max_chows:
                 continue
-            for j in range(n_groups, 5):
-                codes[j] = NO_GROUP
             dec_facts = _set_facts(r, counters, runs)
             concealed = _counter(counters, C_CONCEALED)
-            for i in range(n_groups):
-                if not (holds[i] >> wt) & 1:
-                    continue
+            while completes:
+                i = mj_ctz64(completes)
+                completes &= completes - 1
+                code = dec[i]
+                if i and dec[i - 1] == code:
+                    continue  # equal groups are adjacent: this one was read already
                 if jf != NULL and not (natural_tiles[i] >> wt) & 1:
                     continue  # the winning tile would be a joker there
-                dup = 0
-                for j in range(i):
-                    if codes[j] == codes[i]:
-                        dup = 1
-                if dup:
-                    continue
-                if single_due and _second_wait_shown(jf, groups, n_groups, i, wt, held):
+                if single_due and _second_wait_shown(jf, dec, n_groups, i, wt, held):
                     single_due = 0  # not a single wait, for every reading of the row
                     jf.single_known[0] |= (<uint64_t>1) << wt
                 single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
                 facts = tile_base | single | dec_facts
-                if _one_chance(&groups[i], wt):
+                kind = FOUND_KIND[code]
+                if _wait_one_chance(kind, FOUND_TILE[code], wt):
                     facts |= F_ONE_CHANCE
-                    if groups[i].kind == G_PAIR:
+                    if kind == G_PAIR:
                         facts |= F_PAIR_WAIT
-                elif groups[i].kind == G_PUNG:
+                elif kind == G_PUNG:
                     facts |= F_PUNG_WAIT
-                if not exposed and (w & W_SELF_DRAWN or groups[i].kind == G_PAIR):
+                if not exposed and (w & W_SELF_DRAWN or kind == G_PAIR):
                     facts |= F_CONCEALED_SETS
                 best.reading[0] = wt
                 best.reading[1] = SHAPE_STANDARD
                 best.reading[2] = d
                 best.reading[3] = i
-                memcpy(best.groups, codes, 5)
+                memcpy(best.groups, dec, 5)
                 points = set_points
                 doubles = set_doubles
                 open_group = 0
@@ -323,17 +352,17 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 else:
                     # Completed by a discard, the group counts as exposed (a pung then is
                     # no concealed triplet).
-                    cell = _cell(&groups[i])
+                    cell = _found_cell(code, seat, prevailing)
                     exposed_cell = cell - 7
                     points += r.set_points[exposed_cell] - r.set_points[cell]
                     doubles += r.set_doubles[exposed_cell] - r.set_doubles[cell]
-                    facts |= _concealed_facts(concealed - (groups[i].kind == G_PUNG))
+                    facts |= _concealed_facts(concealed - (kind == G_PUNG))
                     open_group = 1
                 n_made = 0
                 if n_quant or n_items or n_shaped or n_situational and _situational_may(p, &cands, facts):
                     for j in range(n_groups):
-                        kinds[j] = groups[j].kind
-                        firsts[j] = groups[j].tile
+                        kinds[j] = FOUND_KIND[dec[j]]
+                        firsts[j] = FOUND_TILE[dec[j]]
                         hidden[j] = not (open_group and j == i)
                     if n_items:
                         facts |= _item_facts(p, items, n_items, presence, kinds, firsts, hidden, 5)
@@ -620,11 +649,25 @@ cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
                            int* exposed, int* total) noexcept nogil:
     """The row's checks (``_score_reference.row_status``), ``jokers`` held concealed counted
     as tiles; fills ``held`` (the melds' tiles added), the melds and the tile total."""
+    cdef uint64_t presence
+    return _check_row(c, m, win, w, seat, prevailing, jokers, held, melds, n_melds, exposed, total, &presence)
+
+
+cdef inline int _check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
+                           int prevailing, int jokers, uint8_t* held, Group* melds, int* n_melds,
+                           int* exposed, int* total, uint64_t* presence) noexcept nogil:
+    """c_check_row, and the kinds ``c`` holds into ``presence`` (read in the same pass)."""
     cdef int k, status, kongs, winner = (w & W_WINNER) != 0
-    if mj_any_above4(c):
+    cdef int tiles = mj_scan34(c, presence)
+    if tiles < 0:
         return S_BAD_COUNT
-    total[0] = mj_sum34(c)
-    status = _read_melds(m, c, w, held, melds, n_melds, exposed, seat, prevailing)
+    total[0] = tiles
+    if m[0] & m[1] & m[2] & m[3] == NO_GROUP:  # no meld (most rows): _read_melds' checks of none
+        memcpy(held, c, 34)
+        n_melds[0] = exposed[0] = 0
+        status = S_BAD_MELD if (w >> CLAIMED_SHIFT) & 0xF else S_OK
+    else:
+        status = _read_melds(m, c, w, held, melds, n_melds, exposed, seat, prevailing)
     if status:
         return status
     kongs = 0
@@ -659,10 +702,11 @@ cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
     best.total = 0
     best.special = -1
     best.n_matched = 0
-    status = c_check_row(c, m, win, w, seat, prevailing, 0, held, melds, &n_melds, &exposed, &total)
+    status = _check_row(c, m, win, w, seat, prevailing, 0, held, melds, &n_melds, &exposed, &total, &presence)
     if status:
         return status
-    presence = mj_presence34(held)
+    if n_melds:  # the kinds of the melds' tiles too
+        presence = mj_presence34(held)
     kinds = _kinds_profile(presence)
     base = _situation_facts(r, w, seat, exposed) | TILE_FACTS[kinds] | r.no_jokers
     if not w & W_WINNER:
