@@ -396,8 +396,8 @@ def compiled_score(careful: Callable[..., Score]) -> Callable[..., Score]:
     a test passes one that counts). Its signature, docstring and errors are
     :data:`python_score`'s."""
     compiled = twin("score", "cython").score_function(
-        careful, inspect.signature(python_score).parameters["rules"].default, chosen=CHOSEN, score_type=Score, hand_type=Hand, meld_type=Meld,
-        ruleset_type=RuleSet, by_name=loaded_by_name(), parse=parse_hand, call_context=call_context,
+        careful, inspect.signature(python_score).parameters["rules"].default, chosen=CHOSEN,
+        score_type=Score, hand_type=Hand, meld_type=Meld, ruleset_type=RuleSet, by_name=loaded_by_name(), parse=parse_hand, call_context=call_context,
         write_out=write_out, shape_codes=SHAPE_CODES)
     return functools.update_wrapper(compiled, python_score)
 
