@@ -8,7 +8,9 @@ import dataclasses
 import pickle
 import random
 import re
+import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -195,6 +197,47 @@ def test_breakdowns_kept_past_the_first_tables(fast):
         _same(again, found)
         _same(again, scoring.python_score(hand, "babcock", win_tile=win_tile, self_drawn=self_drawn))
     assert careful.calls == sum(f.special is not None for f in first)
+
+
+@compiled
+def test_threads_sharing_the_kept_contexts_and_breakdowns(monkeypatch):
+    """Four threads scoring with one compiled ``score``, switching as often as the
+    interpreter lets them: the Python code it runs on a miss (making a context, writing a
+    breakdown out) lets another thread grow the kept breakdowns' table or keep the same
+    context meanwhile. Every Score is the Python definition's, and every breakdown
+    written out was kept (none written into a table already moved)."""
+    written: list[int] = []
+    write_out = scoring.write_out
+
+    def counted_write_out(*args: Any) -> Any:
+        written.append(1)
+        return write_out(*args)
+
+    monkeypatch.setattr(scoring, "write_out", counted_write_out)
+    score = scoring.compiled_score(scoring.python_score)
+    hands = _hands(1500, seed=31, meld_share=0.3)
+    calls = [(hand, {"win_tile": win_tile, "self_drawn": self_drawn, "seat_wind": WINDS[i % 4]})
+             for i, (hand, win_tile, self_drawn) in enumerate(hands)]
+    expected = [scoring.python_score(hand, "babcock", **context) for hand, context in calls]
+    mismatches: list[int] = []
+
+    def work(start: int) -> None:
+        for i in range(start, len(calls), 4):
+            if score(calls[i][0], "babcock", **calls[i][1]) != expected[i]:
+                mismatches.append(i)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(work, range(4)))
+    finally:
+        sys.setswitchinterval(interval)
+    assert not mismatches and written
+    written.clear()
+    for i, (hand, context) in enumerate(calls):
+        assert score(hand, "babcock", **context) == expected[i]
+    assert not written
 
 
 class MyHand(Hand):

@@ -241,32 +241,43 @@ cdef bint _same_context(PyObject* key, dict context) except -1:
     return True
 
 
+cdef RowSlot* _probe_rows(ScorerCore core, Py_hash_t h, dict context) except NULL:
+    """The slot keeping ``context``, or the empty slot where it goes."""
+    cdef Py_ssize_t mask = core._n_slots - 1, i = h & mask
+    cdef RowSlot* slot = &core._slots[i]
+    while slot.key != NULL:
+        if slot.hash == h and _same_context(slot.key, context):
+            return slot
+        i = (i + 1) & mask
+        slot = &core._slots[i]
+    return slot
+
+
 cdef int _context_row(ScorerCore core, dict context, RowSlot* found) except -1:
     """``ScorerCore.row`` into ``found``: from the table, or ``_row(**context)`` kept."""
     if core._slots == NULL:
         raise RuntimeError("ScorerCore.__init__ was not called")
     cdef Py_hash_t h
-    cdef Py_ssize_t mask = core._n_slots - 1, i
     cdef RowSlot* slot
     try:
         h = _context_hash(context)
     except TypeError:  # an unhashable value (a list of flowers): not kept
         found.win_tile, found.flags, found.seat, found.prevailing = core._row(**context)
         return 0
-    i = h & mask
-    while core._slots[i].key != NULL:
-        slot = &core._slots[i]
-        if slot.hash == h and _same_context(slot.key, context):
-            found[0] = slot[0]
-            return 0
-        i = (i + 1) & mask
+    slot = _probe_rows(core, h, context)
+    if slot.key != NULL:
+        found[0] = slot[0]
+        return 0
     found.win_tile, found.flags, found.seat, found.prevailing = core._row(**context)
+    # _row ran Python code, where another thread may have kept this context or another in
+    # the slot found: look again.
     if core._kept >= core._max_rows:
         _forget_rows(core)
-        i = h & mask
+    slot = _probe_rows(core, h, context)
+    if slot.key != NULL:
+        return 0
     key = tuple([item for name, value in context.items() for item in (name, value, type(value))])
     Py_INCREF(key)
-    slot = &core._slots[i]
     slot[0] = found[0]
     slot.key, slot.hash = <PyObject*>key, h
     core._kept += 1
@@ -649,6 +660,20 @@ cdef bint _same_keywords(PyObject* key, Py_ssize_t n, PyObject** names, PyObject
     return True
 
 
+cdef CallSlot* _probe_calls(_SingleCalls s, Py_hash_t h, int extra, Py_ssize_t n, PyObject** names,
+                           PyObject** values) except NULL:
+    """The slot keeping these keywords on a hand of this ``extra``, or the empty slot where
+    they go."""
+    cdef Py_ssize_t mask = s.n_slots - 1, i = h & mask
+    cdef CallSlot* slot = &s.slots[i]
+    while slot.key != NULL:
+        if slot.hash == h and slot.extra == extra and _same_keywords(slot.key, n, names, values):
+            return slot
+        i = (i + 1) & mask
+        slot = &s.slots[i]
+    return slot
+
+
 cdef CallSlot* _call_slot(_SingleCalls s, object hand, int size, int extra, dict context) except? NULL:
     """The kept context of these keywords on a hand of this ``extra`` (see ``_fast_score``),
     made and kept on first use; NULL for keywords this path does not keep (an unhashable
@@ -659,7 +684,7 @@ cdef CallSlot* _call_slot(_SingleCalls s, object hand, int size, int extra, dict
     cdef PyObject* values[_MAX_KEYWORDS]
     cdef PyObject* name
     cdef PyObject* value
-    cdef Py_ssize_t n = len(context), pos = 0, i = 0, mask = s.n_slots - 1
+    cdef Py_ssize_t n = len(context), pos = 0, i = 0
     cdef Py_uhash_t u = 0x345678 + <Py_uhash_t>n
     cdef Py_hash_t h
     cdef CallSlot* slot
@@ -677,22 +702,22 @@ cdef CallSlot* _call_slot(_SingleCalls s, object hand, int size, int extra, dict
         return NULL
     u ^= u >> 29
     h = <Py_hash_t>((u ^ <Py_uhash_t>extra) * 1000003)
-    i = h & mask
-    while s.slots[i].key != NULL:
-        slot = &s.slots[i]
-        if slot.hash == h and slot.extra == extra and _same_keywords(slot.key, n, names, values):
-            return slot
-        i = (i + 1) & mask
+    slot = _probe_calls(s, h, extra, n, names, values)
+    if slot.key != NULL:
+        return slot
     try:
         ctx = s.call_context(hand, size, dict(context))
     except Exception:
         return NULL
+    # Making the context ran Python code, where another thread may have kept these keywords
+    # or others in the slot found: look again.
     if s.kept >= _MAX_CONTEXTS:
         _forget_calls(s)
-        i = h & mask
+    slot = _probe_calls(s, h, extra, n, names, values)
+    if slot.key != NULL:
+        return slot
     key = tuple([item for k in range(n)
                  for item in (<object>names[k], <object>values[k], type(<object>values[k]))])
-    slot = &s.slots[i]
     slot.win_tile = _UNKNOWN if ctx.win_tile is None else int(ctx.win_tile)
     slot.flags, slot.seat, slot.prevailing = ctx.flags, int(ctx.seat_wind), int(ctx.prevailing_wind)
     slot.winner, slot.self_drawn = ctx.winner, ctx.self_drawn
@@ -725,7 +750,8 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
     cdef int64_t raw
     cdef bint capped
     cdef Best best
-    cdef CallSlot* slot
+    cdef CallSlot* found
+    cdef CallSlot slot
     cdef _Plan plan
     cdef Py_ssize_t* f
     if type(hand) is str:
@@ -766,8 +792,14 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
         win_tile = PyLong_AsLong(<object>win)
     # The keywords are completed by whether the hand has 14 tiles (winner's default) and
     # the winning tile it marks: both are part of the kept context's key.
-    slot = _call_slot(s, hand, size, (size >= 14) | (win_tile + 1) << 1, context)
-    if slot == NULL or (size != 14 if slot.winner else size > 13):
+    found = _call_slot(s, hand, size, (size >= 14) | (win_tile + 1) << 1, context)
+    if found == NULL:
+        return None
+    # Copied, and its context held: the Python code run below (writing a breakdown out) may
+    # let another thread forget the kept contexts or reuse this slot.
+    slot = found[0]
+    ctx = <object>slot.context
+    if size != 14 if slot.winner else size > 13:
         return None
     st = c_score_row(counts, codes, slot.win_tile, slot.flags | claimed, slot.seat, slot.prevailing,
                      &plan.compiled.r, &best)
@@ -791,14 +823,18 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
     memcpy(key + 59, &high, 2)
     h = _key_hash(key)
     memo = _memo_slot(plan, key, h)
-    if memo.hash == 0:
-        written = s.write_out(hand, <object>slot.context, plan.rules, _record(&best))
-        Py_INCREF(written)
-        memcpy(memo.key, key, _KEY_BYTES)
-        memo.hash, memo.written = h, <PyObject*>written
-        plan.kept += 1
-    else:
+    if memo.hash != 0:
         written = <object>memo.written
+    else:
+        written = s.write_out(hand, ctx, plan.rules, _record(&best))
+        # Writing it out ran Python code, where another thread may have grown the table
+        # (moving every slot) or kept this breakdown: the slot is looked up again.
+        memo = _memo_slot(plan, key, h)
+        if memo.hash == 0:
+            Py_INCREF(written)
+            memcpy(memo.key, key, _KEY_BYTES)
+            memo.hash, memo.written = h, <PyObject*>written
+            plan.kept += 1
     # limit_share without a special hand: the whole limit when the score was capped
     if plan.roof_off:
         capped = False
@@ -826,7 +862,7 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
     mj_fill(result, f[7], s.shape_codes[best.best_reading[1]])
     mj_fill(result, f[8], plan.name)
     mj_fill(result, f[9], hand)
-    mj_fill(result, f[10], <object>slot.context)
+    mj_fill(result, f[10], ctx)
     mj_fill(result, f[11], ())
     mj_fill(result, f[12], (<tuple>written)[2])
     return result
