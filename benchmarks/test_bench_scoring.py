@@ -3,6 +3,8 @@
 Workloads: the ``scoring`` fixture's ``concealed`` and ``melds`` hands (see
 ``conftest``). Groups:
 
+* ``score_many[floor]`` - ``is_complete_many`` on the ``concealed`` rows: the floor the
+  rates are held against in the same run;
 * ``score_many[<rules>]`` - the public ``mjscore.score_many`` on one thread, its
   bulk scorer pinned per side: ``cython-*`` (``mjscore.score._kernel``, all rows)
   and ``python-*`` (the reference ``mjscore.score._reference``, the first
@@ -46,7 +48,7 @@ from mjscore import _backend
 from mjscore.core.errors import HandStatus
 from mjscore.score.scoring import clear_caches
 
-from conftest import THREAD_ROWS
+from conftest import FLOOR, THREAD_ROWS
 
 RULES = ("babcock", "chinese-classical")
 WORKLOADS = ("concealed", "melds")
@@ -74,6 +76,16 @@ def _check_scored(rows: int, result: tuple[np.ndarray, np.ndarray, np.ndarray]) 
 
 
 # --- score_many, one thread, per backend ---------------------------------------------------
+
+@pytest.mark.guard_reference(0)
+def test_floor(measure, corpus):
+    """The floor issue 33's rates are held against: the compiled ``is_complete_many`` on the
+    ``concealed`` rows (``FLOOR`` in conftest), timed in the same run as ``score_many``."""
+    if mjscore.BACKEND != "cython":
+        pytest.skip("the floor is the compiled kernel's")
+    complete = measure(*FLOOR, len(corpus.W), lambda: mjscore.is_complete_many(corpus.W))
+    assert complete.all()
+
 
 @pytest.mark.parametrize("workload", WORKLOADS)
 @pytest.mark.parametrize("rules", [pytest.param("babcock", marks=pytest.mark.guard_reference(1)),
