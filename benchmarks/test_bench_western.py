@@ -20,10 +20,12 @@ concealed tiles.
   ``cython-2-jokers-required``/``python-2-jokers-required`` (the ``required``
   preset: "When playing special hands required, it is recommended to play with the
   Jokers"; a row of sets does not go out, so most rows end once no special hand is
-  within their jokers). Target: each at least 0.25x babcock's rate above.
-  For scale, with no target: side ``cython-2-jokers`` (``python-2-jokers``), the same
-  rows under ``joker_use="pairs"``, jokers in any group (a switch wider than western
-  plays them: the widest search, every other setting is faster), and side
+  within their jokers). Targets: the required preset at least 0.25x babcock's rate
+  above, jokers in pungs and kongs 0.6x (issue 33 item 2).
+  Side ``cython-2-jokers`` (``python-2-jokers``), the same rows under
+  ``joker_use="pairs"``, jokers in any group (a switch wider than western plays them:
+  the widest search, every other setting is faster): at least 0.4x babcock's rate
+  above (issue 33 item 2). For scale, with no target: side
   ``babcock-cython-2-jokers`` (``babcock-python-2-jokers``), babcock with those same
   jokers: the search every rule set pays there, without western's special hands.
   Babcock itself runs there at about 0.23x its rate without jokers, so a 0.25x line
