@@ -1,5 +1,6 @@
 """Hand: construction, normalisation, validation messages, properties, reprs."""
 
+import numpy as np
 import pytest
 
 from mjscore.core.errors import InvalidHandError, NotationError
@@ -78,6 +79,9 @@ FULL = counts("123m456p789s11z")  # 11 tiles: 14 with one meld
         pytest.param(dict(concealed=[1.0] * 34), "integer counts", id="float-counts"),
         pytest.param(dict(concealed=with_count(FULL, Tile.M1, -1)), "a negative count (-1) of 1m", id="negative-count"),
         pytest.param(dict(concealed=with_count(FULL, Tile.M3, 5)), "5 copies of 3m: there are only 4", id="fifth-copy"),
+        # a list or tuple is read as bytes first: a count no byte holds takes the careful way
+        pytest.param(dict(concealed=list(with_count(FULL, Tile.M3, 300))), "300 copies of 3m", id="300-copies"),
+        pytest.param(dict(concealed=np.array(with_count(FULL, Tile.M3, 5))), "5 copies of 3m", id="fifth-copy-ndarray"),
         pytest.param(
             dict(concealed=counts("7z123m456p789s11z"), melds=(Meld(GroupKind.QUAD, Tile.RED),)),
             "5 copies of 7z: there are only 4",

@@ -34,7 +34,7 @@ MAX_JOKERS = 8
 """Jokers in a set (Western and American sets have 8): the most a hand holds, melds included."""
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, slots=True, repr=False, init=False)
 class Hand:
     """One player's hand, validated and normalised on construction.
 
@@ -56,18 +56,25 @@ class Hand:
     bonus: tuple[Bonus, ...] = ()
     jokers: int = 0
 
-    def __post_init__(self) -> None:
-        concealed = _counts(self.concealed)
-        melds = _melds(self.melds)
-        bonus = _bonus(self.bonus)
-        jokers = _jokers(self.jokers)
+    # Written out rather than generated: the generated __init__ of a frozen dataclass sets
+    # each field once more than this one does, a third of the time it takes to make a hand.
+    def __init__(self, concealed: tuple[int, ...], melds: tuple[Meld, ...] = (), win_tile: Tile | None = None,
+                 bonus: tuple[Bonus, ...] = (), jokers: int = 0) -> None:
+        concealed, as_bytes = _counts(concealed)
+        melds = _melds(melds)
+        bonus = _bonus(bonus)
+        jokers = _jokers(jokers)
         counts = list(concealed)
         meld_jokers = 0
         for meld in melds:
             meld_jokers += meld.jokers
             for tile in meld.tiles:
                 counts[tile] += 1
-        if max(counts) > 4:
+        if as_bytes is not None and not melds:  # the common hand: checked in C
+            over = bool(as_bytes.translate(None, _UP_TO_FOUR))
+        else:
+            over = max(counts) > 4
+        if over:
             t = max(range(N_KINDS), key=counts.__getitem__)
             raise InvalidHandError(_too_many(Tile(t), counts[t], melds))
         if jokers + meld_jokers > MAX_JOKERS:
@@ -80,7 +87,7 @@ class Hand:
                 f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile "
                 "(fewer only for a hand that did not go out), a kong counting as 3"
             )
-        win_tile = None if self.win_tile is None else as_tile(self.win_tile)
+        win_tile = None if win_tile is None else as_tile(win_tile)
         if win_tile is not None:
             if size != 14:
                 raise InvalidHandError(
@@ -237,7 +244,21 @@ def use_html(writer: Callable[[Hand], str]) -> None:
     _html = writer
 
 
-def _counts(value: Iterable[int]) -> tuple[int, ...]:
+_UP_TO_FOUR = bytes(range(5))
+
+
+def _counts(value: Iterable[int]) -> tuple[tuple[int, ...], bytes | None]:
+    """The 34 counts as ints, and as bytes when they were read so (a list or tuple of ints
+    0-255, read in C: the common hand); raises for anything that is not 34 counts of 0
+    or more."""
+    if type(value) is tuple or type(value) is list:
+        try:
+            as_bytes = bytes(value)  # each item an integer 0-255 (by __index__), or it raises
+        except (TypeError, ValueError):
+            pass  # a negative count, a count that is no integer: said below
+        else:
+            if len(as_bytes) == N_KINDS:
+                return tuple(as_bytes), as_bytes
     try:
         counts = tuple(map(operator.index, value))
     except TypeError:
@@ -247,7 +268,7 @@ def _counts(value: Iterable[int]) -> tuple[int, ...]:
     message = negative_count(counts)
     if message:
         raise InvalidHandError(message)
-    return counts
+    return counts, None
 
 
 def negative_count(counts: Sequence[int]) -> str | None:
@@ -260,6 +281,8 @@ def negative_count(counts: Sequence[int]) -> str | None:
 
 
 def _melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
+    if type(value) is tuple and not value:  # most hands: nothing to check or sort
+        return ()
     try:
         melds = tuple(value)
     except TypeError:
