@@ -105,7 +105,6 @@ further, its first mistake among the words read being the one reported.
 from __future__ import annotations
 
 import functools
-import itertools
 from typing import Literal, NamedTuple
 
 from .errors import InvalidHandError, MjscoreError, NotationError
@@ -123,6 +122,9 @@ _READ_LIMIT = 64
 """Tiles read (a meld counting 3) past which a hand is certainly wrong and reading stops:
 far past any real hand, so every message about a hand of ordinary size is unchanged, and a
 huge input fails after reading a few words of it."""
+_TEXT_LIMIT = 1024
+"""Characters past which the quick reader leaves a text to the careful one (which reads
+no further than ``_READ_LIMIT`` tiles), rather than splitting all of it into words."""
 _MELD_SLOTS = 4
 """The most tiles a meld holds: past them, reading its words stops."""
 
@@ -272,7 +274,9 @@ def _parse_common(text: str) -> Hand | None:
     bonus: list[Bonus] = []
     jokers = 0
     win: Tile | None = None
-    tokens = [m.group() for m in itertools.islice(TOKEN.finditer(text), _READ_LIMIT + 1)]
+    if len(text) > _TEXT_LIMIT:
+        return None  # far longer than any hand: the careful reading stops early and says why
+    tokens = TOKEN.findall(text)
     if len(tokens) > _READ_LIMIT or any(len(token) > _READ_LIMIT for token in tokens):
         return None  # longer than any hand: the careful reading says what is wrong, once
     i, n = 0, len(tokens)
