@@ -705,22 +705,24 @@ cdef CallSlot* _call_slot(_SingleCalls s, object hand, int size, int extra, dict
     slot = _probe_calls(s, h, extra, n, names, values)
     if slot.key != NULL:
         return slot
+    cdef CallSlot made
     try:
         ctx = s.call_context(hand, size, dict(context))
     except Exception:
         return NULL
-    # Making the context ran Python code, where another thread may have kept these keywords
-    # or others in the slot found: look again.
+    made.win_tile = _UNKNOWN if ctx.win_tile is None else int(ctx.win_tile)
+    made.flags, made.seat, made.prevailing = ctx.flags, int(ctx.seat_wind), int(ctx.prevailing_wind)
+    made.winner, made.self_drawn = ctx.winner, ctx.self_drawn
+    key = tuple([item for k in range(n)
+                 for item in (<object>names[k], <object>values[k], type(<object>values[k]))])
+    # The Python code run since the slot was found (making the context) may have let
+    # another thread keep these keywords, or others in that slot: look again.
     if s.kept >= _MAX_CONTEXTS:
         _forget_calls(s)
     slot = _probe_calls(s, h, extra, n, names, values)
     if slot.key != NULL:
         return slot
-    key = tuple([item for k in range(n)
-                 for item in (<object>names[k], <object>values[k], type(<object>values[k]))])
-    slot.win_tile = _UNKNOWN if ctx.win_tile is None else int(ctx.win_tile)
-    slot.flags, slot.seat, slot.prevailing = ctx.flags, int(ctx.seat_wind), int(ctx.prevailing_wind)
-    slot.winner, slot.self_drawn = ctx.winner, ctx.self_drawn
+    slot[0] = made
     Py_INCREF(key)
     Py_INCREF(ctx)
     slot.key, slot.context, slot.hash, slot.extra = <PyObject*>key, <PyObject*>ctx, h, extra
