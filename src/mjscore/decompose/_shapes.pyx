@@ -10,8 +10,8 @@ from libc.stdlib cimport qsort
 from libc.string cimport memcmp, memcpy
 
 from mjscore.core._bits cimport mj_ctz64
-from mjscore.core._group_codes cimport G_PAIR, G_PUNG, NO_GROUP, group_code, group_kind
-from mjscore.decompose._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
+from mjscore.core._group_codes cimport G_PAIR, G_PUNG, group_code, group_kind
+from mjscore.decompose._suits cimport (HASH_SIZE, POW5, PyThread_acquire_lock, PyThread_release_lock,
                              SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
                              c_free_suit_tables, mj_prefetch, mj_store_release)
 
@@ -34,6 +34,23 @@ cdef extern from *:
     void mj_put8(uint8_t* p, uint64_t x) noexcept nogil
 
 ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+# By the count of an honour: the byte of the group it makes less its tile (a pung's when
+# it makes none), and its tally: 1 if it makes a group, + 1 << 8 if a pair, + 1 << 16 if
+# the count rules out sets and a pair (one or four).
+cdef uint8_t HONOUR_KIND[256]
+cdef uint32_t HONOUR_TALLY[256]
+
+
+def _fill_honour_tables():
+    """An honour held c times: a pung's or a pair's byte less its tile, and its tally."""
+    cdef int c
+    for c in range(256):
+        HONOUR_KIND[c] = group_code(G_PAIR, 0) if c == 2 else group_code(G_PUNG, 0)
+        HONOUR_TALLY[c] = (c == 2 or c == 3) | (c == 2) << 8 | (c == 1 or c == 4) << 16
+
+
+_fill_honour_tables()
 g_lock = PyThread_allocate_lock()
 
 
@@ -364,19 +381,33 @@ cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) n
     return pair_suit >= 0 and _suit_completes(T, counts, pair_suit, key[pair_suit], held, -1)
 
 
+cdef inline uint32_t _hash_find4(const SuitTables* T, int32_t key) noexcept nogil:
+    """_hash_find, the first four slots of the key's probe read at once and the match
+    picked without a branch: random hands probe a varying number of slots, which a
+    loop would mispredict. A key found no sooner falls back to the loop."""
+    cdef uint32_t s = _slot(key), found = 0
+    cdef uint64_t slot
+    cdef int j
+    for j in range(4):
+        slot = T.hash[(s + j) & (HASH_SIZE - 1)]
+        found = <uint32_t>slot if <int32_t>(slot >> 32) == key else found
+    return found if found else _hash_find(T, key)
+
+
 cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     """Write every standard decomposition (5 sorted group bytes each) to ``out``.
 
     With ``out == NULL`` only count them. Returns the number of decompositions.
     """
-    cdef uint8_t fixed[5]
+    cdef uint8_t fixed[8]         # the honours' groups, one byte written per honour
     cdef uint8_t groups[16]       # five groups, and room for a suit's eight bytes past them
     cdef uint32_t found[3]
-    cdef uint64_t way, ends, honours
-    cdef int n_fixed = 0, t, c, s, pairs = 0, n, total = 1, i0, i1, i2, k, j, g, b
+    cdef uint64_t way, ends
+    cdef int n_fixed, t, c, s, pairs, n, total = 1, i0, i1, i2, k, g
+    cdef uint32_t tally = 0
     cdef int idx[3]
     cdef int32_t key[3]
-    cdef uint8_t tmp
+    cdef unsigned int g0, g1, g2, g3, g4
     cdef const SuitTables* T = _suit_tables()
     if T == NULL:
         return 0
@@ -385,23 +416,19 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     for s in range(3):
         key[s] = _suit_key(counts + 9 * s)
         mj_prefetch(&T.hash[_slot(key[s])])
-    honours = 0
-    memcpy(&honours, counts + 27, 7)  # a hand of suits alone skips the loop on one test
-    for t in range(27, 34 if honours else 27):
+    # Without a branch per honour (random hands make each one a coin toss): every
+    # honour writes its byte, kept only if it is a pung or a pair, and adds its
+    # HONOUR_TALLY (groups, pairs and bad counts in one word).
+    for t in range(27, 34):
         c = counts[t]
-        if c == 1 or c == 4:
-            return 0
-        if c == 3:
-            fixed[n_fixed] = group_code(G_PUNG, t)
-            n_fixed += 1
-        elif c == 2:
-            fixed[n_fixed] = group_code(G_PAIR, t)
-            n_fixed += 1
-            pairs += 1
-        if n_fixed > 5:
-            return 0
+        fixed[tally & 0xFF] = HONOUR_KIND[c] + t
+        tally += HONOUR_TALLY[c]
+    n_fixed = tally & 0xFF
+    pairs = (tally >> 8) & 0xFF
+    if tally >> 16 or n_fixed > 5:
+        return 0
     for s in range(3):
-        found[s] = _hash_find(T, key[s])
+        found[s] = _hash_find4(T, key[s])
         if found[s] == 0:
             return 0
         total *= found[s] & 0xFF
@@ -417,7 +444,7 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
         for i1 in range(found[1] & 0xFF):
             for i2 in range(found[2] & 0xFF):
                 idx[0] = i0; idx[1] = i1; idx[2] = i2
-                memcpy(groups, fixed, n_fixed)
+                memcpy(groups, fixed, 8)
                 g = n_fixed
                 for s in range(3):
                     # the way's bytes up to its first NO_GROUP, moved to the suit's own
@@ -429,17 +456,21 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
                     n = mj_ctz64((ends - <uint64_t>0x0101010101010101) & ~ends & <uint64_t>0x8080808080808080) >> 3
                     mj_put8(groups + g, way + <uint64_t>0x0909090909090909 * s)
                     g = min(g + n, 5)
-                for j in range(g, 5):
-                    groups[j] = NO_GROUP
-                # insertion sort of at most five bytes
-                for j in range(1, 5):
-                    tmp = groups[j]
-                    b = j - 1
-                    while b >= 0 and groups[b] > tmp:
-                        groups[b + 1] = groups[b]
-                        b -= 1
-                    groups[b + 1] = tmp
-                memcpy(out + 5 * k, groups, 5)
+                mj_put8(groups + g, ~(<uint64_t>0))  # NO_GROUP pads
+                # sorted by a network of nine compare-exchanges, which compile to
+                # conditional moves (an insertion sort's branches mispredict)
+                g0 = groups[0]; g1 = groups[1]; g2 = groups[2]; g3 = groups[3]; g4 = groups[4]
+                g0, g1 = min(g0, g1), max(g0, g1)
+                g3, g4 = min(g3, g4), max(g3, g4)
+                g2, g4 = min(g2, g4), max(g2, g4)
+                g2, g3 = min(g2, g3), max(g2, g3)
+                g1, g4 = min(g1, g4), max(g1, g4)
+                g0, g3 = min(g0, g3), max(g0, g3)
+                g0, g2 = min(g0, g2), max(g0, g2)
+                g1, g3 = min(g1, g3), max(g1, g3)
+                g1, g2 = min(g1, g2), max(g1, g2)
+                out[5 * k] = g0; out[5 * k + 1] = g1; out[5 * k + 2] = g2
+                out[5 * k + 3] = g3; out[5 * k + 4] = g4
                 k += 1
     if k > 1:
         qsort(out, k, 5, _compare_decomposition)

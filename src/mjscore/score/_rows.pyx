@@ -12,7 +12,7 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from mjscore.score._fold cimport Best, Tables, _add_sets, _plain_wins, c_fold
-from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_code, group_kind, group_tile
+from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_code
 from mjscore.rules._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
                                       c_candidates, c_conditions, c_fits,
@@ -61,31 +61,92 @@ cdef extern from *:
     int mj_scan34(const uint8_t* c, uint64_t* presence) noexcept nogil
 
 
+# By decomposition byte, the tile beyond each end of a chow (past its last tile when its
+# first is rank 1-6, before its first when that is rank 2-7), and a pair's tile; NO_KIND
+# (a bit no mask of kinds sets) for none.
+cdef enum:
+    NO_KIND = 63
+    NOT_FOUND = 254   # a byte that is no group
+cdef uint8_t CHOW_ABOVE[256]
+cdef uint8_t CHOW_BELOW[256]
+cdef uint8_t PAIR_TILE[256]
+# By decomposition byte and the winning tile's place in its group (0-2): the wait facts
+# of a reading completing that group (wait_role), F_CONCEALED_SETS for a pair's; and by
+# concealed pungs, _concealed_facts.
+cdef uint64_t WAIT_FACTS[4 * 256]
+cdef uint64_t CONCEALED_FACTS[8]
+
+
+def _fill_wait_tables():
+    cdef int code, offset, kind, tile
+    for code in range(256):
+        kind, tile = FOUND_KIND[code], FOUND_TILE[code]
+        is_group = FOUND_HOLDS[code] != 0
+        CHOW_ABOVE[code] = tile + 3 if is_group and kind == G_CHOW and tile % 9 <= 5 else NO_KIND
+        CHOW_BELOW[code] = tile - 1 if is_group and kind == G_CHOW and tile % 9 >= 1 else NO_KIND
+        PAIR_TILE[code] = tile if is_group and kind == G_PAIR else NO_KIND
+        for offset in range(4):
+            WAIT_FACTS[4 * code + offset] = 0
+            if not is_group or offset > 2:
+                continue
+            if _wait_one_chance(kind, tile, tile + offset):
+                WAIT_FACTS[4 * code + offset] |= F_ONE_CHANCE | (F_PAIR_WAIT | F_CONCEALED_SETS if kind == G_PAIR
+                                                                 else 0)
+            elif kind == G_PUNG:
+                WAIT_FACTS[4 * code + offset] |= F_PUNG_WAIT
+    for code in range(8):
+        CONCEALED_FACTS[code] = _concealed_facts(code)
+
+
+_fill_wait_tables()
+
+
+cdef inline uint64_t _has_byte(uint64_t x, uint64_t b) noexcept nogil:
+    """Non-zero when one of the eight bytes of ``x`` is the byte ``b`` (bit-twiddling
+    "hasvalue")."""
+    x ^= <uint64_t>0x0101010101010101 * b
+    return (x - <uint64_t>0x0101010101010101) & ~x & <uint64_t>0x8080808080808080
+
+
 cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
     """Whether some decomposition shows at once that a second tile completes the hand too,
     so no wait count is needed: ``wt`` at the open end of a run whose other end is still
     available, or ``wt`` making a pung beside a pair whose tile is still available (the
-    hand waited on both pairs)."""
-    cdef const uint8_t* dec
-    cdef int d, j, last, code, pair_open
+    hand waited on both pairs). The runs that would show it are known from ``wt`` alone,
+    so each decomposition's five bytes are searched for them at once, without a branch
+    per group (random hands would mispredict those)."""
+    cdef int d, j, above = CHOW_ABOVE[wt], below = CHOW_BELOW[wt - 2] if wt >= 2 else NO_KIND, pair_tile
+    cdef uint64_t x, runs, pung = group_code(G_PUNG, wt), shown = 0
+    # the run starting at wt, and the one ending at it, where their other end is open
+    # (NOT_FOUND, a byte no decomposition holds, where it is not)
+    runs = wt if above != NO_KIND and held[min(above, 33)] < 4 else NOT_FOUND
+    runs |= (wt - 2 if below != NO_KIND and held[min(below, 33)] < 4 else NOT_FOUND) << 8
     for d in range(n_dec):
-        dec = &found[5 * d]
-        # The bytes are sorted, kind first, and the pair's kind is the highest a
-        # decomposition holds: its one pair is its last group.
-        last = 4
-        while last > 0 and dec[last] == NO_GROUP:
-            last -= 1
-        pair_open = group_kind(dec[last]) == G_PAIR and held[group_tile(dec[last])] < 4
-        for j in range(last + 1):
-            code = dec[j]
-            if code < group_code(G_PUNG, 0):  # a chow: the byte is its first tile
-                if wt == code and code % 9 <= 5 and held[code + 3] < 4:
-                    return 1
-                if wt == code + 2 and code % 9 >= 1 and held[code - 1] < 4:
-                    return 1
-            elif code == group_code(G_PUNG, wt) and pair_open:
-                return 1
-    return 0
+        x = 0
+        memcpy(&x, &found[5 * d], 5)
+        x |= <uint64_t>0xFFFFFF0000000000  # NO_GROUP past the five bytes
+        shown |= _has_byte(x, runs & 0xFF) | _has_byte(x, runs >> 8)
+        # a decomposition's one pair: the tile its byte gives, NO_KIND (all ones) the others
+        pair_tile = NO_KIND
+        for j in range(5):
+            pair_tile &= PAIR_TILE[found[5 * d + j]]
+        shown |= _has_byte(x, pung) & -<uint64_t>(held[pair_tile] < 4)
+    return shown != 0
+
+
+cdef inline int _pairs_other_wait(const uint8_t* c, int win, uint64_t presence) noexcept nogil:
+    """Whether 14 concealed tiles ``c`` holding the kinds ``presence``, less the winning
+    tile, wait for seven pairs on a kind other than ``win``: six pairs and a single."""
+    cdef uint8_t before[34]
+    cdef uint64_t pairs, singles
+    if mj_popcount64(presence) - (c[win] == 1) != 7:
+        return 0
+    memcpy(before, c, 34)
+    before[win] -= 1
+    pairs = mj_at_least34(before, 2)
+    singles = mj_at_least34(before, 1) & ~pairs
+    return (mj_at_least34(before, 3) == 0 and mj_popcount64(pairs) == 6 and mj_popcount64(singles) == 1
+            and singles != (<uint64_t>1) << win)
 
 
 cdef int _single_wait(const uint8_t* c, const uint8_t* held, int win) noexcept nogil:
@@ -192,6 +253,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int t, k, status
     cdef int wt, first, last, d, j, i, h, code, kind, n_groups, n_dec
     cdef uint64_t facts, single, dec_facts, threes, tile_base
+    cdef uint64_t sets_self, wait_mask  # the concealed-sets fact of every reading; the wait facts kept
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
     cdef int both, way          # with jokers in a bulk call: fold with and without it first
     cdef Best with_single
@@ -264,6 +326,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cands.n_quant = n_quant if n_quant >= 0 else p.n_quant
     cands.all_quant = n_quant < 0
     cands.n_situational = n_situational
+    sets_self = F_CONCEALED_SETS if not exposed and w & W_SELF_DRAWN else 0
+    wait_mask = ~F_CONCEALED_SETS if exposed else ~(<uint64_t>0)
     for wt in range(first, last + 1):
         if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
             continue
@@ -275,10 +339,12 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 continue
             single_due = 1  # (a search: many substitutions keep no reading for wt)
         elif r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held):
-            if n_melds and n_dec:
-                # with a meld and a standard reading only standard waits exist: a few
+            if n_dec:
+                # a standard reading leaves standard waits, and without melds seven pairs
+                # (no thirteen orphans: a set of them needs a third tile of a kind): a few
                 # suit lookups tell whether another tile completes the hand too
-                single = 0 if c_other_wait(c, wt, held) else F_SINGLE_WAIT
+                single = 0 if (c_other_wait(c, wt, held)
+                               or not n_melds and _pairs_other_wait(c, wt, presence)) else F_SINGLE_WAIT
             elif _single_wait(c, held, wt):
                 single = F_SINGLE_WAIT
         # a fixed-shape hand is made by the tiles: every reading of them makes it
@@ -329,16 +395,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     single_due = 0  # not a single wait, for every reading of the row
                     jf.single_known[0] |= (<uint64_t>1) << wt
                 single = _joker_single_once(jf, wt, found, n_dec, &single_due, single)
-                facts = tile_base | single | dec_facts
                 kind = FOUND_KIND[code]
-                if _wait_one_chance(kind, FOUND_TILE[code], wt):
-                    facts |= F_ONE_CHANCE
-                    if kind == G_PAIR:
-                        facts |= F_PAIR_WAIT
-                elif kind == G_PUNG:
-                    facts |= F_PUNG_WAIT
-                if not exposed and (w & W_SELF_DRAWN or kind == G_PAIR):
-                    facts |= F_CONCEALED_SETS
+                facts = tile_base | single | dec_facts | sets_self | WAIT_FACTS[4 * code + wt - FOUND_TILE[code]] & wait_mask
                 best.reading[0] = wt
                 best.reading[1] = SHAPE_STANDARD
                 best.reading[2] = d
@@ -348,7 +406,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 doubles = set_doubles
                 open_group = 0
                 if w & W_SELF_DRAWN:
-                    facts |= _concealed_facts(concealed)
+                    facts |= CONCEALED_FACTS[concealed]
                 else:
                     # Completed by a discard, the group counts as exposed (a pung then is
                     # no concealed triplet).
@@ -356,7 +414,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     exposed_cell = cell - 7
                     points += r.set_points[exposed_cell] - r.set_points[cell]
                     doubles += r.set_doubles[exposed_cell] - r.set_doubles[cell]
-                    facts |= _concealed_facts(concealed - (kind == G_PUNG))
+                    facts |= CONCEALED_FACTS[concealed - (kind == G_PUNG)]
                     open_group = 1
                 n_made = 0
                 if n_quant or n_items or n_shaped or n_situational and _situational_may(p, &cands, facts):
