@@ -1,4 +1,9 @@
-"""mjscore.dask on a two-process LocalCluster: the same results as one score_many call."""
+"""mjscore.dask on a two-process LocalCluster: the same results as one score_many call.
+
+What dask adds (partitions, graphs pickled to worker processes, columns and labels put
+back together) no scoring backend changes, so these tests are ``backend_independent``:
+they run once, in the compiled run of the README's test command (the backends' own
+agreement is checked row for row elsewhere)."""
 
 from __future__ import annotations
 
@@ -25,8 +30,11 @@ from mjscore.core.group import Meld  # noqa: E402
 from mjscore.core.group_codes import CHOW, group_code  # noqa: E402
 from sizes import REFERENCE_SHARE  # noqa: E402
 
-# The reference backend scores a few thousand rows a second on each side of every
-# comparison: it checks the same graphs on a fifth of the rows (tests/sizes.py).
+pytestmark = pytest.mark.backend_independent
+
+# Run on the reference all the same (MJSCORE_BACKEND=python without --chosen-backend-only),
+# which scores a few thousand rows a second on each side of every comparison, they check the
+# same graphs on a fifth of the rows (tests/sizes.py).
 SHARE = REFERENCE_SHARE
 N = 20_000 // SHARE
 CHUNK = N // 4
