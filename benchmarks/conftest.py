@@ -324,6 +324,33 @@ def measure_in_turn(request: pytest.FixtureRequest, guard: Guard | None) -> Meas
                          not request.config.getoption("benchmark_disable", default=False), guard)
 
 
+def score_beside_babcock(request: pytest.FixtureRequest, group: str, backend: Backend, rules: Any,
+                         rules_name: str, counts: np.ndarray, melds: np.ndarray, won_on: np.ndarray,
+                         every: int, rounds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``score_many`` on rows of sets with a special hand every ``every`` rows, under ``rules``
+    (``rules_name``: a rule set with special hands, or ``"babcock"``), booked in ``group``
+    under side ``<backend>`` or ``babcock-<backend>``; its totals, special hands and status.
+
+    On the compiled kernel the rule set's test times both rule sets in turn, round by round,
+    as many rounds each (their ratio is the target, and the machine drifts between two
+    tests), and babcock's own test is skipped; on the reference each is its own test."""
+    def score(ruleset: Any) -> Callable[[], Any]:
+        return lambda: mjscore.score_many(counts, ruleset, melds=melds, win_tile=won_on, self_drawn=True,
+                                          return_status=True)
+
+    if backend.name != "cython":
+        side = backend.name if rules_name != "babcock" else f"babcock-{backend.name}"
+        return request.getfixturevalue("measure")(group, side, len(counts), score(rules), setup=lambda: None,
+                                                  rounds=3)
+    if rules_name == "babcock":
+        pytest.skip("timed in turn with the rule set of special hands (its test)")
+    found = request.getfixturevalue("measure_in_turn")(
+        group, len(counts), {"cython": score(rules), "babcock-cython": score(mjscore.load_rules("babcock"))},
+        rounds=rounds)
+    assert (np.delete(found["babcock-cython"][2], np.s_[::every]) == 0).all()  # babcock's rows of sets go out
+    return found["cython"]
+
+
 # --- the summary -------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ import mjscore
 from mjscore import _backend
 from mjscore.distances.samples import random_special_hands
 
+from conftest import score_beside_babcock
+
 EVERY = 10
 """Every tenth row holds an american special hand."""
 ROUNDS = 15
@@ -51,29 +53,12 @@ def _scorer(backend, monkeypatch):
 
 
 @pytest.mark.parametrize("rules_name", ["american", "babcock"])
-def test_score_many_american_with_special_hands(request, measure_in_turn, corpus, backend, monkeypatch, rules_name):
+def test_score_many_american_with_special_hands(request, corpus, backend, monkeypatch, rules_name):
     _scorer(backend, monkeypatch)
     counts, melds, won_on = _rows(corpus, backend.rows)
     rules = _rules(rules_name)
-    side = backend.name if rules_name == "american" else f"babcock-{backend.name}"
-
-    def score(ruleset):
-        return lambda: mjscore.score_many(counts, ruleset, melds=melds, win_tile=won_on, self_drawn=True,
-                                          return_status=True)
-
-    if backend.name == "cython":
-        # the two rule sets timed in turn, round by round, as many rounds each (the target is
-        # their ratio; the machine drifts between two tests): both sides in american's test
-        if rules_name == "babcock":
-            pytest.skip("timed in turn with american (its test)")
-        found = measure_in_turn("score_many[american+10%-special]", len(counts),
-                                {"cython": score(rules), "babcock-cython": score(mjscore.load_rules("babcock"))},
-                                rounds=ROUNDS)
-        totals, special, status = found["cython"]
-        assert (np.delete(found["babcock-cython"][2], np.s_[::EVERY]) == 0).all()  # its rows of sets go out
-    else:
-        totals, special, status = request.getfixturevalue("measure")(
-            "score_many[american+10%-special]", side, len(counts), score(rules), setup=lambda: None, rounds=3)
+    totals, special, status = score_beside_babcock(request, "score_many[american+10%-special]", backend, rules,
+                                                   rules_name, counts, melds, won_on, EVERY, ROUNDS)
     if rules_name == "american":
         # every drawn row scores an american special hand, the limit or more (doubled concealed)
         assert (special[::EVERY] >= 0).all() and (totals[::EVERY] >= rules.limit).all()
