@@ -21,13 +21,13 @@ from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
 from mjscore.core._group_codes cimport NO_GROUP
 from mjscore.core._rows_in_place cimport count_of, counts_of_sequence, uint8_row
+from mjscore.core._slots cimport slot_field, slot_offset
 from mjscore.score._fold cimport Best, CompiledRules, Tables, compiled_rules
 from mjscore.score._fold cimport S_OK
 from mjscore.score.jokers._scoring cimport c_fixed_index, c_score_row_jokers
 from mjscore.score._rows cimport c_score_row
 from mjscore.score.jokers._substitutions cimport FixedIndex, Subs
 
-from types import MemberDescriptorType
 from weakref import WeakSet
 
 import numpy as np
@@ -422,14 +422,7 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
 # would have to explain (a bad hand or context, a special hand, jokers), is the Python
 # definition's (``careful``), which does it all again and raises its errors.
 
-cdef extern from "structmember.h":
-    ctypedef struct PyMemberDef:
-        int type
-        Py_ssize_t offset
-
 cdef extern from "Python.h":
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
     long PyLong_AsLong(object) except? -1
 
 cdef extern from *:
@@ -443,16 +436,11 @@ cdef extern from *:
         Py_INCREF(value);
         *(PyObject **)((char *)obj + offset) = value;
     }
-    static inline PyObject *mj_slot(PyObject *obj, Py_ssize_t offset) {
-        return *(PyObject **)((char *)obj + offset);
-    }
     """
     object mj_alloc(object type)
     void mj_fill(object obj, Py_ssize_t offset, object value) noexcept
-    PyObject* mj_slot(object obj, Py_ssize_t offset) noexcept
 
 
-cdef int _T_OBJECT_EX = 16  # structmember.h's T_OBJECT_EX (Py_T_OBJECT_EX): a slot
 cdef int _QUAD = 2  # GroupKind.QUAD, the kong
 cdef int _CONCEALED_KONG = _CONCEALED_KONG_CODE
 cdef int _CLAIMED_SHIFT = _CLAIMED_SHIFT_VALUE
@@ -464,19 +452,6 @@ cdef Py_ssize_t _MAX_BREAKDOWNS = 1 << 16  # breakdowns kept per rule set (scori
 cdef enum:
     _KEY_BYTES = 64  # a breakdown's key: 61 bytes used, zero after
     _MAX_KEYWORDS = 24  # keywords of a call kept (WinContext has 17)
-
-
-cdef Py_ssize_t _offset(type cls, str name) except -1:
-    """Where instances of ``cls`` (a slotted class) keep the attribute ``name``: its member
-    descriptor's offset, found along the class's bases as attribute look-up finds it."""
-    for base in cls.__mro__:
-        descriptor = base.__dict__.get(name)
-        if descriptor is not None:
-            if type(descriptor) is not MemberDescriptorType \
-                    or (<PyMemberDescrObject*>descriptor).d_member.type != _T_OBJECT_EX:
-                raise TypeError(f"{cls.__name__}.{name} is not a slot")
-            return (<PyMemberDescrObject*>descriptor).d_member.offset
-    raise TypeError(f"{cls.__name__} has no attribute {name}")
 
 
 cdef struct MemoSlot:
@@ -588,7 +563,7 @@ _MADE = WeakSet()
 cdef inline bint _filled(object obj, const Py_ssize_t* fields, int n) noexcept:
     cdef int i
     for i in range(n):
-        if mj_slot(obj, fields[i]) == NULL:
+        if slot_field(obj, fields[i]) == NULL:
             return False
     return True
 
@@ -760,9 +735,9 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
         hand = s.parse(hand)  # what the careful path does first, and the errors it raises
     if type(hand) is not s.hand_type:
         return None
-    concealed, melds, win = (mj_slot(hand, s.hand_fields[0]), mj_slot(hand, s.hand_fields[1]),
-                             mj_slot(hand, s.hand_fields[2]))
-    bonus, jokers = mj_slot(hand, s.hand_fields[3]), mj_slot(hand, s.hand_fields[4])
+    concealed, melds, win = (slot_field(hand, s.hand_fields[0]), slot_field(hand, s.hand_fields[1]),
+                             slot_field(hand, s.hand_fields[2]))
+    bonus, jokers = slot_field(hand, s.hand_fields[3]), slot_field(hand, s.hand_fields[4])
     if (concealed == NULL or melds == NULL or win == NULL or bonus == NULL or jokers == NULL
             or <object>jokers is not 0 or type(<object>bonus) is not tuple
             or PyTuple_GET_SIZE(<object>bonus) or type(<object>melds) is not tuple):
@@ -777,13 +752,13 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
     for k in range(n_melds):
         meld = PyTuple_GET_ITEM(<object>melds, k)
         if type(<object>meld) is not s.meld_type or not _filled(<object>meld, s.meld_fields, 5) \
-                or <object>mj_slot(<object>meld, s.meld_fields[3]) is not 0:
+                or <object>slot_field(<object>meld, s.meld_fields[3]) is not 0:
             return None  # jokers in a meld
-        kind = PyLong_AsLong(<object>mj_slot(<object>meld, s.meld_fields[0]))
-        if kind == _QUAD and <object>mj_slot(<object>meld, s.meld_fields[2]) is True:
+        kind = PyLong_AsLong(<object>slot_field(<object>meld, s.meld_fields[0]))
+        if kind == _QUAD and <object>slot_field(<object>meld, s.meld_fields[2]) is True:
             kind = _CONCEALED_KONG
-        codes[k] = <uint8_t>(kind * 34 + PyLong_AsLong(<object>mj_slot(<object>meld, s.meld_fields[1])))
-        if <object>mj_slot(<object>meld, s.meld_fields[4]) is True:
+        codes[k] = <uint8_t>(kind * 34 + PyLong_AsLong(<object>slot_field(<object>meld, s.meld_fields[1])))
+        if <object>slot_field(<object>meld, s.meld_fields[4]) is True:
             claimed |= 1u << (_CLAIMED_SHIFT + k)
     for t in range(34):
         size += counts[t]
@@ -893,11 +868,11 @@ def score_function(careful, default_rules, *, chosen, score_type, hand_type, mel
     s.by_name, s.parse, s.call_context, s.write_out = by_name, parse, call_context, write_out
     s.shape_codes, s.whole, s.plans, s.last = tuple(shape_codes), Fraction(1), {}, None
     for i, name in enumerate(("concealed", "melds", "win_tile", "bonus", "jokers")):
-        s.hand_fields[i] = _offset(hand_type, name)
+        s.hand_fields[i] = slot_offset(hand_type, name)
     for i, name in enumerate(("kind", "first", "concealed", "jokers", "claimed")):
-        s.meld_fields[i] = _offset(meld_type, name)
+        s.meld_fields[i] = slot_offset(meld_type, name)
     for i, name in enumerate(_SCORE_FIELDS):
-        s.score_fields[i] = _offset(score_type, name)
+        s.score_fields[i] = slot_offset(score_type, name)
     s.n_slots = 2 * _MAX_CONTEXTS
     s.slots = <CallSlot*>calloc(s.n_slots, sizeof(CallSlot))
     if s.slots == NULL:

@@ -21,11 +21,11 @@ from cpython.object cimport PyObject, Py_SIZE
 
 from mjscore.core._group_codes cimport NO_GROUP, meld_tiles
 from mjscore.core._rows_in_place cimport counts_of_sequence, uint8_row
+from mjscore.core._slots cimport slot_field, slot_offset
 from mjscore.shanten._knitted_replacement cimport KNITTED, c_knitted
 from mjscore.shanten._tables cimport CLASSES, Entry, ShantenTables, _index, c_build_shanten_tables
 from mjscore.shanten._vectors cimport mj_final, mj_merge, mj_part, mj_prefetch, mj_store, mj_vec
 
-from types import MemberDescriptorType
 
 import numpy as np
 
@@ -574,32 +574,11 @@ cdef uint8_t NO_MELD_ROW[4]
 NO_MELD_ROW[:] = [NO_GROUP, NO_GROUP, NO_GROUP, NO_GROUP]
 
 
-cdef extern from "structmember.h":
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-
-cdef extern from "Python.h":
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
-
-
-cdef Py_ssize_t _slot_offset(str name) except -1:
-    """Where a ``Hand`` (a slotted class) keeps the field ``name``: its member descriptor's offset."""
-    descriptor = _HAND.__dict__[name]
-    if type(descriptor) is not MemberDescriptorType:
-        raise TypeError(f"Hand.{name} is not a slot")
-    return (<PyMemberDescrObject*>descriptor).d_member.offset
-
-
 # A Hand's fields read from their slots: three attribute look-ups cost as much as
 # counting the shanten. Only an exact Hand is read so (its layout is its class's).
-cdef Py_ssize_t _CONCEALED = _slot_offset("concealed")
-cdef Py_ssize_t _MELDS = _slot_offset("melds")
-cdef Py_ssize_t _JOKERS = _slot_offset("jokers")
-
-
-cdef inline PyObject* _field(object hand, Py_ssize_t offset) noexcept:
-    return (<PyObject**>(<char*><PyObject*>hand + offset))[0]
+cdef Py_ssize_t _CONCEALED = slot_offset(_HAND, "concealed")
+cdef Py_ssize_t _MELDS = slot_offset(_HAND, "melds")
+cdef Py_ssize_t _JOKERS = slot_offset(_HAND, "jokers")
 
 
 cdef int _call(object hand, int forms) except -300:
@@ -613,9 +592,9 @@ cdef int _call(object hand, int forms) except -300:
         _ensure_tables()
     if c == NULL:
         if type(hand) is _HAND:
-            melds, concealed = _field(hand, _MELDS), _field(hand, _CONCEALED)
+            melds, concealed = slot_field(hand, _MELDS), slot_field(hand, _CONCEALED)
             if (melds == NULL or concealed == NULL or type(<object>melds) is not tuple
-                    or Py_SIZE(<object>melds) or <object>_field(hand, _JOKERS) is not 0):
+                    or Py_SIZE(<object>melds) or <object>slot_field(hand, _JOKERS) is not 0):
                 return -200
             hand = <object>concealed
         if not counts_of_sequence(hand, local, 4):
