@@ -30,6 +30,7 @@ ctypedef struct Variant:
     uint64_t required
     int min_threes          # kinds a row must hold three times or more (its pung/kong groups)
     uint64_t threes_tiles   # the tiles those groups may hold: min_threes of them held 3+ times
+    int max_kinds           # the most kinds its groups hold (a chow three, any other group one)
 
 ctypedef struct Fixed:
     int32_t hand
@@ -42,6 +43,20 @@ ctypedef struct Situational:
     uint64_t forbid         # and those it may not hold (its unless & ROW_FACTS)
     int32_t hand
     int32_t concealed       # it needs a concealed hand
+
+
+ctypedef struct VariantIndex:
+    # Per tile, bit v for each variant v allowing it: the variants a row's kinds allow are
+    # the AND over the kinds it holds.
+    uint64_t allowing[34]
+    # The same AND, per byte of a kinds mask (tiles 8b to 8b + 7) by the byte's value: five
+    # loads for a row instead of one AND per kind.
+    uint64_t by_byte[5][256]
+    # The variants needing at most k kinds held three times or more (k up to 7).
+    uint64_t upto[8]
+    # The variants whose groups may hold k kinds (k up to 34): a seven pairs or a hand of
+    # pungs needs few, where most rows hold eight or more.
+    uint64_t kinds_upto[35]
 
 
 ctypedef struct Patterns:
@@ -75,6 +90,11 @@ ctypedef struct Patterns:
     Fixed* fixed
     uint32_t n_presence_slots   # the kinds-held masks of the fixed variants, a set
     uint64_t* presence_set      # (0: an empty slot), so most rows skip the full probe
+    # ... and before it, a one-bit filter of those masks (bit _presence_bit of each set):
+    # most rows end on one load and a branch the predictor learns, where the set's probe
+    # runs on past a slot held by another mask for some rows and not others.
+    uint32_t presence_bits_shift    # 64 - log2 of the filter's bits
+    uint64_t* presence_bits
     # Gates that let most rows skip the filters: the tiles the variants needing no pung may
     # use, and the fewest pungs the others need (quant, then items); the row facts some
     # situational hand needs (all ones when one needs none).
@@ -86,10 +106,9 @@ ctypedef struct Patterns:
     uint64_t items_threes_tiles
     uint64_t situational_gate
     int has_pairs           # some variant is a hand of seven pairs
-    # Per tile, bit v for each variant v allowing it (quant, then items): the variants a
-    # row's kinds allow, one AND per kind; set when there are at most 64 variants.
-    uint64_t quant_allowing[34]
-    uint64_t items_allowing[34]
+    # The quant and item variants indexed by kind, when there are at most 64 of them.
+    VariantIndex quant_index
+    VariantIndex items_index
     int quant_indexed
     int items_indexed
 
@@ -127,7 +146,7 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
 # The variants any of several rows may fill, ignoring conditions: every row holds at least
 # the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
 # (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).
-# `allowing`: the variants' per-tile masks (Patterns.quant_allowing), or NULL.
+# `allowing`: the variants' per-tile masks (Patterns.quant_index.allowing), or NULL.
 cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,
                             uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
                             int16_t* out) noexcept nogil

@@ -56,6 +56,7 @@ cdef class CompiledPatterns:
         self.p.slot_count = NULL
         self.p.fixed = NULL
         self.p.presence_set = NULL
+        self.p.presence_bits = NULL
         cdef const uint64_t[::1] when = tables.when if len(tables.hands) else np.zeros(1, np.uint64)
         cdef const uint64_t[::1] unless = tables.unless if len(tables.hands) else np.zeros(1, np.uint64)
         cdef const uint8_t[::1] win_tile = tables.win_tile if len(tables.hands) else np.zeros(1, np.uint8)
@@ -91,8 +92,8 @@ cdef class CompiledPatterns:
         self.p.quant_loose, self.p.quant_threes, self.p.quant_threes_tiles = _gate(&self.p, self.p.quant,
                                                                                    len(variants))
         self.p.has_pairs = any(v.form != STANDARD for v in variants)
-        self.p.quant_indexed = _index_allowing(self.p.quant, len(variants), self.p.quant_allowing)
-        self.p.items_indexed = _index_allowing(self.p.items, len(items), self.p.items_allowing)
+        self.p.quant_indexed = _index_variants(self.p.quant, len(variants), &self.p.quant_index)
+        self.p.items_indexed = _index_variants(self.p.items, len(items), &self.p.items_index)
         self.p.items_loose, self.p.items_threes, self.p.items_threes_tiles = _gate(&self.p, self.p.items,
                                                                                    len(items))
         self.p.situational_gate = _situational_gate([int(tables.when[h]) for h in tables.situational])
@@ -120,19 +121,33 @@ cdef class CompiledPatterns:
         free(self.p.slot_count)
         free(self.p.fixed)
         free(self.p.presence_set)
+        free(self.p.presence_bits)
 
 
-cdef int _index_allowing(const Variant* variants, int n, uint64_t* allowing):
-    """Fill ``allowing`` (per tile, bit v for each variant allowing it); 0 (and nothing
-    filled) with more than 64 variants."""
-    cdef int v, t
-    memset(allowing, 0, 34 * sizeof(uint64_t))
-    if n > 64:
+cdef int _index_variants(const Variant* variants, int n, VariantIndex* index):
+    """Fill ``index`` for the ``n`` variants (sorted by ``min_threes``); 0 (and nothing
+    filled) with none or more than 64."""
+    cdef int v, t, b, value, k
+    cdef uint64_t both
+    memset(index, 0, sizeof(VariantIndex))
+    if n == 0 or n > 64:
         return 0
     for v in range(n):
         for t in range(34):
             if variants[v].allowed >> t & 1:
-                allowing[t] |= (<uint64_t>1) << v
+                index.allowing[t] |= (<uint64_t>1) << v
+        for k in range(8):
+            if variants[v].min_threes <= k:
+                index.upto[k] |= (<uint64_t>1) << v
+        for k in range(variants[v].max_kinds + 1):
+            index.kinds_upto[k] |= (<uint64_t>1) << v
+    for b in range(5):
+        for value in range(256):
+            both = ~(<uint64_t>0) >> (64 - n)
+            for t in range(8):
+                if value >> t & 1 and 8 * b + t < 34:
+                    both &= index.allowing[8 * b + t]
+            index.by_byte[b][value] = both
     return 1
 
 
@@ -196,6 +211,12 @@ def _min_threes(variant):
     return sum(req.count for req in variant.requirements if req.copies == 3 and variant.form != PAIRS_KONGS)
 
 
+def _max_kinds(variant):
+    """The most kinds a hand filling the variant holds: its groups fill every requirement
+    (``c_fits``), a chow holding three kinds and any other group one."""
+    return min(34, sum(req.count * (3 if req.masks[0] else 1) for req in variant.requirements))
+
+
 cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) except -1:
     """Copy variants and their requirements (from ``p.reqs[r]`` on); the next free requirement."""
     cdef int i, j, k
@@ -208,6 +229,7 @@ cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) exc
         out[i].allowed = v.allowed
         out[i].required = v.required
         out[i].min_threes = _min_threes(v)
+        out[i].max_kinds = _max_kinds(v)
         out[i].threes_tiles = 0
         for j, req in enumerate(v.requirements):
             for k in range(4):
@@ -225,7 +247,7 @@ cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) exc
 cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
     """The fixed variants by packed counts, in an open-addressing table."""
     cdef uint32_t n_slots = 0, slot
-    cdef uint64_t key[2]
+    cdef uint64_t key[2], bit, n_bits = 64
     cdef uint8_t counts[34]
     cdef int e = 0, i, k
     if not fixed:
@@ -240,6 +262,17 @@ cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
         raise MemoryError()
     for i in range(p.n_presence_slots):
         p.presence_set[i] = 0  # no 14-tile hand holds no kind at all
+    # 16 bits a mask: about one row in sixteen of those no fixed variant holds passes
+    p.presence_bits_shift = 58
+    while n_bits < 16 * len(presences):
+        n_bits <<= 1
+        p.presence_bits_shift -= 1
+    p.presence_bits = <uint64_t*>calloc(n_bits // 64, sizeof(uint64_t))
+    if not p.presence_bits:
+        raise MemoryError()
+    for presence in presences:
+        bit = _presence_bit(presence, p.presence_bits_shift)
+        p.presence_bits[bit >> 6] |= (<uint64_t>1) << (bit & 63)
     for presence in presences:
         slot = _presence_slot(presence, p.n_presence_slots)
         while p.presence_set[slot]:
@@ -331,16 +364,24 @@ cdef inline uint32_t _presence_slot(uint64_t presence, uint32_t n_slots) noexcep
     return <uint32_t>((h >> 32) & (n_slots - 1))
 
 
+cdef inline uint64_t _presence_bit(uint64_t presence, uint32_t shift) noexcept nogil:
+    # the product's top bits: _presence_slot reads bits from 32 up, below them
+    return (presence * <uint64_t>0x9E3779B97F4A7C15) >> shift
+
+
 cdef int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence, const uint8_t* melds,
                  int32_t* out) noexcept nogil:
-    cdef uint64_t key[2]
+    cdef uint64_t key[2], bit
     cdef uint32_t slot
     cdef int e, k, j, found = 0, ok, code
     cdef uint8_t free_melds[4]
     cdef uint8_t kongs[4]
     if not p.n_slots:
         return 0
-    slot = _presence_slot(presence, p.n_presence_slots)  # most rows stop here
+    bit = _presence_bit(presence, p.presence_bits_shift)
+    if not (p.presence_bits[bit >> 6] >> (bit & 63)) & 1:  # most rows stop here
+        return 0
+    slot = _presence_slot(presence, p.n_presence_slots)
     while p.presence_set[slot] != presence:
         if not p.presence_set[slot]:
             return 0
@@ -416,12 +457,13 @@ cdef inline int _candidates(const Patterns* p, const Variant* variants, const in
                             uint64_t base, uint64_t base_bits, int concealed_hand,
                             int16_t* out) noexcept nogil:
     cdef uint64_t twos = 0, mask
-    cdef int k, v, found = 0, counted = 0, n_threes = mj_popcount64(threes)
+    cdef int k, v, found = 0, counted = 0, n_threes = mj_popcount64(threes), n_kinds = mj_popcount64(presence)
     for k in range(n):
         v = among[k] if among != NULL else k
         if variants[v].min_threes > n_threes:  # and so do all the rest (sorted)
             break
-        if presence & ~variants[v].allowed or variants[v].required & ~presence:
+        if (presence & ~variants[v].allowed or variants[v].required & ~presence
+                or n_kinds > variants[v].max_kinds):
             continue
         if variants[v].min_threes:  # its pungs and kongs are of different kinds, all in threes_tiles
             mask = threes & variants[v].threes_tiles
@@ -438,12 +480,51 @@ cdef inline int _candidates(const Patterns* p, const Variant* variants, const in
     return found
 
 
+cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, const VariantIndex* index,
+                                    int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                                    uint64_t base, uint64_t base_bits, int concealed_hand,
+                                    int16_t* out) noexcept nogil:
+    """``_candidates`` over every variant of an indexed table: the variants allowing each
+    kind held, needing no more pungs than the row holds and holding as many kinds, are
+    found first by table (no branch), so a row tests only those (most rows none) instead of each variant's masks
+    in turn; the same variants, in order."""
+    cdef int n_threes = mj_popcount64(threes)
+    cdef uint64_t left = (index.by_byte[0][presence & 0xFF] & index.by_byte[1][(presence >> 8) & 0xFF]
+                          & index.by_byte[2][(presence >> 16) & 0xFF] & index.by_byte[3][(presence >> 24) & 0xFF]
+                          & index.by_byte[4][(presence >> 32) & 0xFF] & index.upto[n_threes if n_threes < 7 else 7]
+                          & index.kinds_upto[mj_popcount64(presence)])
+    if not left:
+        return 0
+    cdef uint64_t twos = mj_at_least34(held, 2), mask
+    cdef int v, found = 0
+    while left:
+        v = mj_ctz64(left)
+        left &= left - 1
+        if variants[v].required & ~presence:
+            continue
+        if variants[v].min_threes:
+            mask = threes & variants[v].threes_tiles
+            if not mask or (variants[v].min_threes > 1 and mj_popcount64(mask) < variants[v].min_threes):
+                continue
+        if _candidate(p, &variants[v], is_item, threes, twos, base, base_bits, concealed_hand):
+            out[found] = v  # at most 64: within MAX_CANDIDATES
+            found += 1
+    return found
+
+
 cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t* among, int n,
                       int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                       uint64_t base, uint64_t base_bits, int concealed_hand,
                       int16_t* out) noexcept nogil:
-    # two copies of the loop, so the one over every variant reads no index list
+    # an indexed table by table; else two copies of the loop, so the one over every variant
+    # reads no index list
     if among == NULL:
+        if variants == p.quant and p.quant_indexed:
+            return _indexed_candidates(p, variants, &p.quant_index, is_item, held, presence, threes, base,
+                                       base_bits, concealed_hand, out)
+        if variants == p.items and p.items_indexed:
+            return _indexed_candidates(p, variants, &p.items_index, is_item, held, presence, threes, base,
+                                       base_bits, concealed_hand, out)
         return _candidates(p, variants, NULL, n, is_item, held, presence, threes, base, base_bits,
                            concealed_hand, out)
     return _candidates(p, variants, among, n, is_item, held, presence, threes, base, base_bits,

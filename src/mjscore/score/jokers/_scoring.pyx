@@ -402,7 +402,7 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
     twos = twice | (added1 & once) | added2
     may_hold = presence | added1
     if p.n_quant:
-        jf.n_quant = c_candidates_bound(p, p.quant, p.n_quant, p.quant_allowing if p.quant_indexed else NULL,
+        jf.n_quant = c_candidates_bound(p, p.quant, p.n_quant, p.quant_index.allowing if p.quant_indexed else NULL,
                                         presence, may_hold, threes, twos, quant)
         jf.quant = quant
         kept = 0
@@ -413,7 +413,7 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
         if jf.n_quant > 0:
             jf.n_quant = kept
     if p.n_items:
-        jf.n_items = c_candidates_bound(p, p.items, p.n_items, p.items_allowing if p.items_indexed else NULL,
+        jf.n_items = c_candidates_bound(p, p.items, p.n_items, p.items_index.allowing if p.items_indexed else NULL,
                                         presence, may_hold, threes, twos, items)
         jf.items = items
 
