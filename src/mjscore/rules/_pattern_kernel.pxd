@@ -106,7 +106,7 @@ ctypedef struct Patterns:
     uint64_t items_threes_tiles
     uint64_t situational_gate
     int has_pairs           # some variant is a hand of seven pairs
-    # The quant and item variants indexed by kind, when there are at most 64 of them.
+    # The first 64 quant and item variants indexed by kind; *_indexed: the index holds them all.
     VariantIndex quant_index
     VariantIndex items_index
     int quant_indexed

@@ -125,13 +125,15 @@ cdef class CompiledPatterns:
 
 
 cdef int _index_variants(const Variant* variants, int n, VariantIndex* index):
-    """Fill ``index`` for the ``n`` variants (sorted by ``min_threes``); 0 (and nothing
-    filled) with none or more than 64."""
+    """Fill ``index`` for the first 64 of the ``n`` variants (sorted by ``min_threes``);
+    whether it holds them all (``c_candidates_bound`` reads only such an index)."""
     cdef int v, t, b, value, k
     cdef uint64_t both
+    cdef int n_all = n
     memset(index, 0, sizeof(VariantIndex))
-    if n == 0 or n > 64:
+    if n == 0:
         return 0
+    n = min(n, 64)
     for v in range(n):
         for t in range(34):
             if variants[v].allowed >> t & 1:
@@ -148,7 +150,7 @@ cdef int _index_variants(const Variant* variants, int n, VariantIndex* index):
                 if value >> t & 1 and 8 * b + t < 34:
                     both &= index.allowing[8 * b + t]
             index.by_byte[b][value] = both
-    return 1
+    return n == n_all
 
 
 cdef tuple _gate(const Patterns* p, const Variant* variants, int n):
@@ -452,13 +454,15 @@ cdef inline int _candidate(const Patterns* p, const Variant* v, int is_item, uin
     return 1
 
 
-cdef inline int _candidates(const Patterns* p, const Variant* variants, const int16_t* among, int n,
-                            int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
-                            uint64_t base, uint64_t base_bits, int concealed_hand,
+cdef inline int _candidates(const Patterns* p, const Variant* variants, const int16_t* among, int start,
+                            int n, int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                            uint64_t base, uint64_t base_bits, int concealed_hand, int found,
                             int16_t* out) noexcept nogil:
+    """The candidates among variants ``start`` to ``n`` (of ``among``, or of all), written
+    into ``out`` after the ``found`` there; the count, or -1 past MAX_CANDIDATES."""
     cdef uint64_t twos = 0, mask
-    cdef int k, v, found = 0, counted = 0, n_threes = mj_popcount64(threes), n_kinds = mj_popcount64(presence)
-    for k in range(n):
+    cdef int k, v, counted = 0, n_threes = mj_popcount64(threes), n_kinds = mj_popcount64(presence)
+    for k in range(start, n):
         v = among[k] if among != NULL else k
         if variants[v].min_threes > n_threes:  # and so do all the rest (sorted)
             break
@@ -481,21 +485,21 @@ cdef inline int _candidates(const Patterns* p, const Variant* variants, const in
 
 
 cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, const VariantIndex* index,
-                                    int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                                    int n, int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                                     uint64_t base, uint64_t base_bits, int concealed_hand,
                                     int16_t* out) noexcept nogil:
-    """``_candidates`` over every variant of an indexed table: the variants allowing each
-    kind held, needing no more pungs than the row holds and holding as many kinds, are
-    found first by table (no branch), so a row tests only those (most rows none) instead of each variant's masks
-    in turn; the same variants, in order."""
+    """``_candidates`` over every variant of a table: of its first 64 (``index``), the
+    variants allowing each kind held, needing no more pungs than the row holds and
+    holding as many kinds, are found first by table (no branch), so a row tests only
+    those (most rows none) instead of each variant's masks in turn; the rest (sorted by
+    pungs needed, so most rows need none of them) are tried in turn after. The same
+    variants, in order."""
     cdef int n_threes = mj_popcount64(threes)
     cdef uint64_t left = (index.by_byte[0][presence & 0xFF] & index.by_byte[1][(presence >> 8) & 0xFF]
                           & index.by_byte[2][(presence >> 16) & 0xFF] & index.by_byte[3][(presence >> 24) & 0xFF]
                           & index.by_byte[4][(presence >> 32) & 0xFF] & index.upto[n_threes if n_threes < 7 else 7]
                           & index.kinds_upto[mj_popcount64(presence)])
-    if not left:
-        return 0
-    cdef uint64_t twos = mj_at_least34(held, 2), mask
+    cdef uint64_t twos = mj_at_least34(held, 2) if left else 0, mask
     cdef int v, found = 0
     while left:
         v = mj_ctz64(left)
@@ -509,6 +513,9 @@ cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, 
         if _candidate(p, &variants[v], is_item, threes, twos, base, base_bits, concealed_hand):
             out[found] = v  # at most 64: within MAX_CANDIDATES
             found += 1
+    if n > 64:
+        return _candidates(p, variants, NULL, 64, n, is_item, held, presence, threes, base, base_bits,
+                           concealed_hand, found, out)
     return found
 
 
@@ -519,16 +526,16 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
     # an indexed table by table; else two copies of the loop, so the one over every variant
     # reads no index list
     if among == NULL:
-        if variants == p.quant and p.quant_indexed:
-            return _indexed_candidates(p, variants, &p.quant_index, is_item, held, presence, threes, base,
+        if variants == p.quant and n > 0:
+            return _indexed_candidates(p, variants, &p.quant_index, n, is_item, held, presence, threes, base,
                                        base_bits, concealed_hand, out)
-        if variants == p.items and p.items_indexed:
-            return _indexed_candidates(p, variants, &p.items_index, is_item, held, presence, threes, base,
+        if variants == p.items and n > 0:
+            return _indexed_candidates(p, variants, &p.items_index, n, is_item, held, presence, threes, base,
                                        base_bits, concealed_hand, out)
-        return _candidates(p, variants, NULL, n, is_item, held, presence, threes, base, base_bits,
-                           concealed_hand, out)
-    return _candidates(p, variants, among, n, is_item, held, presence, threes, base, base_bits,
-                       concealed_hand, out)
+        return _candidates(p, variants, NULL, 0, n, is_item, held, presence, threes, base, base_bits,
+                           concealed_hand, 0, out)
+    return _candidates(p, variants, among, 0, n, is_item, held, presence, threes, base, base_bits,
+                       concealed_hand, 0, out)
 
 
 cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,
