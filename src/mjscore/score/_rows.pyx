@@ -126,11 +126,12 @@ cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* 
         memcpy(&x, &found[5 * d], 5)
         x |= <uint64_t>0xFFFFFF0000000000  # NO_GROUP past the five bytes
         shown |= _has_byte(x, runs & 0xFF) | _has_byte(x, runs >> 8)
-        # a decomposition's one pair: the tile its byte gives, NO_KIND (all ones) the others
+        # a decomposition's one pair: the tile its byte gives, NO_KIND (all ones) the others;
+        # read within `held` even for a reading without a pair, which c_decompose never makes
         pair_tile = NO_KIND
         for j in range(5):
             pair_tile &= PAIR_TILE[found[5 * d + j]]
-        shown |= _has_byte(x, pung) & -<uint64_t>(held[pair_tile] < 4)
+        shown |= _has_byte(x, pung) & -<uint64_t>((held[min(pair_tile, 33)] < 4) & (pair_tile < 34))
     return shown != 0
 
 
