@@ -139,6 +139,37 @@ def test_the_situational_gate_asks_each_hand_for_a_rare_row_fact() -> None:
     assert gate([heaven, fact_mask(("one-chance",))]) == (1 << 64) - 1  # needs no row fact
 
 
+@pytest.mark.parametrize("name", ["western", "american", "chinese-classical"])
+def test_a_special_hand_holds_no_more_kinds_than_its_groups_can(name: str) -> None:
+    """The compiled filter passes over a variant whose groups hold fewer kinds than a row
+    (``_pattern_kernel._max_kinds``: a chow three, any other group one), so a hand drawn
+    for each special hand holds no more kinds than its variants allow; seven pairs meets
+    the bound (seven kinds), and an eighth kind is past it."""
+    max_kinds = pytest.importorskip("mjscore.rules._pattern_kernel")._max_kinds
+    from mjscore.core.group_codes import group_tile
+    from mjscore.distances.samples import random_special_hands
+
+    ruleset = mjscore.load_rules(name)
+    bound: dict[int, int] = {}
+    for variant in ruleset.hand_tables.quant:
+        bound[variant.hand] = max(bound.get(variant.hand, 0), max_kinds(variant))
+    counts, melds, drawn = random_special_hands(ruleset, 400, seed=11)
+    checked = 0
+    for row, meld_row, hand in zip(counts, melds, drawn):
+        if int(hand) not in bound:  # a fixed-shape hand: matched by its counts, not filtered
+            continue
+        kinds = set(np.flatnonzero(row)) | {group_tile(int(code)) for code in meld_row if code != 0xFF}
+        assert len(kinds) <= bound[int(hand)], ruleset.hands[hand].name
+        checked += 1
+    assert checked > 100
+    seven_pairs, _ = expand_form(0, [parse_group("7 pair any")])
+    assert max_kinds(seven_pairs[0]) == 7
+    pungs, _ = expand_form(0, [parse_group("4 pung any"), parse_group("pair any")])
+    assert max_kinds(pungs[0]) == 5
+    chows, _ = expand_form(0, [parse_group("4 chow s"), parse_group("pair any")])
+    assert max_kinds(chows[0]) == 13
+
+
 def test_a_chow_class_holds_for_all_three_tiles() -> None:
     q, _ = expand_form(0, [parse_group("4 set green-s"), parse_group("pair GD")])
     chow_firsts = q[0].requirements[0].masks[0]
