@@ -295,7 +295,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         firsts[5 - n_melds + k] = melds[k].tile
         hidden[5 - n_melds + k] = melds[k].concealed
     # a reading of seven pairs can win only by the shape or by a special hand of pairs
-    pairs = _pairs_form(c, n_melds, total) if (r.shapes & 1 or p.has_pairs) and (jf == NULL or jf.pairs) else -1
+    pairs = (_pairs_form(c, n_melds, total, presence) if (r.shapes & 1 or p.has_pairs) and (jf == NULL or jf.pairs)
+             else -1)
     n_fixed = c_fixed(p, held, presence, m, fixed) if p.n_slots and (jf == NULL or jf.may_fixed) else 0
     if jf != NULL and n_fixed:
         n_fixed = c_fixed_allowed(jf, fixed, n_fixed)
@@ -501,11 +502,13 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     return S_OK if best.found else S_NOT_WINNING
 
 
-cdef inline int _pairs_form(const uint8_t* c, int n_melds, int total) noexcept nogil:
+cdef inline int _pairs_form(const uint8_t* c, int n_melds, int total, uint64_t presence) noexcept nogil:
     """How 14 concealed tiles read as seven pairs (matching.pairs_form): FORM_PAIRS,
-    FORM_PAIRS_KONGS, or -1."""
+    FORM_PAIRS_KONGS, or -1. ``presence``: the kinds the row holds."""
     cdef int t, fours = 0
-    if n_melds or total != 14:
+    # seven pairs hold at most seven kinds: most rows end on that, a branch the predictor
+    # learns, where the loop below ends at a count of one or three, anywhere in the row
+    if n_melds or total != 14 or mj_popcount64(presence) > 7:
         return -1
     for t in range(34):
         if c[t] == 4:
