@@ -204,8 +204,10 @@ pungs holds seven or fewer), and a one-bit filter ends most rows before the fixe
 variants' probe (``_pattern_kernel.VariantIndex``, ``presence_bits``). Callgrind, the
 first 10,000 rows: 2,482 -> 2,208 instructions a row (babcock 1,718 on the same rows).
 In turn, best of 15 rounds on a machine about half as fast as the one above, the old
-build then the new: western 2.08M -> 2.46M-2.54M hands/s against babcock's 3.47M-3.61M,
-0.60x -> 0.70-0.71x; american 0.78x -> 0.79-0.81x (issue 33's target: 0.8x).
+build then the new: western 2.08M -> 2.51M-2.53M hands/s against babcock's 3.47M-3.55M,
+0.60x -> 0.71-0.72x; american 0.78x -> 0.82x (issue 33's target: 0.8x). The filter
+indexes the first 64 variants of a larger table (american has 131) and tries the rest in
+turn; a row of more than seven kinds skips the seven-pairs count.
 """
 
 from __future__ import annotations
