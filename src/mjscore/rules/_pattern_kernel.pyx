@@ -523,8 +523,8 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
                       int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                       uint64_t base, uint64_t base_bits, int concealed_hand,
                       int16_t* out) noexcept nogil:
-    # an indexed table by table; else two copies of the loop, so the one over every variant
-    # reads no index list
+    # a whole table (quant or items) through its index; a joker row's `among` through the
+    # loop (its own copy, so the one over every variant reads no index list)
     if among == NULL:
         if variants == p.quant and n > 0:
             return _indexed_candidates(p, variants, &p.quant_index, n, is_item, held, presence, threes, base,
