@@ -454,29 +454,41 @@ cdef inline int _candidate(const Patterns* p, const Variant* v, int is_item, uin
     return 1
 
 
+cdef inline int _held_may_fill(const Patterns* p, const Variant* v, int is_item, uint64_t presence,
+                               uint64_t threes, uint64_t twos, uint64_t base, uint64_t base_bits,
+                               int concealed_hand) noexcept nogil:
+    """Whether a row whose kinds ``v`` allows (and no more of them than its groups hold)
+    may fill ``v``: it holds the kinds ``v`` requires, as many pungs as ``v`` needs among
+    its kinds held three times or more, then ``_candidate``. ``_candidates`` and
+    ``_indexed_candidates`` ask it of each variant they have not ruled out."""
+    cdef uint64_t mask
+    if v.required & ~presence:
+        return 0
+    if v.min_threes:  # its pungs and kongs are of different kinds, all in threes_tiles
+        mask = threes & v.threes_tiles
+        if not mask or (v.min_threes > 1 and mj_popcount64(mask) < v.min_threes):
+            return 0
+    return _candidate(p, v, is_item, threes, twos, base, base_bits, concealed_hand)
+
+
 cdef inline int _candidates(const Patterns* p, const Variant* variants, const int16_t* among, int start,
                             int n, int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                             uint64_t base, uint64_t base_bits, int concealed_hand, int found,
                             int16_t* out) noexcept nogil:
     """The candidates among variants ``start`` to ``n`` (of ``among``, or of all), written
     into ``out`` after the ``found`` there; the count, or -1 past MAX_CANDIDATES."""
-    cdef uint64_t twos = 0, mask
+    cdef uint64_t twos = 0
     cdef int k, v, counted = 0, n_threes = mj_popcount64(threes), n_kinds = mj_popcount64(presence)
     for k in range(start, n):
         v = among[k] if among != NULL else k
         if variants[v].min_threes > n_threes:  # and so do all the rest (sorted)
             break
-        if (presence & ~variants[v].allowed or variants[v].required & ~presence
-                or n_kinds > variants[v].max_kinds):
+        if presence & ~variants[v].allowed or n_kinds > variants[v].max_kinds:
             continue
-        if variants[v].min_threes:  # its pungs and kongs are of different kinds, all in threes_tiles
-            mask = threes & variants[v].threes_tiles
-            if not mask or (variants[v].min_threes > 1 and mj_popcount64(mask) < variants[v].min_threes):
-                continue
         if not counted:  # the kinds held twice, once per row
             twos = mj_at_least34(held, 2)
             counted = 1
-        if _candidate(p, &variants[v], is_item, threes, twos, base, base_bits, concealed_hand):
+        if _held_may_fill(p, &variants[v], is_item, presence, threes, twos, base, base_bits, concealed_hand):
             if found == MAX_CANDIDATES:
                 return -1
             out[found] = v
@@ -499,18 +511,12 @@ cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, 
                           & index.by_byte[2][(presence >> 16) & 0xFF] & index.by_byte[3][(presence >> 24) & 0xFF]
                           & index.by_byte[4][(presence >> 32) & 0xFF] & index.upto[n_threes if n_threes < 7 else 7]
                           & index.kinds_upto[mj_popcount64(presence)])
-    cdef uint64_t twos = mj_at_least34(held, 2) if left else 0, mask
+    cdef uint64_t twos = mj_at_least34(held, 2) if left else 0
     cdef int v, found = 0
     while left:
         v = mj_ctz64(left)
         left &= left - 1
-        if variants[v].required & ~presence:
-            continue
-        if variants[v].min_threes:
-            mask = threes & variants[v].threes_tiles
-            if not mask or (variants[v].min_threes > 1 and mj_popcount64(mask) < variants[v].min_threes):
-                continue
-        if _candidate(p, &variants[v], is_item, threes, twos, base, base_bits, concealed_hand):
+        if _held_may_fill(p, &variants[v], is_item, presence, threes, twos, base, base_bits, concealed_hand):
             out[found] = v  # at most 64: within MAX_CANDIDATES
             found += 1
     if n > 64:
