@@ -111,12 +111,6 @@ cdef inline uint64_t _word(const uint8_t* p) noexcept nogil:
     return w
 
 
-cdef inline int _at_least(uint64_t w, uint64_t k, uint64_t lanes) noexcept nogil:
-    """How many of the selected ``lanes`` (high bits) of ``w`` hold at least ``k``."""
-    # the lanes' flags moved to their low bits, summed by the multiply into the top byte
-    return <int>(((((w + (0x80 - k) * LANES) & lanes) >> 7) * LANES) >> 56)
-
-
 cdef int _read_row(const uint8_t* counts, const uint8_t* melds, Hand* h) noexcept nogil:
     """Fill ``h``'s counts and melds from a row; the row's status before its size is checked."""
     cdef int t, m, k, n
@@ -167,20 +161,26 @@ cdef inline uint64_t _kinds_held(const uint8_t* c, uint64_t k) noexcept nogil:
 
 
 cdef inline void _pair_counts(const Hand* h, int* pairs, int* kinds, int* orphans, int* orphan_pair) noexcept nogil:
-    """Kinds held twice, kinds held, orphans held and whether one is held twice."""
-    cdef int t
-    cdef uint64_t w
-    pairs[0] = (h.c[32] >= 2) + (h.c[33] >= 2)
-    kinds[0] = (h.c[32] >= 1) + (h.c[33] >= 1)
-    orphans[0] = kinds[0]
-    orphan_pair[0] = pairs[0]
+    """Kinds held twice, kinds held, orphans held and whether one is held twice. Each
+    word's lanes held at least once (twice) are flagged in their low bits and the flags
+    summed lane by lane (at most 4 a lane), so one multiply per count adds them all up;
+    counted in locals and stored once (a store through an ``int*`` may alias the counts,
+    which the compiler would then read again)."""
+    cdef const uint8_t* c = h.c
+    cdef int t, tail_ones = (c[32] >= 1) + (c[33] >= 1), tail_twos = (c[32] >= 2) + (c[33] >= 2)
+    cdef uint64_t w, one, two, ones = 0, twos = 0, orphan_ones = 0, orphan_twos = 0
     for t in range(4):
-        w = _word(h.c + 8 * t)
-        pairs[0] += _at_least(w, 2, HIGH)
-        kinds[0] += _at_least(w, 1, HIGH)
-        orphans[0] += _at_least(w, 1, ORPHAN_LANES[t])
-        orphan_pair[0] += _at_least(w, 2, ORPHAN_LANES[t])
-    orphan_pair[0] = orphan_pair[0] > 0
+        w = _word(c + 8 * t)
+        one = ((w + (0x80 - 1) * LANES) & HIGH) >> 7
+        two = ((w + (0x80 - 2) * LANES) & HIGH) >> 7
+        ones += one
+        twos += two
+        orphan_ones += one & (ORPHAN_LANES[t] >> 7)
+        orphan_twos |= two & (ORPHAN_LANES[t] >> 7)
+    pairs[0] = <int>((twos * LANES) >> 56) + tail_twos
+    kinds[0] = <int>((ones * LANES) >> 56) + tail_ones
+    orphans[0] = <int>((orphan_ones * LANES) >> 56) + tail_ones
+    orphan_pair[0] = orphan_twos != 0 or tail_twos != 0
 
 
 cdef inline int _check_size(Hand* h, int residue) noexcept nogil:
