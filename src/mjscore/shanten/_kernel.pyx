@@ -100,9 +100,10 @@ cdef inline int _seven_pairs(int pairs, int kinds) noexcept nogil:
 # bit after adding 0x80 - k says "at least k".
 cdef uint64_t LANES = 0x0101010101010101ULL
 cdef uint64_t HIGH = 0x8080808080808080ULL
-# The orphan lanes of the four words of tiles 0-31 (tiles 32 and 33 are orphans too).
+# The orphan lanes of the four words of tiles 0-31, a low bit each, as _pair_counts flags
+# them (tiles 32 and 33 are orphans too).
 cdef uint64_t ORPHAN_LANES[4]
-ORPHAN_LANES[:] = [0x80, 0x8080, 0x808000, 0x8080808080800000]
+ORPHAN_LANES[:] = [0x01, 0x0101, 0x010100, 0x0101010101010000]
 
 
 cdef inline uint64_t _word(const uint8_t* p) noexcept nogil:
@@ -175,8 +176,8 @@ cdef inline void _pair_counts(const Hand* h, int* pairs, int* kinds, int* orphan
         two = ((w + (0x80 - 2) * LANES) & HIGH) >> 7
         ones += one
         twos += two
-        orphan_ones += one & (ORPHAN_LANES[t] >> 7)
-        orphan_twos |= two & (ORPHAN_LANES[t] >> 7)
+        orphan_ones += one & ORPHAN_LANES[t]
+        orphan_twos |= two & ORPHAN_LANES[t]
     pairs[0] = <int>((twos * LANES) >> 56) + tail_twos
     kinds[0] = <int>((ones * LANES) >> 56) + tail_ones
     orphans[0] = <int>((orphan_ones * LANES) >> 56) + tail_ones
