@@ -223,6 +223,12 @@ def test_threads_0_or_none_split_the_batch_over_every_core(monkeypatch: pytest.M
     ({"win_tile": "9x"}, InvalidContextError, "9x"),
     ({"win_tile": 40}, InvalidContextError, "tile indices"),
     ({"win_tile": [1, 2, 3]}, InvalidContextError, "shape"),
+    # columns: the range is checked by their least and greatest values, then value by value
+    ({"win_tile": np.array([3, 34], np.uint8)}, InvalidContextError, "got 34"),
+    ({"win_tile": np.array([-1, 3])}, InvalidContextError, "got -1"),
+    ({"win_tile": np.array([255, 254], np.uint8)}, InvalidContextError, "got 254"),
+    ({"seat_wind": np.array([27, 26], np.uint8)}, InvalidContextError, "seat_wind must be a wind .*not 26"),
+    ({"prevailing_wind": np.array([31, 30], np.uint8)}, InvalidContextError, "prevailing_wind must be a wind .*not 31"),
     ({"seat_wind": "X"}, InvalidContextError, "seat_wind must be a wind"),
     ({"seat_wind": 5}, InvalidContextError, "seat_wind must be a wind"),
     ({"self_drawn": 2}, InvalidContextError, "self_drawn"),
@@ -478,3 +484,14 @@ def test_one_row_scores_as_in_a_batch(backend: str) -> None:
                                          return_status=True, **context)
                 assert [int(a[0]) for a in one] == [int(a[i]) for a in batch], (rules, context, i)
             assert {HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.BAD_MELD} <= set(batch[2].tolist())
+
+
+def test_win_tile_column_may_hold_the_unknown_tile() -> None:
+    # 255 (unknown) is past the tiles' range yet no error: the column's greatest value
+    # sends it to the check value by value, which lets it through
+    counts = np.array([mjscore.parse_tiles("123m456p789s11122z")] * 2, np.uint8)
+    totals, _, status = mjscore.score_many(counts, "babcock", win_tile=np.array([255, 28], np.uint8),
+                                           self_drawn=True, return_status=True)
+    assert status.tolist() == [0, 0]
+    alone = [mjscore.score_many(counts[:1], "babcock", win_tile=tile, self_drawn=True)[0][0] for tile in (None, 28)]
+    assert totals.tolist() == alone
