@@ -325,20 +325,20 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
 cdef int _suit_completes(const SuitTables* T, const uint8_t* counts, int s, int32_t key, const uint8_t* held,
                          int skip) noexcept nogil:
     """Whether some rank of suit ``s`` other than ``skip``, held fewer than 4 times and
-    within two of a rank the suit has, makes the suit, with key ``key`` before it, split.
-
-    Branch-free: the nine lookups are independent loads that overlap.
-    """
-    cdef const uint8_t* suit = counts + 9 * s
-    cdef int r, present = 0, open_ranks = 0, hits = 0
-    cdef int32_t k
-    for r in range(9):
-        present |= (suit[r] != 0) << r
-        open_ranks |= (held[9 * s + r] < 4) << r
-        k = key + POW5[r] * (suit[r] < 4)  # a count of 4 would carry: look up a valid key
-        hits |= <int>((T.bits[k >> 5] >> (k & 31)) & 1) << r
+    within two of a rank the suit has, makes the suit, with key ``key`` before it, split:
+    one lookup of the wait table (the ranks making ``key`` split), the two masks read
+    eight ranks at once (counts and ``held`` at most 4: a rank is held if one of its
+    three bits is set, held fewer than 4 times if bit 2 is clear)."""
+    cdef uint64_t x, y
+    cdef int present, open_ranks
+    memcpy(&x, counts + 9 * s, 8)
+    memcpy(&y, held + 9 * s, 8)
+    present = <int>((((x | x >> 1 | x >> 2) & <uint64_t>0x0101010101010101) * <uint64_t>0x0102040810204080) >> 56)
+    present |= (counts[9 * s + 8] != 0) << 8
+    open_ranks = ~<int>((((y >> 2) & <uint64_t>0x0101010101010101) * <uint64_t>0x0102040810204080) >> 56)
+    open_ranks &= ~((held[9 * s + 8] >= 4) << 8)
     present = present | present << 1 | present << 2 | present >> 1 | present >> 2
-    return (hits & present & open_ranks & ~(1 << skip if skip >= 0 else 0) & 0x1FF) != 0
+    return (T.wait[key] & present & open_ranks & ~(1 << skip if skip >= 0 else 0) & 0x1FF) != 0
 
 
 cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil:
@@ -350,35 +350,30 @@ cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) n
     keeps every suit's size and so the one pair; a tile elsewhere needs the removed
     tile's suit to split with a new pair, and the old pair's holder to take the tile.
     """
-    cdef int32_t key[3]
-    cdef int size[3]
-    cdef int s, t, sw, rw, pair_suit = -1, honour_pair = -1
+    cdef int32_t key
+    cdef int s, t, sw, rw, pair_suit = -1
     cdef const SuitTables* T = _suit_tables()
     if T == NULL:
         return 0
-    for s in range(3):
-        key[s] = _suit_key(counts + 9 * s)
-        size[s] = _suit_size(counts + 9 * s)
-        if size[s] % 3 == 2:
+    for s in range(3):  # (a suit's key is worked out only where it is looked up)
+        if _suit_size(counts + 9 * s) % 3 == 2:
             pair_suit = s
-    for t in range(27, 34):
-        if counts[t] == 2 and t != removed:
-            honour_pair = t
     if removed < 27:
         sw = removed // 9
         rw = removed % 9
-        key[sw] -= POW5[rw]
-        if _suit_completes(T, counts, sw, key[sw], held, rw):
+        key = _suit_key(counts + 9 * sw) - POW5[rw]
+        if _suit_completes(T, counts, sw, key, held, rw):
             return 1
-        if pair_suit == sw or not _splits(T, key[sw]):
+        if pair_suit == sw or not _splits(T, key):
             return 0  # the suit cannot keep a new pair
     elif counts[removed] != 3:
         return 0  # the honour was the pair: the one left pairs only with its own kind
     # The removed tile's suit (or honour, from a pung) keeps a new pair: the old pair
-    # must become a set.
-    if honour_pair >= 0:
-        return held[honour_pair] < 4
-    return pair_suit >= 0 and _suit_completes(T, counts, pair_suit, key[pair_suit], held, -1)
+    # must become a set (a complete hand has one pair: an honour's, or a suit's).
+    for t in range(27, 34):
+        if counts[t] == 2 and t != removed:
+            return held[t] < 4
+    return pair_suit >= 0 and _suit_completes(T, counts, pair_suit, _suit_key(counts + 9 * pair_suit), held, -1)
 
 
 cdef inline uint32_t _hash_find4(const SuitTables* T, int32_t key) noexcept nogil:
