@@ -123,6 +123,8 @@ def check_threads(threads: object) -> int:
 
     :raises InvalidHandError: for anything else.
     """
+    if type(threads) is int and threads > 0:  # the usual call (a single row's too): no more checks
+        return threads
     if threads is None:
         return available_cores()
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:

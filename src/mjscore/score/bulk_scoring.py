@@ -361,7 +361,8 @@ def score_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = No
     if n == 1 and wild is None and scalars is not None:  # one row: the single-row entry, two buffers
         totals[0], special[0] = 0, -1
         if not status[0]:
-            result = scorer.score_one(batch[0], meld_codes[0], *row, ruleset)
+            # (as bytes: the kernel reads them in place, where a row's view costs a buffer acquisition)
+            result = scorer.score_one(batch[0].tobytes(), meld_codes[0].tobytes(), *row, ruleset)
             status[0] = result.status
             if not result.status:
                 totals[0], special[0] = result.total, result.special
