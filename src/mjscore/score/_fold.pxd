@@ -284,6 +284,11 @@ ctypedef struct Tables:
     # within it are all absent. AND over the 8 bytes gives the matching items.
     uint64_t allowed[8][256]
     uint64_t tile_allowed[256]   # items whose win-tile condition holds for this tile
+    # The points and doubles of the items applied, summed a byte of the item mask at a
+    # time (item_bytes bytes): a fixed loop, where one per item ends on the data.
+    int item_bytes
+    int32_t points_by_byte[8][256]
+    int32_t doubles_by_byte[8][256]
     # Items with ``holds`` (model.Tables.holds): the fact bit each sets on a reading whose
     # counters reach its needs, the fewest of each counter in that counter's 3 bits.
     int n_holds

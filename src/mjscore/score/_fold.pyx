@@ -235,6 +235,14 @@ cdef void _build_lookup(Tables* r) noexcept nogil:
                 unless_byte = (r.unless[i] >> (8 * b)) & 0xFF
                 if (v & when_byte) == when_byte and not (v & unless_byte):
                     r.allowed[b][v] |= (<uint64_t>1) << i
+    r.item_bytes = (r.n_items + 7) // 8
+    for b in range(8):
+        for v in range(256):
+            r.points_by_byte[b][v] = r.doubles_by_byte[b][v] = 0
+            for i in range(8):
+                if v >> i & 1 and 8 * b + i < r.n_items:
+                    r.points_by_byte[b][v] += r.points[8 * b + i]
+                    r.doubles_by_byte[b][v] += r.doubles[8 * b + i]
     for t in range(256):  # a tile past 33 (no winning tile) meets only "any tile"
         r.tile_allowed[t] = 0
         for i in range(r.n_items):
@@ -313,12 +321,10 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
             else:
                 points += r.points[i]
                 doubles += r.doubles[i]
-    else:  # no item counted per bonus tile: a plain sum
-        while rest:
-            i = mj_ctz64(rest)
-            rest &= rest - 1
-            points += r.points[i]
-            doubles += r.doubles[i]
+    else:  # no item counted per bonus tile: a plain sum, a byte of items at a time
+        for k in range(r.item_bytes):
+            points += r.points_by_byte[k][(applied >> (8 * k)) & 0xFF]
+            doubles += r.doubles_by_byte[k][(applied >> (8 * k)) & 0xFF]
     # a special hand's value: exposed, or concealed (values[8 h + 4 .. 8 h + 7])
     cdef int concealed = 4 if facts & F_CONCEALED_HAND else 0
     # a reading of no ordinary sets earns exactly its share (mjscore.score.fold.scores_exactly)
