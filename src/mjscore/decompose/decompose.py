@@ -267,15 +267,12 @@ def is_complete(hand: Hand | str | Sequence[int] | Any, joker_use: Eligibility =
     :raises InvalidHandError: for counts above 4, a wrong tile total, jokers without
         ``joker_use=``, or a joker count beside a hand.
     """
-    if joker_use is None and jokers is None:  # the common call, 34 counts: the kernel's answer alone
-        answer = _backend.kernel.is_complete_counts(hand)
-        if answer >= 0:
-            return answer == 1
-    joker_use, jokers = old_joker_use(joker_use, jokers)
-    if jokers is not None and not isinstance(hand, (Hand, str)) and joker_count(jokers):
-        return _complete_counts_with_jokers(hand, joker_count(jokers), joker_use)
-    if jokers is not None and isinstance(hand, (Hand, str)):
-        _hand(hand, joker_use, jokers=jokers)  # raises: the hand carries its own jokers
+    if joker_use is not None or jokers is not None:  # (the common call, 34 counts, skips this)
+        joker_use, jokers = old_joker_use(joker_use, jokers)
+        if jokers is not None and not isinstance(hand, (Hand, str)) and joker_count(jokers):
+            return _complete_counts_with_jokers(hand, joker_count(jokers), joker_use)
+        if jokers is not None and isinstance(hand, (Hand, str)):
+            _hand(hand, joker_use, jokers=jokers)  # raises: the hand carries its own jokers
     answer = _backend.kernel.is_complete_counts(hand)
     if answer >= 0:
         if joker_use is not None:
