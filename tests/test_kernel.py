@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from types import ModuleType
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 from mjscore.core.group_codes import group_code, group_kind, group_tile
 from mjscore.rows.codec import meld_tiles
 from mjscore.core.tile import parse_tiles
+from mjscore.decompose import _reference as reference
 
 SEQ, TRI, QUAD, PAIR = 0, 1, 2, 3
 
@@ -60,6 +62,38 @@ def test_suit_ways_never_exceed_four_and_cover_their_counts(kernel: ModuleType) 
     assert len(kernel.suit_ways(key)) == 3
 
 
+
+
+def _suit_patterns() -> set[tuple[int, ...]]:
+    """Every suit made of at most four sets (runs and pungs) and at most one pair, with
+    no rank held more than four times: the patterns the compiled kernel's tables hold."""
+    patterns = set()
+    for n_sets in range(5):
+        for sets in itertools.combinations_with_replacement(range(16), n_sets):
+            base = [0] * 9
+            for g in sets:  # 0-6: a run from rank g, 7-15: a pung of rank g - 7
+                for r in ([g, g + 1, g + 2] if g < 7 else [g - 7] * 3):
+                    base[r] += 1
+            for pair in range(-1, 9):
+                suit = list(base)
+                if pair >= 0:
+                    suit[pair] += 2
+                if max(suit) <= 4:
+                    patterns.add(tuple(suit))
+    return patterns
+
+
+def test_every_suit_pattern_finds_its_ways_and_no_other_suit_does(kernel: ModuleType) -> None:
+    """Each of the 21,743 patterns is found with the reference's ways (the compiled
+    kernel keeps them in a perfect hash built at load: a pattern it failed to place would
+    not split), and a suit one tile past a pattern (of a hand's 14 tiles at most), which
+    splits in no way, finds none."""
+    patterns = _suit_patterns()
+    assert len(patterns) == 21743
+    for suit in patterns:
+        assert kernel.suit_ways(kernel.suit_key(suit)) == reference.suit_ways(reference.suit_key(suit)), suit
+        if suit[0] < 4 and sum(suit) < 14 and (suit[0] + 1, *suit[1:]) not in patterns:
+            assert kernel.suit_ways(kernel.suit_key(suit) + 1) == (), suit
 # ------------------------------------------------------------------ decompositions
 
 @pytest.mark.parametrize("hand, expected", [

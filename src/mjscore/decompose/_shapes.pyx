@@ -11,7 +11,7 @@ from libc.string cimport memcmp, memcpy
 
 from mjscore.core._bits cimport mj_ctz64
 from mjscore.core._group_codes cimport G_PAIR, G_PUNG, group_code, group_kind
-from mjscore.decompose._suits cimport (HASH_SIZE, POW5, PyThread_acquire_lock, PyThread_release_lock,
+from mjscore.decompose._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
                              SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
                              c_free_suit_tables, mj_prefetch, mj_store_release)
 
@@ -376,19 +376,6 @@ cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) n
     return pair_suit >= 0 and _suit_completes(T, counts, pair_suit, _suit_key(counts + 9 * pair_suit), held, -1)
 
 
-cdef inline uint32_t _hash_find4(const SuitTables* T, int32_t key) noexcept nogil:
-    """_hash_find, the first four slots of the key's probe read at once and the match
-    picked without a branch: random hands probe a varying number of slots, which a
-    loop would mispredict. A key found no sooner falls back to the loop."""
-    cdef uint32_t s = _slot(key), found = 0
-    cdef uint64_t slot
-    cdef int j
-    for j in range(4):
-        slot = T.hash[(s + j) & (HASH_SIZE - 1)]
-        found = <uint32_t>slot if <int32_t>(slot >> 32) == key else found
-    return found if found else _hash_find(T, key)
-
-
 cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     """Write every standard decomposition (5 sorted group bytes each) to ``out``.
 
@@ -410,7 +397,7 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     # function, and the checks below can run while they arrive.
     for s in range(3):
         key[s] = _suit_key(counts + 9 * s)
-        mj_prefetch(&T.hash[_slot(key[s])])
+        mj_prefetch(&T.hash[_slot(T, key[s])])
     # Without a branch per honour (random hands make each one a coin toss): every
     # honour writes its byte, kept only if it is a pung or a pair, and adds its
     # HONOUR_TALLY (groups, pairs and bad counts in one word).
@@ -423,7 +410,7 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     if tally >> 16 or n_fixed > 5:
         return 0
     for s in range(3):
-        found[s] = _hash_find4(T, key[s])
+        found[s] = _hash_find(T, key[s])
         if found[s] == 0:
             return 0
         total *= found[s] & 0xFF

@@ -65,13 +65,17 @@ cdef enum:
     N_KEYS = 1953125          # 5 ** 9
     HASH_BITS = 15
     HASH_SIZE = 32768         # 2 ** HASH_BITS: 66% full with the 21,743 patterns
+    SEED_BITS = 13            # 8,192 buckets of keys, a seed each: about 2.7 patterns a bucket
 
 ctypedef struct SuitTables:
     int ready             # published with release/acquire: who sees it set sees the tables
     uint32_t* bits        # bit per suit key: the suit splits into sets (+ a pair if 3k+2)
     # One 8-byte slot per entry, key << 32 | (start << 8 | number of ways), so a lookup
-    # touches one cache line; EMPTY_SLOT when empty.
+    # touches one cache line; EMPTY_SLOT when empty. A perfect hash: each pattern's slot
+    # is _slot's, from its bucket's seed, and no two patterns share one, so a lookup
+    # reads one slot (no probe sequence, no branch on how far it goes).
     uint64_t* hash
+    uint16_t* seed        # per bucket of keys (_bucket), the seed its patterns' slots are hashed with
     # Up to five group bytes a way, as if the suit were the first (kind * 34 + rank, see
     # _group_codes.pxd: add 9 * suit for the suit's own), 0xFF (NO_GROUP) padded.
     uint64_t* ways
@@ -88,20 +92,24 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil
 cdef void c_free_suit_tables(SuitTables* T) noexcept nogil
 
 
-cdef inline uint32_t _slot(int32_t key) noexcept nogil:
-    return (<uint32_t>key * 2654435761u) >> (32 - HASH_BITS)
+cdef inline uint32_t _bucket(int32_t key) noexcept nogil:
+    return (<uint32_t>key * 0x85EBCA6Bu) >> (32 - SEED_BITS)
+
+
+cdef inline uint32_t _seeded_slot(int32_t key, uint32_t seed) noexcept nogil:
+    # (a key is below 2**21: the seed goes above it, so each seed hashes other inputs)
+    return ((<uint64_t>key | <uint64_t>seed << 21) * <uint64_t>0x9E3779B97F4A7C15) >> (64 - HASH_BITS)
+
+
+cdef inline uint32_t _slot(const SuitTables* T, int32_t key) noexcept nogil:
+    """The one slot that may hold ``key``."""
+    return _seeded_slot(key, T.seed[_bucket(key)])
 
 
 cdef inline uint32_t _hash_find(const SuitTables* T, int32_t key) noexcept nogil:
     """start << 8 | count of the key's ways, or 0 when the suit does not split."""
-    cdef uint32_t s = _slot(key)
-    cdef uint64_t slot = T.hash[s]
-    while slot != EMPTY_SLOT:
-        if <int32_t>(slot >> 32) == key:
-            return <uint32_t>slot
-        s = (s + 1) & (HASH_SIZE - 1)
-        slot = T.hash[s]
-    return 0
+    cdef uint64_t slot = T.hash[_slot(T, key)]
+    return <uint32_t>slot if <int32_t>(slot >> 32) == key else 0
 
 
 cdef inline int32_t _suit_key(const uint8_t* c) noexcept nogil:

@@ -7,7 +7,7 @@ without a pair, gives one suit pattern and one way to split it. That is 21,743
 patterns and 23,533 ways. From them it keeps (``SuitTables`` in the ``.pxd``)
 
 * a bitset over all 5**9 suit keys (244 KB, fits in L2): "this suit splits";
-* an open-addressing hash from suit key to its ways, for decompositions;
+* a perfect hash from suit key to its ways, for decompositions (one slot read a lookup);
 * a wait table over all suit keys (3.9 MB): the ranks that would make it split.
 
 ``_shapes`` holds the one copy, built on first use, and reads it for complete
@@ -23,6 +23,7 @@ from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, group_code
 
 cdef enum:
     MAX_RAW_WAYS = 48450      # sum over k <= 4 of C(15 + k, k), times 10 pair choices
+    MAX_BUCKET = 32           # the most patterns one bucket of the perfect hash may hold
 
 ctypedef struct RawWay:
     int32_t key
@@ -44,7 +45,7 @@ cdef int _compare_raw(const void* a, const void* b) noexcept nogil:
 cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
     """Enumerate every suit's sets upward and fill the bitset, hash and ways pool."""
     cdef RawWay* raw = <RawWay*>malloc(MAX_RAW_WAYS * sizeof(RawWay))
-    cdef int n_raw = 0, n_sets, i, pair, g, r, bad, n_groups, rest
+    cdef int n_raw = 0, n_sets, i, pair, g, r, bad, n_groups, rest, status
     cdef int combo[4]
     cdef uint8_t c[9]
     cdef uint64_t way
@@ -95,9 +96,10 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
 
     T.bits = <uint32_t*>calloc(N_KEYS // 32 + 1, sizeof(uint32_t))
     T.hash = <uint64_t*>malloc(HASH_SIZE * sizeof(uint64_t))
+    T.seed = <uint16_t*>calloc(1 << SEED_BITS, sizeof(uint16_t))
     T.ways = <uint64_t*>malloc(n_raw * sizeof(uint64_t))
     T.wait = <uint16_t*>calloc(N_KEYS, sizeof(uint16_t))
-    if T.bits == NULL or T.hash == NULL or T.ways == NULL or T.wait == NULL:
+    if T.bits == NULL or T.hash == NULL or T.seed == NULL or T.ways == NULL or T.wait == NULL:
         free(raw)
         return -1
     memset(T.hash, 0xFF, HASH_SIZE * sizeof(uint64_t))
@@ -108,7 +110,10 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
         while g < n_raw and raw[g].key == raw[i].key:
             T.ways[g] = raw[g].way
             g += 1
-        _hash_insert(T, raw[i].key, <uint32_t>i << 8 | <uint32_t>(g - i))
+        # the pattern's hash entry, kept in `raw` (read: its first T.patterns are done
+        # with) until _place gives it its slot
+        raw[T.patterns].key = raw[i].key
+        raw[T.patterns].way = (<uint64_t>raw[i].key) << 32 | <uint32_t>i << 8 | <uint32_t>(g - i)
         T.bits[raw[i].key >> 5] |= 1u << (raw[i].key & 31)
         rest = raw[i].key
         for r in range(9):  # this pattern minus one tile of rank r waits on r
@@ -117,19 +122,79 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
             rest //= 5
         T.patterns += 1
         i = g
+    status = _place(T, raw, T.patterns)
     free(raw)
-    return 0
+    return status
 
 
-cdef void _hash_insert(SuitTables* T, int32_t key, uint32_t value) noexcept nogil:
-    cdef uint32_t s = _slot(key)
-    while T.hash[s] != EMPTY_SLOT:
-        s = (s + 1) & (HASH_SIZE - 1)
-    T.hash[s] = (<uint64_t>key) << 32 | value
+cdef int _place(SuitTables* T, const RawWay* entries, int n) noexcept nogil:
+    """Give each of the ``n`` entries (key, hash entry) its slot: the patterns are
+    grouped in buckets by _bucket, and each bucket, the fullest first, takes the first
+    seed that sends its patterns to free slots, all different (hash and displace).
+    0, or -1 if out of memory or some bucket found no seed."""
+    cdef int n_buckets = 1 << SEED_BITS, b, j, k, size, placed = 0, status = 0
+    cdef int* first = <int*>calloc(n_buckets + 1, sizeof(int))
+    cdef int* fill = <int*>calloc(n_buckets, sizeof(int))
+    cdef int* members = <int*>malloc(n * sizeof(int))
+    cdef int* order = <int*>malloc(n_buckets * sizeof(int))
+    cdef int by_size[MAX_BUCKET + 2]
+    cdef uint32_t slots[MAX_BUCKET]
+    cdef uint32_t seed = 0
+    if first == NULL or fill == NULL or members == NULL or order == NULL:
+        free(first); free(fill); free(members); free(order)
+        return -1
+    for k in range(n):
+        first[_bucket(entries[k].key) + 1] += 1
+    memset(by_size, 0, sizeof(by_size))
+    for b in range(n_buckets):
+        size = first[b + 1]
+        if size > MAX_BUCKET:
+            free(first); free(fill); free(members); free(order)
+            return -1
+        by_size[MAX_BUCKET - size + 1] += 1
+        first[b + 1] += first[b]
+    for k in range(n):
+        b = _bucket(entries[k].key)
+        members[first[b] + fill[b]] = k
+        fill[b] += 1
+    for j in range(MAX_BUCKET + 1):  # the buckets by size, the fullest first (a counting sort)
+        by_size[j + 1] += by_size[j]
+    for b in range(n_buckets):
+        j = MAX_BUCKET - (first[b + 1] - first[b])
+        order[by_size[j]] = b
+        by_size[j] += 1
+    for j in range(n_buckets):
+        b = order[j]
+        size = first[b + 1] - first[b]
+        if size == 0:
+            break
+        for seed in range(1 << 16):
+            placed = 0
+            while placed < size:
+                slots[placed] = _seeded_slot(entries[members[first[b] + placed]].key, seed)
+                if T.hash[slots[placed]] != EMPTY_SLOT:
+                    break
+                for k in range(placed):
+                    if slots[k] == slots[placed]:
+                        break
+                else:
+                    placed += 1
+                    continue
+                break
+            if placed == size:
+                break
+        if placed < size:
+            status = -1
+            break
+        T.seed[b] = <uint16_t>seed
+        for k in range(size):
+            T.hash[slots[k]] = entries[members[first[b] + k]].way
+    free(first); free(fill); free(members); free(order)
+    return status
 
 
 cdef void c_free_suit_tables(SuitTables* T) noexcept nogil:
     T.ready = 0
-    free(T.bits); free(T.hash); free(T.ways); free(T.wait)
-    T.bits = NULL; T.hash = NULL; T.ways = NULL; T.wait = NULL
+    free(T.bits); free(T.hash); free(T.seed); free(T.ways); free(T.wait)
+    T.bits = NULL; T.hash = NULL; T.seed = NULL; T.ways = NULL; T.wait = NULL
     T.patterns = 0
