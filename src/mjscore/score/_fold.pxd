@@ -402,8 +402,7 @@ cdef inline uint64_t _triplet_facts(const Tables* r, uint32_t counters) noexcept
         need = r.holds_need[k]
         low_ge = ((counters & ~COUNTER_HIGH_BITS) | COUNTER_HIGH_BITS) - (need & ~COUNTER_HIGH_BITS)
         ge = (counters & ~need) | (~(counters ^ need) & low_ge)
-        if ge & COUNTER_HIGH_BITS == COUNTER_HIGH_BITS:
-            facts |= r.holds_bit[k]
+        facts |= r.holds_bit[k] & -<uint64_t>(ge & COUNTER_HIGH_BITS == COUNTER_HIGH_BITS)  # (no branch: data)
     return facts
 
 

@@ -118,9 +118,12 @@ cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* 
     cdef int d, j, above = CHOW_ABOVE[wt], below = CHOW_BELOW[wt - 2] if wt >= 2 else NO_KIND, pair_tile
     cdef uint64_t x, runs, pung = group_code(G_PUNG, wt), shown = 0
     # the run starting at wt, and the one ending at it, where their other end is open
-    # (NOT_FOUND, a byte no decomposition holds, where it is not)
-    runs = wt if above != NO_KIND and held[min(above, 33)] < 4 else NOT_FOUND
-    runs |= (wt - 2 if below != NO_KIND and held[min(below, 33)] < 4 else NOT_FOUND) << 8
+    # (NOT_FOUND, a byte no decomposition holds, where it is not); chosen by masks, as
+    # whether a run's end is open is a coin toss on random hands
+    runs = NOT_FOUND ^ ((NOT_FOUND ^ <uint64_t>wt)
+                        & -<uint64_t>((above != NO_KIND) & (held[min(above, 33)] < 4)))
+    runs |= (NOT_FOUND ^ ((NOT_FOUND ^ <uint64_t>(wt - 2))
+                          & -<uint64_t>((below != NO_KIND) & (held[min(below, 33)] < 4))) & 0xFF) << 8
     for d in range(n_dec):
         x = 0
         memcpy(&x, &found[5 * d], 5)
