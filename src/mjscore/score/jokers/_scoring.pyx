@@ -58,14 +58,13 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef int16_t quant_scratch[MAX_CANDIDATES]
     cdef uint8_t fixed_d[8 * MAX_FIXED_SUBS]
     cdef int64_t bound[2 * MAX_BOUNDED]   # per substitution: without, then with, the single wait
-    cdef int order[MAX_BOUNDED]
     cdef uint8_t special_bound[MAX_BOUNDED]  # bounded by the special hands it may make
     cdef uint64_t presence_of[MAX_BOUNDED]  # _raise's kinds of S and jf.pairs, per substitution
     cdef uint8_t pairs_of[MAX_BOUNDED]
     cdef uint64_t natural[5]    # the kinds held k times or more: naturally, then in S
     cdef uint64_t at_least[5]   # ([0]: three times or more with the melds)
     cdef Best one
-    cdef int n_melds, exposed, status, total, i, k, t, odd, n_found, n_fixed_d, bounded, best_i, kongs, kinds
+    cdef int n_melds, exposed, status, total, i, k, t, odd, n_found, n_fixed_d, bounded, best_i, kongs, kinds, top = 0
     cdef int use = r.jokers
     cdef int64_t most
     cdef uint64_t base, presence, held_presence, context, single_known = 0, single = 0, fixed_key, odd_tiles
@@ -172,14 +171,12 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                 bound[2 * i] = bound[2 * i + 1] = most
             else:
                 c_plain_bound(&sb.bound, at_least, base, bound + 2 * i)
-            k = i
-            while k and bound[2 * order[k - 1] + 1] < bound[2 * i + 1]:
-                order[k] = order[k - 1]
-                k -= 1
-            order[k] = i
+            top = i if bound[2 * i + 1] > bound[2 * top + 1] else top
+    # The most promising first, then the rest in order: the best found first, most of the
+    # rest are skipped on their bounds (a full sort's branches would mispredict on data)
     best_i = -1
     for k in range(sb.n):
-        i = order[k] if bounded else k
+        i = k - 1 + (k > top) if k else top
         if bounded:
             most = bound[2 * i + _single_may(&jf, win)]
             # A tie with a substitution earlier in order (i < best_i) is skipped only if
