@@ -110,8 +110,8 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
         while g < n_raw and raw[g].key == raw[i].key:
             T.ways[g] = raw[g].way
             g += 1
-        # the pattern's hash entry, kept in `raw` (read: its first T.patterns are done
-        # with) until _place gives it its slot
+        # the pattern's hash entry, kept in raw[T.patterns] (an entry read already, as
+        # T.patterns <= i) until _place gives it its slot
         raw[T.patterns].key = raw[i].key
         raw[T.patterns].way = (<uint64_t>raw[i].key) << 32 | <uint32_t>i << 8 | <uint32_t>(g - i)
         T.bits[raw[i].key >> 5] |= 1u << (raw[i].key & 31)
