@@ -95,7 +95,7 @@ cdef void _table_pass(JBuild* build) noexcept nogil:
     cdef uint8_t kind[5]
     cdef uint8_t rank[5]
     for slot in range(HASH_SIZE):
-        entry = g_suits.hash[slot]
+        entry = g_suits.hash[slot].entry
         if entry == EMPTY_SLOT:
             continue
         pattern = <int32_t>(entry >> 32)

@@ -12,7 +12,7 @@ from libc.string cimport memcmp, memcpy
 from mjscore.core._bits cimport mj_ctz64
 from mjscore.core._group_codes cimport G_PAIR, G_PUNG, group_code, group_kind
 from mjscore.decompose._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
-                             SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
+                             SuitSlot, SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
                              c_free_suit_tables, mj_prefetch, mj_store_release)
 
 cdef extern from "Python.h":
@@ -384,6 +384,8 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     cdef uint8_t fixed[8]         # the honours' groups, one byte written per honour
     cdef uint8_t groups[16]       # five groups, and room for a suit's eight bytes past them
     cdef uint32_t found[3]
+    cdef uint64_t first[3]        # each suit's first way
+    cdef const SuitSlot* slot
     cdef uint64_t way, ends
     cdef int n_fixed, t, c, s, pairs, n, total = 1, i0, i1, i2, k, g
     cdef uint32_t tally = 0
@@ -410,13 +412,15 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     if tally >> 16 or n_fixed > 5:
         return 0
     for s in range(3):
-        found[s] = _hash_find(T, key[s])
-        if found[s] == 0:
+        slot = &T.hash[_slot(T, key[s])]
+        if <int32_t>(slot.entry >> 32) != key[s]:
             return 0
+        found[s] = <uint32_t>slot.entry
+        first[s] = slot.first  # (read with the entry: no load of T.ways for a suit of one way)
         total *= found[s] & 0xFF
         # A suit's ways hold a pair or none alike (their size is the key's); a way's
         # pair, its highest byte, comes first.
-        pairs += group_kind(T.ways[found[s] >> 8] & 0xFF) == G_PAIR
+        pairs += group_kind(first[s] & 0xFF) == G_PAIR
     if pairs != 1:
         return 0
     if out == NULL:
@@ -433,7 +437,9 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
                     # tiles (no byte of a group carries: 9 * s goes into each), written
                     # eight at once; those past its groups, or past five in all, are
                     # overwritten or padded below
-                    way = T.ways[(found[s] >> 8) + idx[s]]
+                    way = first[s]
+                    if idx[s]:
+                        way = T.ways[(found[s] >> 8) + idx[s]]
                     ends = ~way
                     n = mj_ctz64((ends - <uint64_t>0x0101010101010101) & ~ends & <uint64_t>0x8080808080808080) >> 3
                     mj_put8(groups + g, way + <uint64_t>0x0909090909090909 * s)

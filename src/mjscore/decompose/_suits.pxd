@@ -67,14 +67,18 @@ cdef enum:
     HASH_SIZE = 32768         # 2 ** HASH_BITS: 66% full with the 21,743 patterns
     SEED_BITS = 13            # 8,192 buckets of keys, a seed each: about 2.7 patterns a bucket
 
+ctypedef struct SuitSlot:
+    uint64_t entry        # key << 32 | start << 8 | number of ways; EMPTY_SLOT when empty
+    uint64_t first        # its first way (T.ways[start]): most suits have one, read with the entry
+
 ctypedef struct SuitTables:
     int ready             # published with release/acquire: who sees it set sees the tables
     uint32_t* bits        # bit per suit key: the suit splits into sets (+ a pair if 3k+2)
-    # One 8-byte slot per entry, key << 32 | (start << 8 | number of ways), so a lookup
-    # touches one cache line; EMPTY_SLOT when empty. A perfect hash: each pattern's slot
+    # One 16-byte slot per pattern (SuitSlot), so a lookup touches one cache line and,
+    # for a suit of one way, reads no more. A perfect hash: each pattern's slot
     # is _slot's, from its bucket's seed, and no two patterns share one, so a lookup
     # reads one slot (no probe sequence, no branch on how far it goes).
-    uint64_t* hash
+    SuitSlot* hash
     uint16_t* seed        # per bucket of keys (_bucket), the seed its patterns' slots are hashed with
     # Up to five group bytes a way, as if the suit were the first (kind * 34 + rank, see
     # _group_codes.pxd: add 9 * suit for the suit's own), 0xFF (NO_GROUP) padded.
@@ -108,8 +112,8 @@ cdef inline uint32_t _slot(const SuitTables* T, int32_t key) noexcept nogil:
 
 cdef inline uint32_t _hash_find(const SuitTables* T, int32_t key) noexcept nogil:
     """start << 8 | count of the key's ways, or 0 when the suit does not split."""
-    cdef uint64_t slot = T.hash[_slot(T, key)]
-    return <uint32_t>slot if <int32_t>(slot >> 32) == key else 0
+    cdef uint64_t entry = T.hash[_slot(T, key)].entry
+    return <uint32_t>entry if <int32_t>(entry >> 32) == key else 0
 
 
 cdef inline int32_t _suit_key(const uint8_t* c) noexcept nogil:

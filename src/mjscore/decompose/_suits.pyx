@@ -7,7 +7,8 @@ without a pair, gives one suit pattern and one way to split it. That is 21,743
 patterns and 23,533 ways. From them it keeps (``SuitTables`` in the ``.pxd``)
 
 * a bitset over all 5**9 suit keys (244 KB, fits in L2): "this suit splits";
-* a perfect hash from suit key to its ways, for decompositions (one slot read a lookup);
+* a perfect hash from suit key to its ways, for decompositions: one 16-byte slot read
+  a lookup, holding the first way too (512 KB);
 * a wait table over all suit keys (3.9 MB): the ranks that would make it split.
 
 ``_shapes`` holds the one copy, built on first use, and reads it for complete
@@ -95,14 +96,14 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
     qsort(raw, n_raw, sizeof(RawWay), _compare_raw)
 
     T.bits = <uint32_t*>calloc(N_KEYS // 32 + 1, sizeof(uint32_t))
-    T.hash = <uint64_t*>malloc(HASH_SIZE * sizeof(uint64_t))
+    T.hash = <SuitSlot*>malloc(HASH_SIZE * sizeof(SuitSlot))
     T.seed = <uint16_t*>calloc(1 << SEED_BITS, sizeof(uint16_t))
     T.ways = <uint64_t*>malloc(n_raw * sizeof(uint64_t))
     T.wait = <uint16_t*>calloc(N_KEYS, sizeof(uint16_t))
     if T.bits == NULL or T.hash == NULL or T.seed == NULL or T.ways == NULL or T.wait == NULL:
         free(raw)
         return -1
-    memset(T.hash, 0xFF, HASH_SIZE * sizeof(uint64_t))
+    memset(T.hash, 0xFF, HASH_SIZE * sizeof(SuitSlot))
     T.patterns = 0
     i = 0
     while i < n_raw:
@@ -172,7 +173,7 @@ cdef int _place(SuitTables* T, const RawWay* entries, int n) noexcept nogil:
             placed = 0
             while placed < size:
                 slots[placed] = _seeded_slot(entries[members[first[b] + placed]].key, seed)
-                if T.hash[slots[placed]] != EMPTY_SLOT:
+                if T.hash[slots[placed]].entry != EMPTY_SLOT:
                     break
                 for k in range(placed):
                     if slots[k] == slots[placed]:
@@ -188,7 +189,8 @@ cdef int _place(SuitTables* T, const RawWay* entries, int n) noexcept nogil:
             break
         T.seed[b] = <uint16_t>seed
         for k in range(size):
-            T.hash[slots[k]] = entries[members[first[b] + k]].way
+            T.hash[slots[k]].entry = entries[members[first[b] + k]].way
+            T.hash[slots[k]].first = T.ways[<uint32_t>T.hash[slots[k]].entry >> 8]
     free(first); free(fill); free(members); free(order)
     return status
 
