@@ -12,7 +12,7 @@ from libc.string cimport memcmp, memcpy
 from mjscore.core._bits cimport mj_ctz64
 from mjscore.core._group_codes cimport G_PAIR, G_PUNG, group_code, group_kind
 from mjscore.decompose._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
-                             SuitSlot, SuitTables, _hash_find, _slot, _splits, _suit_key, _suit_size,
+                             SuitSlot, SuitTables, _hash_slot, _slot, _splits, _suit_key, _suit_size,
                              c_free_suit_tables, mj_prefetch, mj_store_release)
 
 cdef extern from "Python.h":
@@ -412,8 +412,8 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     if tally >> 16 or n_fixed > 5:
         return 0
     for s in range(3):
-        slot = &T.hash[_slot(T, key[s])]
-        if <int32_t>(slot.entry >> 32) != key[s]:
+        slot = _hash_slot(T, key[s])
+        if slot == NULL:
             return 0
         found[s] = <uint32_t>slot.entry
         first[s] = slot.first  # (read with the entry: no load of T.ways for a suit of one way)

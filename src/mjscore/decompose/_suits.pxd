@@ -110,10 +110,16 @@ cdef inline uint32_t _slot(const SuitTables* T, int32_t key) noexcept nogil:
     return _seeded_slot(key, T.seed[_bucket(key)])
 
 
+cdef inline const SuitSlot* _hash_slot(const SuitTables* T, int32_t key) noexcept nogil:
+    """The slot of the key's pattern, or NULL when the suit does not split."""
+    cdef const SuitSlot* slot = &T.hash[_slot(T, key)]
+    return slot if <int32_t>(slot.entry >> 32) == key else NULL
+
+
 cdef inline uint32_t _hash_find(const SuitTables* T, int32_t key) noexcept nogil:
     """start << 8 | count of the key's ways, or 0 when the suit does not split."""
-    cdef uint64_t entry = T.hash[_slot(T, key)].entry
-    return <uint32_t>entry if <int32_t>(entry >> 32) == key else 0
+    cdef const SuitSlot* slot = _hash_slot(T, key)
+    return <uint32_t>slot.entry if slot != NULL else 0
 
 
 cdef inline int32_t _suit_key(const uint8_t* c) noexcept nogil:

@@ -310,8 +310,8 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
         applied = _without_excluded(r, early | late) if late else early
     else:
         applied = early
-    rest = applied
     if applied & r.per_bonus:
+        rest = applied
         while rest:
             i = mj_ctz64(rest)
             rest &= rest - 1
