@@ -156,7 +156,11 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         _item_sums(b, 0, facts, maybe & ~F_SINGLE_WAIT)
     # the sets: a pung of each kind held three times (at most four among 14 tiles) where
     # it beats a chow (the tables hold the larger), chows for the rest; sets + 1 of them,
-    # the last standing in when the pair takes a pung's kind (it cannot be both)
+    # the last standing in when the pair takes a pung's kind (it cannot be both). The
+    # chows are written first: a pung is worth at least a chow, so each goes before them.
+    for j in range(5):
+        pung_points[j] = b.chow_points
+        pung_doubles[j] = b.chow_doubles
     rest = at_least[3]
     while rest:
         t = mj_ctz64(rest)
@@ -165,13 +169,9 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         _insert(pung_doubles, n, b.pung_doubles[t])  # (doubles apart: a bound)
         n += 1
     set_points = set_doubles = 0
-    for j in range(b.sets + 1):
-        if j >= n:
-            pung_points[j] = b.chow_points
-            pung_doubles[j] = b.chow_doubles
-        if j < b.sets:
-            set_points += pung_points[j]
-            set_doubles += pung_doubles[j]
+    for j in range(b.sets):
+        set_points += pung_points[j]
+        set_doubles += pung_doubles[j]
     # the pair: each kind held twice, with the best sets of the other kinds; a pair
     # earning nothing, of a kind with no pung to give up, adds the sets alone
     rest = at_least[2]
