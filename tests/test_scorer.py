@@ -242,3 +242,61 @@ def test_a_context_is_found_by_its_keywords_in_any_order(backend):
     flowers = mjscore.score("123m 456p 789s 11z [555z] 1f", win_tile="1z", seat_wind="E").total
     for _ in range(2):
         assert scorer.total(counts, melds=codes, win_tile="1z", seat_wind="E", flowers=[1]) == flowers
+
+
+def _outcome(call):
+    """What a call gives: its value, or its error's type and message."""
+    try:
+        return "value", call()
+    except Exception as error:  # noqa: BLE001 - the test compares whatever is raised
+        return type(error), str(error)
+
+
+def test_every_form_of_total_call_reads_as_the_keyword_parameter_reads_it():
+    """The compiled ``Scorer.total`` reads its keywords where the call put them (issue 33 item
+    3), and passes any call it does not read on to ``ScorerCore.total`` (``**context``): keywords
+    by name, from a dictionary, named by strings that are not the interned ones, in any
+    order, with melds and jokers among them, the hand by keyword, too many or too few
+    arguments, more keywords than it passes on from the stack. Each gives the same value
+    or the same error both ways, and a context is kept once, whichever way it came."""
+    from mjscore.scorer import ScorerCore
+
+    scorer = Scorer(mjscore.load_rules("babcock", joker_use="pairs"), prevailing_wind="S")
+    counts = mjscore.parse_tiles("123m456p789s11z")
+    melds = list(mjscore.rows.codec.meld_bytes([Meld.from_str("555z")]))
+    name = "".join  # a string built at run time is no interned one
+    calls = [  # (positional, keywords, whether it scores)
+        ((counts,), {"melds": melds, "win_tile": "1z", "seat_wind": "E"}, True),
+        ((counts,), {name(["me", "lds"]): melds, name(["win", "_tile"]): "1z", "self_drawn": True}, True),
+        ((counts,), {"seat_wind": "W", "melds": melds, "win_tile": "1z"}, True),
+        ((), {"hand": counts, "melds": melds, "win_tile": "1z"}, True),
+        ((counts,), {"melds": melds, "jokers": 0, "win_tile": "1z"}, True),
+        ((mjscore.parse_tiles("123m456p789s1z"),), {"melds": melds, "jokers": 1, "win_tile": "1z"}, True),
+        ((mjscore.parse_tiles("123m456p789s11155z"),), {}, True),
+        (("123m 456p 789s 11z [555z]",), {"win_tile": "1z", "flowers": [1, 2]}, True),
+        ((), {"hand": counts, "melds": melds, "win_tile": "1z", "self_drawn": False, "seat_wind": "E",
+              "dealer": True, "last_tile": False, "last_discard": False, "robbing_kong": False,
+              "replacement": False, "kong_on_kong": False, "heaven": False, "earth": False,
+              "declared_calling": False, "winner": True, "flowers": (), "seasons": (), "dealer_streak": 0}, True),
+        ((counts,), {"melds": melds, "win_tile": "1z", "bogus": 1}, False),
+        ((counts,), {"melds": melds, "win_tile": "1z", "self_drawn": 1}, False),
+        ((counts, melds), {"win_tile": "1z"}, False),
+        ((counts,), {"hand": counts, "win_tile": "1z"}, False),
+        ((), {}, False),
+    ]
+    for args, keywords, scores in calls:
+        fast = _outcome(lambda: scorer.total(*args, **keywords))
+        assert fast == _outcome(lambda: ScorerCore.total(scorer, *args, **keywords)), (args, keywords)
+        assert (fast[0] == "value") == scores, (args, keywords, fast)
+    kept = scorer.rows_kept
+    assert scorer.row({"win_tile": "1z", "seat_wind": "E"}) and scorer.rows_kept == kept  # the call's row, found
+
+
+def test_scorer_examples_run_as_written():
+    """The examples in ``mjscore.scorer``'s docstring give what they print."""
+    import doctest
+
+    from mjscore import scorer as module
+
+    failures, tried = doctest.testmod(module)
+    assert tried >= 3 and failures == 0

@@ -7,11 +7,11 @@ than the kernel's own work::
 
     >>> import mjscore
     >>> scorer = mjscore.Scorer("babcock", seat_wind="S", prevailing_wind="E")
-    >>> scorer.total("123m 456p 789s 11z [555z]", win_tile="1z")
+    >>> scorer.total("123m 456p 789s 11z [555z]", win_tile="1z", self_drawn=True)
     56
     >>> counts = mjscore.parse("123m456p789s11z").concealed
     >>> scorer.total(counts, melds=[mjscore.Meld.from_str("555z")], win_tile="1z")
-    56
+    52
 
 A hand is a :class:`~mjscore.Hand`, its text, or 34 concealed counts (a list, a
 tuple, bytes or a NumPy row) with its declared melds in ``melds=`` (:class:`~mjscore.Meld`
@@ -69,6 +69,9 @@ class Scorer(ScorerCore):
     """
 
     __slots__ = ("context", "_total_one")
+
+    if not TYPE_CHECKING and hasattr(twin("score"), "total_method"):
+        total = twin("score").total_method  # the compiled call, its keywords read in place
 
     context: MappingProxyType[str, Any]
     """The bound context keywords (read-only)."""

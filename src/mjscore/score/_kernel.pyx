@@ -15,9 +15,10 @@ from libc.string cimport memcmp, memcpy, memset
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next
-from cpython.object cimport Py_EQ, PyObject, PyObject_Hash, PyObject_RichCompareBool, Py_TYPE
+from cpython.object cimport Py_EQ, PyObject, PyObject_Hash, PyObject_RichCompareBool, PyTypeObject, Py_TYPE
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.unicode cimport PyUnicode_GET_LENGTH
 
 from mjscore.core._group_codes cimport NO_GROUP
 from mjscore.core._rows_in_place cimport count_of, counts_of_sequence, uint8_row
@@ -185,12 +186,15 @@ cdef class ScorerCore:
         """The kernel row of ``context``: kept per distinct context (``True`` and ``1``
         apart), computed uncached for an unhashable value."""
         cdef RowSlot found
-        _context_row(self, context, &found)
+        cdef CallContext call = _dict_context(context)
+        _context_row(self, &call, &found)
         return found.win_tile, found.flags, found.seat, found.prevailing
 
     def total(self, hand, *, melds=None, jokers=0, **context):
-        # the docstring is the reference's, copied below the class
-        cdef int st = _quick_total(self, hand, melds, jokers, context)
+        # the docstring is the reference's, copied below the class; ``total_method`` is
+        # the same call without the keyword dictionary
+        cdef CallContext call = _dict_context(context)
+        cdef int st = _quick_total(self, hand, melds, jokers, &call)
         if st >= 0:
             return st
         return self._careful_total(hand, melds, jokers, context)
@@ -207,14 +211,65 @@ cdef void _forget_rows(ScorerCore core) noexcept:
     core._kept = 0
 
 
-cdef Py_hash_t _context_hash(dict context) except? -1:
+cdef struct CallContext:
+    # A call's context keywords, as the dictionary of a ``**context`` parameter or as the
+    # keywords of a vectorcall in place (the names a tuple, the values beside them); the
+    # same items in the same order either way, so both find the same kept row.
+    PyObject* dict          # the dictionary, or NULL: the keywords below
+    PyObject* names         # the call's keyword names (a tuple; NULL: none) ...
+    PyObject** values       # ... and their values
+    uint32_t others         # bit k: keyword k is ``melds`` or ``jokers``, no context
+    Py_ssize_t n            # how many items the context has
+
+
+cdef inline CallContext _dict_context(dict context) noexcept:
+    cdef CallContext call
+    call.dict = <PyObject*>context
+    call.names = NULL
+    call.values = NULL
+    call.others = 0
+    call.n = len(context)
+    return call
+
+
+cdef inline bint _next_item(const CallContext* call, Py_ssize_t* pos, PyObject** name,
+                            PyObject** value) noexcept:
+    """The context's next item after ``pos`` (0 at first), like ``PyDict_Next``."""
+    if call.dict != NULL:
+        return PyDict_Next(<object>call.dict, pos, name, value)
+    if call.names == NULL:  # a call without keywords
+        return False
+    while pos[0] < PyTuple_GET_SIZE(<object>call.names) and call.others >> pos[0] & 1:
+        pos[0] += 1
+    if pos[0] == PyTuple_GET_SIZE(<object>call.names):
+        return False
+    name[0] = PyTuple_GET_ITEM(<object>call.names, pos[0])
+    value[0] = call.values[pos[0]]
+    pos[0] += 1
+    return True
+
+
+cdef dict _as_dict(const CallContext* call):
+    """The context as a dictionary (a new one for keywords)."""
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* name
+    cdef PyObject* value
+    if call.dict != NULL:
+        return <dict>call.dict
+    context = {}
+    while _next_item(call, &pos, &name, &value):
+        context[<object>name] = <object>value
+    return context
+
+
+cdef Py_hash_t _context_hash(const CallContext* call) except? -1:
     """A hash of the context's names, values and the values' types (raises TypeError for
     an unhashable value)."""
     cdef Py_ssize_t pos = 0
     cdef PyObject* name
     cdef PyObject* value
-    cdef Py_uhash_t h = 0x345678 + <Py_uhash_t>len(context)
-    while PyDict_Next(context, &pos, &name, &value):
+    cdef Py_uhash_t h = 0x345678 + <Py_uhash_t>call.n
+    while _next_item(call, &pos, &name, &value):
         h = (h ^ <Py_uhash_t>PyObject_Hash(<object>name)) * 1000003
         h = (h ^ <Py_uhash_t>PyObject_Hash(<object>value)) * 1000003
         h = (h ^ <Py_uhash_t><size_t>Py_TYPE(<object>value)) * 1000003
@@ -222,15 +277,15 @@ cdef Py_hash_t _context_hash(dict context) except? -1:
     return <Py_hash_t>(h if h != <Py_uhash_t>-1 else 0)
 
 
-cdef bint _same_context(PyObject* key, dict context) except -1:
-    """Whether ``key`` (a kept context's names, values and types) is ``context``."""
+cdef bint _same_context(PyObject* key, const CallContext* call) except -1:
+    """Whether ``key`` (a kept context's names, values and types) is the call's context."""
     cdef tuple items = <tuple>key
     cdef Py_ssize_t pos = 0, i = 0
     cdef PyObject* name
     cdef PyObject* value
-    if len(items) != 3 * len(context):
+    if len(items) != 3 * call.n:
         return False
-    while PyDict_Next(context, &pos, &name, &value):
+    while _next_item(call, &pos, &name, &value):
         if <PyObject*>items[i + 2] != <PyObject*>Py_TYPE(<object>value):
             return False
         if <PyObject*>items[i] != name and not PyObject_RichCompareBool(items[i], <object>name, Py_EQ):
@@ -241,39 +296,40 @@ cdef bint _same_context(PyObject* key, dict context) except -1:
     return True
 
 
-cdef RowSlot* _probe_rows(ScorerCore core, Py_hash_t h, dict context) except NULL:
-    """The slot keeping ``context``, or the empty slot where it goes."""
+cdef RowSlot* _probe_rows(ScorerCore core, Py_hash_t h, const CallContext* call) except NULL:
+    """The slot keeping the call's context, or the empty slot where it goes."""
     cdef Py_ssize_t mask = core._n_slots - 1, i = h & mask
     cdef RowSlot* slot = &core._slots[i]
     while slot.key != NULL:
-        if slot.hash == h and _same_context(slot.key, context):
+        if slot.hash == h and _same_context(slot.key, call):
             return slot
         i = (i + 1) & mask
         slot = &core._slots[i]
     return slot
 
 
-cdef int _context_row(ScorerCore core, dict context, RowSlot* found) except -1:
+cdef int _context_row(ScorerCore core, const CallContext* call, RowSlot* found) except -1:
     """``ScorerCore.row`` into ``found``: from the table, or ``_row(**context)`` kept."""
     if core._slots == NULL:
         raise RuntimeError("ScorerCore.__init__ was not called")
     cdef Py_hash_t h
     cdef RowSlot* slot
     try:
-        h = _context_hash(context)
+        h = _context_hash(call)
     except TypeError:  # an unhashable value (a list of flowers): not kept
-        found.win_tile, found.flags, found.seat, found.prevailing = core._row(**context)
+        found.win_tile, found.flags, found.seat, found.prevailing = core._row(**_as_dict(call))
         return 0
-    slot = _probe_rows(core, h, context)
+    slot = _probe_rows(core, h, call)
     if slot.key != NULL:
         found[0] = slot[0]
         return 0
+    context = _as_dict(call)
     found.win_tile, found.flags, found.seat, found.prevailing = core._row(**context)
     # _row ran Python code, where another thread may have kept this context or another in
     # the slot found: look again.
     if core._kept >= core._max_rows:
         _forget_rows(core)
-    slot = _probe_rows(core, h, context)
+    slot = _probe_rows(core, h, call)
     if slot.key != NULL:
         return 0
     key = tuple([item for name, value in context.items() for item in (name, value, type(value))])
@@ -284,7 +340,7 @@ cdef int _context_row(ScorerCore core, dict context, RowSlot* found) except -1:
     return 0
 
 
-cdef int _quick_total(ScorerCore core, hand, melds, jokers, dict context) except -2:
+cdef int _quick_total(ScorerCore core, hand, melds, jokers, const CallContext* call) except -2:
     """The total of a call in the common form, or -1 (not read here)."""
     cdef uint8_t local[34]
     cdef uint8_t codes[4]
@@ -335,12 +391,92 @@ cdef int _quick_total(ScorerCore core, hand, melds, jokers, dict context) except
     else:
         return -1
     try:
-        _context_row(core, context, &row)
+        _context_row(core, call, &row)
         st = c_score_row(c, codes, row.win_tile, row.flags, row.seat, row.prevailing, &core._compiled.r, &best)
     finally:
         if viewed:
             PyBuffer_Release(&view)
     return best.total if st == S_OK else -1
+
+
+cdef extern from "Python.h":
+    ctypedef struct PyMethodDef:
+        const char* ml_name
+        void* ml_meth
+        int ml_flags
+        const char* ml_doc
+    int METH_FASTCALL
+    int METH_KEYWORDS
+    object PyDescr_NewMethod(PyTypeObject* type, PyMethodDef* method)
+    object PyObject_Vectorcall(object callable, PyObject** args, size_t nargsf, PyObject* kwnames)
+
+cdef enum:
+    FAST_ARGS = 16              # a call passed on to ScorerCore.total from the stack
+
+cdef str _HAND = "hand", _MELDS = "melds", _JOKERS = "jokers"
+
+
+cdef inline bint _named(PyObject* name, str expected) except -1:
+    # (names are mostly the interned strings themselves; the length tells most others apart)
+    return name == <PyObject*>expected or (PyUnicode_GET_LENGTH(<object>name) == PyUnicode_GET_LENGTH(expected)
+                                           and <object>name == expected)
+
+
+cdef object _total_fastcall(object self, PyObject** args, Py_ssize_t nargs, PyObject* kwnames):
+    """``ScorerCore.total`` read from a vectorcall's arguments where they are (METH_FASTCALL):
+    the common call, one hand and keywords, builds no dictionary of its context keywords
+    (with ``**context`` that and reading it back cost a third of the call); any other
+    call is passed on to ``ScorerCore.total``, which reads or refuses every form."""
+    cdef ScorerCore core = <ScorerCore>self
+    cdef CallContext call
+    cdef Py_ssize_t k, n_kw = PyTuple_GET_SIZE(<object>kwnames) if kwnames != NULL else 0
+    cdef PyObject* stack[FAST_ARGS]
+    cdef PyObject* name
+    cdef bint common = nargs == 1 and n_kw <= 32
+    cdef int st
+    melds, jokers = None, 0
+    call.dict, call.names, call.values, call.others, call.n = NULL, kwnames, args + nargs, 0, n_kw
+    k = 0
+    while common and k < n_kw:
+        name = PyTuple_GET_ITEM(<object>kwnames, k)
+        if _named(name, _MELDS):
+            melds = <object>args[nargs + k]
+        elif _named(name, _JOKERS):
+            jokers = <object>args[nargs + k]
+        elif _named(name, _HAND):
+            common = False  # (given twice: the def says so)
+        else:
+            k += 1
+            continue
+        call.others |= 1u << k
+        call.n -= 1
+        k += 1
+    if common:
+        hand = <object>args[0]
+        st = _quick_total(core, hand, melds, jokers, &call)
+        if st >= 0:
+            return st
+        return core._careful_total(hand, melds, jokers, _as_dict(&call))
+    if 1 + nargs + n_kw > FAST_ARGS:
+        return ScorerCore.total(self, *[<object>args[k] for k in range(nargs)],
+                                **{<object>PyTuple_GET_ITEM(<object>kwnames, k): <object>args[nargs + k]
+                                   for k in range(n_kw)})
+    stack[0] = <PyObject*>self
+    for k in range(nargs + n_kw):
+        stack[1 + k] = args[k]
+    return PyObject_Vectorcall(ScorerCore.total, stack, 1 + nargs, kwnames)
+
+
+cdef bytes _TOTAL_DOC = ("total($self, hand, *, melds=None, jokers=0, **context)\n--\n\n"
+                         + _ReferenceCore.total.__doc__).encode()
+cdef PyMethodDef _TOTAL_METHOD
+_TOTAL_METHOD.ml_name = "total"
+_TOTAL_METHOD.ml_meth = <void*>_total_fastcall
+_TOTAL_METHOD.ml_flags = METH_FASTCALL | METH_KEYWORDS
+_TOTAL_METHOD.ml_doc = _TOTAL_DOC
+total_method = PyDescr_NewMethod(<PyTypeObject*>ScorerCore, &_TOTAL_METHOD)
+"""``ScorerCore.total`` as a method that reads its keywords in place: ``mjscore.Scorer``'s
+``total`` (a compiled type cannot take it as its own attribute after it is made)."""
 
 
 def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
