@@ -136,6 +136,15 @@ def total_one(object counts, object melds, int win_tile, uint32_t flags, int sea
 
 cdef extern from "Python.h":
     ctypedef size_t Py_uhash_t
+    ctypedef struct PyMethodDef:
+        const char* ml_name
+        void* ml_meth
+        int ml_flags
+        const char* ml_doc
+    int METH_FASTCALL
+    int METH_KEYWORDS
+    object PyDescr_NewMethod(PyTypeObject* type, PyMethodDef* method)
+    object PyObject_Vectorcall(object callable, PyObject** args, size_t nargsf, PyObject* kwnames)
 
 cdef object _NDARRAY = np.ndarray
 cdef object _UINT8 = np.dtype(np.uint8)  # the dtype of every array NumPy makes of uint8
@@ -398,17 +407,6 @@ cdef int _quick_total(ScorerCore core, hand, melds, jokers, const CallContext* c
             PyBuffer_Release(&view)
     return best.total if st == S_OK else -1
 
-
-cdef extern from "Python.h":
-    ctypedef struct PyMethodDef:
-        const char* ml_name
-        void* ml_meth
-        int ml_flags
-        const char* ml_doc
-    int METH_FASTCALL
-    int METH_KEYWORDS
-    object PyDescr_NewMethod(PyTypeObject* type, PyMethodDef* method)
-    object PyObject_Vectorcall(object callable, PyObject** args, size_t nargsf, PyObject* kwnames)
 
 cdef enum:
     FAST_ARGS = 16              # a call passed on to ScorerCore.total from the stack
