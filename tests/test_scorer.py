@@ -300,3 +300,47 @@ def test_scorer_examples_run_as_written():
 
     failures, tried = doctest.testmod(module)
     assert tried >= 3 and failures == 0
+
+
+@pytest.mark.parametrize(("rules", "use"), [("western", "pairs"), ("western", "pungs"), ("babcock", "pairs")])
+def test_total_with_jokers_is_score_many_s_and_score_s(rules, use):
+    """``Scorer.total(counts, jokers=k)`` is read in one step (issue 33 item 3, for the rule
+    sets that play jokers) and gives what ``score_many`` gives the row and ``score`` the
+    hand; a row neither takes raises what ``score`` raises."""
+    ruleset = mjscore.load_rules(rules, joker_use=use)
+    scorer = Scorer(ruleset, self_drawn=True)
+    rows = random_scoring_rows(24, seed=21)
+    rng = np.random.default_rng(22)
+    counts = rows.counts.copy()
+    jokers = rng.integers(1, 3, size=len(counts)).astype(np.uint8)
+    for i in range(len(counts)):  # the jokers stand in for tiles other than the winning one
+        spare = counts[i].astype(np.int64)
+        spare[rows.win_tile[i]] -= 1
+        for _ in range(jokers[i]):
+            tile = int((spare * rng.random(34)).argmax())
+            counts[i, tile] -= 1
+            spare[tile] -= 1
+    expected, _, status = mjscore.score_many(counts, ruleset, melds=rows.melds, win_tile=rows.win_tile,
+                                             jokers=jokers, self_drawn=True, return_status=True)
+    scored = 0
+    for i in range(len(counts)):
+        codes = [int(c) for c in rows.melds[i] if c != NO_MELD]
+        call = lambda: scorer.total(counts[i], melds=codes, jokers=int(jokers[i]), win_tile=int(rows.win_tile[i]))
+        hand = mjscore.Hand(tuple(int(c) for c in counts[i]), tuple(mjscore.rows.codec.meld_of(c) for c in codes),
+                            jokers=int(jokers[i]))
+        reference = _outcome(lambda: mjscore.score(hand, ruleset, win_tile=int(rows.win_tile[i]),
+                                                   self_drawn=True).total)
+        assert _outcome(call) == reference, i
+        if status[i] == 0:
+            assert reference == ("value", int(expected[i])), i
+            scored += 1
+    assert scored >= 4  # rows that went out, not only refusals
+    win, held = int(rows.win_tile[0]), tuple(int(c) for c in counts[0])
+    for bad in (9, -1, True):  # read the careful way, as score() reads them
+        assert _outcome(lambda: scorer.total(counts[0], jokers=bad, win_tile=win)) == _outcome(
+            lambda: scorer.score(counts[0], jokers=bad, win_tile=win).total), bad
+    plain = Scorer("babcock")  # no jokers in its rules: refused as score() refuses it
+    refused = _outcome(lambda: plain.total(counts[0], jokers=int(jokers[0]), win_tile=win, self_drawn=True))
+    assert refused[0] is NotWinningError
+    assert refused == _outcome(lambda: mjscore.score(mjscore.Hand(held, (), jokers=int(jokers[0])), "babcock",
+                                                     win_tile=win, self_drawn=True).total)

@@ -39,6 +39,7 @@ from mjscore.score.jokers._scoring import joker_fixed_rows
 from mjscore.core.context import CLAIMED_SHIFT as _CLAIMED_SHIFT_VALUE, FLOWER_SHIFT as _FLOWER_SHIFT_VALUE
 from mjscore.core.group_codes import CONCEALED_KONG as _CONCEALED_KONG_CODE
 from mjscore.rows.codec import UNKNOWN_TILE as _UNKNOWN_TILE_VALUE
+from mjscore.core.hand import MAX_JOKERS as _MAX_JOKERS
 
 
 def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
@@ -167,11 +168,20 @@ cdef class ScorerCore:
     cdef CompiledRules _compiled
     cdef RowSlot* _slots
     cdef Py_ssize_t _n_slots, _kept, _max_rows
+    # with jokers: the rule set's fixed variants and their index (joker_fixed_rows, kept
+    # alive by _fixed), made on the first call with jokers, and the substitutions' buffers
+    cdef object _fixed
+    cdef const uint8_t* _fixed_rows
+    cdef int _n_fixed
+    cdef FixedIndex _index
+    cdef Subs _subs
 
     def __init__(self, rules, Py_ssize_t max_rows):
         if self._slots != NULL:  # __init__ called again
             _forget_rows(self)
             free(self._slots)
+        _free_subs(self)
+        self._fixed = None
         self.rules, self._max_rows = rules, max_rows
         self._compiled = compiled_rules(rules)
         self._n_slots = 16
@@ -185,6 +195,7 @@ cdef class ScorerCore:
         if self._slots != NULL:
             _forget_rows(self)
             free(self._slots)
+        _free_subs(self)
 
     @property
     def rows_kept(self):
@@ -210,6 +221,29 @@ cdef class ScorerCore:
 
 
 ScorerCore.total.__doc__ = _ReferenceCore.total.__doc__  # one contract, written once
+
+
+cdef void _free_subs(ScorerCore core) noexcept:
+    free(core._subs.d)
+    free(core._subs.rows)
+    memset(&core._subs, 0, sizeof(Subs))
+
+
+cdef int _score_with_jokers(ScorerCore core, const uint8_t* c, const uint8_t* codes, const RowSlot* row,
+                            int jokers, Best* best) except -1:
+    """The status of a row holding ``jokers`` concealed, scored as ``score_many`` scores it
+    (the total and the special hand; the substitutions' buffers kept for the next call)."""
+    cdef uint8_t best_d[8]
+    cdef const uint8_t[:, ::1] fixed_rows
+    if core._fixed is None:
+        fixed, n_fixed, arrays = joker_fixed_rows(core.rules)
+        fixed_rows = fixed
+        core._index = c_fixed_index(arrays)
+        core._fixed_rows, core._n_fixed = &fixed_rows[0, 0], n_fixed
+        core._fixed = (fixed, arrays)
+    return c_score_row_jokers(c, codes, row.win_tile, row.flags, row.seat, row.prevailing, &core._compiled.r,
+                              jokers, 0, core._fixed_rows, core._n_fixed, &core._index, &core._subs, 1, best,
+                              best_d)
 
 
 cdef void _forget_rows(ScorerCore core) noexcept:
@@ -357,10 +391,12 @@ cdef int _quick_total(ScorerCore core, hand, melds, jokers, const CallContext* c
     cdef Py_buffer view
     cdef bint viewed = False
     cdef Py_ssize_t n
-    cdef int st, v
+    cdef int st, v, n_jokers = 0
     cdef Best best
     cdef RowSlot row
-    if jokers:
+    if type(jokers) is int and 0 <= jokers <= _MAX_JOKERS:  # (more: the careful path says why not)
+        n_jokers = jokers
+    elif jokers:
         return -1
     # melds first: nothing to release on the way out
     memset(codes, NO_GROUP, 4)
@@ -401,7 +437,10 @@ cdef int _quick_total(ScorerCore core, hand, melds, jokers, const CallContext* c
         return -1
     try:
         _context_row(core, call, &row)
-        st = c_score_row(c, codes, row.win_tile, row.flags, row.seat, row.prevailing, &core._compiled.r, &best)
+        if n_jokers:
+            st = _score_with_jokers(core, c, codes, &row, n_jokers, &best)
+        else:
+            st = c_score_row(c, codes, row.win_tile, row.flags, row.seat, row.prevailing, &core._compiled.r, &best)
     finally:
         if viewed:
             PyBuffer_Release(&view)

@@ -187,8 +187,9 @@ class ScorerCore:
 
         The common call is read in one step: 34 counts as a list or tuple of ints or as a
         one-dimensional, contiguous buffer of 34 unsigned bytes (``bytes``, a NumPy uint8
-        row), ``melds`` as ``None``, four meld bytes or up to four meld codes (ints), no
-        jokers. Every other call, and a row the kernel refuses, is read the careful way.
+        row), ``melds`` as ``None``, four meld bytes or up to four meld codes (ints), and
+        ``jokers`` an int from 0 to 8 (scored as ``score_many`` scores a row with them).
+        Every other call, and a row the kernel refuses, is read the careful way.
 
         :raises NotationError: for text that is no hand.
         :raises InvalidHandError: for counts that are no hand (a count above 4, not 34
@@ -198,8 +199,13 @@ class ScorerCore:
         :raises InvalidContextError: for a context that cannot happen with this hand.
         """
         counts, codes = _quick_counts(hand), _quick_codes(melds)
-        if not jokers and counts is not None and codes is not None:
-            total = total_one(counts, codes, *self.row(context), self.rules)
+        quick_jokers = type(jokers) is int and 0 <= jokers <= MAX_JOKERS
+        if (not jokers or quick_jokers) and counts is not None and codes is not None:
+            if jokers:
+                reading, _ = score_one_jokers(counts, codes, *self.row(context), self.rules, jokers)
+                total = reading.total if reading.status == HandStatus.OK else -1
+            else:
+                total = total_one(counts, codes, *self.row(context), self.rules)
             if total >= 0:
                 return total
         return self._careful_total(hand, melds, jokers, context)
