@@ -151,6 +151,13 @@ cdef object _NDARRAY = np.ndarray
 cdef object _UINT8 = np.dtype(np.uint8)  # the dtype of every array NumPy makes of uint8
 
 
+cdef struct JokerTables:
+    # the rule set's fixed variants as the joker kernel reads them (joker_fixed_rows)
+    const uint8_t* rows
+    int n_rows
+    FixedIndex index
+
+
 cdef struct RowSlot:
     PyObject* key           # owned: (name, value, type(value), ...) of a context; NULL: empty
     Py_hash_t hash
@@ -168,12 +175,10 @@ cdef class ScorerCore:
     cdef CompiledRules _compiled
     cdef RowSlot* _slots
     cdef Py_ssize_t _n_slots, _kept, _max_rows
-    # with jokers: the rule set's fixed variants and their index (joker_fixed_rows, kept
-    # alive by _fixed), made on the first call with jokers, and the substitutions' buffers
+    # with jokers: the rule set's fixed variants (kept alive by _fixed), made on the first
+    # call with jokers, and the substitutions' buffers
     cdef object _fixed
-    cdef const uint8_t* _fixed_rows
-    cdef int _n_fixed
-    cdef FixedIndex _index
+    cdef JokerTables _tables
     cdef Subs _subs
 
     def __init__(self, rules, Py_ssize_t max_rows):
@@ -234,16 +239,11 @@ cdef int _score_with_jokers(ScorerCore core, const uint8_t* c, const uint8_t* co
     """The status of a row holding ``jokers`` concealed, scored as ``score_many`` scores it
     (the total and the special hand; the substitutions' buffers kept for the next call)."""
     cdef uint8_t best_d[8]
-    cdef const uint8_t[:, ::1] fixed_rows
     if core._fixed is None:
-        fixed, n_fixed, arrays = joker_fixed_rows(core.rules)
-        fixed_rows = fixed
-        core._index = c_fixed_index(arrays)
-        core._fixed_rows, core._n_fixed = &fixed_rows[0, 0], n_fixed
-        core._fixed = (fixed, arrays)
+        core._fixed = _joker_tables(core.rules, &core._tables)
     return c_score_row_jokers(c, codes, row.win_tile, row.flags, row.seat, row.prevailing, &core._compiled.r,
-                              jokers, 0, core._fixed_rows, core._n_fixed, &core._index, &core._subs, 1, best,
-                              best_d)
+                              jokers, 0, core._tables.rows, core._tables.n_rows, &core._tables.index,
+                              &core._subs, 1, best, best_d)
 
 
 cdef void _forget_rows(ScorerCore core) noexcept:
@@ -516,6 +516,14 @@ total_method = PyDescr_NewMethod(<PyTypeObject*>ScorerCore, &_TOTAL_METHOD)
 ``total`` (a compiled type cannot take it as its own attribute after it is made)."""
 
 
+cdef object _joker_tables(rules, JokerTables* out):
+    """Fill ``out`` for ``rules``; what the caller keeps while it reads them."""
+    fixed, n_fixed, arrays = joker_fixed_rows(rules)
+    cdef const uint8_t[:, ::1] rows = fixed
+    out.rows, out.n_rows, out.index = &rows[0, 0], n_fixed, c_fixed_index(arrays)
+    return fixed, arrays
+
+
 def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
                       const uint8_t[:] win_tile, const uint32_t[:] flags,
                       const uint8_t[:] seat, const uint8_t[:] prevailing, const uint8_t[:] jokers,
@@ -528,10 +536,9 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
     cdef uint8_t best_d[8]
     cdef Subs sb
     cdef Py_ssize_t i, n = batch.shape[0]
-    cdef int st, n_fixed
-    fixed, n_fixed, arrays = joker_fixed_rows(rules)
-    cdef const uint8_t[:, ::1] fixed_rows = fixed
-    cdef FixedIndex ix = c_fixed_index(arrays)
+    cdef int st
+    cdef JokerTables tables
+    kept = _joker_tables(rules, &tables)
     if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
             or jokers.shape[0] < n or out_total.shape[0] < n or out_special.shape[0] < n
@@ -547,8 +554,8 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
             if status[i]:
                 continue
             st = c_score_row_jokers(&batch[i, 0], &melds[i, 0], win_tile[i], flags[i], seat[i],
-                                   prevailing[i], r, jokers[i], 0, &fixed_rows[0, 0], n_fixed, &ix,
-                                   &sb, 1, &best, best_d)
+                                   prevailing[i], r, jokers[i], 0, tables.rows, tables.n_rows,
+                                   &tables.index, &sb, 1, &best, best_d)
             status[i] = st
             if st == S_OK:
                 out_total[i] = <int32_t>best.total
@@ -566,17 +573,16 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
     cdef Best best
     cdef uint8_t best_d[8]
     cdef Subs sb
-    cdef int st, n_fixed
-    fixed, n_fixed, arrays = joker_fixed_rows(rules)
-    cdef const uint8_t[:, ::1] fixed_rows = fixed
-    cdef FixedIndex ix = c_fixed_index(arrays)
+    cdef int st
+    cdef JokerTables tables
+    kept = _joker_tables(rules, &tables)
     if counts.shape[0] != 34 or melds.shape[0] != 4:
         raise ValueError("score_one_jokers: 34 counts and 4 meld bytes")
     if not 0 <= jokers <= 255 or not 0 <= meld_jokers <= 255:
         raise ValueError("score_one_jokers: joker counts are 0-255")
     memset(&sb, 0, sizeof(sb))
     st = c_score_row_jokers(&counts[0], &melds[0], win_tile, flags, seat, prevailing, &compiled.r,
-                           jokers, meld_jokers, &fixed_rows[0, 0], n_fixed, &ix, &sb, 0, &best, best_d)
+                           jokers, meld_jokers, tables.rows, tables.n_rows, &tables.index, &sb, 0, &best, best_d)
     free(sb.d)
     free(sb.rows)
     if st != S_OK:

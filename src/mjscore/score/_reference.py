@@ -199,8 +199,8 @@ class ScorerCore:
         :raises InvalidContextError: for a context that cannot happen with this hand.
         """
         counts, codes = _quick_counts(hand), _quick_codes(melds)
-        quick_jokers = type(jokers) is int and 0 <= jokers <= MAX_JOKERS
-        if (not jokers or quick_jokers) and counts is not None and codes is not None:
+        if (not jokers or type(jokers) is int and 0 < jokers <= MAX_JOKERS) and counts is not None \
+                and codes is not None:
             if jokers:
                 reading, _ = score_one_jokers(counts, codes, *self.row(context), self.rules, jokers)
                 total = reading.total if reading.status == HandStatus.OK else -1
