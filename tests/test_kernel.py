@@ -62,8 +62,6 @@ def test_suit_ways_never_exceed_four_and_cover_their_counts(kernel: ModuleType) 
     assert len(kernel.suit_ways(key)) == 3
 
 
-
-
 def _suit_patterns() -> set[tuple[int, ...]]:
     """Every suit made of at most four sets (runs and pungs) and at most one pair, with
     no rank held more than four times: the patterns the compiled kernel's tables hold."""
@@ -94,6 +92,8 @@ def test_every_suit_pattern_finds_its_ways_and_no_other_suit_does(kernel: Module
         assert kernel.suit_ways(kernel.suit_key(suit)) == reference.suit_ways(reference.suit_key(suit)), suit
         if suit[0] < 4 and sum(suit) < 14 and (suit[0] + 1, *suit[1:]) not in patterns:
             assert kernel.suit_ways(kernel.suit_key(suit) + 1) == (), suit
+
+
 # ------------------------------------------------------------------ decompositions
 
 @pytest.mark.parametrize("hand, expected", [
