@@ -1,7 +1,7 @@
 # Complete shapes, waits and standard decompositions of 34 counts, on the per-suit
 # tables. The contracts of the c_ functions are in _kernel.pxd, which offers them to
 # other engines; the kernel's own modules cimport them from here.
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from mjscore.decompose._suits cimport PyThread_type_lock, SuitTables, c_build_suit_tables, mj_load_acquire
 
@@ -34,6 +34,18 @@ cdef uint64_t c_standard_waits(const uint8_t* counts) noexcept nogil
 cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil
 cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil
 cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil
+
+# What a decomposition read of a standard-complete hand, for its single-wait test: each
+# suit's hash slot, and the suit holding the pair (-1: an honour holds it).
+ctypedef struct SuitRead:
+    uint32_t slot[3]
+    int pair_suit
+
+# c_decompose, and (when it finds a decomposition) what it read into `read`.
+cdef int c_decompose_read(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil
+# c_other_wait of the hand `read` was read from.
+cdef int c_other_wait_read(const uint8_t* counts, int removed, const uint8_t* held,
+                           const SuitRead* read) noexcept nogil
 
 
 cdef inline const SuitTables* _suit_tables() noexcept nogil:

@@ -11,9 +11,9 @@ from libc.string cimport memcmp, memcpy
 
 from mjscore.core._bits cimport mj_ctz64
 from mjscore.core._group_codes cimport G_PAIR, G_PUNG, group_code, group_kind
-from mjscore.decompose._suits cimport (POW5, PyThread_acquire_lock, PyThread_release_lock,
-                             SuitSlot, SuitTables, _hash_slot, _slot, _splits, _suit_key, _suit_size,
-                             c_free_suit_tables, mj_prefetch, mj_store_release)
+from mjscore.decompose._suits cimport (PyThread_acquire_lock, PyThread_release_lock,
+                             AFTER_OWN, AFTER_SPLITS, AFTER_STRIDE, SuitSlot, SuitTables, _slot,
+                             _splits, _suit_key, _suit_size, c_free_suit_tables, mj_prefetch, mj_store_release)
 
 cdef extern from "Python.h":
     PyThread_type_lock PyThread_allocate_lock()
@@ -322,64 +322,63 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
     return mask
 
 
-cdef int _suit_completes(const SuitTables* T, const uint8_t* counts, int s, int32_t key, const uint8_t* held,
-                         int skip) noexcept nogil:
-    """Whether some rank of suit ``s`` other than ``skip``, held fewer than 4 times and
-    within two of a rank the suit has, makes the suit, with key ``key`` before it, split:
-    one lookup of the wait table (the ranks making ``key`` split), the two masks read
-    eight ranks at once (counts and ``held`` at most 4: a rank is held if one of its
-    three bits is set, held fewer than 4 times if bit 2 is clear)."""
-    cdef uint64_t x, y
-    cdef int present, open_ranks
-    memcpy(&x, counts + 9 * s, 8)
+cdef inline int _open_ranks(const uint8_t* held, int s) noexcept nogil:
+    """The ranks of suit ``s`` that ``held`` (counts at most 4) holds fewer than 4 times,
+    bit r each: eight read at once (a count of 4 is the one with bit 2 set)."""
+    cdef uint64_t y
     memcpy(&y, held + 9 * s, 8)
-    present = <int>((((x | x >> 1 | x >> 2) & <uint64_t>0x0101010101010101) * <uint64_t>0x0102040810204080) >> 56)
-    present |= (counts[9 * s + 8] != 0) << 8
-    open_ranks = ~<int>((((y >> 2) & <uint64_t>0x0101010101010101) * <uint64_t>0x0102040810204080) >> 56)
-    open_ranks &= ~((held[9 * s + 8] >= 4) << 8)
-    present = present | present << 1 | present << 2 | present >> 1 | present >> 2
-    return (T.wait[key] & present & open_ranks & ~(1 << skip if skip >= 0 else 0) & 0x1FF) != 0
+    return (~<int>((((y >> 2) & <uint64_t>0x0101010101010101) * <uint64_t>0x0102040810204080) >> 56)
+            & ~((held[9 * s + 8] >= 4) << 8) & 0x1FF)
 
 
 cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil:
     """Whether the standard-complete ``counts`` less one ``removed`` tile is completed in
     a standard shape by a kind other than ``removed`` that ``held`` (the hand with its
-    melds) shows fewer than 4 times: the hand had another wait.
+    melds) shows fewer than 4 times: the hand had another wait. (0 for counts that are
+    not standard-complete.)"""
+    cdef SuitRead read
+    if _decompose(counts, NULL, &read) == 0:
+        return 0
+    return c_other_wait_read(counts, removed, held, &read)
+
+
+cdef int c_other_wait_read(const uint8_t* counts, int removed, const uint8_t* held,
+                           const SuitRead* read) noexcept nogil:
+    """``c_other_wait`` of the hand ``read`` was read from, from the slots' entries of
+    ``SuitTables.after``.
 
     Only a suit that changes needs a lookup: another rank of the removed tile's suit
-    keeps every suit's size and so the one pair; a tile elsewhere needs the removed
-    tile's suit to split with a new pair, and the old pair's holder to take the tile.
+    keeps every suit's size and so the one pair (that suit's waits less the tile);
+    a tile elsewhere needs the removed tile's suit to split with a new pair, and the
+    old pair's holder to take the tile (its own waits).
     """
-    cdef int32_t key
-    cdef int s, t, sw, rw, pair_suit = -1
-    cdef const SuitTables* T = _suit_tables()
-    if T == NULL:
-        return 0
-    for s in range(3):  # (a suit's key is worked out only where it is looked up)
-        if _suit_size(counts + 9 * s) % 3 == 2:
-            pair_suit = s
+    cdef int s, t, entry
+    cdef const SuitTables* T = &g_suits  # built: `read` was read from it
     if removed < 27:
-        sw = removed // 9
-        rw = removed % 9
-        key = _suit_key(counts + 9 * sw) - POW5[rw]
-        if _suit_completes(T, counts, sw, key, held, rw):
+        s = removed // 9
+        entry = T.after[read.slot[s] * AFTER_STRIDE + removed - 9 * s]
+        if entry & ~(1 << (removed - 9 * s)) & _open_ranks(held, s):
             return 1
-        if pair_suit == sw or not _splits(T, key):
+        if read.pair_suit == s or not entry & AFTER_SPLITS:
             return 0  # the suit cannot keep a new pair
     elif counts[removed] != 3:
         return 0  # the honour was the pair: the one left pairs only with its own kind
     # The removed tile's suit (or honour, from a pung) keeps a new pair: the old pair
     # must become a set (a complete hand has one pair: an honour's, or a suit's).
-    for t in range(27, 34):
-        if counts[t] == 2 and t != removed:
-            return held[t] < 4
-    return pair_suit >= 0 and _suit_completes(T, counts, pair_suit, _suit_key(counts + 9 * pair_suit), held, -1)
+    if read.pair_suit < 0:
+        for t in range(27, 34):
+            if counts[t] == 2:
+                return held[t] < 4
+        return 0
+    s = read.pair_suit
+    return (T.after[read.slot[s] * AFTER_STRIDE + AFTER_OWN] & _open_ranks(held, s)) != 0
 
 
-cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
+cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil:
     """Write every standard decomposition (5 sorted group bytes each) to ``out``.
 
-    With ``out == NULL`` only count them. Returns the number of decompositions.
+    With ``out == NULL`` only count them. Returns the number of decompositions; with
+    ``read``, when there is one, what was read (the suits' slots, the pair's suit).
     """
     cdef uint8_t fixed[8]         # the honours' groups, one byte written per honour
     cdef uint8_t groups[16]       # five groups, and room for a suit's eight bytes past them
@@ -387,19 +386,24 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     cdef uint64_t first[3]        # each suit's first way
     cdef const SuitSlot* slot
     cdef uint64_t way, ends
-    cdef int n_fixed, t, c, s, pairs, n, total = 1, i0, i1, i2, k, g
+    cdef int n_fixed, t, c, s, pairs, n, total = 1, i0, i1, i2, k, g, is_pair, pair_suit = -1
     cdef uint32_t tally = 0
     cdef int idx[3]
     cdef int32_t key[3]
+    cdef uint32_t slots[3]
     cdef unsigned int g0, g1, g2, g3, g4
     cdef const SuitTables* T = _suit_tables()
     if T == NULL:
         return 0
-    # Start the three hash-table loads now: they are the memory latency of this
-    # function, and the checks below can run while they arrive.
+    # Start the three hash-table loads now (and with ``read`` those of the slots' wait
+    # entries): they are the memory latency of this function, and the checks below can
+    # run while they arrive.
     for s in range(3):
         key[s] = _suit_key(counts + 9 * s)
-        mj_prefetch(&T.hash[_slot(T, key[s])])
+        slots[s] = _slot(T, key[s])
+        mj_prefetch(&T.hash[slots[s]])
+        if read != NULL:
+            mj_prefetch(&T.after[slots[s] * AFTER_STRIDE])
     # Without a branch per honour (random hands make each one a coin toss): every
     # honour writes its byte, kept only if it is a pung or a pair, and adds its
     # HONOUR_TALLY (groups, pairs and bad counts in one word).
@@ -412,17 +416,22 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     if tally >> 16 or n_fixed > 5:
         return 0
     for s in range(3):
-        slot = _hash_slot(T, key[s])
-        if slot == NULL:
-            return 0
+        slot = &T.hash[slots[s]]
+        if <int32_t>(slot.entry >> 32) != key[s]:
+            return 0  # the suit does not split
         found[s] = <uint32_t>slot.entry
         first[s] = slot.first  # (read with the entry: no load of T.ways for a suit of one way)
         total *= found[s] & 0xFF
         # A suit's ways hold a pair or none alike (their size is the key's); a way's
         # pair, its highest byte, comes first.
-        pairs += group_kind(first[s] & 0xFF) == G_PAIR
+        is_pair = group_kind(first[s] & 0xFF) == G_PAIR
+        pairs += is_pair
+        pair_suit = s if is_pair else pair_suit
     if pairs != 1:
         return 0
+    if read != NULL:
+        memcpy(read.slot, slots, sizeof(slots))
+        read.pair_suit = pair_suit
     if out == NULL:
         return total
     k = 0
@@ -470,8 +479,12 @@ cdef int _compare_decomposition(const void* a, const void* b) noexcept nogil:
 
 
 cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil:
-    return _decompose(counts, NULL)
+    return _decompose(counts, NULL, NULL)
 
 
 cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
-    return _decompose(counts, out)
+    return _decompose(counts, out, NULL)
+
+
+cdef int c_decompose_read(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil:
+    return _decompose(counts, out, read)

@@ -66,6 +66,9 @@ cdef enum:
     HASH_BITS = 15
     HASH_SIZE = 32768         # 2 ** HASH_BITS: 66% full with the 21,743 patterns
     SEED_BITS = 13            # 8,192 buckets of keys, a seed each: about 2.7 patterns a bucket
+    AFTER_STRIDE = 16         # SuitTables.after: a slot's entries, 32 bytes
+    AFTER_OWN = 9
+    AFTER_SPLITS = 1 << 9
 
 ctypedef struct SuitSlot:
     uint64_t entry        # key << 32 | start << 8 | number of ways; EMPTY_SLOT when empty
@@ -86,6 +89,11 @@ ctypedef struct SuitTables:
     # Per suit key, the ranks whose tile would make the suit split (bit r): the waits of
     # one suit in one lookup. 5**9 uint16, 3.9 MB.
     uint16_t* wait
+    # Per hash slot (AFTER_STRIDE entries each), what a single-wait test reads of the
+    # slot's pattern beside the slot itself, in a 1 MB table instead of the 3.9 MB one:
+    # at r < 9, the pattern less a tile of rank r: its waits (bits 0-8) and whether it
+    # splits (bit 9), 0 if the pattern holds no such tile; at AFTER_OWN, its own waits.
+    uint16_t* after
     int patterns
 
 cdef int32_t POW5[9]          # POW5[r]: the step of rank r in a suit key

@@ -9,7 +9,10 @@ patterns and 23,533 ways. From them it keeps (``SuitTables`` in the ``.pxd``)
 * a bitset over all 5**9 suit keys (244 KB, fits in L2): "this suit splits";
 * a perfect hash from suit key to its ways, for decompositions: one 16-byte slot read
   a lookup, holding the first way too (512 KB);
-* a wait table over all suit keys (3.9 MB): the ranks that would make it split.
+* a wait table over all suit keys (3.9 MB): the ranks that would make it split;
+* per hash slot, the same of its pattern and of the pattern less one tile of each rank,
+  with whether that splits (1 MB): a complete hand's single-wait test reads it beside
+  the slots its decomposition read, where the wait table is a cache miss a row.
 
 ``_shapes`` holds the one copy, built on first use, and reads it for complete
 hands, waits and decompositions; the joker modules build their own tables on top
@@ -125,7 +128,33 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
         i = g
     status = _place(T, raw, T.patterns)
     free(raw)
+    if status == 0:
+        status = _fill_after(T)
     return status
+
+
+cdef int _fill_after(SuitTables* T) noexcept nogil:
+    """SuitTables.after, from the placed slots and the wait and split tables; 0, or -1
+    if out of memory."""
+    cdef int slot, r
+    cdef int32_t key, rest, less
+    cdef uint16_t* entries
+    T.after = <uint16_t*>calloc(HASH_SIZE * AFTER_STRIDE, sizeof(uint16_t))
+    if T.after == NULL:
+        return -1
+    for slot in range(HASH_SIZE):
+        if T.hash[slot].entry == EMPTY_SLOT:
+            continue
+        key = <int32_t>(T.hash[slot].entry >> 32)
+        entries = &T.after[slot * AFTER_STRIDE]
+        entries[AFTER_OWN] = T.wait[key]
+        rest = key
+        for r in range(9):
+            if rest % 5:
+                less = key - POW5[r]
+                entries[r] = T.wait[less] | (AFTER_SPLITS if (T.bits[less >> 5] >> (less & 31)) & 1 else 0)
+            rest //= 5
+    return 0
 
 
 cdef int _place(SuitTables* T, const RawWay* entries, int n) noexcept nogil:
@@ -197,6 +226,6 @@ cdef int _place(SuitTables* T, const RawWay* entries, int n) noexcept nogil:
 
 cdef void c_free_suit_tables(SuitTables* T) noexcept nogil:
     T.ready = 0
-    free(T.bits); free(T.hash); free(T.seed); free(T.ways); free(T.wait)
-    T.bits = NULL; T.hash = NULL; T.seed = NULL; T.ways = NULL; T.wait = NULL
+    free(T.bits); free(T.hash); free(T.seed); free(T.ways); free(T.wait); free(T.after)
+    T.bits = NULL; T.hash = NULL; T.seed = NULL; T.ways = NULL; T.wait = NULL; T.after = NULL
     T.patterns = 0

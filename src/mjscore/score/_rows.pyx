@@ -12,7 +12,7 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from mjscore.score._fold cimport Best, Tables, _add_sets, _plain_wins, c_fold
-from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_code
+from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP
 from mjscore.rules._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
                                       c_candidates, c_conditions, c_fits,
@@ -28,7 +28,7 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_C
                                    _set_facts, mj_ctz64)
 from mjscore.score.jokers._placement cimport (JokerFilter, c_decomposition_allowed, c_fixed_allowed,
                                        c_joker_single)
-from mjscore.decompose._shapes cimport c_decompose, c_other_wait, c_waits
+from mjscore.decompose._shapes cimport SuitRead, c_decompose_read, c_other_wait_read, c_waits
 
 cdef extern from *:
     """
@@ -61,15 +61,6 @@ cdef extern from *:
     int mj_scan34(const uint8_t* c, uint64_t* presence) noexcept nogil
 
 
-# By decomposition byte, the tile beyond each end of a chow (past its last tile when its
-# first is rank 1-6, before its first when that is rank 2-7), and a pair's tile; NO_KIND
-# (a bit no mask of kinds sets) for none.
-cdef enum:
-    NO_KIND = 63
-    NOT_FOUND = 254   # a byte that is no group
-cdef uint8_t CHOW_ABOVE[256]
-cdef uint8_t CHOW_BELOW[256]
-cdef uint8_t PAIR_TILE[256]
 # By decomposition byte and the winning tile's place in its group (0-2): the wait facts
 # of a reading completing that group (wait_role), F_CONCEALED_SETS for a pair's; and by
 # concealed pungs, _concealed_facts.
@@ -82,9 +73,6 @@ def _fill_wait_tables():
     for code in range(256):
         kind, tile = FOUND_KIND[code], FOUND_TILE[code]
         is_group = FOUND_HOLDS[code] != 0
-        CHOW_ABOVE[code] = tile + 3 if is_group and kind == G_CHOW and tile % 9 <= 5 else NO_KIND
-        CHOW_BELOW[code] = tile - 1 if is_group and kind == G_CHOW and tile % 9 >= 1 else NO_KIND
-        PAIR_TILE[code] = tile if is_group and kind == G_PAIR else NO_KIND
         for offset in range(4):
             WAIT_FACTS[4 * code + offset] = 0
             if not is_group or offset > 2:
@@ -99,43 +87,6 @@ def _fill_wait_tables():
 
 
 _fill_wait_tables()
-
-
-cdef inline uint64_t _has_byte(uint64_t x, uint64_t b) noexcept nogil:
-    """Non-zero when one of the eight bytes of ``x`` is the byte ``b`` (bit-twiddling
-    "hasvalue")."""
-    x ^= <uint64_t>0x0101010101010101 * b
-    return (x - <uint64_t>0x0101010101010101) & ~x & <uint64_t>0x8080808080808080
-
-
-cdef int _several_waits(const uint8_t* found, int n_dec, int wt, const uint8_t* held) noexcept nogil:
-    """Whether some decomposition shows at once that a second tile completes the hand too,
-    so no wait count is needed: ``wt`` at the open end of a run whose other end is still
-    available, or ``wt`` making a pung beside a pair whose tile is still available (the
-    hand waited on both pairs). The runs that would show it are known from ``wt`` alone,
-    so each decomposition's five bytes are searched for them at once, without a branch
-    per group (random hands would mispredict those)."""
-    cdef int d, j, above = CHOW_ABOVE[wt], below = CHOW_BELOW[wt - 2] if wt >= 2 else NO_KIND, pair_tile
-    cdef uint64_t x, runs, pung = group_code(G_PUNG, wt), shown = 0
-    # the run starting at wt, and the one ending at it, where their other end is open
-    # (NOT_FOUND, a byte no decomposition holds, where it is not); chosen by masks, as
-    # whether a run's end is open is a coin toss on random hands
-    runs = NOT_FOUND ^ ((NOT_FOUND ^ <uint64_t>wt)
-                        & -<uint64_t>((above != NO_KIND) & (held[min(above, 33)] < 4)))
-    runs |= (NOT_FOUND ^ ((NOT_FOUND ^ <uint64_t>(wt - 2))
-                          & -<uint64_t>((below != NO_KIND) & (held[min(below, 33)] < 4))) & 0xFF) << 8
-    for d in range(n_dec):
-        x = 0
-        memcpy(&x, &found[5 * d], 5)
-        x |= <uint64_t>0xFFFFFF0000000000  # NO_GROUP past the five bytes
-        shown |= _has_byte(x, runs & 0xFF) | _has_byte(x, runs >> 8)
-        # a decomposition's one pair: the tile its byte gives, NO_KIND (all ones) the others;
-        # read within `held` even for a reading without a pair, which c_decompose never makes
-        pair_tile = NO_KIND
-        for j in range(5):
-            pair_tile &= PAIR_TILE[found[5 * d + j]]
-        shown |= _has_byte(x, pung) & -<uint64_t>((held[min(pair_tile, 33)] < 4) & (pair_tile < 34))
-    return shown != 0
 
 
 cdef inline int _pairs_other_wait(const uint8_t* c, int win, uint64_t presence) noexcept nogil:
@@ -280,9 +231,10 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef uint64_t natural_tiles[5]   # with jokers: per group, the tiles it holds naturally
     cdef const uint8_t* dec
     cdef uint32_t completes
+    cdef SuitRead suits         # what c_decompose_read read, for the single-wait test
     first = 0 if win == ANY_TILE else win
     last = 33 if win == ANY_TILE else win
-    n_dec = c_decompose(c, found)  # at most 4 ways per suit: 64 fit in `found`
+    n_dec = c_decompose_read(c, found, &suits)  # at most 4 ways per suit: 64 fit in `found`
     meld_counters = meld_runs = 0
     if n_melds:
         for k in range(4):
@@ -343,12 +295,13 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             if jf.natural[wt] == 0:
                 continue
             single_due = 1  # (a search: many substitutions keep no reading for wt)
-        elif r.used & F_SINGLE_WAIT and not _several_waits(found, n_dec, wt, held):
+        elif r.used & F_SINGLE_WAIT:
             if n_dec:
                 # a standard reading leaves standard waits, and without melds seven pairs
-                # (no thirteen orphans: a set of them needs a third tile of a kind): a few
-                # suit lookups tell whether another tile completes the hand too
-                single = 0 if (c_other_wait(c, wt, held)
+                # (no thirteen orphans: a set of them needs a third tile of a kind): the
+                # tables of the suits the decomposition read tell whether another tile
+                # completes the hand too
+                single = 0 if (c_other_wait_read(c, wt, held, &suits)
                                or not n_melds and _pairs_other_wait(c, wt, presence)) else F_SINGLE_WAIT
             elif _single_wait(c, held, wt):
                 single = F_SINGLE_WAIT
