@@ -32,30 +32,52 @@ from mjscore.decompose._shapes cimport SuitRead, c_decompose_read, c_other_wait_
 
 cdef extern from *:
     """
+    #include <stdint.h>
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
     /* mj_any_above4, mj_sum34 and mj_presence34 of 34 counts in one pass (the helpers of
-       _rows.pxd): -1 when a count is above 4, else their sum, the kinds held into *presence. */
-    static inline int mj_scan34(const unsigned char *c, unsigned long long *presence) {
-        int t, total;
-        unsigned long long mask, bad = 0, x;
-        const unsigned long long ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+       _rows.pxd): -1 when a count is above 4, else their sum, the kinds held into *presence.
+       With SSE2 (every x86-64), the first 32 counts in two 16-byte registers; else eight
+       at a time in 64-bit words. */
+    static inline int mj_scan34(const unsigned char *c, uint64_t *presence) {
         if (!MJ_WORDWISE) {
             if (mj_any_above4(c)) return -1;
             *presence = mj_presence34(c);
             return mj_sum34(c);
         }
         if (c[32] > 4 || c[33] > 4) return -1;
-        total = c[32] + c[33];
-        mask = ((unsigned long long)(c[32] != 0) << 32) | ((unsigned long long)(c[33] != 0) << 33);
-        for (t = 0; t < 32; t += 8) {
-            x = mj_word(c + t);
-            bad |= ((x + ones * 123) | x) & high;
-            total += (int)((x * ones) >> 56);
-            x = (x | x >> 1 | x >> 2) & ones;  /* counts of at most 4: three bits */
-            mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
+    #if defined(__SSE2__)
+        {
+            const __m128i four = _mm_set1_epi8(4), zero = _mm_setzero_si128();
+            __m128i a = _mm_loadu_si128((const __m128i *)c), b = _mm_loadu_si128((const __m128i *)(c + 16));
+            __m128i sums;
+            /* a count is at most 4 where min(count, 4) is the count */
+            if ((_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(a, four), a))
+                 & _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(b, four), b))) != 0xFFFF) return -1;
+            sums = _mm_add_epi64(_mm_sad_epu8(a, zero), _mm_sad_epu8(b, zero));
+            *presence = (uint64_t)(~((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, zero))
+                                     | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, zero)) << 16))
+                        | ((uint64_t)(c[32] != 0) << 32) | ((uint64_t)(c[33] != 0) << 33);
+            return _mm_cvtsi128_si32(sums) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums)) + c[32] + c[33];
         }
-        if (bad) return -1;
-        *presence = mask;
-        return total;
+    #else
+        {
+            int t, total = c[32] + c[33];
+            uint64_t x, bad = 0, mask = ((uint64_t)(c[32] != 0) << 32) | ((uint64_t)(c[33] != 0) << 33);
+            const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+            for (t = 0; t < 32; t += 8) {
+                x = mj_word(c + t);
+                bad |= ((x + ones * 123) | x) & high;
+                total += (int)((x * ones) >> 56);
+                x = (x | x >> 1 | x >> 2) & ones;  /* counts of at most 4: three bits */
+                mask |= ((x * 0x0102040810204080ULL) >> 56) << t;
+            }
+            if (bad) return -1;
+            *presence = mask;
+            return total;
+        }
+    #endif
     }
     """
     int mj_scan34(const uint8_t* c, uint64_t* presence) noexcept nogil
