@@ -128,11 +128,29 @@ cdef CompiledPatterns compiled_patterns(rules)
 # Whether groups (kind, first tile, concealed per group) fill the variant's requirements.
 cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_t* kinds,
                 const uint8_t* firsts, const uint8_t* concealed, int n) noexcept nogil
-# The fixed variants the whole hand's counts (`held_counts`, melds included, kongs as
-# four; `presence` its mask of kinds held) make with these meld bytes (0xFF: none); writes their indices into `out`
-# (MAX_FIXED) and returns how many.
-cdef int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
-                 const uint8_t* melds, int32_t* out) noexcept nogil
+# c_fixed past its filter of kinds held (which let the row through).
+cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
+                        const uint8_t* melds, int32_t* out) noexcept nogil
+
+
+cdef inline uint64_t _presence_bit(uint64_t presence, uint32_t shift) noexcept nogil:
+    # the product's top bits: _presence_slot reads bits from 32 up, below them
+    return (presence * <uint64_t>0x9E3779B97F4A7C15) >> shift
+
+
+cdef inline int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
+                        const uint8_t* melds, int32_t* out) noexcept nogil:
+    """The fixed variants the whole hand's counts (``held_counts``, melds included, kongs
+    as four; ``presence`` its mask of kinds held) make with these meld bytes (0xFF:
+    none); writes their indices into ``out`` (MAX_FIXED) and returns how many. Most rows
+    stop at the filter of kinds held, read here in the caller (no call)."""
+    cdef uint64_t bit
+    if not p.n_slots:
+        return 0
+    bit = _presence_bit(presence, p.presence_bits_shift)
+    if not (p.presence_bits[bit >> 6] >> (bit & 63)) & 1:
+        return 0
+    return c_fixed_lookup(p, held_counts, presence, melds, out)
 # The variants of `variants` (n of them, sorted by min_threes; with `among`, the n
 # variants it lists, ascending) one row can fill at all, by its tiles (`held` counts,
 # melds included, their `presence` mask and `threes`, the kinds held 3+ times), the

@@ -366,23 +366,13 @@ cdef inline uint32_t _presence_slot(uint64_t presence, uint32_t n_slots) noexcep
     return <uint32_t>((h >> 32) & (n_slots - 1))
 
 
-cdef inline uint64_t _presence_bit(uint64_t presence, uint32_t shift) noexcept nogil:
-    # the product's top bits: _presence_slot reads bits from 32 up, below them
-    return (presence * <uint64_t>0x9E3779B97F4A7C15) >> shift
-
-
-cdef int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence, const uint8_t* melds,
-                 int32_t* out) noexcept nogil:
-    cdef uint64_t key[2], bit
+cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, uint64_t presence, const uint8_t* melds,
+                        int32_t* out) noexcept nogil:
+    cdef uint64_t key[2]
     cdef uint32_t slot
     cdef int e, k, j, found = 0, ok, code
     cdef uint8_t free_melds[4]
     cdef uint8_t kongs[4]
-    if not p.n_slots:
-        return 0
-    bit = _presence_bit(presence, p.presence_bits_shift)
-    if not (p.presence_bits[bit >> 6] >> (bit & 63)) & 1:  # most rows stop here
-        return 0
     slot = _presence_slot(presence, p.n_presence_slots)
     while p.presence_set[slot] != presence:
         if not p.presence_set[slot]:
