@@ -33,9 +33,6 @@ from mjscore.decompose._shapes cimport SuitRead, c_decompose_read, c_other_wait_
 cdef extern from *:
     """
     #include <stdint.h>
-    #if defined(__SSE2__)
-    #include <emmintrin.h>
-    #endif
     /* mj_any_above4, mj_sum34 and mj_presence34 of 34 counts in one pass (the helpers of
        _rows.pxd): -1 when a count is above 4, else their sum, the kinds held into *presence.
        With SSE2 (every x86-64), the first 32 counts in two 16-byte registers; else eight
