@@ -634,15 +634,17 @@ from mjscore.core._bits cimport mj_popcount64
 
 
 cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint32_t w, uint8_t* held, Group* melds,
-                     int* n_melds, int* exposed, int seat, int prevailing) noexcept nogil:
+                     int* n_melds, int* exposed, int* kongs, int seat, int prevailing) noexcept nogil:
     """Validate the meld bytes (and the word's claimed-kong marks: each on an exposed kong)
-    and add their tiles to ``held``; ``exposed`` counts the exposed melds. A status."""
+    and add their tiles to ``held``; ``exposed`` counts the exposed melds, ``kongs`` the
+    kongs. A status."""
     cdef int k, t
     cdef uint32_t claimed = (w >> CLAIMED_SHIFT) & 0xF
     cdef const MeldInfo* info
     cdef Group* g
     n_melds[0] = 0
     exposed[0] = 0
+    kongs[0] = 0
     memcpy(held, c, 34)
     for k in range(4):
         if m[k] == NO_GROUP:
@@ -663,22 +665,11 @@ cdef int _read_melds(const uint8_t* m, const uint8_t* c, uint32_t w, uint8_t* he
         g.concealed = info.concealed
         g.atom = _atom(info.kind, t, seat, prevailing) if info.atom == A_ROW_WIND else info.atom
         exposed[0] += not info.concealed
+        kongs[0] += info.kind == G_KONG
         n_melds[0] += 1
     if claimed >> n_melds[0]:
         return S_BAD_MELD  # a claimed mark on no meld
     return S_OK
-
-
-cdef inline int _melds_over4(const uint8_t* held, const Group* melds, int n_melds) noexcept nogil:
-    """Whether a tile of a meld is held more than four times (the concealed counts being
-    at most four, no other can be)."""
-    cdef int k, t, over = 0
-    for k in range(n_melds):
-        t = melds[k].tile
-        over |= held[t] > 4
-        if melds[k].kind == G_CHOW:
-            over |= (held[t + 1] > 4) | (held[t + 2] > 4)
-    return over
 
 
 cdef int c_check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
@@ -694,24 +685,22 @@ cdef inline int _check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t
                            int prevailing, int jokers, uint8_t* held, Group* melds, int* n_melds,
                            int* exposed, int* total, uint64_t* presence) noexcept nogil:
     """c_check_row, and the kinds ``c`` holds into ``presence`` (read in the same pass)."""
-    cdef int k, status, kongs, winner = (w & W_WINNER) != 0
+    cdef int status, kongs, winner = (w & W_WINNER) != 0
     cdef int tiles = mj_scan34(c, presence)
     if tiles < 0:
         return S_BAD_COUNT
     total[0] = tiles
     if m[0] & m[1] & m[2] & m[3] == NO_GROUP:  # no meld (most rows): _read_melds' checks of none
         memcpy(held, c, 34)
-        n_melds[0] = exposed[0] = 0
-        status = S_BAD_MELD if (w >> CLAIMED_SHIFT) & 0xF else S_OK
+        n_melds[0] = exposed[0] = kongs = 0
+        if (w >> CLAIMED_SHIFT) & 0xF:
+            return S_BAD_MELD
     else:
-        status = _read_melds(m, c, w, held, melds, n_melds, exposed, seat, prevailing)
-    if status:
-        return status
-    kongs = 0
-    for k in range(n_melds[0]):
-        kongs += melds[k].kind == G_KONG
-    if _melds_over4(held, melds, n_melds[0]):
-        return S_BAD_COUNT
+        status = _read_melds(m, c, w, held, melds, n_melds, exposed, &kongs, seat, prevailing)
+        if status:
+            return status
+        if mj_any_above4(held):  # a melded tile held more than four times (the concealed are not)
+            return S_BAD_COUNT
     if (total[0] + jokers + 3 * n_melds[0] != 14) if winner else not 1 <= total[0] + jokers + 3 * n_melds[0] <= 13:
         return S_WRONG_SIZE
     if not winner and win != ANY_TILE:
