@@ -275,6 +275,8 @@ ctypedef struct Tables:
     int max_chows          # 4 when the rule set sets no limit
     uint64_t used          # every fact some item names: the others need not be computed
     uint64_t late_items    # items that need the no-points fact
+    uint64_t items[2]      # every item: [0] for a hand without bonus tiles (none counted per
+                           # bonus tile), [1] with them
     uint64_t late_gate     # a late item can match only if the facts hold one of these
     int any_excludes
     int jokers             # where jokers may stand (mjscore.core.jokers.JokerUse); 0: no jokers

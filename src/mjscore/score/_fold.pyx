@@ -286,12 +286,11 @@ cdef void _finish(const Tables* r, int64_t points, int64_t doubles, uint64_t app
 
 cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64_t facts, int win,
                  const int16_t* hands, int n_hands, Best* best) noexcept nogil:
-    cdef int i, k, h, bare, special = -1
+    cdef int i, k, h, bare, concealed, alone, special = -1
     cdef int64_t points = set_points, doubles = set_doubles, num = 0, den = 1
     cdef const int32_t* value
-    cdef uint64_t early, late, applied, rest, all_items = ((<uint64_t>1) << r.n_items) - 1 if r.n_items < 64 else ~(<uint64_t>0)
-    if not best.bonus:  # an item counted per bonus tile is not earned without one
-        all_items &= ~r.per_bonus
+    cdef uint64_t early, late, applied, rest
+    cdef uint64_t all_items = r.items[best.bonus != 0]  # one counted per bonus tile needs one
     early = _without_excluded(r, _matching(r, facts, win, all_items & ~r.late_items))
     if r.late_items:
         bare = set_points == 0
@@ -325,14 +324,15 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
         for k in range(r.item_bytes):
             points += r.points_by_byte[k][(applied >> (8 * k)) & 0xFF]
             doubles += r.doubles_by_byte[k][(applied >> (8 * k)) & 0xFF]
-    # a special hand's value: exposed, or concealed (values[8 h + 4 .. 8 h + 7])
-    cdef int concealed = 4 if facts & F_CONCEALED_HAND else 0
-    # a reading of no ordinary sets earns exactly its share (mjscore.score.fold.scores_exactly)
-    cdef int alone = r.share_alone and (best.reading[1] == SHAPE_SPECIAL
-                                        or best.reading[1] == SHAPE_PAIRS and not r.shapes & 1)
     if n_hands == 0:
         _finish(r, points, doubles, applied, -1, 0, 1, 0, hands, 0, best)
-    elif r.stack:
+        return
+    # a special hand's value: exposed, or concealed (values[8 h + 4 .. 8 h + 7])
+    concealed = 4 if facts & F_CONCEALED_HAND else 0
+    # a reading of no ordinary sets earns exactly its share (mjscore.score.fold.scores_exactly)
+    alone = r.share_alone and (best.reading[1] == SHAPE_SPECIAL
+                               or best.reading[1] == SHAPE_PAIRS and not r.shapes & 1)
+    if r.stack:
         for k in range(n_hands):
             h = hands[k]
             value = &r.pat.values[8 * h + concealed]
@@ -462,6 +462,8 @@ cdef class CompiledRules:
             self.r.per_bonus |= (<uint64_t>per_bonus[i]) << i
         for i in range(patterns.p.n_hands):  # facts a special hand's situation names
             self.r.used |= patterns.p.when[i] | patterns.p.unless[i]
+        self.r.items[1] = ((<uint64_t>1) << self.r.n_items) - 1 if self.r.n_items < 64 else ~(<uint64_t>0)
+        self.r.items[0] = self.r.items[1] & ~self.r.per_bonus
         _build_lookup(&self.r)
         for i in range(256):
             self.r.found_points[i] = self.r.found_doubles[i] = 0
