@@ -142,6 +142,7 @@ cdef enum:
     CONTEXT_WORDS = 4096            # the context word's 12 flag bits
 cdef uint64_t CONTEXT_FACTS[4096]   # by context word: its facts (a table: a dozen tests per row otherwise)
 cdef uint64_t TILE_FACTS[64]        # by _kinds_profile: the tile-class facts of the kinds held
+cdef uint8_t SUIT_PROFILE[3][512]   # by suit and its ranks held (bit r): its share of _kinds_profile
 
 
 
@@ -198,9 +199,10 @@ cdef inline uint64_t _tile_facts(uint64_t held) noexcept nogil:
 cdef inline int _kinds_profile(uint64_t held) noexcept nogil:
     """Which suits (bits 0-2), whether honours (3), suited 2-8s (4) and suited 1s or 9s (5)
     a mask of kinds holds: the tile-class facts' index and, in its five low bits,
-    rules.calling.profile."""
-    return ((held & M_SUIT0 != 0) | (held & M_SUIT1 != 0) << 1 | (held & M_SUIT2 != 0) << 2
-            | (held & M_HONOURS != 0) << 3 | (held & M_SIMPLES != 0) << 4 | (held & M_TERMINALS != 0) << 5)
+    rules.calling.profile. (Each suit's share by table: one load where its three tests
+    would branch or set a flag each.)"""
+    return (SUIT_PROFILE[0][held & 0x1FF] | SUIT_PROFILE[1][(held >> 9) & 0x1FF]
+            | SUIT_PROFILE[2][(held >> 18) & 0x1FF] | (held & M_HONOURS != 0) << 3)
 
 
 cdef inline uint64_t _context_facts(uint32_t w) noexcept nogil:

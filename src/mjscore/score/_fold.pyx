@@ -189,7 +189,11 @@ cdef uint64_t _profile_facts(int profile) noexcept:
 
 def _fill_fact_tables():
     cdef uint32_t w
-    cdef int profile
+    cdef int profile, suit, ranks
+    for suit in range(3):
+        for ranks in range(512):
+            SUIT_PROFILE[suit][ranks] = ((ranks != 0) << suit | (ranks & 0x0FE != 0) << 4
+                                         | (ranks & 0x101 != 0) << 5)
     for w in range(CONTEXT_WORDS):
         CONTEXT_FACTS[w] = _word_facts(w)
     for profile in range(64):
