@@ -385,13 +385,12 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcep
     cdef uint32_t found[3]
     cdef uint64_t first[3]        # each suit's first way
     cdef const SuitSlot* slot
-    cdef uint64_t way, ends
-    cdef int n_fixed, t, c, s, pairs, n, total = 1, i0, i1, i2, k, g, is_pair, pair_suit = -1
+    cdef uint64_t way
+    cdef int n_fixed, t, c, s, pairs, total = 1, i0, i1, i2, k, g, is_pair, pair_suit = -1
     cdef uint32_t tally = 0
     cdef int idx[3]
     cdef int32_t key[3]
     cdef uint32_t slots[3]
-    cdef unsigned int g0, g1, g2, g3, g4
     cdef const SuitTables* T = _suit_tables()
     if T == NULL:
         return 0
@@ -434,6 +433,13 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcep
         read.pair_suit = pair_suit
     if out == NULL:
         return total
+    if total == 1:  # most hands: each suit splits one way, its first (read with the slot)
+        memcpy(groups, fixed, 8)
+        g = n_fixed
+        for s in range(3):
+            g = _put_way(groups, g, first[s], s)
+        _write_sorted(groups, g, out)
+        return 1
     k = 0
     for i0 in range(found[0] & 0xFF):
         for i1 in range(found[1] & 0xFF):
@@ -442,36 +448,46 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcep
                 memcpy(groups, fixed, 8)
                 g = n_fixed
                 for s in range(3):
-                    # the way's bytes up to its first NO_GROUP, moved to the suit's own
-                    # tiles (no byte of a group carries: 9 * s goes into each), written
-                    # eight at once; those past its groups, or past five in all, are
-                    # overwritten or padded below
                     way = first[s]
                     if idx[s]:
                         way = T.ways[(found[s] >> 8) + idx[s]]
-                    ends = ~way
-                    n = mj_ctz64((ends - <uint64_t>0x0101010101010101) & ~ends & <uint64_t>0x8080808080808080) >> 3
-                    mj_put8(groups + g, way + <uint64_t>0x0909090909090909 * s)
-                    g = min(g + n, 5)
-                mj_put8(groups + g, ~(<uint64_t>0))  # NO_GROUP pads
-                # sorted by a network of nine compare-exchanges, which compile to
-                # conditional moves (an insertion sort's branches mispredict)
-                g0 = groups[0]; g1 = groups[1]; g2 = groups[2]; g3 = groups[3]; g4 = groups[4]
-                g0, g1 = min(g0, g1), max(g0, g1)
-                g3, g4 = min(g3, g4), max(g3, g4)
-                g2, g4 = min(g2, g4), max(g2, g4)
-                g2, g3 = min(g2, g3), max(g2, g3)
-                g1, g4 = min(g1, g4), max(g1, g4)
-                g0, g3 = min(g0, g3), max(g0, g3)
-                g0, g2 = min(g0, g2), max(g0, g2)
-                g1, g3 = min(g1, g3), max(g1, g3)
-                g1, g2 = min(g1, g2), max(g1, g2)
-                out[5 * k] = g0; out[5 * k + 1] = g1; out[5 * k + 2] = g2
-                out[5 * k + 3] = g3; out[5 * k + 4] = g4
+                    g = _put_way(groups, g, way, s)
+                _write_sorted(groups, g, out + 5 * k)
                 k += 1
     if k > 1:
         qsort(out, k, 5, _compare_decomposition)
     return k
+
+
+cdef inline int _put_way(uint8_t* groups, int g, uint64_t way, int s) noexcept nogil:
+    """Write suit ``s``'s way ``way`` after the ``g`` groups of ``groups``; how many there
+    are then (at most five). The way's bytes up to its first NO_GROUP, moved to the
+    suit's own tiles (no byte of a group carries: 9 * s goes into each), are written
+    eight at once; those past its groups, or past five in all, are overwritten or padded
+    by _write_sorted."""
+    cdef uint64_t ends = ~way
+    cdef int n = mj_ctz64((ends - <uint64_t>0x0101010101010101) & ~ends & <uint64_t>0x8080808080808080) >> 3
+    mj_put8(groups + g, way + <uint64_t>0x0909090909090909 * s)
+    return min(g + n, 5)
+
+
+cdef inline void _write_sorted(uint8_t* groups, int g, uint8_t* out) noexcept nogil:
+    """The ``g`` groups of ``groups``, NO_GROUP padded to five, sorted into ``out``."""
+    cdef unsigned int g0, g1, g2, g3, g4
+    mj_put8(groups + g, ~(<uint64_t>0))  # NO_GROUP pads
+    # sorted by a network of nine compare-exchanges, which compile to conditional moves
+    # (an insertion sort's branches mispredict)
+    g0 = groups[0]; g1 = groups[1]; g2 = groups[2]; g3 = groups[3]; g4 = groups[4]
+    g0, g1 = min(g0, g1), max(g0, g1)
+    g3, g4 = min(g3, g4), max(g3, g4)
+    g2, g4 = min(g2, g4), max(g2, g4)
+    g2, g3 = min(g2, g3), max(g2, g3)
+    g1, g4 = min(g1, g4), max(g1, g4)
+    g0, g3 = min(g0, g3), max(g0, g3)
+    g0, g2 = min(g0, g2), max(g0, g2)
+    g1, g3 = min(g1, g3), max(g1, g3)
+    g1, g2 = min(g1, g2), max(g1, g2)
+    out[0] = g0; out[1] = g1; out[2] = g2; out[3] = g3; out[4] = g4
 
 
 cdef int _compare_decomposition(const void* a, const void* b) noexcept nogil:
