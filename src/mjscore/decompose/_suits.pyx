@@ -152,7 +152,7 @@ cdef int _fill_after(SuitTables* T) noexcept nogil:
         for r in range(9):
             if rest % 5:
                 less = key - POW5[r]
-                entries[r] = T.wait[less] | (AFTER_SPLITS if (T.bits[less >> 5] >> (less & 31)) & 1 else 0)
+                entries[r] = T.wait[less] | (AFTER_SPLITS if _splits(T, less) else 0)
             rest //= 5
     return 0
 

@@ -151,6 +151,8 @@ cdef inline int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t 
     if not (p.presence_bits[bit >> 6] >> (bit & 63)) & 1:
         return 0
     return c_fixed_lookup(p, held_counts, presence, melds, out)
+
+
 # The variants of `variants` (n of them, sorted by min_threes; with `among`, the n
 # variants it lists, ascending) one row can fill at all, by its tiles (`held` counts,
 # melds included, their `presence` mask and `threes`, the kinds held 3+ times), the

@@ -12,22 +12,10 @@ from mjscore.core._group_codes cimport G_CHOW, G_PAIR
 
 cdef extern from *:
     """
-    /* 34-bit tile masks (bit t = tile t) for the tile-class facts. */
-    #define MJ_M_SUIT0 0x1FFULL
-    #define MJ_M_SUIT1 (0x1FFULL << 9)
-    #define MJ_M_SUIT2 (0x1FFULL << 18)
+    /* The honours' 34-bit tile mask (bit t = tile t), for _kinds_profile. */
     #define MJ_M_HONOURS (0x7FULL << 27)
-    #define MJ_M_TERMINALS (1ULL | 1ULL << 8 | 1ULL << 9 | 1ULL << 17 | 1ULL << 18 | 1ULL << 26)
-    #define MJ_M_SIMPLES ((MJ_M_SUIT0 | MJ_M_SUIT1 | MJ_M_SUIT2) & ~MJ_M_TERMINALS)
-    #define MJ_M_ORPHANS (MJ_M_TERMINALS | MJ_M_HONOURS)
     """
-    const uint64_t M_SUIT0 "MJ_M_SUIT0"
-    const uint64_t M_SUIT1 "MJ_M_SUIT1"
-    const uint64_t M_SUIT2 "MJ_M_SUIT2"
     const uint64_t M_HONOURS "MJ_M_HONOURS"
-    const uint64_t M_TERMINALS "MJ_M_TERMINALS"
-    const uint64_t M_SIMPLES "MJ_M_SIMPLES"
-    const uint64_t M_ORPHANS "MJ_M_ORPHANS"
 
 cdef enum:
     SHAPE_STANDARD = 0   # readings.SHAPE_CODES

@@ -43,14 +43,13 @@ cdef extern from *:
     /* Any count above 4: with SSE2 (every x86-64) the first 32 in two 16-byte registers
        (at most 4: min(count, 4) is the count), else bit-twiddling "hasmore(x, 4)". */
     static inline int mj_any_above4(const unsigned char *c) {
-        int t;
     #if defined(__SSE2__)
         const __m128i four = _mm_set1_epi8(4);
         __m128i a = _mm_loadu_si128((const __m128i *)c), b = _mm_loadu_si128((const __m128i *)(c + 16));
-        (void)t;
         return (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(a, four), a))
                 & _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(b, four), b))) != 0xFFFF || c[32] > 4 || c[33] > 4;
-    #endif
+    #else
+        int t;
         if (MJ_WORDWISE) {
             const unsigned long long ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
             unsigned long long bad = 0;
@@ -59,6 +58,7 @@ cdef extern from *:
         }
         for (t = 0; t < 34; t++) if (c[t] > 4) return 1;
         return 0;
+    #endif
     }
     /* Sum of counts that are each at most 4. */
     static inline int mj_sum34(const unsigned char *c) {
