@@ -25,7 +25,8 @@ cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil
 # enough); returns how many.
 cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil
 # 1 if standard-complete counts less one `removed` tile are also completed (standard
-# shape) by another kind that `held` (the counts with the melds) shows fewer than 4 times.
+# shape) by another kind that `held` (the counts with the melds) shows fewer than 4 times;
+# 0 for counts that are not standard-complete.
 cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil
 
 # Jokers (see mjscore.decompose._reference, "Jokers"): `use` is USE_PUNGS 1 | USE_CHOWS 2 |
