@@ -9,6 +9,7 @@ cdef enum:
     FORM_STANDARD = 0
     FORM_PAIRS = 1          # seven distinct pairs
     FORM_PAIRS_KONGS = 2    # seven pairs, four alike counting as two
+    ALL_FORMS = 7           # bit f: form f
     MAX_HANDS_MATCHED = 16  # rules.hands.MAX_MATCHED
     MAX_FIXED = 64          # fixed variants one hand's tiles can make, at most
     MAX_CANDIDATES = 1024   # variants kept by the per-row filter; more: every variant is tried
@@ -57,6 +58,13 @@ ctypedef struct VariantIndex:
     # The variants whose groups may hold k kinds (k up to 34): a seven pairs or a hand of
     # pungs needs few, where most rows hold eight or more.
     uint64_t kinds_upto[35]
+    # The variants of each form (FORM_STANDARD, FORM_PAIRS, FORM_PAIRS_KONGS): a row that
+    # reads as no seven pairs looks only at the standard ones.
+    uint64_t of_form[3]
+    # By the honours a row holds three times or more (bits 27-33 of its threes), the
+    # variants whose honour pungs it holds: a hand of pungs of each dragon (or wind) is
+    # ruled out for most rows by one load.
+    uint64_t honour_threes[128]
 
 
 ctypedef struct Patterns:
@@ -111,12 +119,30 @@ ctypedef struct Patterns:
     VariantIndex items_index
     int quant_indexed
     int items_indexed
+    # Per form f and k up to 7 (at [8 * f + k]), every tile the variants of that form
+    # needing at most k pungs allow (k = 7: seven or more): a row holding a kind outside
+    # them for its forms and pungs can fill none (c_forms_may_fill).
+    uint64_t quant_loose_upto[24]
+    uint64_t items_loose_upto[24]
 
 cdef inline int c_may_fill(uint64_t loose, int threes_needed, uint64_t threes_tiles, uint64_t presence,
                            uint64_t threes) noexcept nogil:
     """Whether a row may fill some variant at all (so c_candidates is worth calling); ``threes``:
     the kinds it holds 3+ times."""
     return not (presence & ~loose) or mj_popcount64(threes & threes_tiles) >= threes_needed
+
+
+cdef inline int c_forms_may_fill(const uint64_t* loose_upto, int forms, uint64_t presence,
+                                 uint64_t threes) noexcept nogil:
+    """Whether a row may fill some variant of ``forms`` (bit f: form f) needing no more
+    pungs than it holds (``loose_upto``: Patterns.quant_loose_upto or items_loose_upto;
+    ``threes``: the kinds it holds 3+ times): a test of a few instructions where most
+    rows of a rule set whose hands need pungs end, before the candidate filter."""
+    cdef int k = mj_popcount64(threes)
+    if k > 7:
+        k = 7
+    return not (presence & ~(loose_upto[k] & -<uint64_t>(forms & 1) | loose_upto[8 + k] & -<uint64_t>((forms >> 1) & 1)
+                             | loose_upto[16 + k] & -<uint64_t>((forms >> 2) & 1)))
 
 
 cdef class CompiledPatterns:
@@ -163,6 +189,12 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
                       int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                       uint64_t base, uint64_t base_bits, int concealed_hand,
                       int16_t* out) noexcept nogil
+# The same over a whole table (p.items with `is_item`, else p.quant; c_candidates with
+# `among` NULL tries each variant in turn) through its index, keeping only the variants of `forms` (bit f: form f) where the index holds them (the
+# others, past its first 64, of any form).
+cdef int c_table_candidates(const Patterns* p, int is_item, int forms, const uint8_t* held, uint64_t presence,
+                            uint64_t threes, uint64_t base, uint64_t base_bits, int concealed_hand,
+                            int16_t* out) noexcept nogil
 # The variants any of several rows may fill, ignoring conditions: every row holds at least
 # the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
 # (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).

@@ -92,8 +92,10 @@ cdef class CompiledPatterns:
         self.p.quant_loose, self.p.quant_threes, self.p.quant_threes_tiles = _gate(&self.p, self.p.quant,
                                                                                    len(variants))
         self.p.has_pairs = any(v.form != STANDARD for v in variants)
-        self.p.quant_indexed = _index_variants(self.p.quant, len(variants), &self.p.quant_index)
-        self.p.items_indexed = _index_variants(self.p.items, len(items), &self.p.items_index)
+        self.p.quant_indexed = _index_variants(self.p.reqs, self.p.quant, len(variants), &self.p.quant_index)
+        self.p.items_indexed = _index_variants(self.p.reqs, self.p.items, len(items), &self.p.items_index)
+        _fill_loose_upto(self.p.quant, len(variants), self.p.quant_loose_upto)
+        _fill_loose_upto(self.p.items, len(items), self.p.items_loose_upto)
         self.p.items_loose, self.p.items_threes, self.p.items_threes_tiles = _gate(&self.p, self.p.items,
                                                                                    len(items))
         self.p.situational_gate = _situational_gate([int(tables.when[h]) for h in tables.situational])
@@ -124,11 +126,12 @@ cdef class CompiledPatterns:
         free(self.p.presence_bits)
 
 
-cdef int _index_variants(const Variant* variants, int n, VariantIndex* index):
+cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n, VariantIndex* index):
     """Fill ``index`` for the first 64 of the ``n`` variants (sorted by ``min_threes``);
     whether it holds them all (``c_candidates_bound`` reads only such an index)."""
-    cdef int v, t, b, value, k
-    cdef uint64_t both
+    cdef int v, t, b, value, k, j
+    cdef uint64_t both, honours
+    cdef const Requirement* req
     cdef int n_all = n
     memset(index, 0, sizeof(VariantIndex))
     if n == 0:
@@ -143,6 +146,17 @@ cdef int _index_variants(const Variant* variants, int n, VariantIndex* index):
                 index.upto[k] |= (<uint64_t>1) << v
         for k in range(variants[v].max_kinds + 1):
             index.kinds_upto[k] |= (<uint64_t>1) << v
+        index.of_form[variants[v].form] |= (<uint64_t>1) << v
+        # the honours _candidate needs held three times: every tile of a requirement of
+        # pungs that has no more tiles than groups
+        honours = 0
+        for j in range(variants[v].n):
+            req = &reqs[variants[v].first + j]
+            if req.copies == 3 and req.count >= mj_popcount64(req.tiles):
+                honours |= (req.tiles >> 27) & 0x7F
+        for value in range(128):
+            if not honours & ~(<uint64_t>value):
+                index.honour_threes[value] |= (<uint64_t>1) << v
     for b in range(5):
         for value in range(256):
             both = ~(<uint64_t>0) >> (64 - n)
@@ -151,6 +165,15 @@ cdef int _index_variants(const Variant* variants, int n, VariantIndex* index):
                     both &= index.allowing[8 * b + t]
             index.by_byte[b][value] = both
     return n == n_all
+
+
+cdef void _fill_loose_upto(const Variant* variants, int n, uint64_t* loose_upto) noexcept:
+    """``Patterns.quant_loose_upto`` (or items_) of the ``n`` variants."""
+    cdef int v, k
+    memset(loose_upto, 0, 24 * sizeof(uint64_t))
+    for v in range(n):
+        for k in range(min(variants[v].min_threes, 7), 8):
+            loose_upto[8 * variants[v].form + k] |= variants[v].allowed
 
 
 cdef tuple _gate(const Patterns* p, const Variant* variants, int n):
@@ -487,20 +510,24 @@ cdef inline int _candidates(const Patterns* p, const Variant* variants, const in
 
 
 cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, const VariantIndex* index,
-                                    int n, int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
-                                    uint64_t base, uint64_t base_bits, int concealed_hand,
+                                    int n, int is_item, int forms, const uint8_t* held, uint64_t presence,
+                                    uint64_t threes, uint64_t base, uint64_t base_bits, int concealed_hand,
                                     int16_t* out) noexcept nogil:
     """``_candidates`` over every variant of a table: of its first 64 (``index``), the
-    variants allowing each kind held, needing no more pungs than the row holds and
-    holding as many kinds, are found first by table (no branch), so a row tests only
-    those (most rows none) instead of each variant's masks in turn; the rest (sorted by
-    pungs needed, so most rows need none of them) are tried in turn after. The same
-    variants, in order."""
+    variants of ``forms`` allowing each kind held, needing no more pungs than the row
+    holds (and none of an honour it does not hold three times) and holding as many
+    kinds, are found first by table (no branch), so a row tests only those (most rows
+    none) instead of each variant's masks in turn; the rest (sorted by pungs needed, so
+    most rows need none of them) are tried in turn after. The same variants, in order,
+    less those of other forms."""
     cdef int n_threes = mj_popcount64(threes)
     cdef uint64_t left = (index.by_byte[0][presence & 0xFF] & index.by_byte[1][(presence >> 8) & 0xFF]
                           & index.by_byte[2][(presence >> 16) & 0xFF] & index.by_byte[3][(presence >> 24) & 0xFF]
                           & index.by_byte[4][(presence >> 32) & 0xFF] & index.upto[n_threes if n_threes < 7 else 7]
-                          & index.kinds_upto[mj_popcount64(presence)])
+                          & index.kinds_upto[mj_popcount64(presence)] & index.honour_threes[(threes >> 27) & 0x7F]
+                          & (index.of_form[FORM_STANDARD] & -<uint64_t>(forms & 1)
+                             | index.of_form[FORM_PAIRS] & -<uint64_t>((forms >> 1) & 1)
+                             | index.of_form[FORM_PAIRS_KONGS] & -<uint64_t>((forms >> 2) & 1)))
     cdef uint64_t twos = mj_at_least34(held, 2) if left else 0
     cdef int v, found = 0
     while left:
@@ -519,19 +546,21 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
                       int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                       uint64_t base, uint64_t base_bits, int concealed_hand,
                       int16_t* out) noexcept nogil:
-    # a whole table (quant or items) through its index; a joker row's `among` through the
-    # loop (its own copy, so the one over every variant reads no index list)
-    if among == NULL:
-        if variants == p.quant and n > 0:
-            return _indexed_candidates(p, variants, &p.quant_index, n, is_item, held, presence, threes, base,
-                                       base_bits, concealed_hand, out)
-        if variants == p.items and n > 0:
-            return _indexed_candidates(p, variants, &p.items_index, n, is_item, held, presence, threes, base,
-                                       base_bits, concealed_hand, out)
-        return _candidates(p, variants, NULL, 0, n, is_item, held, presence, threes, base, base_bits,
-                           concealed_hand, 0, out)
+    # a joker row's `among` through the loop (its own copy, so the one over every variant
+    # reads no index list); a whole table goes through c_table_candidates' index
     return _candidates(p, variants, among, 0, n, is_item, held, presence, threes, base, base_bits,
                        concealed_hand, 0, out)
+
+
+cdef int c_table_candidates(const Patterns* p, int is_item, int forms, const uint8_t* held, uint64_t presence,
+                            uint64_t threes, uint64_t base, uint64_t base_bits, int concealed_hand,
+                            int16_t* out) noexcept nogil:
+    cdef const Variant* variants = p.items if is_item else p.quant
+    cdef int n = p.n_items if is_item else p.n_quant
+    if n == 0:
+        return 0
+    return _indexed_candidates(p, variants, &p.items_index if is_item else &p.quant_index, n, is_item, forms,
+                               held, presence, threes, base, base_bits, concealed_hand, out)
 
 
 cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,

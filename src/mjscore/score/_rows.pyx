@@ -13,10 +13,10 @@ from libc.string cimport memcpy, memset
 
 from mjscore.score._fold cimport Best, Tables, _add_sets, _plain_wins, c_fold
 from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP
-from mjscore.rules._pattern_kernel cimport (FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
+from mjscore.rules._pattern_kernel cimport (ALL_FORMS, FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
-                                      c_candidates, c_conditions, c_fits,
-                                      c_fixed, c_may_fill, mj_at_least34)
+                                      c_candidates, c_conditions, c_fits, c_table_candidates,
+                                      c_fixed, c_forms_may_fill, c_may_fill, mj_at_least34)
 from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
                                    F_CONCEALED_SETS, F_FOURTH_TILE, F_NO_CHOWS, F_PAIR_WAIT, _bonus_count,
                                    _claimed_count,
@@ -271,26 +271,30 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     # a reading of seven pairs can win only by the shape or by a special hand of pairs
     pairs = (_pairs_form(c, n_melds, total, presence) if (r.shapes & 1 or p.has_pairs) and (jf == NULL or jf.pairs)
              else -1)
+    pair_forms = (1 << FORM_PAIRS_KONGS | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0)) if pairs >= 0 else 0
     n_fixed = c_fixed(p, held, presence, m, fixed) if p.n_slots and (jf == NULL or jf.may_fixed) else 0
     if jf != NULL and n_fixed:
         n_fixed = c_fixed_allowed(jf, fixed, n_fixed)
     # what this row can make at all, so most readings try nothing
     threes = mj_at_least34(held, 3) if p.n_quant or p.n_items else 0
     n_quant = n_items = 0
-    if p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes):
+    if (p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes)
+            and c_forms_may_fill(p.quant_loose_upto, 1 << FORM_STANDARD | pair_forms, presence, threes)):
         if jf != NULL and jf.n_quant >= 0:  # the row's substitutions' candidates
             n_quant = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held, presence, threes, base,
                                    BASE_FACTS, not exposed, quant)
         else:
-            n_quant = c_candidates(p, p.quant, NULL, p.n_quant, 0, held, presence, threes, base,
-                                   BASE_FACTS, not exposed, quant)
-    if p.n_items and c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes):
+            # (a row that reads as no seven pairs makes no hand of pairs)
+            n_quant = c_table_candidates(p, 0, 1 << FORM_STANDARD | pair_forms, held, presence, threes, base,
+                                         BASE_FACTS, not exposed, quant)
+    if (p.n_items and c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes)
+            and c_forms_may_fill(p.items_loose_upto, ALL_FORMS, presence, threes)):
         if jf != NULL and jf.n_items >= 0:
             n_items = c_candidates(p, p.items, jf.items, jf.n_items, 1, held, presence, threes, base,
                                    BASE_FACTS, not exposed, items)
         else:
-            n_items = c_candidates(p, p.items, NULL, p.n_items, 1, held, presence, threes, base,
-                                   BASE_FACTS, not exposed, items)
+            n_items = c_table_candidates(p, 1, ALL_FORMS, held, presence, threes, base, BASE_FACTS, not exposed,
+                                         items)
     n_situational = 0
     cands.situational = situational
     if p.n_situational > MAX_CANDIDATES:  # too many to filter into the array: try them all
@@ -418,7 +422,6 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     hidden[n_groups] = 1
                     n_groups += 1
             shape_wins = pairs == FORM_PAIRS and r.shapes & 1
-            pair_forms = (1 << FORM_PAIRS_KONGS) | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0)
             both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
             for way in range(1 + both):  # both: with the fact into with_single, then without
                 into = &with_single if both and way == 0 else best
@@ -479,17 +482,19 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
 
 cdef inline int _pairs_form(const uint8_t* c, int n_melds, int total, uint64_t presence) noexcept nogil:
     """How 14 concealed tiles read as seven pairs (matching.pairs_form): FORM_PAIRS,
-    FORM_PAIRS_KONGS, or -1. ``presence``: the kinds the row holds."""
-    cdef int t, fours = 0
+    FORM_PAIRS_KONGS, or -1. ``presence``: the kinds the row holds (counts at most 4, as
+    a checked row's are)."""
+    cdef uint64_t fours
     # seven pairs hold at most seven kinds: most rows end on that, a branch the predictor
-    # learns, where the loop below ends at a count of one or three, anywhere in the row
+    # learns; the rest by masks (no count of one or three), where a loop would end
+    # anywhere in the row
     if n_melds or total != 14 or mj_popcount64(presence) > 7:
         return -1
-    for t in range(34):
-        if c[t] == 4:
-            fours = 1
-        elif c[t] and c[t] != 2:
-            return -1
+    if presence & ~mj_at_least34(c, 2):
+        return -1
+    fours = mj_at_least34(c, 4)
+    if mj_at_least34(c, 3) & ~fours:
+        return -1
     return FORM_PAIRS_KONGS if fours else FORM_PAIRS
 
 
