@@ -65,6 +65,9 @@ ctypedef struct VariantIndex:
     # variants whose honour pungs it holds: a hand of pungs of each dragon (or wind) is
     # ruled out for most rows by one load.
     uint64_t honour_threes[128]
+    # The variants with at most k groups only a kong fills (k up to 4): a reading's kongs
+    # are its declared melds, so a row declaring none makes no hand of four kongs.
+    uint64_t kongs_upto[5]
 
 
 ctypedef struct Patterns:
@@ -192,9 +195,9 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
 # The same over a whole table (p.items with `is_item`, else p.quant; c_candidates with
 # `among` NULL tries each variant in turn) through its index, keeping only the variants of `forms` (bit f: form f) where the index holds them (the
 # others, past its first 64, of any form).
-cdef int c_table_candidates(const Patterns* p, int is_item, int forms, const uint8_t* held, uint64_t presence,
-                            uint64_t threes, uint64_t base, uint64_t base_bits, int concealed_hand,
-                            int16_t* out) noexcept nogil
+cdef int c_table_candidates(const Patterns* p, int is_item, int forms, int kongs, const uint8_t* held,
+                            uint64_t presence, uint64_t threes, uint64_t base, uint64_t base_bits,
+                            int concealed_hand, int16_t* out) noexcept nogil
 # The variants any of several rows may fill, ignoring conditions: every row holds at least
 # the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
 # (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).

@@ -129,7 +129,7 @@ cdef class CompiledPatterns:
 cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n, VariantIndex* index):
     """Fill ``index`` for the first 64 of the ``n`` variants (sorted by ``min_threes``);
     whether it holds them all (``c_candidates_bound`` reads only such an index)."""
-    cdef int v, t, b, value, k, j
+    cdef int v, t, b, value, k, j, kong_groups
     cdef uint64_t both, honours
     cdef const Requirement* req
     cdef int n_all = n
@@ -150,10 +150,15 @@ cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n
         # the honours _candidate needs held three times: every tile of a requirement of
         # pungs that has no more tiles than groups
         honours = 0
+        kong_groups = 0
         for j in range(variants[v].n):
             req = &reqs[variants[v].first + j]
             if req.copies == 3 and req.count >= mj_popcount64(req.tiles):
                 honours |= (req.tiles >> 27) & 0x7F
+            if not (req.masks[0] | req.masks[1] | req.masks[3]):
+                kong_groups += req.count
+        for k in range(kong_groups, 5):
+            index.kongs_upto[k] |= (<uint64_t>1) << v
         for value in range(128):
             if not honours & ~(<uint64_t>value):
                 index.honour_threes[value] |= (<uint64_t>1) << v
@@ -510,13 +515,13 @@ cdef inline int _candidates(const Patterns* p, const Variant* variants, const in
 
 
 cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, const VariantIndex* index,
-                                    int n, int is_item, int forms, const uint8_t* held, uint64_t presence,
-                                    uint64_t threes, uint64_t base, uint64_t base_bits, int concealed_hand,
-                                    int16_t* out) noexcept nogil:
+                                    int n, int is_item, int forms, int kongs, const uint8_t* held,
+                                    uint64_t presence, uint64_t threes, uint64_t base, uint64_t base_bits,
+                                    int concealed_hand, int16_t* out) noexcept nogil:
     """``_candidates`` over every variant of a table: of its first 64 (``index``), the
     variants of ``forms`` allowing each kind held, needing no more pungs than the row
-    holds (and none of an honour it does not hold three times) and holding as many
-    kinds, are found first by table (no branch), so a row tests only those (most rows
+    holds (and none of an honour it does not hold three times), no more kongs than it
+    declares, and holding as many kinds, are found first by table (no branch), so a row tests only those (most rows
     none) instead of each variant's masks in turn; the rest (sorted by pungs needed, so
     most rows need none of them) are tried in turn after. The same variants, in order,
     less those of other forms."""
@@ -525,6 +530,7 @@ cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, 
                           & index.by_byte[2][(presence >> 16) & 0xFF] & index.by_byte[3][(presence >> 24) & 0xFF]
                           & index.by_byte[4][(presence >> 32) & 0xFF] & index.upto[n_threes if n_threes < 7 else 7]
                           & index.kinds_upto[mj_popcount64(presence)] & index.honour_threes[(threes >> 27) & 0x7F]
+                          & index.kongs_upto[kongs if kongs < 4 else 4]
                           & (index.of_form[FORM_STANDARD] & -<uint64_t>(forms & 1)
                              | index.of_form[FORM_PAIRS] & -<uint64_t>((forms >> 1) & 1)
                              | index.of_form[FORM_PAIRS_KONGS] & -<uint64_t>((forms >> 2) & 1)))
@@ -552,15 +558,15 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
                        concealed_hand, 0, out)
 
 
-cdef int c_table_candidates(const Patterns* p, int is_item, int forms, const uint8_t* held, uint64_t presence,
-                            uint64_t threes, uint64_t base, uint64_t base_bits, int concealed_hand,
-                            int16_t* out) noexcept nogil:
+cdef int c_table_candidates(const Patterns* p, int is_item, int forms, int kongs, const uint8_t* held,
+                            uint64_t presence, uint64_t threes, uint64_t base, uint64_t base_bits,
+                            int concealed_hand, int16_t* out) noexcept nogil:
     cdef const Variant* variants = p.items if is_item else p.quant
     cdef int n = p.n_items if is_item else p.n_quant
     if n == 0:
         return 0
     return _indexed_candidates(p, variants, &p.items_index if is_item else &p.quant_index, n, is_item, forms,
-                               held, presence, threes, base, base_bits, concealed_hand, out)
+                               kongs, held, presence, threes, base, base_bits, concealed_hand, out)
 
 
 cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,

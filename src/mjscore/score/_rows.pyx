@@ -225,7 +225,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef uint8_t found[5 * MAX_DECOMPOSITIONS]
     cdef Group groups[9]
     cdef int t, k, status
-    cdef int wt, first, last, d, j, i, h, code, kind, n_groups, n_dec
+    cdef int wt, first, last, d, j, i, h, code, kind, n_groups, n_dec, kongs
     cdef uint64_t facts, single, dec_facts, threes, tile_base
     cdef uint64_t sets_self, wait_mask  # the concealed-sets fact of every reading; the wait facts kept
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
@@ -264,10 +264,12 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     best.bonus = _bonus_count(w) if w >> FLOWER_SHIFT & 0xFF else 0
     meld_points = meld_doubles = 0
     _add_sets(r, melds, n_melds, &meld_points, &meld_doubles)
+    kongs = 0  # (the only kongs of a reading)
     for k in range(n_melds):  # every standard reading has 5 - n_melds groups, then the melds
         kinds[5 - n_melds + k] = melds[k].kind
         firsts[5 - n_melds + k] = melds[k].tile
         hidden[5 - n_melds + k] = melds[k].concealed
+        kongs += melds[k].kind == G_KONG
     # a reading of seven pairs can win only by the shape or by a special hand of pairs
     pairs = (_pairs_form(c, n_melds, total, presence) if (r.shapes & 1 or p.has_pairs) and (jf == NULL or jf.pairs)
              else -1)
@@ -285,16 +287,16 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                                    BASE_FACTS, not exposed, quant)
         else:
             # (a row that reads as no seven pairs makes no hand of pairs)
-            n_quant = c_table_candidates(p, 0, 1 << FORM_STANDARD | pair_forms, held, presence, threes, base,
-                                         BASE_FACTS, not exposed, quant)
+            n_quant = c_table_candidates(p, 0, 1 << FORM_STANDARD | pair_forms, kongs, held, presence, threes,
+                                         base, BASE_FACTS, not exposed, quant)
     if (p.n_items and c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes)
             and c_forms_may_fill(p.items_loose_upto, ALL_FORMS, presence, threes)):
         if jf != NULL and jf.n_items >= 0:
             n_items = c_candidates(p, p.items, jf.items, jf.n_items, 1, held, presence, threes, base,
                                    BASE_FACTS, not exposed, items)
         else:
-            n_items = c_table_candidates(p, 1, ALL_FORMS, held, presence, threes, base, BASE_FACTS, not exposed,
-                                         items)
+            n_items = c_table_candidates(p, 1, ALL_FORMS, kongs, held, presence, threes, base, BASE_FACTS,
+                                         not exposed, items)
     n_situational = 0
     cands.situational = situational
     if p.n_situational > MAX_CANDIDATES:  # too many to filter into the array: try them all
