@@ -9,7 +9,7 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memcmp, memcpy
 
-from mjscore.core._bits cimport mj_ctz64
+from mjscore.core._bits cimport mj_at_least34, mj_ctz64, mj_popcount64
 from mjscore.core._group_codes cimport G_PAIR, G_PUNG, group_code, group_kind
 from mjscore.decompose._suits cimport (PyThread_acquire_lock, PyThread_release_lock,
                              AFTER_OWN, AFTER_SPLITS, AFTER_STRIDE, SuitSlot, SuitTables, _slot,
@@ -34,6 +34,8 @@ cdef extern from *:
     void mj_put8(uint8_t* p, uint64_t x) noexcept nogil
 
 ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+cdef uint64_t ORPHANS = 0x3FC060301          # their bits
+cdef uint64_t SUITED_SIMPLES = 0x3F9FCFE     # each suit's 2-8
 
 # By the count of an honour: the byte of the group it makes less its tile (a pung's when
 # it makes none), and its tally: 1 if it makes a group, + 1 << 8 if a pair, + 1 << 16 if
@@ -253,7 +255,7 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
     cdef int pair[3]
     cdef int all_ok
     cdef uint64_t mask = 0
-    cdef int singles = 0, pairs = 0, odd = 0, missing = -1, n_missing = 0, doubled = 0
+    cdef uint64_t once, twice, thrice, singles_mask, missing
     cdef const SuitTables* T = _suit_tables()
     if T == NULL:
         return 0
@@ -291,34 +293,21 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
                 mask |= (<uint64_t>1) << t
     if total != 13:
         return mask
-    for t in range(34):
-        c = counts[t]
-        singles += c == 1
-        pairs += c == 2
-        odd += c > 2
-    if pairs == 6 and singles == 1 and odd == 0:
-        for t in range(34):
-            if counts[t] == 1:
-                mask |= (<uint64_t>1) << t
-    for s in range(3):
-        for r in range(1, 8):
-            if counts[9 * s + r]:
-                return mask  # a suited 2-8 rules out thirteen orphans
-    total = 0
-    for r in range(13):
-        c = counts[ORPHAN[r]]
-        total += c
-        if c == 0:
-            n_missing += 1
-            missing = ORPHAN[r]
-        elif c == 2:
-            doubled += 1
-    if total == 13:
-        if n_missing == 0:
-            for r in range(13):
-                mask |= (<uint64_t>1) << ORPHAN[r]
-        elif n_missing == 1 and doubled == 1:
-            mask |= (<uint64_t>1) << missing
+    # seven pairs and thirteen orphans, from the masks of the kinds held once, twice and
+    # three times or more (no loop ending anywhere in the row)
+    once = mj_at_least34(counts, 1)
+    twice = mj_at_least34(counts, 2)
+    thrice = mj_at_least34(counts, 3)
+    singles_mask = once & ~twice
+    if not thrice and mj_popcount64(twice) == 6 and singles_mask and not singles_mask & (singles_mask - 1):
+        mask |= singles_mask  # six pairs and a single: the single's pair
+    if once & SUITED_SIMPLES:
+        return mask  # a suited 2-8 rules out thirteen orphans
+    # 13 tiles, all orphans: every orphan once (a wait on each) or all but one, one of
+    # them twice (a wait on the missing one)
+    missing = ORPHANS & ~once
+    if not missing & (missing - 1):
+        mask |= missing if missing else ORPHANS
     return mask
 
 
