@@ -226,7 +226,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef Group groups[9]
     cdef int t, k, status
     cdef int wt, first, last, d, j, i, h, code, kind, n_groups, n_dec, kongs
-    cdef uint64_t facts, single, dec_facts, threes, tile_base
+    cdef uint64_t facts, single, dec_facts, threes, tile_base, pair_tiles, fours
     cdef uint64_t sets_self, wait_mask  # the concealed-sets fact of every reading; the wait facts kept
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
     cdef int both, way          # with jokers in a bulk call: fold with and without it first
@@ -413,8 +413,12 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     c_fold(r, points, doubles, facts, wt, made, n_made, best)
         if pairs >= 0:
             n_groups = 0
-            for t in range(34):
-                for k in range(c[t] // 2):
+            pair_tiles = mj_at_least34(c, 2)  # (every count 2 or 4: a kind held four times twice)
+            fours = mj_at_least34(c, 4)
+            while pair_tiles:
+                t = mj_ctz64(pair_tiles)
+                pair_tiles &= pair_tiles - 1
+                for k in range(1 + (fours >> t & 1)):
                     groups[n_groups].kind = G_PAIR
                     groups[n_groups].tile = t
                     groups[n_groups].concealed = 1
