@@ -281,6 +281,8 @@ ctypedef struct Tables:
     int item_bytes
     int32_t points_by_byte[8][256]
     int32_t doubles_by_byte[8][256]
+    # The items those applied exclude (OR of their excludes), by byte in the same way.
+    uint64_t excludes_by_byte[8][256]
     # Items with ``holds`` (model.Tables.holds): the fact bit each sets on a reading whose
     # counters reach its needs, the fewest of each counter in that counter's 3 bits.
     int n_holds

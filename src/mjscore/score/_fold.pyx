@@ -243,10 +243,12 @@ cdef void _build_lookup(Tables* r) noexcept nogil:
     for b in range(8):
         for v in range(256):
             r.points_by_byte[b][v] = r.doubles_by_byte[b][v] = 0
+            r.excludes_by_byte[b][v] = 0
             for i in range(8):
                 if v >> i & 1 and 8 * b + i < r.n_items:
                     r.points_by_byte[b][v] += r.points[8 * b + i]
                     r.doubles_by_byte[b][v] += r.doubles[8 * b + i]
+                    r.excludes_by_byte[b][v] |= r.excludes[8 * b + i]
     for t in range(256):  # a tile past 33 (no winning tile) meets only "any tile"
         r.tile_allowed[t] = 0
         for i in range(r.n_items):
@@ -255,12 +257,14 @@ cdef void _build_lookup(Tables* r) noexcept nogil:
 
 
 cdef inline uint64_t _without_excluded(const Tables* r, uint64_t mask) noexcept nogil:
-    cdef uint64_t rest = mask, excluded = 0
+    """``mask`` less the items its items exclude: a byte of it at a time (a fixed loop,
+    where one per item would end on the data)."""
+    cdef uint64_t excluded = 0
+    cdef int k
     if not r.any_excludes:
         return mask
-    while rest:
-        excluded |= r.excludes[mj_ctz64(rest)]
-        rest &= rest - 1
+    for k in range(r.item_bytes):
+        excluded |= r.excludes_by_byte[k][(mask >> (8 * k)) & 0xFF]
     return mask & ~excluded
 
 
