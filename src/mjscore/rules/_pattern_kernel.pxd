@@ -5,6 +5,12 @@ from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
 
 from mjscore.core._bits cimport mj_at_least34, mj_popcount64
 
+cdef extern from *:
+    """
+    #define MJ_PK_HONOUR_TILES (0x7FULL << 27)
+    """
+    const uint64_t M_HONOUR_TILES "MJ_PK_HONOUR_TILES"  # the honours' bits of a tile mask
+
 cdef enum:
     FORM_STANDARD = 0
     FORM_PAIRS = 1          # seven distinct pairs
@@ -62,8 +68,8 @@ ctypedef struct VariantIndex:
     # reads as no seven pairs looks only at the standard ones.
     uint64_t of_form[3]
     # By the honours a row holds three times or more (bits 27-33 of its threes), the
-    # variants whose honour pungs it holds: a hand of pungs of each dragon (or wind) is
-    # ruled out for most rows by one load.
+    # variants whose honour pungs it may hold (_honour_pungs_may): a hand of pungs of
+    # dragons (or winds) is ruled out for most rows by one load.
     uint64_t honour_threes[128]
     # The variants with at most k groups only a kong fills (k up to 4): a reading's kongs
     # are its declared melds, so a row declaring none makes no hand of four kongs.

@@ -126,11 +126,30 @@ cdef class CompiledPatterns:
         free(self.p.presence_bits)
 
 
+cdef int _honour_pungs_may(const Requirement* reqs, const Variant* v, uint64_t honours) noexcept:
+    """Whether a row holding three times or more the honours ``honours`` (and any suited
+    tiles) passes _candidate's tests of ``v``'s pungs as far as honours decide them: a
+    requirement of pungs of honours alone needs ``count`` of them, one with no more tiles
+    than groups every one of its honours."""
+    cdef const Requirement* req
+    cdef int j
+    for j in range(v.n):
+        req = &reqs[v.first + j]
+        if req.copies != 3:
+            continue
+        if not req.tiles & ~M_HONOUR_TILES:
+            if mj_popcount64(req.tiles & honours) < req.count:
+                return 0
+        elif req.count >= mj_popcount64(req.tiles) and req.tiles & M_HONOUR_TILES & ~honours:
+            return 0
+    return 1
+
+
 cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n, VariantIndex* index):
     """Fill ``index`` for the first 64 of the ``n`` variants (sorted by ``min_threes``);
     whether it holds them all (``c_candidates_bound`` reads only such an index)."""
     cdef int v, t, b, value, k, j, kong_groups
-    cdef uint64_t both, honours
+    cdef uint64_t both
     cdef const Requirement* req
     cdef int n_all = n
     memset(index, 0, sizeof(VariantIndex))
@@ -147,20 +166,15 @@ cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n
         for k in range(variants[v].max_kinds + 1):
             index.kinds_upto[k] |= (<uint64_t>1) << v
         index.of_form[variants[v].form] |= (<uint64_t>1) << v
-        # the honours _candidate needs held three times: every tile of a requirement of
-        # pungs that has no more tiles than groups
-        honours = 0
         kong_groups = 0
         for j in range(variants[v].n):
             req = &reqs[variants[v].first + j]
-            if req.copies == 3 and req.count >= mj_popcount64(req.tiles):
-                honours |= (req.tiles >> 27) & 0x7F
             if not (req.masks[0] | req.masks[1] | req.masks[3]):
                 kong_groups += req.count
         for k in range(kong_groups, 5):
             index.kongs_upto[k] |= (<uint64_t>1) << v
         for value in range(128):
-            if not honours & ~(<uint64_t>value):
+            if _honour_pungs_may(reqs, &variants[v], (<uint64_t>value) << 27):
                 index.honour_threes[value] |= (<uint64_t>1) << v
     for b in range(5):
         for value in range(256):
