@@ -245,10 +245,11 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
     """Standard waits one suit at a time from the wait table; then pairs and orphans.
 
     A suit's key and size come from unrolled sums; its waits are one lookup: the
-    ranks whose tile makes that suit split. The counts seven pairs and thirteen
-    orphans need are gathered only for 13 tiles (a hand with melds has fewer).
+    ranks whose tile makes that suit split. Seven pairs and thirteen orphans are
+    looked at only for 13 tiles (a hand with melds has fewer), from masks of the kinds
+    held once, twice and three times.
     """
-    cdef int t, r, s, c, n, hp = 0, hbad = 0, pairs_other, total = 0
+    cdef int t, s, c, n, hp = 0, hbad = 0, pairs_other, total = 0
     cdef int32_t key[3]
     cdef int size[3]
     cdef int ok[3]

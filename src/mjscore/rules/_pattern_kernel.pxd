@@ -198,9 +198,10 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
                       int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                       uint64_t base, uint64_t base_bits, int concealed_hand,
                       int16_t* out) noexcept nogil
-# The same over a whole table (p.items with `is_item`, else p.quant; c_candidates with
-# `among` NULL tries each variant in turn) through its index, keeping only the variants of `forms` (bit f: form f) where the index holds them (the
-# others, past its first 64, of any form).
+# The same over a whole table (p.items with `is_item`, else p.quant) through its index
+# (c_candidates with `among` NULL tries each variant in turn), less the indexed variants
+# not of `forms` (bit f: form f) or with more groups only a kong fills than the row's
+# declared `kongs` (the variants past the first 64 are tried in turn).
 cdef int c_table_candidates(const Patterns* p, int is_item, int forms, int kongs, const uint8_t* held,
                             uint64_t presence, uint64_t threes, uint64_t base, uint64_t base_bits,
                             int concealed_hand, int16_t* out) noexcept nogil

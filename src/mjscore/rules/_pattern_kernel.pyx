@@ -534,11 +534,11 @@ cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, 
                                     int concealed_hand, int16_t* out) noexcept nogil:
     """``_candidates`` over every variant of a table: of its first 64 (``index``), the
     variants of ``forms`` allowing each kind held, needing no more pungs than the row
-    holds (and none of an honour it does not hold three times), no more kongs than it
-    declares, and holding as many kinds, are found first by table (no branch), so a row tests only those (most rows
-    none) instead of each variant's masks in turn; the rest (sorted by pungs needed, so
-    most rows need none of them) are tried in turn after. The same variants, in order,
-    less those of other forms."""
+    holds (and no honour pung it lacks), no more kongs than it declares, and holding as
+    many kinds, are found first by table (no branch), so a row tests only those (most
+    rows none) instead of each variant's masks in turn; the rest (sorted by pungs
+    needed, so most rows need none of them) are tried in turn after. The same variants,
+    in order, less indexed ones of other forms or needing more kongs."""
     cdef int n_threes = mj_popcount64(threes)
     cdef uint64_t left = (index.by_byte[0][presence & 0xFF] & index.by_byte[1][(presence >> 8) & 0xFF]
                           & index.by_byte[2][(presence >> 16) & 0xFF] & index.by_byte[3][(presence >> 24) & 0xFF]
