@@ -5,6 +5,8 @@ from libc.stdint cimport uint8_t, uint64_t
 cdef extern from *:
     """
     #include <string.h>
+    /* The honours' 34-bit tile mask (bit t = tile t). */
+    #define MJ_M_HONOURS (0x7FULL << 27)
     #if defined(_MSC_VER)
     #include <intrin.h>
     static int mj_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
@@ -46,6 +48,7 @@ cdef extern from *:
         return mask | ((unsigned long long)(c[32] >= k) << 32) | ((unsigned long long)(c[33] >= k) << 33);
     }
     """
+    const uint64_t M_HONOURS "MJ_M_HONOURS"
     int mj_ctz64(uint64_t x) noexcept nogil  # x != 0
     int mj_popcount64(uint64_t x) noexcept nogil
     uint64_t mj_at_least34(const uint8_t* c, int k) noexcept nogil

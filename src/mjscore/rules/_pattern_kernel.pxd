@@ -3,13 +3,7 @@
 # scoring kernel calls inside its nogil loop. mjscore.rules.matching is the reference.
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
 
-from mjscore.core._bits cimport mj_at_least34, mj_popcount64
-
-cdef extern from *:
-    """
-    #define MJ_PK_HONOUR_TILES (0x7FULL << 27)
-    """
-    const uint64_t M_HONOUR_TILES "MJ_PK_HONOUR_TILES"  # the honours' bits of a tile mask
+from mjscore.core._bits cimport M_HONOURS, mj_at_least34, mj_popcount64
 
 cdef enum:
     FORM_STANDARD = 0
@@ -38,6 +32,9 @@ ctypedef struct Variant:
     int min_threes          # kinds a row must hold three times or more (its pung/kong groups)
     uint64_t threes_tiles   # the tiles those groups may hold: min_threes of them held 3+ times
     int max_kinds           # the most kinds its groups hold (a chow three, any other group one)
+    int kong_groups         # its groups only a kong fills: a reading's kongs are its declared
+                            # melds (a decomposition of the concealed tiles has none, nor
+                            # has a reading as pairs)
 
 ctypedef struct Fixed:
     int32_t hand

@@ -137,10 +137,10 @@ cdef int _honour_pungs_may(const Requirement* reqs, const Variant* v, uint64_t h
         req = &reqs[v.first + j]
         if req.copies != 3:
             continue
-        if not req.tiles & ~M_HONOUR_TILES:
+        if not req.tiles & ~M_HONOURS:
             if mj_popcount64(req.tiles & honours) < req.count:
                 return 0
-        elif req.count >= mj_popcount64(req.tiles) and req.tiles & M_HONOUR_TILES & ~honours:
+        elif req.count >= mj_popcount64(req.tiles) and req.tiles & M_HONOURS & ~honours:
             return 0
     return 1
 
@@ -148,9 +148,8 @@ cdef int _honour_pungs_may(const Requirement* reqs, const Variant* v, uint64_t h
 cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n, VariantIndex* index):
     """Fill ``index`` for the first 64 of the ``n`` variants (sorted by ``min_threes``);
     whether it holds them all (``c_candidates_bound`` reads only such an index)."""
-    cdef int v, t, b, value, k, j, kong_groups
+    cdef int v, t, b, value, k
     cdef uint64_t both
-    cdef const Requirement* req
     cdef int n_all = n
     memset(index, 0, sizeof(VariantIndex))
     if n == 0:
@@ -166,12 +165,7 @@ cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n
         for k in range(variants[v].max_kinds + 1):
             index.kinds_upto[k] |= (<uint64_t>1) << v
         index.of_form[variants[v].form] |= (<uint64_t>1) << v
-        kong_groups = 0
-        for j in range(variants[v].n):
-            req = &reqs[variants[v].first + j]
-            if not (req.masks[0] | req.masks[1] | req.masks[3]):
-                kong_groups += req.count
-        for k in range(kong_groups, 5):
+        for k in range(variants[v].kong_groups, 5):
             index.kongs_upto[k] |= (<uint64_t>1) << v
         for value in range(128):
             if _honour_pungs_may(reqs, &variants[v], (<uint64_t>value) << 27):
@@ -275,6 +269,7 @@ cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) exc
         out[i].min_threes = _min_threes(v)
         out[i].max_kinds = _max_kinds(v)
         out[i].threes_tiles = 0
+        out[i].kong_groups = 0
         for j, req in enumerate(v.requirements):
             for k in range(4):
                 p.reqs[r].masks[k] = req.masks[k]
@@ -285,6 +280,8 @@ cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) exc
             p.reqs[r].copies = 0 if v.form == PAIRS_KONGS else req.copies
             if p.reqs[r].copies == 3:
                 out[i].threes_tiles |= req.tiles
+            if not (req.masks[0] | req.masks[1] | req.masks[3]):
+                out[i].kong_groups += req.count
             r += 1
     return r
 

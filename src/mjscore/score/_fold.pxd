@@ -7,15 +7,8 @@
 # table costs more than they do.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
-from mjscore.core._bits cimport mj_ctz64
+from mjscore.core._bits cimport M_HONOURS, mj_ctz64
 from mjscore.core._group_codes cimport G_CHOW, G_PAIR
-
-cdef extern from *:
-    """
-    /* The honours' 34-bit tile mask (bit t = tile t), for _kinds_profile. */
-    #define MJ_M_HONOURS (0x7FULL << 27)
-    """
-    const uint64_t M_HONOURS "MJ_M_HONOURS"
 
 cdef enum:
     SHAPE_STANDARD = 0   # readings.SHAPE_CODES

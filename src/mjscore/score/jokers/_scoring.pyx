@@ -15,7 +15,7 @@ from libc.string cimport memcmp, memcpy, memset
 
 from mjscore.score._fold cimport Best, Tables
 from mjscore.core._group_codes cimport G_KONG
-from mjscore.rules._pattern_kernel cimport (MAX_CANDIDATES, Patterns, Requirement, Variant, c_candidates,
+from mjscore.rules._pattern_kernel cimport (MAX_CANDIDATES, Patterns, c_candidates,
                                       c_candidates_bound, c_may_fill, c_row_conditions, mj_at_least34)
 from mjscore.score.jokers._substitutions cimport MAX_FIXED_SUBS, RowBound, c_hand_most, c_plain_bound, c_row_bound
 from mjscore.score._fold cimport (ANY_TILE, BASE_FACTS, F_SINGLE_WAIT, S_BAD_COUNT, S_NOT_WINNING, S_OK,
@@ -318,18 +318,6 @@ cdef inline int _completes_fixed(const uint8_t* d, int jokers, const uint8_t* fi
     return 0
 
 
-cdef inline int _kong_groups(const Patterns* p, const Variant* v) noexcept nogil:
-    """The groups of variant ``v`` only a kong may fill: a reading's kongs are its declared
-    melds (a decomposition of the concealed tiles has none, nor has a reading as pairs)."""
-    cdef int j, n = 0
-    cdef const Requirement* req
-    for j in range(v.n):
-        req = &p.reqs[v.first + j]
-        if not (req.masks[0] | req.masks[1] | req.masks[3]):
-            n += req.count
-    return n
-
-
 cdef int64_t _special_most(const RowBound* b, const JokerFilter* jf, const uint64_t* at_least,
                            uint8_t* held_s, uint64_t presence, uint64_t base, int n_melds, int total,
                            int exposed, const uint8_t* fixed_d, int n_fixed_d, int16_t* scratch) noexcept nogil:
@@ -404,7 +392,7 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
         jf.quant = quant
         kept = 0
         for k in range(jf.n_quant):  # (none if -1: too many to list, each D then tries all)
-            if _kong_groups(p, &p.quant[quant[k]]) <= kongs:
+            if p.quant[quant[k]].kong_groups <= kongs:
                 quant[kept] = quant[k]
                 kept += 1
         if jf.n_quant > 0:
