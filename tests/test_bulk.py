@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -73,6 +75,52 @@ def test_threads_give_the_same_answer(function: object) -> None:
     three = function(batch, threads=3)  # type: ignore[operator]
     assert np.array_equal(one, two) and np.array_equal(one, three)
     assert np.array_equal(status_one, status_two)
+
+
+@pytest.mark.parametrize("n, threads", [(0, 2), (4095, 2), (8192, 2), (100_000, 2), (1_000_003, 3),
+                                        (100_000, 1), (10_000_000, 2)])
+def test_threads_cut_the_rows_into_slices_covering_each_row_once(n: int, threads: int) -> None:
+    # issue 33, threads: several threads take a batch slice by slice
+    from mjscore.decompose import bulk
+
+    taken: list[tuple[int, int]] = []
+    bulk.run_in_parts(n, threads, lambda rows: taken.append((rows.start, rows.stop)))
+    taken.sort()
+    assert [start for start, _ in taken[1:]] == [stop for _, stop in taken[:-1]]
+    assert taken[0][0] == 0 and taken[-1][1] == n
+    if threads == 1 or n < 2 * bulk.MIN_ROWS_PER_THREAD:
+        assert len(taken) == 1  # the calling thread alone, in one call
+    else:  # slices of a few thousand rows at least, several a thread, a bounded number
+        assert threads <= len(taken) <= threads * bulk.SLICES_PER_THREAD
+        assert min(stop - start for start, stop in taken) >= min(bulk.ROWS_PER_SLICE, n // threads) - 1
+
+
+def test_a_thread_held_up_leaves_its_share_to_the_others() -> None:
+    # issue 33, threads: the slices go to whichever thread comes free, so one held up on
+    # its first slice (another process on its core, costlier rows) does not hold the
+    # batch back: the other thread takes every other slice meanwhile
+    from mjscore.decompose import bulk
+
+    n = 40 * bulk.ROWS_PER_SLICE
+    slices = min(2 * bulk.SLICES_PER_THREAD, n // bulk.ROWS_PER_SLICE)
+    others_done = threading.Event()
+    first_taken = threading.Event()
+    lock = threading.Lock()
+    taken: list[tuple[slice, int]] = []
+
+    def work(rows: slice) -> None:
+        with lock:
+            first = not first_taken.is_set()
+            first_taken.set()
+            taken.append((rows, threading.get_ident()))
+            if len(taken) == slices and not first:
+                others_done.set()
+        if first:  # the first slice waits until the other thread has taken all the rest
+            assert others_done.wait(timeout=30), "the other thread stopped at its share"
+
+    bulk.run_in_parts(n, 2, work)
+    held = taken[0][1]
+    assert others_done.is_set() and sum(who != held for _, who in taken) == slices - 1
 
 
 @pytest.mark.parametrize("threads", [-1, 1.5, "2", True])

@@ -195,7 +195,8 @@ def test_threads_give_the_same_scores() -> None:
 @pytest.mark.parametrize("threads", [0, None])
 def test_threads_0_or_none_split_the_batch_over_every_core(monkeypatch: pytest.MonkeyPatch,
                                                             threads: int | None) -> None:
-    # issue 33, threads: 0 or None is every core this process may run on, one part of the batch each
+    # issue 33, threads: 0 or None is every core this process may run on (a slice of the batch at
+    # least each)
     from mjscore.decompose import bulk
     from mjscore.rows import coerce
     from mjscore.score import bulk_scoring

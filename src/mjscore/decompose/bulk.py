@@ -47,20 +47,29 @@ _UINT8 = np.dtype(np.uint8)
 #: Batches smaller than this run on the calling thread whatever ``threads`` says:
 #: starting threads costs more than the work.
 MIN_ROWS_PER_THREAD = 4096
+#: Several threads take a batch in slices of about this many rows (a few milliseconds
+#: of scoring), at most ``SLICES_PER_THREAD`` a thread.
+ROWS_PER_SLICE = 16384
+SLICES_PER_THREAD = 32
 
 
 def run_in_parts(n: int, threads: int | None, work: Callable[[slice], None]) -> None:
-    """Call ``work(rows)`` on contiguous row slices covering ``range(n)``, one per thread.
+    """Call ``work(rows)`` on contiguous row slices covering ``range(n)``, on up to
+    ``threads`` threads (the calling one among them).
 
-    The kernels release the GIL, so the slices run in parallel; the calling thread
-    takes the first slice itself.
+    The kernels release the GIL, so the slices run in parallel. With several threads
+    the rows are cut into slices that each thread takes as it comes free, not one
+    share a thread fixed in advance: a thread the machine's other work slows down, or
+    one whose rows cost more (jokers, special hands), takes fewer slices, and the
+    threads finish together. The rows' answers do not depend on the cut.
     """
     parts = min(check_threads(threads), max(1, n // MIN_ROWS_PER_THREAD))
-    bounds = [n * k // parts for k in range(parts + 1)]
-    jobs = [_pool().submit(work, slice(a, b)) for a, b in zip(bounds[1:-1], bounds[2:])]
-    work(slice(0, bounds[1]))
-    for job in jobs:
-        job.result()
+    if parts == 1:
+        work(slice(0, n))
+        return
+    slices = min(parts * SLICES_PER_THREAD, max(parts, n // ROWS_PER_SLICE))
+    bounds = [n * k // slices for k in range(slices + 1)]
+    run_each(list(range(slices)), parts, lambda k: work(slice(bounds[k], bounds[k + 1])))
 
 
 def run_each(items: list[int], threads: int, work: Callable[[int], None]) -> None:
