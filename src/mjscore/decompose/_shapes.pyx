@@ -12,7 +12,7 @@ from libc.string cimport memcmp, memcpy
 from mjscore.core._bits cimport mj_at_least34, mj_ctz64, mj_popcount64
 from mjscore.core._group_codes cimport G_PAIR, G_PUNG, group_code, group_kind
 from mjscore.decompose._suits cimport (PyThread_acquire_lock, PyThread_release_lock,
-                             AFTER_OWN, AFTER_SPLITS, AFTER_STRIDE, SuitSlot, SuitTables, _slot,
+                             AFTER_SPLITS, SuitSlot, SuitTables, _after_less, _after_own, _slot,
                              _splits, _suit_key, _suit_size, c_free_suit_tables, mj_prefetch, mj_store_release)
 
 cdef extern from "Python.h":
@@ -335,7 +335,7 @@ cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) n
 cdef int c_other_wait_read(const uint8_t* counts, int removed, const uint8_t* held,
                            const SuitRead* read) noexcept nogil:
     """``c_other_wait`` of the hand ``read`` was read from, from the slots' entries of
-    ``SuitTables.after``.
+    ``SuitSlot.after`` (read with the slots).
 
     Only a suit that changes needs a lookup: another rank of the removed tile's suit
     keeps every suit's size and so the one pair (that suit's waits less the tile);
@@ -346,7 +346,7 @@ cdef int c_other_wait_read(const uint8_t* counts, int removed, const uint8_t* he
     cdef const SuitTables* T = &g_suits  # built: `read` was read from it
     if removed < 27:
         s = removed // 9
-        entry = T.after[read.slot[s] * AFTER_STRIDE + removed - 9 * s]
+        entry = _after_less(&T.hash[read.slot[s]], removed - 9 * s)
         if entry & ~(1 << (removed - 9 * s)) & _open_ranks(held, s):
             return 1
         if read.pair_suit == s or not entry & AFTER_SPLITS:
@@ -361,7 +361,7 @@ cdef int c_other_wait_read(const uint8_t* counts, int removed, const uint8_t* he
                 return held[t] < 4
         return 0
     s = read.pair_suit
-    return (T.after[read.slot[s] * AFTER_STRIDE + AFTER_OWN] & _open_ranks(held, s)) != 0
+    return (_after_own(&T.hash[read.slot[s]]) & _open_ranks(held, s)) != 0
 
 
 cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil:
@@ -384,15 +384,13 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcep
     cdef const SuitTables* T = _suit_tables()
     if T == NULL:
         return 0
-    # Start the three hash-table loads now (and with ``read`` those of the slots' wait
-    # entries): they are the memory latency of this function, and the checks below can
-    # run while they arrive.
+    # Start the three hash-table loads now (a slot holds its wait entries too): they are
+    # the memory latency of this function, and the checks below can run while they
+    # arrive.
     for s in range(3):
         key[s] = _suit_key(counts + 9 * s)
         slots[s] = _slot(T, key[s])
         mj_prefetch(&T.hash[slots[s]])
-        if read != NULL:
-            mj_prefetch(&T.after[slots[s] * AFTER_STRIDE])
     # Without a branch per honour (random hands make each one a coin toss): every
     # honour writes its byte, kept only if it is a pung or a pair, and adds its
     # HONOUR_TALLY (groups, pairs and bad counts in one word).

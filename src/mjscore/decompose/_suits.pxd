@@ -66,22 +66,27 @@ cdef enum:
     HASH_BITS = 15
     HASH_SIZE = 32768         # 2 ** HASH_BITS: 66% full with the 21,743 patterns
     SEED_BITS = 13            # 8,192 buckets of keys, a seed each: about 2.7 patterns a bucket
-    AFTER_STRIDE = 16         # SuitTables.after: a slot's entries, 32 bytes
-    AFTER_OWN = 9
-    AFTER_SPLITS = 1 << 9
+    AFTER_SPLITS = 1 << 9     # an entry of SuitSlot.after: the pattern less a tile splits
 
 ctypedef struct SuitSlot:
     uint64_t entry        # key << 32 | start << 8 | number of ways; EMPTY_SLOT when empty
     uint64_t first        # its first way (T.ways[start]): most suits have one, read with the entry
+    # What a single-wait test reads of the pattern, in the slot's cache line: for each
+    # rank r, the pattern less a tile of rank r, its waits (bits 0-8) and whether it
+    # splits (AFTER_SPLITS), 0 if the pattern holds no such tile, ten bits each (ranks
+    # 0-5 in after[0], 6-8 in after[1]); the pattern's own waits at bit 30 of after[1].
+    uint64_t after[2]
 
 ctypedef struct SuitTables:
     int ready             # published with release/acquire: who sees it set sees the tables
     uint32_t* bits        # bit per suit key: the suit splits into sets (+ a pair if 3k+2)
-    # One 16-byte slot per pattern (SuitSlot), so a lookup touches one cache line and,
-    # for a suit of one way, reads no more. A perfect hash: each pattern's slot
-    # is _slot's, from its bucket's seed, and no two patterns share one, so a lookup
-    # reads one slot (no probe sequence, no branch on how far it goes).
+    # One 32-byte slot per pattern (SuitSlot), aligned, so a lookup touches one cache
+    # line and, for a suit of one way, reads no more, nor for the single-wait test. A
+    # perfect hash: each pattern's slot is _slot's, from its bucket's seed, and no two
+    # patterns share one, so a lookup reads one slot (no probe sequence, no branch on
+    # how far it goes).
     SuitSlot* hash
+    void* hash_block      # the allocation `hash` is aligned in
     uint16_t* seed        # per bucket of keys (_bucket), the seed its patterns' slots are hashed with
     # Up to five group bytes a way, as if the suit were the first (kind * 34 + rank, see
     # _group_codes.pxd: add 9 * suit for the suit's own), 0xFF (NO_GROUP) padded.
@@ -89,11 +94,6 @@ ctypedef struct SuitTables:
     # Per suit key, the ranks whose tile would make the suit split (bit r): the waits of
     # one suit in one lookup. 5**9 uint16, 3.9 MB.
     uint16_t* wait
-    # Per hash slot (AFTER_STRIDE entries each), what a single-wait test reads of the
-    # slot's pattern beside the slot itself, in a 1 MB table instead of the 3.9 MB one:
-    # at r < 9, the pattern less a tile of rank r: its waits (bits 0-8) and whether it
-    # splits (bit 9), 0 if the pattern holds no such tile; at AFTER_OWN, its own waits.
-    uint16_t* after
     int patterns
 
 cdef int32_t POW5[9]          # POW5[r]: the step of rank r in a suit key
@@ -102,6 +102,16 @@ cdef int32_t POW5[9]          # POW5[r]: the step of rank r in a suit key
 cdef int c_build_suit_tables(SuitTables* T) noexcept nogil
 # Free `T`'s tables and zero it.
 cdef void c_free_suit_tables(SuitTables* T) noexcept nogil
+
+
+cdef inline int _after_less(const SuitSlot* slot, int rank) noexcept nogil:
+    """The slot's pattern less a tile of ``rank``: its waits | AFTER_SPLITS if it splits."""
+    return (slot.after[rank >= 6] >> (10 * (rank - 6 * (rank >= 6)))) & 0x3FF
+
+
+cdef inline int _after_own(const SuitSlot* slot) noexcept nogil:
+    """The slot's pattern's own waits."""
+    return (slot.after[1] >> 30) & 0x1FF
 
 
 cdef inline uint32_t _bucket(int32_t key) noexcept nogil:

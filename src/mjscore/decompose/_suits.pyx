@@ -99,7 +99,8 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
     qsort(raw, n_raw, sizeof(RawWay), _compare_raw)
 
     T.bits = <uint32_t*>calloc(N_KEYS // 32 + 1, sizeof(uint32_t))
-    T.hash = <SuitSlot*>malloc(HASH_SIZE * sizeof(SuitSlot))
+    T.hash_block = malloc(HASH_SIZE * sizeof(SuitSlot) + 64)
+    T.hash = <SuitSlot*>((<size_t>T.hash_block + 63) & ~(<size_t>63)) if T.hash_block != NULL else NULL
     T.seed = <uint16_t*>calloc(1 << SEED_BITS, sizeof(uint16_t))
     T.ways = <uint64_t*>malloc(n_raw * sizeof(uint64_t))
     T.wait = <uint16_t*>calloc(N_KEYS, sizeof(uint16_t))
@@ -134,25 +135,22 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
 
 
 cdef int _fill_after(SuitTables* T) noexcept nogil:
-    """SuitTables.after, from the placed slots and the wait and split tables; 0, or -1
-    if out of memory."""
+    """Each placed slot's ``after``, from the wait and split tables; 0."""
     cdef int slot, r
     cdef int32_t key, rest, less
-    cdef uint16_t* entries
-    T.after = <uint16_t*>calloc(HASH_SIZE * AFTER_STRIDE, sizeof(uint16_t))
-    if T.after == NULL:
-        return -1
+    cdef uint64_t entry
     for slot in range(HASH_SIZE):
+        T.hash[slot].after[0] = T.hash[slot].after[1] = 0
         if T.hash[slot].entry == EMPTY_SLOT:
             continue
         key = <int32_t>(T.hash[slot].entry >> 32)
-        entries = &T.after[slot * AFTER_STRIDE]
-        entries[AFTER_OWN] = T.wait[key]
+        T.hash[slot].after[1] = (<uint64_t>T.wait[key]) << 30
         rest = key
         for r in range(9):
             if rest % 5:
                 less = key - POW5[r]
-                entries[r] = T.wait[less] | (AFTER_SPLITS if _splits(T, less) else 0)
+                entry = T.wait[less] | (AFTER_SPLITS if _splits(T, less) else 0)
+                T.hash[slot].after[r >= 6] |= entry << (10 * (r - 6 * (r >= 6)))
             rest //= 5
     return 0
 
@@ -226,6 +224,6 @@ cdef int _place(SuitTables* T, const RawWay* entries, int n) noexcept nogil:
 
 cdef void c_free_suit_tables(SuitTables* T) noexcept nogil:
     T.ready = 0
-    free(T.bits); free(T.hash); free(T.seed); free(T.ways); free(T.wait); free(T.after)
-    T.bits = NULL; T.hash = NULL; T.seed = NULL; T.ways = NULL; T.wait = NULL; T.after = NULL
+    free(T.bits); free(T.hash_block); free(T.seed); free(T.ways); free(T.wait)
+    T.bits = NULL; T.hash = NULL; T.hash_block = NULL; T.seed = NULL; T.ways = NULL; T.wait = NULL
     T.patterns = 0
