@@ -63,8 +63,7 @@ cdef extern from "Python.h":
 
 cdef enum:
     N_KEYS = 1953125          # 5 ** 9
-    HASH_BITS = 15
-    HASH_SIZE = 32768         # 2 ** HASH_BITS: 66% full with the 21,743 patterns
+    HASH_SIZE = 24576         # slots: 88% full with the 21,743 patterns
     SEED_BITS = 13            # 8,192 buckets of keys, a seed each: about 2.7 patterns a bucket
     AFTER_SPLITS = 1 << 9     # an entry of SuitSlot.after: the pattern less a tile splits
 
@@ -120,7 +119,8 @@ cdef inline uint32_t _bucket(int32_t key) noexcept nogil:
 
 cdef inline uint32_t _seeded_slot(int32_t key, uint32_t seed) noexcept nogil:
     # (a key is below 2**21: the seed goes above it, so each seed hashes other inputs)
-    return ((<uint64_t>key | <uint64_t>seed << 21) * <uint64_t>0x9E3779B97F4A7C15) >> (64 - HASH_BITS)
+    # the product's top 32 bits scaled to the table (a multiply, not a modulo)
+    return ((((<uint64_t>key | <uint64_t>seed << 21) * <uint64_t>0x9E3779B97F4A7C15) >> 32) * HASH_SIZE) >> 32
 
 
 cdef inline uint32_t _slot(const SuitTables* T, int32_t key) noexcept nogil:
