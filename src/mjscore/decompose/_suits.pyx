@@ -130,12 +130,12 @@ cdef int c_build_suit_tables(SuitTables* T) noexcept nogil:
     status = _place(T, raw, T.patterns)
     free(raw)
     if status == 0:
-        status = _fill_after(T)
+        _fill_after(T)
     return status
 
 
-cdef int _fill_after(SuitTables* T) noexcept nogil:
-    """Each placed slot's ``after``, from the wait and split tables; 0."""
+cdef void _fill_after(SuitTables* T) noexcept nogil:
+    """Each placed slot's ``after``, from the wait and split tables."""
     cdef int slot, r
     cdef int32_t key, rest, less
     cdef uint64_t entry
@@ -152,7 +152,6 @@ cdef int _fill_after(SuitTables* T) noexcept nogil:
                 entry = T.wait[less] | (AFTER_SPLITS if _splits(T, less) else 0)
                 T.hash[slot].after[r >= 6] |= entry << (10 * (r - 6 * (r >= 6)))
             rest //= 5
-    return 0
 
 
 cdef int _place(SuitTables* T, const RawWay* entries, int n) noexcept nogil:
