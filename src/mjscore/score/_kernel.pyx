@@ -27,6 +27,7 @@ from mjscore.score._fold cimport Best, CompiledRules, Tables, compiled_rules
 from mjscore.score._fold cimport S_OK
 from mjscore.score.jokers._scoring cimport c_fixed_index, c_score_row_jokers
 from mjscore.score._rows cimport c_score_row
+from mjscore.decompose._shapes cimport _suit_tables
 from mjscore.score.jokers._substitutions cimport FixedIndex, Subs
 
 from weakref import WeakSet
@@ -56,6 +57,7 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
     cdef Best best
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
+    _require_suit_tables()
     if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
             or out_total.shape[0] < n or out_special.shape[0] < n or status.shape[0] < n):
@@ -74,6 +76,14 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
             if st == S_OK:
                 out_total[i] = <int32_t>best.total
                 out_special[i] = best.special
+
+
+cdef int _require_suit_tables() except -1:
+    """Build the per-suit tables before a bulk loop releases the GIL, or raise: a row
+    the kernel cannot read for want of them would otherwise read as not complete."""
+    if _suit_tables() == NULL:
+        raise MemoryError("mjscore kernel tables")
+    return 0
 
 
 cdef int _score_row_object(object counts, object melds, int win_tile, uint32_t flags, int seat,
@@ -538,6 +548,7 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
     cdef JokerTables tables
+    _require_suit_tables()
     kept = _joker_tables(rules, &tables)
     if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
