@@ -6,7 +6,8 @@ built in a subprocess (``setup.py build_ext --inplace`` in ``tmp_path``) against
 the *installed* package: Cython finds ``mjscore/_kernel.pxd`` through the
 include path ``dirname(mjscore.__file__)/..``, and at run time the probe fetches
 the C functions from ``mjscore.decompose._kernel.__pyx_capi__``. The kernel builds its
-tables on first use, so the probe calls ``c_is_complete`` straight away.
+tables on first use; ``c_require_tables`` builds them or raises MemoryError, as an
+engine asks before it releases the GIL.
 
 Skipped when the compiled kernel, Cython or a working C compiler is missing.
 """
@@ -35,7 +36,11 @@ PROBE = "mjscore_cimport_probe"
 PROBE_PYX = """\
 # cython: language_level=3
 from libc.stdint cimport uint8_t, uint64_t
-from mjscore._kernel cimport c_decompose_jokers, c_is_complete, c_is_complete_jokers, c_waits
+from mjscore._kernel cimport c_decompose_jokers, c_is_complete, c_is_complete_jokers, c_require_tables, c_waits
+
+
+def require_tables():
+    c_require_tables()  # with the GIL: MemoryError if the tables cannot be built
 
 
 def is_complete(const uint8_t[::1] counts):
@@ -197,3 +202,18 @@ def test_c_joker_functions(probe: ModuleType) -> None:
     # (group byte, jokers) pairs, sorted: 123m 456p 789s, 111z, the pair 5z + joker
     assert (n, rows) == (1, [bytes([0, 0, 12, 0, 24, 0, group_code(PUNG, 27), 0, group_code(PAIR, 31), 1])])
     assert probe.decompose_jokers(counts, 1, 3) == (0, [])
+
+
+def test_c_require_tables_raises_when_the_tables_cannot_be_built(probe: ModuleType) -> None:
+    from mjscore.decompose import _kernel, _shapes
+
+    _kernel.clear_cache()
+    _shapes._refuse_builds(True)
+    try:
+        with pytest.raises(MemoryError):
+            probe.require_tables()
+        assert probe.is_complete(np.frombuffer(_counts("123m456p789s11122z"), np.uint8)) is False  # why it asks
+    finally:
+        _shapes._refuse_builds(False)
+    probe.require_tables()
+    assert probe.is_complete(np.frombuffer(_counts("123m456p789s11122z"), np.uint8)) is True

@@ -14,7 +14,7 @@ from libc.stdint cimport uint8_t
 
 from cpython.ref cimport PyObject
 
-from mjscore.decompose._kernel cimport c_decompose, c_is_complete
+from mjscore.decompose._kernel cimport c_decompose, c_is_complete, c_require_tables
 from mjscore.core._group_codes cimport G_CHOW, G_KONG, G_PAIR, G_PUNG, NO_GROUP, group_kind, group_tile
 
 from mjscore.compat._agari import is_agari as _reference_is_agari
@@ -124,6 +124,7 @@ def is_agari(tiles_34, open_sets_34=None):
     3 or 4 tile indices), are complete; any number of tiles, sets implied."""
     cdef int found
     if not open_sets_34 and type(tiles_34) is list and PyList_GET_SIZE(tiles_34) == 34:
+        c_require_tables()
         found = _agari(tiles_34)
         if found >= 0:
             return found == 1
@@ -277,6 +278,7 @@ def divide_hand(tiles_34, melds=None):
     cdef int total
     cdef object found = None
     if type(tiles_34) is list and PyList_GET_SIZE(tiles_34) == 34:
+        c_require_tables()
         total = _read_counts(tiles_34, counts, 34)
         if total >= 0:
             found = _divide_concealed(counts, total) if not melds else _divide_melded(counts, total, melds)

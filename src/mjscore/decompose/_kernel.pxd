@@ -3,11 +3,15 @@
 # Every function takes a pointer to 34 counts (34-index order) that the caller has
 # validated: each count 0..4. The per-suit tables are built on first use (thread
 # safe); mjscore.decompose._kernel.clear_cache() must not run while another thread is inside
-# one of these functions.
+# one of these functions. Call c_require_tables() first, with the GIL: if the tables
+# cannot be allocated, the functions below read every hand as not complete.
 #
 # _kernel defines them (calling _shapes and _jokers_kernel, which do the work), so an
 # engine built against this file needs no other .pxd and finds them in _kernel's C API.
 from libc.stdint cimport uint8_t, uint64_t
+
+# Build the per-suit tables unless built; raises MemoryError if they cannot be allocated.
+cdef int c_require_tables() except -1
 
 # 1 if the counts (2, 5, 8, 11 or 14 tiles) are complete: a standard shape, seven
 # distinct pairs or thirteen orphans; else 0.

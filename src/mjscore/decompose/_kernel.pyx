@@ -23,7 +23,7 @@ from mjscore.decompose cimport _joker_table
 from mjscore.decompose cimport _jokers_kernel
 from mjscore.decompose cimport _shapes
 from mjscore.decompose._joker_table cimport JROW_BYTES, g_jkeys, g_jready
-from mjscore.decompose._shapes cimport _suit_tables, g_lock, g_suits
+from mjscore.decompose._shapes cimport c_require_suit_tables, g_lock, g_suits
 from mjscore.core._group_codes cimport NO_GROUP, group_kind, group_tile
 from mjscore.decompose._suits cimport (N_KEYS, PyThread_acquire_lock, PyThread_release_lock,
                              SuitTables, _hash_find)
@@ -55,6 +55,10 @@ cdef enum:
 #
 # Defined here, so that an engine built against _kernel.pxd finds them in this
 # module's C API whichever module does the work.
+
+cdef int c_require_tables() except -1:
+    return c_require_suit_tables()
+
 
 cdef int c_is_complete(const uint8_t* counts) noexcept nogil:
     return _shapes.c_is_complete(counts)
@@ -126,9 +130,8 @@ def suit_key(suit):
 
 def suit_ways(int key):
     """Every way to split one suit into sets (and a pair iff 3k+2), as ``(kind, rank)``."""
-    cdef const SuitTables* T = _suit_tables()
-    if T == NULL:
-        raise MemoryError("mjscore kernel tables")
+    c_require_suit_tables()
+    cdef const SuitTables* T = &g_suits
     if key < 0 or key >= N_KEYS:
         return ()
     cdef uint32_t found = _hash_find(T, key)
@@ -157,6 +160,7 @@ def decompose(counts):
     cdef uint8_t c[34]
     cdef uint8_t out[5 * 256]
     cdef int n, i, j
+    c_require_suit_tables()
     _load_counts(counts, c)
     with nogil:  # counts validated by the caller: 34 values in 0..4
         n = c_decomposition_count(c)
@@ -174,6 +178,7 @@ def decompose(counts):
 def shapes(counts):
     """The shape flags the counts complete."""
     cdef uint8_t c[34]
+    c_require_suit_tables()
     _load_counts(counts, c)
     return c_shapes(c)
 
@@ -181,6 +186,7 @@ def shapes(counts):
 def waits(counts):
     """Bit ``t`` set when adding tile ``t`` (held fewer than 4 times) completes the counts."""
     cdef uint8_t c[34]
+    c_require_suit_tables()
     _load_counts(counts, c)
     return c_waits(c)
 
@@ -189,6 +195,7 @@ def other_wait(counts, int removed, held):
     """``c_other_wait`` for tests: 1 if ``counts`` less ``removed`` had another wait."""
     cdef uint8_t c[34]
     cdef uint8_t h[34]
+    c_require_suit_tables()
     _load_counts(counts, c)
     _load_counts(held, h)
     if not 0 <= removed < 34 or c[removed] == 0:
@@ -215,6 +222,7 @@ def is_complete_counts(obj):
     cdef PyObject* item
     cdef Py_buffer view
     cdef const uint8_t* data
+    c_require_suit_tables()
     if type(obj) is list or type(obj) is tuple:
         if (PyList_GET_SIZE(obj) if type(obj) is list else PyTuple_GET_SIZE(obj)) != 34:
             return -NOT_COUNTS
@@ -274,8 +282,7 @@ cdef int _generic_counts(object obj) except? -99:
 
 cdef int _check_bulk(Py_ssize_t n, Py_ssize_t width, Py_ssize_t n_out, Py_ssize_t n_status) except -1:
     """Build the tables and check the shapes before a bulk loop releases the GIL."""
-    if _suit_tables() == NULL:
-        raise MemoryError("mjscore kernel tables")
+    c_require_suit_tables()
     if width != 34 or n_out < n or n_status < n:
         raise ValueError("expected an (n, 34) batch and n-long outputs")
     return 0
@@ -337,8 +344,7 @@ def decompose_many(const uint8_t[:, ::1] batch):
     """
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
-    if _suit_tables() == NULL:
-        raise MemoryError("mjscore kernel tables")
+    c_require_suit_tables()
     if batch.shape[1] != 34:
         raise ValueError("expected an (n, 34) batch")
     offsets_arr = np.zeros(n + 1, dtype=np.int64)
@@ -374,8 +380,7 @@ cdef int _load_caps(object caps, uint8_t* c) except -1:
 cdef int _check_jokers(int jokers) except -1:
     if not 0 <= jokers <= 8:
         raise ValueError(f"jokers must be 0-8, not {jokers}")
-    if _suit_tables() == NULL:
-        raise MemoryError("mjscore kernel tables")
+    c_require_suit_tables()
     _joker_table.c_ensure_joker_tables()
     return 0
 

@@ -56,6 +56,15 @@ cdef inline const SuitTables* _suit_tables() noexcept nogil:
     return NULL
 
 
+cdef inline int c_require_suit_tables() except -1:
+    """Build the tables unless built, or raise MemoryError. Every call that reads hands
+    asks this first, with the GIL (and before a bulk loop releases it): without the
+    tables the kernel reads every hand as not complete, a wrong answer, not an error."""
+    if not mj_load_acquire(&g_suits.ready) and c_ensure_suit_tables() != 0:
+        raise MemoryError("mjscore could not allocate its per-suit tables (about 5 MB)")
+    return 0
+
+
 cdef inline int _total(const uint8_t* counts) noexcept nogil:
     cdef int t, total = 0
     for t in range(34):

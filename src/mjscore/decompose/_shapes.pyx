@@ -54,13 +54,21 @@ def _fill_honour_tables():
 
 _fill_honour_tables()
 g_lock = PyThread_allocate_lock()
+cdef int g_refuse_builds = 0  # tests: builds fail as if out of memory (_refuse_builds)
+
+
+def _refuse_builds(bint refuse):
+    """Tests only: make table builds fail as if out of memory (``refuse``), or build
+    again. Tables already built stay: drop them first with ``clear_cache()``."""
+    global g_refuse_builds
+    g_refuse_builds = refuse
 
 
 cdef int c_ensure_suit_tables() noexcept nogil:
     cdef int status = 0
     PyThread_acquire_lock(g_lock, 1)
     if not g_suits.ready:
-        status = c_build_suit_tables(&g_suits)
+        status = -1 if g_refuse_builds else c_build_suit_tables(&g_suits)
         if status == 0:
             mj_store_release(&g_suits.ready, 1)
     PyThread_release_lock(g_lock)

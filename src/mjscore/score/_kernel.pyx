@@ -27,7 +27,7 @@ from mjscore.score._fold cimport Best, CompiledRules, Tables, compiled_rules
 from mjscore.score._fold cimport S_OK
 from mjscore.score.jokers._scoring cimport c_fixed_index, c_score_row_jokers
 from mjscore.score._rows cimport c_score_row
-from mjscore.decompose._shapes cimport _suit_tables
+from mjscore.decompose._shapes cimport c_require_suit_tables
 from mjscore.score.jokers._substitutions cimport FixedIndex, Subs
 
 from weakref import WeakSet
@@ -57,7 +57,7 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
     cdef Best best
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
-    _require_suit_tables()
+    c_require_suit_tables()
     if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
             or out_total.shape[0] < n or out_special.shape[0] < n or status.shape[0] < n):
@@ -78,14 +78,6 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
                 out_special[i] = best.special
 
 
-cdef int _require_suit_tables() except -1:
-    """Build the per-suit tables before a bulk loop releases the GIL, or raise: a row
-    the kernel cannot read for want of them would otherwise read as not complete."""
-    if _suit_tables() == NULL:
-        raise MemoryError("mjscore kernel tables")
-    return 0
-
-
 cdef int _score_row_object(object counts, object melds, int win_tile, uint32_t flags, int seat,
                            int prevailing, rules, Best* best) except -1:
     """Score a row given as bytes (read in place: what the single-hand calls pass) or as
@@ -95,6 +87,7 @@ cdef int _score_row_object(object counts, object melds, int win_tile, uint32_t f
     cdef const uint8_t[::1] melds_view
     cdef const uint8_t* c
     cdef const uint8_t* m
+    c_require_suit_tables()
     # Acquiring a typed memoryview costs several thousand instructions, more than
     # scoring many a row; bytes need none.
     if type(counts) is bytes and PyBytes_GET_SIZE(counts) == 34:
@@ -404,6 +397,7 @@ cdef int _quick_total(ScorerCore core, hand, melds, jokers, const CallContext* c
     cdef int st, v, n_jokers = 0
     cdef Best best
     cdef RowSlot row
+    c_require_suit_tables()
     if type(jokers) is int and 0 <= jokers <= _MAX_JOKERS:  # (more: the careful path says why not)
         n_jokers = jokers
     elif jokers:
@@ -548,7 +542,7 @@ def score_many_jokers(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
     cdef JokerTables tables
-    _require_suit_tables()
+    c_require_suit_tables()
     kept = _joker_tables(rules, &tables)
     if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
@@ -586,6 +580,7 @@ def score_one_jokers(const uint8_t[::1] counts, const uint8_t[::1] melds, int wi
     cdef Subs sb
     cdef int st
     cdef JokerTables tables
+    c_require_suit_tables()
     kept = _joker_tables(rules, &tables)
     if counts.shape[0] != 34 or melds.shape[0] != 4:
         raise ValueError("score_one_jokers: 34 counts and 4 meld bytes")
@@ -968,6 +963,7 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
     ctx = <object>slot.context
     if size != 14 if slot.winner else size > 13:
         return None
+    c_require_suit_tables()
     st = c_score_row(counts, codes, slot.win_tile, slot.flags | claimed, slot.seat, slot.prevailing,
                      &plan.compiled.r, &best)
     if st != S_OK or best.n_matched:

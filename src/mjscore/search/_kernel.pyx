@@ -41,6 +41,7 @@ import numpy as np
 from mjscore.distances._kernel cimport CompiledDistances
 from mjscore.score._fold cimport S_NOT_WINNING, S_OK, Best, CompiledRules, Tables, compiled_rules
 from mjscore.score._rows cimport c_score_row
+from mjscore.decompose._shapes cimport c_require_suit_tables
 from mjscore.shanten._kernel cimport c_ensure_tables, c_standard_discards, c_standard_distance, c_standard_useful
 
 from mjscore.core.errors import status_error
@@ -599,6 +600,7 @@ cdef class _Searcher:
 
     def __init__(self, facts):
         c_ensure_tables()
+        c_require_suit_tables()
         self.compiled = compiled_rules(facts.rules)
         self.engine = distance_engine(facts.rules, "cython")[0]
         for t in range(4):
