@@ -42,6 +42,26 @@ ctypedef struct Fixed:
     uint8_t melds[4]        # meld bytes its groups allow (0xFF: none), sorted
     uint8_t kongs[4]        # tiles of its kong groups (0xFF: none)
 
+ctypedef struct FixedSlot:
+    # A slot of the fixed variants' hash, keyed by the counts they need: 32 bytes, two a
+    # cache line, holding its first variant's hand and winning tiles, so a row making a
+    # fixed-shape hand reads one line when its counts make one variant and it declares
+    # no meld to match (most do), where the slot's key, count and first variant lay in
+    # three arrays and the variant in a fourth: a chain of misses (western's fixed hands
+    # are 35,000 count vectors, a row of them far from the cache when met among rows
+    # of sets).
+    uint64_t key[2]         # the packed counts (_pack); all zero: the slot is empty
+    uint64_t win_tiles      # of its first variant, fixed[first]
+    int32_t hand
+    uint32_t entries        # first << 8 | count: its variants are fixed[first : first + count]
+
+ctypedef struct FixedHit:
+    # A fixed variant a row's counts make (c_fixed): its index in Patterns.fixed, hand and
+    # winning tiles.
+    int32_t entry
+    int32_t hand
+    uint64_t win_tiles
+
 ctypedef struct Situational:
     uint64_t need           # a situational hand's row facts (its when & ROW_FACTS)
     uint64_t forbid         # and those it may not hold (its unless & ROW_FACTS)
@@ -98,16 +118,13 @@ ctypedef struct Patterns:
     uint64_t* situational_out       # situational_bytes * 256 words
     uint64_t situational_concealed
     uint32_t n_slots        # the fixed hash table: power of two, 0 when no fixed hand
-    uint64_t* slot_key      # two words per slot: the packed counts (see _pack)
-    int32_t* slot_first     # its entries: fixed[slot_first : slot_first + slot_count]
-    int32_t* slot_count
+    FixedSlot* fixed_slots  # (32-byte aligned within fixed_block)
+    void* fixed_block
     Fixed* fixed
-    uint32_t n_presence_slots   # the kinds-held masks of the fixed variants, a set
-    uint64_t* presence_set      # (0: an empty slot), so most rows skip the full probe
-    # ... and before it, a one-bit filter of those masks (bit _presence_bit of each set):
-    # most rows end on one load and a branch the predictor learns, where the set's probe
-    # runs on past a slot held by another mask for some rows and not others.
-    uint32_t presence_bits_shift    # 64 - log2 of the filter's bits
+    # Before it, a filter of the kinds-held masks of the fixed variants: two bits of one
+    # word per mask (_presence_word, _presence_pair), so most rows end on one load and a
+    # branch the predictor learns, and about one row of sets in seventy probes the table.
+    uint32_t presence_bits_shift    # 64 - log2 of the filter's words
     uint64_t* presence_bits
     # Gates that let most rows skip the filters: the tiles the variants needing no pung may
     # use, and the fewest pungs the others need (quant, then items); the row facts some
@@ -161,28 +178,34 @@ cdef CompiledPatterns compiled_patterns(rules)
 cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_t* kinds,
                 const uint8_t* firsts, const uint8_t* concealed, int n) noexcept nogil
 # c_fixed past its filter of kinds held (which let the row through).
-cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
-                        const uint8_t* melds, int32_t* out) noexcept nogil
+cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, const uint8_t* melds,
+                        FixedHit* out) noexcept nogil
 
 
-cdef inline uint64_t _presence_bit(uint64_t presence, uint32_t shift) noexcept nogil:
-    # the product's top bits: _presence_slot reads bits from 32 up, below them
-    return (presence * <uint64_t>0x9E3779B97F4A7C15) >> shift
+cdef inline uint32_t _presence_word(uint64_t presence, uint32_t shift) noexcept nogil:
+    """The filter's word of a kinds-held mask: the product's top bits."""
+    return <uint32_t>((presence * <uint64_t>0x9E3779B97F4A7C15) >> shift)
+
+
+cdef inline uint64_t _presence_pair(uint64_t presence) noexcept nogil:
+    """The mask's two bits in its word, from another product's top twelve bits."""
+    cdef uint64_t h = presence * <uint64_t>0xC2B2AE3D27D4EB4F
+    return ((<uint64_t>1) << (h >> 58)) | ((<uint64_t>1) << ((h >> 52) & 63))
 
 
 cdef inline int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
-                        const uint8_t* melds, int32_t* out) noexcept nogil:
+                        const uint8_t* melds, FixedHit* out) noexcept nogil:
     """The fixed variants the whole hand's counts (``held_counts``, melds included, kongs
     as four; ``presence`` its mask of kinds held) make with these meld bytes (0xFF:
-    none); writes their indices into ``out`` (MAX_FIXED) and returns how many. Most rows
-    stop at the filter of kinds held, read here in the caller (no call)."""
-    cdef uint64_t bit
+    none); writes them into ``out`` (MAX_FIXED) and returns how many. Most rows stop at
+    the filter of kinds held, read here in the caller (no call)."""
+    cdef uint64_t pair
     if not p.n_slots:
         return 0
-    bit = _presence_bit(presence, p.presence_bits_shift)
-    if not (p.presence_bits[bit >> 6] >> (bit & 63)) & 1:
+    pair = _presence_pair(presence)
+    if p.presence_bits[_presence_word(presence, p.presence_bits_shift)] & pair != pair:
         return 0
-    return c_fixed_lookup(p, held_counts, presence, melds, out)
+    return c_fixed_lookup(p, held_counts, melds, out)
 
 
 # The variants of `variants` (n of them, sorted by min_threes; with `among`, the n
@@ -195,13 +218,32 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
                       int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
                       uint64_t base, uint64_t base_bits, int concealed_hand,
                       int16_t* out) noexcept nogil
-# The same over a whole table (p.items with `is_item`, else p.quant) through its index
-# (c_candidates with `among` NULL tries each variant in turn), less the indexed variants
-# not of `forms` (bit f: form f) or with more groups only a kong fills than the row's
-# declared `kongs` (the variants past the first 64 are tried in turn).
-cdef int c_table_candidates(const Patterns* p, int is_item, int forms, int kongs, const uint8_t* held,
+# The same over a whole table (p.items with `is_item`, else p.quant): of its first 64
+# variants those of `left` (c_index_left's), the rest (sorted by the pungs they need)
+# tried in turn.
+cdef int c_table_candidates(const Patterns* p, int is_item, uint64_t left, const uint8_t* held,
                             uint64_t presence, uint64_t threes, uint64_t base, uint64_t base_bits,
                             int concealed_hand, int16_t* out) noexcept nogil
+
+
+cdef inline uint64_t c_index_left(const VariantIndex* index, int forms, int kongs, uint64_t presence,
+                                  uint64_t threes) noexcept nogil:
+    """Of a table's first 64 variants (bit v: variant v), those a row may fill: of `forms`
+    (bit f: form f), allowing each kind it holds (`presence`), needing no more pungs than
+    it holds (`threes`: its kinds held 3+ times) and no honour pung it lacks, no more kongs
+    than it declares (`kongs`), holding as many kinds. A dozen loads and no branch: most
+    rows of sets get none, and a caller that tests the result first skips the candidate
+    search on a branch the predictor learns, where a gate on the row's masks passes a
+    third of them (western's rows of sets, each then paying for the search)."""
+    cdef int n_threes = mj_popcount64(threes)
+    return (index.by_byte[0][presence & 0xFF] & index.by_byte[1][(presence >> 8) & 0xFF]
+            & index.by_byte[2][(presence >> 16) & 0xFF] & index.by_byte[3][(presence >> 24) & 0xFF]
+            & index.by_byte[4][(presence >> 32) & 0xFF] & index.upto[n_threes if n_threes < 7 else 7]
+            & index.kinds_upto[mj_popcount64(presence)] & index.honour_threes[(threes >> 27) & 0x7F]
+            & index.kongs_upto[kongs if kongs < 4 else 4]
+            & (index.of_form[FORM_STANDARD] & -<uint64_t>(forms & 1)
+               | index.of_form[FORM_PAIRS] & -<uint64_t>((forms >> 1) & 1)
+               | index.of_form[FORM_PAIRS_KONGS] & -<uint64_t>((forms >> 2) & 1)))
 # The variants any of several rows may fill, ignoring conditions: every row holds at least
 # the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
 # (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).

@@ -8,7 +8,7 @@ one hash probe for the fixed-shape hands a hand's tiles make.
 
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from mjscore.core._group_codes cimport G_CONCEALED_KONG, NO_GROUP, group_kind, group_tile
 from mjscore.core._bits cimport mj_ctz64
@@ -51,11 +51,8 @@ cdef class CompiledPatterns:
         self.p.situational_out = NULL
         self.p.situational_bytes = 0
         self.p.situational_concealed = 0
-        self.p.slot_key = NULL
-        self.p.slot_first = NULL
-        self.p.slot_count = NULL
+        self.p.fixed_block = NULL
         self.p.fixed = NULL
-        self.p.presence_set = NULL
         self.p.presence_bits = NULL
         cdef const uint64_t[::1] when = tables.when if len(tables.hands) else np.zeros(1, np.uint64)
         cdef const uint64_t[::1] unless = tables.unless if len(tables.hands) else np.zeros(1, np.uint64)
@@ -118,11 +115,8 @@ cdef class CompiledPatterns:
         free(self.p.situational)
         free(self.p.situational_rows)
         free(self.p.situational_out)
-        free(self.p.slot_key)
-        free(self.p.slot_first)
-        free(self.p.slot_count)
+        free(self.p.fixed_block)
         free(self.p.fixed)
-        free(self.p.presence_set)
         free(self.p.presence_bits)
 
 
@@ -286,63 +280,52 @@ cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) exc
     return r
 
 cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
-    """The fixed variants by packed counts, in an open-addressing table."""
-    cdef uint32_t n_slots = 0, slot
-    cdef uint64_t key[2], bit, n_bits = 64
+    """The fixed variants by packed counts, in an open-addressing table of FixedSlots,
+    and the filter of their kinds-held masks."""
+    cdef uint32_t n_slots = 1, slot, n_words = 2  # (two at least: a shift by 64 is undefined)
+    cdef uint64_t key[2]
     cdef uint8_t counts[34]
     cdef int e = 0, i, k
+    cdef FixedSlot* s
     if not fixed:
         p.n_slots = 0
         return 0
+    if sum(len(v) for v in fixed.values()) >= 1 << 24 or max(len(v) for v in fixed.values()) > 255:
+        raise ValueError("too many fixed-shape variants for the table's slots")
     presences = {sum(1 << t for t in range(34) if tiles[t]) for tiles in fixed}
-    p.n_presence_slots = 1
-    while p.n_presence_slots < 2 * len(presences):
-        p.n_presence_slots <<= 1
-    p.presence_set = <uint64_t*>malloc(p.n_presence_slots * sizeof(uint64_t))
-    if not p.presence_set:
-        raise MemoryError()
-    for i in range(p.n_presence_slots):
-        p.presence_set[i] = 0  # no 14-tile hand holds no kind at all
-    # 16 bits a mask: about one row in sixteen of those no fixed variant holds passes
-    p.presence_bits_shift = 58
-    while n_bits < 16 * len(presences):
-        n_bits <<= 1
+    # 16 bits a mask, two set per mask in one word: about one row in seventy of those no
+    # fixed variant holds passes (one in sixteen with one bit a mask)
+    p.presence_bits_shift = 63
+    while 64 * n_words < 16 * len(presences):
+        n_words <<= 1
         p.presence_bits_shift -= 1
-    p.presence_bits = <uint64_t*>calloc(n_bits // 64, sizeof(uint64_t))
+    p.presence_bits = <uint64_t*>calloc(n_words, sizeof(uint64_t))
     if not p.presence_bits:
         raise MemoryError()
     for presence in presences:
-        bit = _presence_bit(presence, p.presence_bits_shift)
-        p.presence_bits[bit >> 6] |= (<uint64_t>1) << (bit & 63)
-    for presence in presences:
-        slot = _presence_slot(presence, p.n_presence_slots)
-        while p.presence_set[slot]:
-            slot = (slot + 1) & (p.n_presence_slots - 1)
-        p.presence_set[slot] = presence
-    n_slots = 1
-    while n_slots < 2 * len(fixed):
+        p.presence_bits[_presence_word(presence, p.presence_bits_shift)] |= _presence_pair(presence)
+    while 2 * n_slots < 3 * len(fixed):  # at most two thirds full
         n_slots <<= 1
     n_entries = sum(len(v) for v in fixed.values())
     p.n_slots = n_slots
-    p.slot_key = <uint64_t*>malloc(2 * n_slots * sizeof(uint64_t))
-    p.slot_first = <int32_t*>malloc(n_slots * sizeof(int32_t))
-    p.slot_count = <int32_t*>malloc(n_slots * sizeof(int32_t))
+    p.fixed_block = calloc(n_slots + 1, sizeof(FixedSlot))  # (+1: room to align to 32 bytes)
     p.fixed = <Fixed*>malloc(n_entries * sizeof(Fixed))
-    if not (p.slot_key and p.slot_first and p.slot_count and p.fixed):
+    if not (p.fixed_block and p.fixed):
         raise MemoryError()
-    for i in range(n_slots):
-        p.slot_count[i] = 0
+    p.fixed_slots = <FixedSlot*>((<size_t>p.fixed_block + 31) & ~(<size_t>31))
     for tiles, variants in fixed.items():
         for i in range(34):
             counts[i] = tiles[i]
         _pack(counts, key)
         slot = _slot(key, n_slots)
-        while p.slot_count[slot]:
+        while p.fixed_slots[slot].entries:
             slot = (slot + 1) & (n_slots - 1)
-        p.slot_key[2 * slot] = key[0]
-        p.slot_key[2 * slot + 1] = key[1]
-        p.slot_first[slot] = e
-        p.slot_count[slot] = len(variants)
+        s = &p.fixed_slots[slot]
+        s.key[0] = key[0]
+        s.key[1] = key[1]
+        s.entries = (<uint32_t>e) << 8 | len(variants)
+        s.hand = variants[0].hand
+        s.win_tiles = variants[0].win_tiles
         for v in variants:
             p.fixed[e].hand = v.hand
             p.fixed[e].win_tiles = v.win_tiles
@@ -400,32 +383,30 @@ cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_
     return _place(&p.reqs[v.first], v.n, left, kinds, firsts, concealed, 0, n)
 
 
-cdef inline uint32_t _presence_slot(uint64_t presence, uint32_t n_slots) noexcept nogil:
-    cdef uint64_t h = presence * <uint64_t>0x9E3779B97F4A7C15
-    return <uint32_t>((h >> 32) & (n_slots - 1))
-
-
-cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, uint64_t presence, const uint8_t* melds,
-                        int32_t* out) noexcept nogil:
+cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, const uint8_t* melds,
+                        FixedHit* out) noexcept nogil:
     cdef uint64_t key[2]
-    cdef uint32_t slot
-    cdef int e, k, j, found = 0, ok, code
+    cdef uint32_t slot, declared
+    cdef int e, k, j, first, found = 0, ok, code
     cdef uint8_t free_melds[4]
     cdef uint8_t kongs[4]
-    slot = _presence_slot(presence, p.n_presence_slots)
-    while p.presence_set[slot] != presence:
-        if not p.presence_set[slot]:
-            return 0
-        slot = (slot + 1) & (p.n_presence_slots - 1)
+    cdef const FixedSlot* s
     _pack(held_counts, key)
     slot = _slot(key, p.n_slots)
-    while p.slot_count[slot]:
-        if p.slot_key[2 * slot] == key[0] and p.slot_key[2 * slot + 1] == key[1]:
-            break
+    s = &p.fixed_slots[slot]
+    while s.key[0] != key[0] or s.key[1] != key[1]:
+        if not s.entries:
+            return 0
         slot = (slot + 1) & (p.n_slots - 1)
-    if not p.slot_count[slot]:
-        return 0
-    for e in range(p.slot_first[slot], p.slot_first[slot] + p.slot_count[slot]):
+        s = &p.fixed_slots[slot]
+    memcpy(&declared, melds, 4)
+    if (s.entries & 0xFF) == 1 and declared == <uint32_t>0xFFFFFFFF:  # one variant, no meld to match: the slot's
+        out[0].entry = <int32_t>(s.entries >> 8)
+        out[0].hand = s.hand
+        out[0].win_tiles = s.win_tiles
+        return 1
+    first = <int>(s.entries >> 8)
+    for e in range(first, first + <int>(s.entries & 0xFF)):
         for k in range(4):
             free_melds[k] = p.fixed[e].melds[k]
             kongs[k] = p.fixed[e].kongs[k]
@@ -447,7 +428,9 @@ cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, uint64_t 
             if not ok:
                 break
         if ok and found < MAX_FIXED:
-            out[found] = e
+            out[found].entry = e
+            out[found].hand = p.fixed[e].hand
+            out[found].win_tiles = p.fixed[e].win_tiles
             found += 1
     return found
 
@@ -525,26 +508,15 @@ cdef inline int _candidates(const Patterns* p, const Variant* variants, const in
     return found
 
 
-cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, const VariantIndex* index,
-                                    int n, int is_item, int forms, int kongs, const uint8_t* held,
-                                    uint64_t presence, uint64_t threes, uint64_t base, uint64_t base_bits,
-                                    int concealed_hand, int16_t* out) noexcept nogil:
-    """``_candidates`` over every variant of a table: of its first 64 (``index``), the
-    variants of ``forms`` allowing each kind held, needing no more pungs than the row
-    holds (and no honour pung it lacks), no more kongs than it declares, and holding as
-    many kinds, are found first by table (no branch), so a row tests only those (most
-    rows none) instead of each variant's masks in turn; the rest (sorted by pungs
-    needed, so most rows need none of them) are tried in turn after. The same variants,
-    in order, less indexed ones of other forms or needing more kongs."""
-    cdef int n_threes = mj_popcount64(threes)
-    cdef uint64_t left = (index.by_byte[0][presence & 0xFF] & index.by_byte[1][(presence >> 8) & 0xFF]
-                          & index.by_byte[2][(presence >> 16) & 0xFF] & index.by_byte[3][(presence >> 24) & 0xFF]
-                          & index.by_byte[4][(presence >> 32) & 0xFF] & index.upto[n_threes if n_threes < 7 else 7]
-                          & index.kinds_upto[mj_popcount64(presence)] & index.honour_threes[(threes >> 27) & 0x7F]
-                          & index.kongs_upto[kongs if kongs < 4 else 4]
-                          & (index.of_form[FORM_STANDARD] & -<uint64_t>(forms & 1)
-                             | index.of_form[FORM_PAIRS] & -<uint64_t>((forms >> 1) & 1)
-                             | index.of_form[FORM_PAIRS_KONGS] & -<uint64_t>((forms >> 2) & 1)))
+cdef inline int _indexed_candidates(const Patterns* p, const Variant* variants, uint64_t left, int n,
+                                    int is_item, const uint8_t* held, uint64_t presence, uint64_t threes,
+                                    uint64_t base, uint64_t base_bits, int concealed_hand,
+                                    int16_t* out) noexcept nogil:
+    """``_candidates`` over every variant of a table: of its first 64 those of ``left``
+    (c_index_left's: found by table, so a row tests only those, most rows none, instead of
+    each variant's masks in turn); the rest (sorted by pungs needed, so most rows need
+    none of them) are tried in turn after. The same variants, in order, less indexed ones
+    c_index_left rules out."""
     cdef uint64_t twos = mj_at_least34(held, 2) if left else 0
     cdef int v, found = 0
     while left:
@@ -569,15 +541,15 @@ cdef int c_candidates(const Patterns* p, const Variant* variants, const int16_t*
                        concealed_hand, 0, out)
 
 
-cdef int c_table_candidates(const Patterns* p, int is_item, int forms, int kongs, const uint8_t* held,
+cdef int c_table_candidates(const Patterns* p, int is_item, uint64_t left, const uint8_t* held,
                             uint64_t presence, uint64_t threes, uint64_t base, uint64_t base_bits,
                             int concealed_hand, int16_t* out) noexcept nogil:
     cdef const Variant* variants = p.items if is_item else p.quant
     cdef int n = p.n_items if is_item else p.n_quant
     if n == 0:
         return 0
-    return _indexed_candidates(p, variants, &p.items_index if is_item else &p.quant_index, n, is_item, forms,
-                               kongs, held, presence, threes, base, base_bits, concealed_hand, out)
+    return _indexed_candidates(p, variants, left, n, is_item, held, presence, threes, base, base_bits,
+                               concealed_hand, out)
 
 
 cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,

@@ -14,8 +14,8 @@ from libc.string cimport memcpy, memset
 from mjscore.score._fold cimport Best, Tables, _add_sets, _plain_wins, c_fold
 from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP
 from mjscore.rules._pattern_kernel cimport (ALL_FORMS, FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
-                                      MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
-                                      c_candidates, c_conditions, c_fits, c_table_candidates,
+                                      FixedHit, MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
+                                      c_candidates, c_conditions, c_fits, c_index_left, c_table_candidates,
                                       c_fixed, c_forms_may_fill, c_may_fill, mj_at_least34)
 from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
                                    F_CONCEALED_SETS, F_FOURTH_TILE, F_NO_CHOWS, F_PAIR_WAIT, _bonus_count,
@@ -228,6 +228,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int wt, first, last, d, j, i, h, code, kind, n_groups, n_dec, kongs
     cdef uint64_t facts, single, dec_facts, threes, tile_base, pair_tiles, fours
     cdef uint64_t sets_self, wait_mask  # the concealed-sets fact of every reading; the wait facts kept
+    cdef uint64_t left          # the indexed special-hand variants the row may fill
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
     cdef int both, way          # with jokers in a bulk call: fold with and without it first
     cdef Best with_single
@@ -239,7 +240,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef uint8_t kinds[8]       # the groups a pattern is matched against: kind, first tile,
     cdef uint8_t firsts[8]      # concealed; a standard reading's groups then its melds
     cdef uint8_t hidden[8]
-    cdef int32_t fixed[MAX_FIXED]
+    cdef FixedHit fixed[MAX_FIXED]
     cdef int16_t quant[MAX_CANDIDATES]
     cdef int16_t items[MAX_CANDIDATES]
     cdef int32_t situational[MAX_CANDIDATES]
@@ -280,23 +281,34 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     # what this row can make at all, so most readings try nothing
     threes = mj_at_least34(held, 3) if p.n_quant or p.n_items else 0
     n_quant = n_items = 0
-    if (p.n_quant and c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes)
-            and c_forms_may_fill(p.quant_loose_upto, 1 << FORM_STANDARD | pair_forms, presence, threes)):
+    if p.n_quant:
         if jf != NULL and jf.n_quant >= 0:  # the row's substitutions' candidates
-            n_quant = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held, presence, threes, base,
-                                   BASE_FACTS, not exposed, quant)
+            if (c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes)
+                    and c_forms_may_fill(p.quant_loose_upto, 1 << FORM_STANDARD | pair_forms, presence, threes)):
+                n_quant = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held, presence, threes, base,
+                                       BASE_FACTS, not exposed, quant)
         else:
-            # (a row that reads as no seven pairs makes no hand of pairs)
-            n_quant = c_table_candidates(p, 0, 1 << FORM_STANDARD | pair_forms, kongs, held, presence, threes,
-                                         base, BASE_FACTS, not exposed, quant)
-    if (p.n_items and c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes)
-            and c_forms_may_fill(p.items_loose_upto, ALL_FORMS, presence, threes)):
+            # (a row that reads as no seven pairs makes no hand of pairs; the gates only
+            # for the variants past the index's 64)
+            left = c_index_left(&p.quant_index, 1 << FORM_STANDARD | pair_forms, kongs, presence, threes)
+            if left or p.n_quant > 64 and (
+                    c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes)
+                    and c_forms_may_fill(p.quant_loose_upto, 1 << FORM_STANDARD | pair_forms, presence, threes)):
+                n_quant = c_table_candidates(p, 0, left, held, presence, threes, base, BASE_FACTS, not exposed,
+                                             quant)
+    if p.n_items:
         if jf != NULL and jf.n_items >= 0:
-            n_items = c_candidates(p, p.items, jf.items, jf.n_items, 1, held, presence, threes, base,
-                                   BASE_FACTS, not exposed, items)
+            if (c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes)
+                    and c_forms_may_fill(p.items_loose_upto, ALL_FORMS, presence, threes)):
+                n_items = c_candidates(p, p.items, jf.items, jf.n_items, 1, held, presence, threes, base,
+                                       BASE_FACTS, not exposed, items)
         else:
-            n_items = c_table_candidates(p, 1, ALL_FORMS, kongs, held, presence, threes, base, BASE_FACTS,
-                                         not exposed, items)
+            left = c_index_left(&p.items_index, ALL_FORMS, kongs, presence, threes)
+            if left or p.n_items > 64 and (
+                    c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes)
+                    and c_forms_may_fill(p.items_loose_upto, ALL_FORMS, presence, threes)):
+                n_items = c_table_candidates(p, 1, left, held, presence, threes, base, BASE_FACTS, not exposed,
+                                             items)
     n_situational = 0
     cands.situational = situational
     if p.n_situational > MAX_CANDIDATES:  # too many to filter into the array: try them all
@@ -333,9 +345,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         # a fixed-shape hand is made by the tiles: every reading of them makes it
         n_shaped = 0
         for k in range(n_fixed):  # entries come in hand order
-            if p.fixed[fixed[k]].win_tiles >> wt & 1 and (
-                    n_shaped == 0 or shaped[n_shaped - 1] != p.fixed[fixed[k]].hand):
-                shaped[n_shaped] = p.fixed[fixed[k]].hand
+            if fixed[k].win_tiles >> wt & 1 and (n_shaped == 0 or shaped[n_shaped - 1] != fixed[k].hand):
+                shaped[n_shaped] = fixed[k].hand
                 n_shaped += 1
         for d in range(n_dec):
             dec = &found[5 * d]
@@ -834,7 +845,7 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
     cdef uint8_t held2[34]
     cdef int k, t, h, kinds, n_made = 0
     cdef uint64_t tiles, waits, shaped, presence, fixed, others, worth, hands
-    cdef int32_t fixed_found[MAX_FIXED]
+    cdef FixedHit fixed_found[MAX_FIXED]
     cdef uint32_t w2
     cdef const Tables* d
     cdef const Patterns* p = r.pat

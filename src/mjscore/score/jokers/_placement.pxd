@@ -14,6 +14,8 @@ cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t
 
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 
+from mjscore.rules._pattern_kernel cimport FixedHit
+
 cdef enum:
     FIXED_ROW = 176         # a fixed variant: counts[34], n_groups, kinds[14], firsts[14], pad,
     FIXED_MASKS = 64        # then from byte 64 each group's tiles as a 64-bit mask (a run of singles holds several)
@@ -60,7 +62,7 @@ cdef inline int c_room(int kind, int use) noexcept nogil:
 # jokers may stand under `use` (joker_readings.fits_groups).
 cdef int c_fits_fixed(const uint8_t* row, const uint8_t* tiles, int n, int use) noexcept nogil
 # Keep the fixed entries whose groups hold the substitution's jokers; how many.
-cdef int c_fixed_allowed(const JokerFilter* jf, int32_t* fixed, int n) noexcept nogil
+cdef int c_fixed_allowed(const JokerFilter* jf, FixedHit* fixed, int n) noexcept nogil
 # F_SINGLE_WAIT if only the winning tile `wt` could have completed the row with its
 # jokers, else 0; worked out once per row and winning tile (kept in jf).
 cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec) noexcept nogil

@@ -220,11 +220,11 @@ cdef int c_fits_fixed(const uint8_t* row, const uint8_t* tiles, int n, int use) 
     return _place(tiles, 0, n, <const uint64_t*>(row + FIXED_MASKS), n_groups, room)
 
 
-cdef int c_fixed_allowed(const JokerFilter* jf, int32_t* fixed, int n) noexcept nogil:
+cdef int c_fixed_allowed(const JokerFilter* jf, FixedHit* fixed, int n) noexcept nogil:
     """Keep the fixed entries whose groups hold the substitution's jokers; how many."""
     cdef int k, kept = 0
     for k in range(n):
-        if c_fits_fixed(jf.fixed_rows + FIXED_ROW * fixed[k], jf.d, jf.jokers, jf.use):
+        if c_fits_fixed(jf.fixed_rows + FIXED_ROW * fixed[k].entry, jf.d, jf.jokers, jf.use):
             fixed[kept] = fixed[k]
             kept += 1
     return kept
