@@ -248,6 +248,9 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef Candidates cands
     cdef int16_t shaped[MAX_FIXED]
     cdef int16_t made[MAX_HANDS_MATCHED]
+    cdef int16_t fit[MAX_CANDIDATES]  # the hands a reading's groups fill (_fitting), and how many
+    cdef int n_fit = 0, fitted        # (fitted: for this decomposition's groups)
+    cdef uint64_t item_facts = 0
     cdef uint64_t natural_tiles[5]   # with jokers: per group, the tiles it holds naturally
     cdef const uint8_t* dec
     cdef uint32_t completes
@@ -377,6 +380,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 continue
             dec_facts = _set_facts(r, counters, runs)
             concealed = _counter(counters, C_CONCEALED)
+            fitted = 0
             while completes:
                 i = mj_ctz64(completes)
                 completes &= completes - 1
@@ -412,14 +416,16 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     open_group = 1
                 n_made = 0
                 if n_quant or n_items or n_shaped or n_situational and _situational_may(p, &cands, facts):
-                    for j in range(n_groups):
-                        kinds[j] = FOUND_KIND[dec[j]]
-                        firsts[j] = FOUND_TILE[dec[j]]
-                        hidden[j] = not (open_group and j == i)
-                    if n_items:
-                        facts |= _item_facts(p, items, n_items, presence, kinds, firsts, hidden, 5)
-                    n_made = _hands_made(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts,
-                                         hidden, 5, shaped, n_shaped, facts, wt, not exposed, made)
+                    if open_group or not fitted:  # (the groups change with the open group alone)
+                        for j in range(n_groups):
+                            kinds[j] = FOUND_KIND[dec[j]]
+                            firsts[j] = FOUND_TILE[dec[j]]
+                            hidden[j] = not (open_group and j == i)
+                        item_facts = _item_facts(p, items, n_items, presence, kinds, firsts, hidden, 5) if n_items else 0
+                        n_fit = _fitting(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts, hidden, 5, fit)
+                        fitted = 1
+                    facts |= item_facts
+                    n_made = _hands_made(p, &cands, fit, n_fit, shaped, n_shaped, facts, wt, not exposed, made)
                 if _formed(p, made, n_made) or _plain_wins(r, facts):
                     c_fold(r, points, doubles, facts, wt, made, n_made, best)
         if pairs >= 0:
@@ -439,20 +445,19 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     hidden[n_groups] = 1
                     n_groups += 1
             shape_wins = pairs == FORM_PAIRS and r.shapes & 1
+            n_fit = _fitting(p, &cands, pair_forms, presence, kinds, firsts, hidden, n_groups, fit)
             both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
             for way in range(1 + both):  # both: with the fact into with_single, then without
                 into = &with_single if both and way == 0 else best
                 facts = tile_base | (F_SINGLE_WAIT if both and way == 0 else single) | F_ONE_CHANCE | F_NO_CHOWS
                 if not exposed:
                     facts |= F_CONCEALED_SETS
-                n_made = _hands_made(p, &cands, pair_forms, presence, kinds, firsts, hidden, n_groups,
-                                     shaped, n_shaped, facts, wt, 1, made)
+                n_made = _hands_made(p, &cands, fit, n_fit, shaped, n_shaped, facts, wt, 1, made)
                 if not shape_wins and not _made_apart(p, made, n_made, shaped, n_shaped):
                     # only a fixed-shape hand goes out here, read by itself below: these pairs
                     # are no hand of their own, so they claim no "no chows" (readings.readings)
                     facts &= ~F_NO_CHOWS
-                    n_made = _hands_made(p, &cands, pair_forms, presence, kinds, firsts, hidden, n_groups,
-                                         shaped, n_shaped, facts, wt, 1, made)
+                    n_made = _hands_made(p, &cands, fit, n_fit, shaped, n_shaped, facts, wt, 1, made)
                 if _formed(p, made, n_made) or (shape_wins and _plain_wins(r, facts)):
                     into.reading[0] = wt
                     into.reading[1] = SHAPE_PAIRS
@@ -477,8 +482,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     facts |= F_NO_CHOWS
                 if not exposed:
                     facts |= F_CONCEALED_SETS
-                n_made = _hands_made(p, &cands, 0, presence, kinds, firsts, hidden, 0,
-                                     shaped, n_shaped, facts, wt, not exposed, made)
+                n_made = _hands_made(p, &cands, fit, 0, shaped, n_shaped, facts, wt, not exposed, made)
                 for k in range(n_made):
                     for j in range(n_shaped):
                         if made[k] == shaped[j]:
@@ -608,14 +612,14 @@ cdef inline int _formed(const Patterns* p, const int16_t* made, int n_made) noex
     return 0
 
 
-cdef int _hands_made(const Patterns* p, const Candidates* cands, int forms, uint64_t held,
-                     const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden, int n,
-                     const int16_t* shaped, int n_shaped, uint64_t facts, int wt, int concealed_hand,
-                     int16_t* out) noexcept nogil:
-    """The special hands a reading makes whose situation holds, in file order (at most
-    MAX_HANDS_MATCHED): the candidate variants of ``forms`` the groups fill, the fixed-shape
-    hands its tiles make, and the hands made by the situation alone (readings.readings)."""
-    cdef int k, v, h, n_out = 0, last = -1
+cdef int _fitting(const Patterns* p, const Candidates* cands, int forms, uint64_t held,
+                  const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden, int n,
+                  int16_t* fit) noexcept nogil:
+    """The hands whose candidate variants of ``forms`` a reading's groups fill, in file
+    order, one entry for the first variant of a hand that fits: what _hands_made asks of
+    the groups alone, so the readings of one decomposition that differ only in their
+    facts (the group the winning tile completes, self-drawn) match the patterns once."""
+    cdef int k, v, h, n_fit = 0, last = -1
     for k in range(cands.n_quant):
         v = k if cands.all_quant else cands.quant[k]
         h = p.quant[v].hand
@@ -623,8 +627,21 @@ cdef int _hands_made(const Patterns* p, const Candidates* cands, int forms, uint
             continue
         if c_fits(p, &p.quant[v], held, kinds, firsts, hidden, n):
             last = h  # the hand's other variants need no check
-            if c_conditions(p, h, facts, wt, concealed_hand):
-                n_out = c_add_hand(out, n_out, h)
+            fit[n_fit] = h
+            n_fit += 1
+    return n_fit
+
+
+cdef int _hands_made(const Patterns* p, const Candidates* cands, const int16_t* fit, int n_fit,
+                     const int16_t* shaped, int n_shaped, uint64_t facts, int wt, int concealed_hand,
+                     int16_t* out) noexcept nogil:
+    """The special hands a reading makes whose situation holds, in file order (at most
+    MAX_HANDS_MATCHED): of those its groups fill (``fit``, _fitting's), the fixed-shape
+    hands its tiles make, and the hands made by the situation alone (readings.readings)."""
+    cdef int k, h, n_out = 0
+    for k in range(n_fit):
+        if c_conditions(p, fit[k], facts, wt, concealed_hand):
+            n_out = c_add_hand(out, n_out, fit[k])
     for k in range(n_shaped):
         if c_conditions(p, shaped[k], facts, wt, concealed_hand):
             n_out = c_add_hand(out, n_out, shaped[k])
