@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -227,3 +228,26 @@ def test_the_two_runs_of_the_test_command_share_the_pinned_tests() -> None:
     assert not any("[python" in test for test in compiled - reference)
     cli = {test for test in every if test.startswith("tests/test_cli.py")}
     assert cli and cli <= compiled & reference
+
+
+NO_POPCNT = ("import platform, numpy\n"
+             "try:\n"
+             "    from numpy._core import _multiarray_umath as umath\n"
+             "except ImportError:\n"
+             "    from numpy.core import _multiarray_umath as umath\n"
+             "umath.__cpu_features__['POPCNT'] = False\n")
+"""Makes NumPy's CPU probe report no POPCNT instruction, as on an emulator's bare x86-64."""
+
+
+@needs_kernel
+@pytest.mark.skipif(platform.machine().lower() not in ("x86_64", "amd64"),
+                    reason="the compiled build asks for POPCNT on x86-64 alone")
+def test_a_cpu_without_popcnt_runs_the_reference(tmp_path: Path) -> None:
+    strict = _run(tmp_path, "cython", NO_POPCNT)
+    assert strict.get("error") == "ImportError", strict
+    assert "POPCNT" in strict["message"] and "MJSCORE_BACKEND=python" in strict["message"]
+    for value in (None, "auto"):
+        fallback = _run(tmp_path, value, NO_POPCNT)
+        assert fallback.get("error") is None, fallback
+        assert fallback["backend"] == "python" and fallback["kernel"] == "mjscore.decompose._reference"
+    assert _run(tmp_path, None)["backend"] == "cython"  # the probe read as it is

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import platform
 import sys
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -52,12 +53,34 @@ def _missing_compiled() -> list[str]:
     return missing
 
 
+def _cpu_lacks_popcnt() -> bool:
+    """Whether this is an x86-64 CPU without the POPCNT instruction, which the compiled
+    build uses (setup.py builds x86-64 with ``-mpopcnt``): every x86-64 CPU since 2008 has
+    it, and NumPy's wheels require it too, but an emulator's bare CPU model may not.
+    Asked of NumPy's own CPU probe; if that cannot be read, the CPU is taken to have it."""
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return False
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__ as features
+    except ImportError:
+        try:
+            from numpy.core._multiarray_umath import __cpu_features__ as features  # NumPy 1.x
+        except ImportError:
+            return False
+    return features.get("POPCNT") is False
+
+
 def _decide() -> str:
     raw = os.environ.get("MJSCORE_BACKEND", "auto")
     choice = raw.strip().lower() or "auto"
     if choice not in ("auto", "cython", "python"):
         raise ImportError(f"MJSCORE_BACKEND={raw!r}: expected 'auto', 'cython' or 'python'")
     if choice == "python" or (choice == "auto" and sys.implementation.name != "cpython"):
+        return "python"
+    if _cpu_lacks_popcnt():  # the compiled build would stop on an illegal instruction
+        if choice == "cython":
+            raise ImportError("MJSCORE_BACKEND=cython, but this CPU lacks the POPCNT instruction the "
+                              "compiled build uses (x86-64-v2); MJSCORE_BACKEND=python runs the reference")
         return "python"
     missing = _missing_compiled()
     if not missing:

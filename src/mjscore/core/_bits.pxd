@@ -13,12 +13,17 @@ cdef extern from *:
     static int mj_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
     #else
     static inline int mj_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+    /* one instruction: x86-64 built with -mpopcnt (setup.py), or ARM's cnt */
+    static inline int mj_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #else
     static inline int mj_popcount64(unsigned long long x) {  /* SWAR: no libgcc call without -mpopcnt */
         x = x - ((x >> 1) & 0x5555555555555555ULL);
         x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
         x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
         return (int)((x * 0x0101010101010101ULL) >> 56);
     }
+    #endif
     #endif
     #if defined(__SSE2__)
     #include <emmintrin.h>
