@@ -81,9 +81,9 @@ ctypedef struct VariantIndex:
     # The variants whose groups may hold k kinds (k up to 34): a seven pairs or a hand of
     # pungs needs few, where most rows hold eight or more.
     uint64_t kinds_upto[35]
-    # The variants of each form (FORM_STANDARD, FORM_PAIRS, FORM_PAIRS_KONGS): a row that
-    # reads as no seven pairs looks only at the standard ones.
-    uint64_t of_form[3]
+    # The variants of a set of forms (index bit f: FORM_STANDARD, FORM_PAIRS,
+    # FORM_PAIRS_KONGS): a row that reads as no seven pairs looks only at the standard ones.
+    uint64_t of_forms[8]
     # By the honours a row holds three times or more (bits 27-33 of its threes), the
     # variants whose honour pungs it may hold (_honour_pungs_may): a hand of pungs of
     # dragons (or winds) is ruled out for most rows by one load.
@@ -240,10 +240,7 @@ cdef inline uint64_t c_index_left(const VariantIndex* index, int forms, int kong
             & index.by_byte[2][(presence >> 16) & 0xFF] & index.by_byte[3][(presence >> 24) & 0xFF]
             & index.by_byte[4][(presence >> 32) & 0xFF] & index.upto[n_threes if n_threes < 7 else 7]
             & index.kinds_upto[mj_popcount64(presence)] & index.honour_threes[(threes >> 27) & 0x7F]
-            & index.kongs_upto[kongs if kongs < 4 else 4]
-            & (index.of_form[FORM_STANDARD] & -<uint64_t>(forms & 1)
-               | index.of_form[FORM_PAIRS] & -<uint64_t>((forms >> 1) & 1)
-               | index.of_form[FORM_PAIRS_KONGS] & -<uint64_t>((forms >> 2) & 1)))
+            & index.kongs_upto[kongs if kongs < 4 else 4] & index.of_forms[forms & 7])
 # The variants any of several rows may fill, ignoring conditions: every row holds at least
 # the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
 # (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).

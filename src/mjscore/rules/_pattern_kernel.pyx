@@ -22,15 +22,36 @@ from .patterns import PAIRS, PAIRS_KONGS, STANDARD
 _FORMS = {STANDARD: FORM_STANDARD, PAIRS: FORM_PAIRS, PAIRS_KONGS: FORM_PAIRS_KONGS}
 
 
+cdef extern from *:
+    """
+    #include <string.h>
+    /* Eight counts (each below 8) as 24 bits, 3 a count, the first lowest: on a
+       little-endian machine the bytes of one word gathered in pairs, fours, then eight
+       (no count's bits reach its neighbour's), else one by one. */
+    static inline unsigned long long mj_pack8(const unsigned char *c) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        unsigned long long x = 0;
+        int t;
+        for (t = 0; t < 8; t++) x |= (unsigned long long)c[t] << (3 * t);
+        return x;
+    #else
+        unsigned long long x;
+        memcpy(&x, c, 8);
+        x = (x | (x >> 5)) & 0x003F003F003F003FULL;
+        x = (x | (x >> 10)) & 0x00000FFF00000FFFULL;
+        return (x | (x >> 20)) & 0xFFFFFFULL;
+    #endif
+    }
+    """
+    uint64_t mj_pack8(const uint8_t* c) noexcept nogil
+
+
 cdef inline void _pack(const uint8_t* counts, uint64_t* key) noexcept nogil:
-    """34 counts (each 0-4) as two words, 3 bits a tile: tiles 0-20, then 21-33."""
-    cdef int t
-    key[0] = 0
-    key[1] = 0
-    for t in range(21):
-        key[0] |= (<uint64_t>counts[t]) << (3 * t)
-    for t in range(21, 34):
-        key[1] |= (<uint64_t>counts[t]) << (3 * (t - 21))
+    """34 counts (each 0-4) as two words, 3 bits a tile: tiles 0-15 in the first,
+    16-33 in the second, eight at a time."""
+    key[0] = mj_pack8(counts) | mj_pack8(counts + 8) << 24
+    key[1] = (mj_pack8(counts + 16) | mj_pack8(counts + 24) << 24 | (<uint64_t>counts[32]) << 48
+              | (<uint64_t>counts[33]) << 51)
 
 
 cdef inline uint32_t _slot(const uint64_t* key, uint32_t n_slots) noexcept nogil:
@@ -160,7 +181,9 @@ cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n
                 index.upto[k] |= (<uint64_t>1) << v
         for k in range(variants[v].max_kinds + 1):
             index.kinds_upto[k] |= (<uint64_t>1) << v
-        index.of_form[variants[v].form] |= (<uint64_t>1) << v
+        for k in range(8):  # (k: a set of forms, bit f for form f)
+            if k >> variants[v].form & 1:
+                index.of_forms[k] |= (<uint64_t>1) << v
         for k in range(variants[v].kong_groups, 5):
             index.kongs_upto[k] |= (<uint64_t>1) << v
         for value in range(128):
@@ -348,20 +371,19 @@ cdef CompiledPatterns compiled_patterns(rules):
     return <CompiledPatterns>compiled
 
 
-cdef int _place(const Requirement* reqs, int n_req, int* left, const uint8_t* kinds,
-                const uint8_t* firsts, const uint8_t* concealed, int i, int n) noexcept nogil:
-    """Backtracking: give group ``i`` and the rest a requirement each."""
+cdef int _place(const uint32_t* match, int* left, int i, int n) noexcept nogil:
+    """Backtracking: give group ``i`` and the rest a requirement each, among those it may
+    fill (``match[i]``, bit j: requirement j), in order, while one has room (``left``)."""
+    cdef uint32_t m = match[i]
     cdef int j
     if i == n:
-        for j in range(n_req):
-            if left[j]:
-                return 0
-        return 1
-    for j in range(n_req):
-        if (left[j] and (reqs[j].masks[kinds[i]] >> firsts[i]) & 1
-                and (concealed[i] or not reqs[j].concealed)):
+        return 1  # (as many groups as the requirements count: every one is filled)
+    while m:
+        j = mj_ctz64(m)
+        m &= m - 1
+        if left[j]:
             left[j] -= 1
-            if _place(reqs, n_req, left, kinds, firsts, concealed, i + 1, n):
+            if _place(match, left, i + 1, n):
                 return 1
             left[j] += 1
     return 0
@@ -370,19 +392,37 @@ cdef int _place(const Requirement* reqs, int n_req, int* left, const uint8_t* ki
 cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_t* kinds,
                 const uint8_t* firsts, const uint8_t* concealed, int n) noexcept nogil:
     cdef int left[16]
-    cdef int j, total = 0, chows = 0
-    if held & ~v.allowed or v.required & ~held or v.n > 16:
-        return 0
-    for j in range(n):
-        chows += kinds[j] == 0
-    if chows > v.max_chows:
+    cdef uint32_t match[16]     # per group, the requirements it may fill (bit j)
+    cdef uint32_t m, shared = 0
+    cdef int i, j, total = 0, chows = 0
+    cdef const Requirement* reqs = &p.reqs[v.first]
+    if held & ~v.allowed or v.required & ~held or v.n > 16 or n > 16:
         return 0
     for j in range(v.n):
-        left[j] = p.reqs[v.first + j].count
+        left[j] = reqs[j].count
         total += left[j]
     if total != n:
         return 0
-    return _place(&p.reqs[v.first], v.n, left, kinds, firsts, concealed, 0, n)
+    for i in range(n):
+        chows += kinds[i] == 0
+        m = 0
+        for j in range(v.n):
+            if (reqs[j].masks[kinds[i]] >> firsts[i]) & 1 and (concealed[i] or not reqs[j].concealed):
+                m |= 1u << j
+        if not m:
+            return 0  # a group no requirement takes (most candidates that fail, at once)
+        match[i] = m
+        shared |= m & (m - 1)
+    if chows > v.max_chows:
+        return 0
+    if not shared:  # each group may fill one requirement: the counts decide
+        for i in range(n):
+            j = mj_ctz64(match[i])
+            left[j] -= 1
+            if left[j] < 0:
+                return 0
+        return 1
+    return _place(match, left, 0, n)
 
 
 cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, const uint8_t* melds,
