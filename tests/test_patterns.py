@@ -244,6 +244,23 @@ def test_three_hundred_special_hands_load_score_in_bulk_and_explain(tmp_path: Pa
     assert score.others and f"also made: {score.others[0]}" in score.explain()
 
 
+def test_more_hands_fit_one_reading_than_a_reading_lists(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled reading lists the hands its groups fill once for its facts to pick from
+    (at most MAX_CANDIDATES, 1,024); with more, every one of these 1,100 hands of any sets
+    and a pair fitting every standard reading, it matches them reading by reading, as the
+    reference does: the same totals and first hands in file order."""
+    body = [f'[[hands]]\nid = "any-{i}"\ngroups = ["4 set any", "pair any"]\ndoubles = {i % 3 + 1}\n'
+            f'when = ["{("self-drawn", "concealed-hand", "last-tile")[i % 3]}"]\nsource = "generated"\n'
+            for i in range(1100)]
+    rules = mjscore.load_rules(_rules_file(tmp_path, "\n".join(body), name="many-alike"))
+    rows = random_scoring_rows(60, 5)
+    ours = _score_with(compiled, monkeypatch, rules, rows)
+    spec = _score_with(reference, monkeypatch, rules, rows)
+    for x, y in zip(ours, spec):
+        assert np.array_equal(x, y)
+    assert {rules.hands[h].id for h in ours[1][ours[1] >= 0]} & {"any-0", "any-1", "any-2"}  # the first that hold
+
+
 @pytest.mark.both_backends
 @pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
 def test_backends_agree_on_random_rows_with_special_hands(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:

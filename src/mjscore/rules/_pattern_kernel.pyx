@@ -92,8 +92,6 @@ cdef class CompiledPatterns:
         self.p.values = &values[0]
         # sorted by the pungs they need, so a row's filter stops at the first needing more
         variants = sorted(tables.quant, key=lambda v: (_min_threes(v), v.hand))
-        if len({v.hand for v in variants}) > MAX_CANDIDATES:  # (a reading lists those its groups fill)
-            raise ValueError(f"more than {MAX_CANDIDATES} special hands of groups: the kernel reads no more")
         labelled = sorted(tables.item_patterns, key=lambda bv: _min_threes(bv[1]))
         items = [v for _, v in labelled]
         n_reqs = sum(len(v.requirements) for v in variants + items)

@@ -425,7 +425,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                         n_fit = _fitting(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts, hidden, 5, fit)
                         fitted = 1
                     facts |= item_facts
-                    n_made = _hands_made(p, &cands, fit, n_fit, shaped, n_shaped, facts, wt, not exposed, made)
+                    n_made = _hands_made(p, &cands, fit, n_fit, 1 << FORM_STANDARD, presence, kinds, firsts, hidden,
+                                         5, shaped, n_shaped, facts, wt, not exposed, made)
                 if _formed(p, made, n_made) or _plain_wins(r, facts):
                     c_fold(r, points, doubles, facts, wt, made, n_made, best)
         if pairs >= 0:
@@ -452,12 +453,14 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 facts = tile_base | (F_SINGLE_WAIT if both and way == 0 else single) | F_ONE_CHANCE | F_NO_CHOWS
                 if not exposed:
                     facts |= F_CONCEALED_SETS
-                n_made = _hands_made(p, &cands, fit, n_fit, shaped, n_shaped, facts, wt, 1, made)
+                n_made = _hands_made(p, &cands, fit, n_fit, pair_forms, presence, kinds, firsts, hidden, n_groups,
+                                     shaped, n_shaped, facts, wt, 1, made)
                 if not shape_wins and not _made_apart(p, made, n_made, shaped, n_shaped):
                     # only a fixed-shape hand goes out here, read by itself below: these pairs
                     # are no hand of their own, so they claim no "no chows" (readings.readings)
                     facts &= ~F_NO_CHOWS
-                    n_made = _hands_made(p, &cands, fit, n_fit, shaped, n_shaped, facts, wt, 1, made)
+                    n_made = _hands_made(p, &cands, fit, n_fit, pair_forms, presence, kinds, firsts, hidden,
+                                         n_groups, shaped, n_shaped, facts, wt, 1, made)
                 if _formed(p, made, n_made) or (shape_wins and _plain_wins(r, facts)):
                     into.reading[0] = wt
                     into.reading[1] = SHAPE_PAIRS
@@ -482,7 +485,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     facts |= F_NO_CHOWS
                 if not exposed:
                     facts |= F_CONCEALED_SETS
-                n_made = _hands_made(p, &cands, fit, 0, shaped, n_shaped, facts, wt, not exposed, made)
+                n_made = _hands_made(p, &cands, fit, 0, 0, presence, kinds, firsts, hidden, 0, shaped, n_shaped,
+                                     facts, wt, not exposed, made)
                 for k in range(n_made):
                     for j in range(n_shaped):
                         if made[k] == shaped[j]:
@@ -618,7 +622,9 @@ cdef int _fitting(const Patterns* p, const Candidates* cands, int forms, uint64_
     """The hands whose candidate variants of ``forms`` a reading's groups fill, in file
     order, one entry for the first variant of a hand that fits: what _hands_made asks of
     the groups alone, so the readings of one decomposition that differ only in their
-    facts (the group the winning tile completes, self-drawn) match the patterns once."""
+    facts (the group the winning tile completes, self-drawn) match the patterns once.
+    -1 past MAX_CANDIDATES of them (a rule file of thousands of hands of groups):
+    _hands_made then matches them itself."""
     cdef int k, v, h, n_fit = 0, last = -1
     for k in range(cands.n_quant):
         v = k if cands.all_quant else cands.quant[k]
@@ -627,21 +633,36 @@ cdef int _fitting(const Patterns* p, const Candidates* cands, int forms, uint64_
             continue
         if c_fits(p, &p.quant[v], held, kinds, firsts, hidden, n):
             last = h  # the hand's other variants need no check
+            if n_fit == MAX_CANDIDATES:
+                return -1
             fit[n_fit] = h
             n_fit += 1
     return n_fit
 
 
-cdef int _hands_made(const Patterns* p, const Candidates* cands, const int16_t* fit, int n_fit,
+cdef int _hands_made(const Patterns* p, const Candidates* cands, const int16_t* fit, int n_fit, int forms,
+                     uint64_t held, const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden, int n,
                      const int16_t* shaped, int n_shaped, uint64_t facts, int wt, int concealed_hand,
                      int16_t* out) noexcept nogil:
     """The special hands a reading makes whose situation holds, in file order (at most
-    MAX_HANDS_MATCHED): of those its groups fill (``fit``, _fitting's), the fixed-shape
-    hands its tiles make, and the hands made by the situation alone (readings.readings)."""
-    cdef int k, h, n_out = 0
-    for k in range(n_fit):
-        if c_conditions(p, fit[k], facts, wt, concealed_hand):
-            n_out = c_add_hand(out, n_out, fit[k])
+    MAX_HANDS_MATCHED): of those its groups fill (``fit``, _fitting's; if it listed too
+    many, the candidate variants of ``forms`` the groups fill), the fixed-shape hands its
+    tiles make, and the hands made by the situation alone (readings.readings)."""
+    cdef int k, v, h, n_out = 0, last = -1
+    if n_fit >= 0:
+        for k in range(n_fit):
+            if c_conditions(p, fit[k], facts, wt, concealed_hand):
+                n_out = c_add_hand(out, n_out, fit[k])
+    else:
+        for k in range(cands.n_quant):
+            v = k if cands.all_quant else cands.quant[k]
+            h = p.quant[v].hand
+            if h == last or not (forms >> p.quant[v].form) & 1:
+                continue
+            if c_fits(p, &p.quant[v], held, kinds, firsts, hidden, n):
+                last = h
+                if c_conditions(p, h, facts, wt, concealed_hand):
+                    n_out = c_add_hand(out, n_out, h)
     for k in range(n_shaped):
         if c_conditions(p, shaped[k], facts, wt, concealed_hand):
             n_out = c_add_hand(out, n_out, shaped[k])
