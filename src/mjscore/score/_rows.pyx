@@ -250,6 +250,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int16_t made[MAX_HANDS_MATCHED]
     cdef int16_t fit[MAX_CANDIDATES]  # the hands a reading's groups fill (_fitting), and how many
     cdef int n_fit = 0, fitted        # (fitted: for this decomposition's groups)
+    cdef int resume = -1              # where _fitting stopped, when it could not list them all
     cdef uint64_t item_facts = 0
     cdef uint64_t natural_tiles[5]   # with jokers: per group, the tiles it holds naturally
     cdef const uint8_t* dec
@@ -422,11 +423,13 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                             firsts[j] = FOUND_TILE[dec[j]]
                             hidden[j] = not (open_group and j == i)
                         item_facts = _item_facts(p, items, n_items, presence, kinds, firsts, hidden, 5) if n_items else 0
-                        n_fit = _fitting(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts, hidden, 5, fit)
+                        resume = 0
+                        n_fit = _fitting(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts, hidden, 5, fit,
+                                         &resume)
                         fitted = 1
                     facts |= item_facts
-                    n_made = _hands_made(p, &cands, fit, n_fit, 1 << FORM_STANDARD, presence, kinds, firsts, hidden,
-                                         5, shaped, n_shaped, facts, wt, not exposed, made)
+                    n_made = _hands_made(p, &cands, fit, n_fit, resume, 1 << FORM_STANDARD, presence, kinds, firsts,
+                                         hidden, 5, shaped, n_shaped, facts, wt, not exposed, made)
                 if _formed(p, made, n_made) or _plain_wins(r, facts):
                     c_fold(r, points, doubles, facts, wt, made, n_made, best)
         if pairs >= 0:
@@ -446,21 +449,22 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     hidden[n_groups] = 1
                     n_groups += 1
             shape_wins = pairs == FORM_PAIRS and r.shapes & 1
-            n_fit = _fitting(p, &cands, pair_forms, presence, kinds, firsts, hidden, n_groups, fit)
+            resume = 0
+            n_fit = _fitting(p, &cands, pair_forms, presence, kinds, firsts, hidden, n_groups, fit, &resume)
             both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
             for way in range(1 + both):  # both: with the fact into with_single, then without
                 into = &with_single if both and way == 0 else best
                 facts = tile_base | (F_SINGLE_WAIT if both and way == 0 else single) | F_ONE_CHANCE | F_NO_CHOWS
                 if not exposed:
                     facts |= F_CONCEALED_SETS
-                n_made = _hands_made(p, &cands, fit, n_fit, pair_forms, presence, kinds, firsts, hidden, n_groups,
-                                     shaped, n_shaped, facts, wt, 1, made)
+                n_made = _hands_made(p, &cands, fit, n_fit, resume, pair_forms, presence, kinds, firsts, hidden,
+                                     n_groups, shaped, n_shaped, facts, wt, 1, made)
                 if not shape_wins and not _made_apart(p, made, n_made, shaped, n_shaped):
                     # only a fixed-shape hand goes out here, read by itself below: these pairs
                     # are no hand of their own, so they claim no "no chows" (readings.readings)
                     facts &= ~F_NO_CHOWS
-                    n_made = _hands_made(p, &cands, fit, n_fit, pair_forms, presence, kinds, firsts, hidden,
-                                         n_groups, shaped, n_shaped, facts, wt, 1, made)
+                    n_made = _hands_made(p, &cands, fit, n_fit, resume, pair_forms, presence, kinds, firsts,
+                                         hidden, n_groups, shaped, n_shaped, facts, wt, 1, made)
                 if _formed(p, made, n_made) or (shape_wins and _plain_wins(r, facts)):
                     into.reading[0] = wt
                     into.reading[1] = SHAPE_PAIRS
@@ -485,8 +489,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     facts |= F_NO_CHOWS
                 if not exposed:
                     facts |= F_CONCEALED_SETS
-                n_made = _hands_made(p, &cands, fit, 0, 0, presence, kinds, firsts, hidden, 0, shaped, n_shaped,
-                                     facts, wt, not exposed, made)
+                n_made = _hands_made(p, &cands, fit, 0, -1, 0, presence, kinds, firsts, hidden, 0, shaped,
+                                     n_shaped, facts, wt, not exposed, made)
                 for k in range(n_made):
                     for j in range(n_shaped):
                         if made[k] == shaped[j]:
@@ -618,51 +622,49 @@ cdef inline int _formed(const Patterns* p, const int16_t* made, int n_made) noex
 
 cdef int _fitting(const Patterns* p, const Candidates* cands, int forms, uint64_t held,
                   const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden, int n,
-                  int16_t* fit) noexcept nogil:
+                  int16_t* fit, int* resume) noexcept nogil:
     """The hands whose candidate variants of ``forms`` a reading's groups fill, in file
     order, one entry for the first variant of a hand that fits: what _hands_made asks of
     the groups alone, so the readings of one decomposition that differ only in their
     facts (the group the winning tile completes, self-drawn) match the patterns once.
-    -1 past MAX_CANDIDATES of them (a rule file of thousands of hands of groups):
-    _hands_made then matches them itself."""
+    From candidate ``resume[0]`` on, at most MAX_CANDIDATES of them (a rule file of
+    thousands of hands of groups may have more): ``resume[0]`` is then the candidate to
+    go on from, -1 once every one is read."""
     cdef int k, v, h, n_fit = 0, last = -1
-    for k in range(cands.n_quant):
+    for k in range(resume[0], cands.n_quant):
         v = k if cands.all_quant else cands.quant[k]
         h = p.quant[v].hand
         if h == last or not (forms >> p.quant[v].form) & 1:
             continue
         if c_fits(p, &p.quant[v], held, kinds, firsts, hidden, n):
-            last = h  # the hand's other variants need no check
             if n_fit == MAX_CANDIDATES:
-                return -1
+                resume[0] = k
+                return n_fit
+            last = h  # the hand's other variants need no check
             fit[n_fit] = h
             n_fit += 1
+    resume[0] = -1
     return n_fit
 
 
-cdef int _hands_made(const Patterns* p, const Candidates* cands, const int16_t* fit, int n_fit, int forms,
-                     uint64_t held, const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden, int n,
-                     const int16_t* shaped, int n_shaped, uint64_t facts, int wt, int concealed_hand,
+cdef int _hands_made(const Patterns* p, const Candidates* cands, const int16_t* fit, int n_fit, int resume,
+                     int forms, uint64_t held, const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden,
+                     int n, const int16_t* shaped, int n_shaped, uint64_t facts, int wt, int concealed_hand,
                      int16_t* out) noexcept nogil:
     """The special hands a reading makes whose situation holds, in file order (at most
-    MAX_HANDS_MATCHED): of those its groups fill (``fit``, _fitting's; if it listed too
-    many, the candidate variants of ``forms`` the groups fill), the fixed-shape hands its
+    MAX_HANDS_MATCHED): of those its groups fill (``fit``, _fitting's, and those past it
+    from candidate ``resume`` when it could not list them all), the fixed-shape hands its
     tiles make, and the hands made by the situation alone (readings.readings)."""
-    cdef int k, v, h, n_out = 0, last = -1
-    if n_fit >= 0:
+    cdef int16_t more[MAX_CANDIDATES]
+    cdef int k, h, n_out = 0
+    for k in range(n_fit):
+        if c_conditions(p, fit[k], facts, wt, concealed_hand):
+            n_out = c_add_hand(out, n_out, fit[k])
+    while resume >= 0:  # (a hand listed twice, across two lists, is added once)
+        n_fit = _fitting(p, cands, forms, held, kinds, firsts, hidden, n, more, &resume)
         for k in range(n_fit):
-            if c_conditions(p, fit[k], facts, wt, concealed_hand):
-                n_out = c_add_hand(out, n_out, fit[k])
-    else:
-        for k in range(cands.n_quant):
-            v = k if cands.all_quant else cands.quant[k]
-            h = p.quant[v].hand
-            if h == last or not (forms >> p.quant[v].form) & 1:
-                continue
-            if c_fits(p, &p.quant[v], held, kinds, firsts, hidden, n):
-                last = h
-                if c_conditions(p, h, facts, wt, concealed_hand):
-                    n_out = c_add_hand(out, n_out, h)
+            if c_conditions(p, more[k], facts, wt, concealed_hand):
+                n_out = c_add_hand(out, n_out, more[k])
     for k in range(n_shaped):
         if c_conditions(p, shaped[k], facts, wt, concealed_hand):
             n_out = c_add_hand(out, n_out, shaped[k])
