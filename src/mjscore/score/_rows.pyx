@@ -248,7 +248,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef Candidates cands
     cdef int16_t shaped[MAX_FIXED]
     cdef int16_t made[MAX_HANDS_MATCHED]
-    cdef int16_t fit[MAX_CANDIDATES]  # the hands a reading's groups fill (_fitting), and how many
+    cdef int16_t fit[FIT_RUN]         # the hands a reading's groups fill (_fitting), and how many
     cdef int n_fit = 0, fitted        # (fitted: for this decomposition's groups)
     cdef int resume = -1              # where _fitting stopped, when it could not list them all
     cdef uint64_t item_facts = 0
@@ -620,6 +620,10 @@ cdef inline int _formed(const Patterns* p, const int16_t* made, int n_made) noex
     return 0
 
 
+cdef enum:
+    FIT_RUN = 64            # the hands of groups a reading lists at a time (_fitting)
+
+
 cdef int _fitting(const Patterns* p, const Candidates* cands, int forms, uint64_t held,
                   const uint8_t* kinds, const uint8_t* firsts, const uint8_t* hidden, int n,
                   int16_t* fit, int* resume) noexcept nogil:
@@ -627,9 +631,9 @@ cdef int _fitting(const Patterns* p, const Candidates* cands, int forms, uint64_
     order, one entry for the first variant of a hand that fits: what _hands_made asks of
     the groups alone, so the readings of one decomposition that differ only in their
     facts (the group the winning tile completes, self-drawn) match the patterns once.
-    From candidate ``resume[0]`` on, at most MAX_CANDIDATES of them (a rule file of
-    thousands of hands of groups may have more): ``resume[0]`` is then the candidate to
-    go on from, -1 once every one is read."""
+    From candidate ``resume[0]`` on, at most FIT_RUN of them (a rule file of many hands
+    of groups may have more): ``resume[0]`` is then the candidate to go on from, -1 once
+    every one is read."""
     cdef int k, v, h, n_fit = 0, last = -1
     for k in range(resume[0], cands.n_quant):
         v = k if cands.all_quant else cands.quant[k]
@@ -637,7 +641,7 @@ cdef int _fitting(const Patterns* p, const Candidates* cands, int forms, uint64_
         if h == last or not (forms >> p.quant[v].form) & 1:
             continue
         if c_fits(p, &p.quant[v], held, kinds, firsts, hidden, n):
-            if n_fit == MAX_CANDIDATES:
+            if n_fit == FIT_RUN:
                 resume[0] = k
                 return n_fit
             last = h  # the hand's other variants need no check
@@ -655,7 +659,7 @@ cdef int _hands_made(const Patterns* p, const Candidates* cands, const int16_t* 
     MAX_HANDS_MATCHED): of those its groups fill (``fit``, _fitting's, and those past it
     from candidate ``resume`` when it could not list them all), the fixed-shape hands its
     tiles make, and the hands made by the situation alone (readings.readings)."""
-    cdef int16_t more[MAX_CANDIDATES]
+    cdef int16_t more[FIT_RUN]
     cdef int k, h, n_out = 0
     for k in range(n_fit):
         if c_conditions(p, fit[k], facts, wt, concealed_hand):
