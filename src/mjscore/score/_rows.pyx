@@ -423,9 +423,11 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                             firsts[j] = FOUND_TILE[dec[j]]
                             hidden[j] = not (open_group and j == i)
                         item_facts = _item_facts(p, items, n_items, presence, kinds, firsts, hidden, 5) if n_items else 0
-                        resume = 0
-                        n_fit = _fitting(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts, hidden, 5, fit,
-                                         &resume)
+                        n_fit, resume = 0, -1
+                        if cands.n_quant:
+                            resume = 0
+                            n_fit = _fitting(p, &cands, 1 << FORM_STANDARD, presence, kinds, firsts, hidden, 5, fit,
+                                             &resume)
                         fitted = 1
                     facts |= item_facts
                     n_made = _hands_made(p, &cands, fit, n_fit, resume, 1 << FORM_STANDARD, presence, kinds, firsts,
@@ -449,8 +451,10 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                     hidden[n_groups] = 1
                     n_groups += 1
             shape_wins = pairs == FORM_PAIRS and r.shapes & 1
-            resume = 0
-            n_fit = _fitting(p, &cands, pair_forms, presence, kinds, firsts, hidden, n_groups, fit, &resume)
+            n_fit, resume = 0, -1
+            if cands.n_quant:
+                resume = 0
+                n_fit = _fitting(p, &cands, pair_forms, presence, kinds, firsts, hidden, n_groups, fit, &resume)
             both = _both_ways(jf, wt, found, n_dec, &single_due, &single, best, &with_single)
             for way in range(1 + both):  # both: with the fact into with_single, then without
                 into = &with_single if both and way == 0 else best
