@@ -60,14 +60,13 @@ def _cpu_lacks_popcnt() -> bool:
     Asked of NumPy's own CPU probe; if that cannot be read, the CPU is taken to have it."""
     if platform.machine().lower() not in ("x86_64", "amd64"):
         return False
-    try:
-        from numpy._core._multiarray_umath import __cpu_features__ as features
-    except ImportError:
+    for probe in ("numpy._core._multiarray_umath", "numpy.core._multiarray_umath"):  # NumPy 2, then 1.x
         try:
-            from numpy.core._multiarray_umath import __cpu_features__ as features  # NumPy 1.x
-        except ImportError:
-            return False
-    return features.get("POPCNT") is False
+            features = importlib.import_module(probe).__cpu_features__
+        except (ImportError, AttributeError):
+            continue
+        return features.get("POPCNT") is False
+    return False
 
 
 def _decide() -> str:
