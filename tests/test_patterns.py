@@ -261,6 +261,27 @@ def test_more_hands_fit_one_reading_than_a_reading_lists(tmp_path: Path, monkeyp
     assert {rules.hands[h].id for h in ours[1][ours[1] >= 0]} & {"any-0", "any-1", "any-2"}  # the first that hold
 
 
+def test_three_hundred_fixed_hands_of_the_same_tiles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fixed-shape hash keeps every variant of one count vector (its slots count them
+    in 16 bits): 300 hands of thirteen orphans paired on 1m, each with its own situation
+    and doubles, score as the reference scores them."""
+    whens = ("self-drawn", "concealed-hand", "last-tile", "discard", "dealer")
+    body = [f'[[hands]]\nid = "orphans-{i}"\ngroups = ["singles 19m19p19s", "singles E S W N WD GD RD", '
+            f'"single 1m"]\ndoubles = {i % 7 + 1}\nwhen = ["{whens[i % 5]}"]\nsource = "generated"\n'
+            for i in range(300)]
+    rules = mjscore.load_rules(_rules_file(tmp_path, "\n".join(body), name="many-orphans"))
+    counts = np.zeros((4, 34), np.uint8)
+    counts[:, list(ORPHANS)] = 1
+    counts[:, 0] = 2
+    rows = random_scoring_rows(4, 3)._replace(counts=counts, melds=np.full((4, 4), 0xFF, np.uint8),
+                                              win_tile=np.array([0, 33, 9, 27], np.uint8), self_drawn=np.array([True, False, True, False]))
+    ours = _score_with(compiled, monkeypatch, rules, rows)
+    spec = _score_with(reference, monkeypatch, rules, rows)
+    for x, y in zip(ours, spec):
+        assert np.array_equal(x, y)
+    assert (ours[2] == 0).all() and (ours[1] >= 3).all()  # each row one of these hands
+
+
 @pytest.mark.both_backends
 @pytest.mark.parametrize("rules", ["babcock", "chinese-classical"])
 def test_backends_agree_on_random_rows_with_special_hands(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,7 +1,7 @@
 # C-level special-hand matcher: the compiled patterns of one rule set
 # (mjscore.rules.hands.HandTables) as flat C arrays, and the matching functions the
 # scoring kernel calls inside its nogil loop. mjscore.rules.matching is the reference.
-from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from mjscore.core._bits cimport M_HONOURS, mj_at_least34, mj_popcount64
 
@@ -52,8 +52,9 @@ ctypedef struct FixedSlot:
     # of sets).
     uint64_t key[2]         # the packed counts (_pack); all zero: the slot is empty
     uint64_t win_tiles      # of its first variant, fixed[first]
-    int32_t hand
-    uint32_t entries        # first << 8 | count: its variants are fixed[first : first + count]
+    uint32_t first          # its variants are fixed[first : first + count]
+    uint16_t count          # (0: the slot is empty)
+    int16_t hand            # of its first variant (a hand's index, as Best and the readings keep it)
 
 ctypedef struct FixedHit:
     # A fixed variant a row's counts make (c_fixed): its index in Patterns.fixed, hand and

@@ -313,8 +313,8 @@ cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
     if not fixed:
         p.n_slots = 0
         return 0
-    if sum(len(v) for v in fixed.values()) >= 1 << 24 or max(len(v) for v in fixed.values()) > 255:
-        raise ValueError("too many fixed-shape variants for the table's slots")
+    if sum(len(v) for v in fixed.values()) >= 1 << 32 or max(len(v) for v in fixed.values()) >= 1 << 16:
+        raise ValueError("more than 65,535 fixed-shape variants of one count vector: the kernel reads no more")
     presences = {sum(1 << t for t in range(34) if tiles[t]) for tiles in fixed}
     # 16 bits a mask, two set per mask in one word: about one row in seventy of those no
     # fixed variant holds passes (one in sixteen with one bit a mask)
@@ -341,12 +341,13 @@ cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
             counts[i] = tiles[i]
         _pack(counts, key)
         slot = _slot(key, n_slots)
-        while p.fixed_slots[slot].entries:
+        while p.fixed_slots[slot].count:
             slot = (slot + 1) & (n_slots - 1)
         s = &p.fixed_slots[slot]
         s.key[0] = key[0]
         s.key[1] = key[1]
-        s.entries = (<uint32_t>e) << 8 | len(variants)
+        s.first = e
+        s.count = len(variants)
         s.hand = variants[0].hand
         s.win_tiles = variants[0].win_tiles
         for v in variants:
@@ -435,18 +436,18 @@ cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, const uin
     slot = _slot(key, p.n_slots)
     s = &p.fixed_slots[slot]
     while s.key[0] != key[0] or s.key[1] != key[1]:
-        if not s.entries:
+        if not s.count:
             return 0
         slot = (slot + 1) & (p.n_slots - 1)
         s = &p.fixed_slots[slot]
     memcpy(&declared, melds, 4)
-    if (s.entries & 0xFF) == 1 and declared == <uint32_t>0xFFFFFFFF:  # one variant, no meld to match: the slot's
-        out[0].entry = <int32_t>(s.entries >> 8)
+    if s.count == 1 and declared == <uint32_t>0xFFFFFFFF:  # one variant, no meld to match: the slot's
+        out[0].entry = <int32_t>s.first
         out[0].hand = s.hand
         out[0].win_tiles = s.win_tiles
         return 1
-    first = <int>(s.entries >> 8)
-    for e in range(first, first + <int>(s.entries & 0xFF)):
+    first = <int>s.first
+    for e in range(first, first + <int>s.count):
         for k in range(4):
             free_melds[k] = p.fixed[e].melds[k]
             kongs[k] = p.fixed[e].kongs[k]
