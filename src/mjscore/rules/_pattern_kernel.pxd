@@ -50,7 +50,7 @@ ctypedef struct FixedSlot:
     # three arrays and the variant in a fourth: a chain of misses (western's fixed hands
     # are 35,000 count vectors, a row of them far from the cache when met among rows
     # of sets).
-    uint64_t key[2]         # the packed counts (_pack); all zero: the slot is empty
+    uint64_t key[2]         # the packed counts (_pack); all zero in an empty slot
     uint64_t win_tiles      # of its first variant, fixed[first]
     uint32_t first          # its variants are fixed[first : first + count]
     uint16_t count          # (0: the slot is empty)

@@ -313,7 +313,8 @@ cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
     if not fixed:
         p.n_slots = 0
         return 0
-    if sum(len(v) for v in fixed.values()) >= 1 << 32 or max(len(v) for v in fixed.values()) >= 1 << 16:
+    n_entries = sum(len(v) for v in fixed.values())
+    if n_entries >= 1 << 32 or max(len(v) for v in fixed.values()) >= 1 << 16:
         raise ValueError("more than 65,535 fixed-shape variants of one count vector: the kernel reads no more")
     presences = {sum(1 << t for t in range(34) if tiles[t]) for tiles in fixed}
     # 16 bits a mask, two set per mask in one word: about one row in seventy of those no
@@ -329,7 +330,6 @@ cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
         p.presence_bits[_presence_word(presence, p.presence_bits_shift)] |= _presence_pair(presence)
     while 2 * n_slots < 3 * len(fixed):  # at most two thirds full
         n_slots <<= 1
-    n_entries = sum(len(v) for v in fixed.values())
     p.n_slots = n_slots
     p.fixed_block = calloc(n_slots + 1, sizeof(FixedSlot))  # (+1: room to align to 32 bytes)
     p.fixed = <Fixed*>malloc(n_entries * sizeof(Fixed))

@@ -228,7 +228,6 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int wt, first, last, d, j, i, h, code, kind, n_groups, n_dec, kongs
     cdef uint64_t facts, single, dec_facts, threes, tile_base, pair_tiles, fours
     cdef uint64_t sets_self, wait_mask  # the concealed-sets fact of every reading; the wait facts kept
-    cdef uint64_t left          # the indexed special-hand variants the row may fill
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
     cdef int both, way          # with jokers in a bulk call: fold with and without it first
     cdef Best with_single
@@ -284,35 +283,11 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
         n_fixed = c_fixed_allowed(jf, fixed, n_fixed)
     # what this row can make at all, so most readings try nothing
     threes = mj_at_least34(held, 3) if p.n_quant or p.n_items else 0
-    n_quant = n_items = 0
-    if p.n_quant:
-        if jf != NULL and jf.n_quant >= 0:  # the row's substitutions' candidates
-            if (c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes)
-                    and c_forms_may_fill(p.quant_loose_upto, 1 << FORM_STANDARD | pair_forms, presence, threes)):
-                n_quant = c_candidates(p, p.quant, jf.quant, jf.n_quant, 0, held, presence, threes, base,
-                                       BASE_FACTS, not exposed, quant)
-        else:
-            # (a row that reads as no seven pairs makes no hand of pairs; the gates only
-            # for the variants past the index's 64)
-            left = c_index_left(&p.quant_index, 1 << FORM_STANDARD | pair_forms, kongs, presence, threes)
-            if left or p.n_quant > 64 and (
-                    c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes)
-                    and c_forms_may_fill(p.quant_loose_upto, 1 << FORM_STANDARD | pair_forms, presence, threes)):
-                n_quant = c_table_candidates(p, 0, left, held, presence, threes, base, BASE_FACTS, not exposed,
-                                             quant)
-    if p.n_items:
-        if jf != NULL and jf.n_items >= 0:
-            if (c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes)
-                    and c_forms_may_fill(p.items_loose_upto, ALL_FORMS, presence, threes)):
-                n_items = c_candidates(p, p.items, jf.items, jf.n_items, 1, held, presence, threes, base,
-                                       BASE_FACTS, not exposed, items)
-        else:
-            left = c_index_left(&p.items_index, ALL_FORMS, kongs, presence, threes)
-            if left or p.n_items > 64 and (
-                    c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes)
-                    and c_forms_may_fill(p.items_loose_upto, ALL_FORMS, presence, threes)):
-                n_items = c_table_candidates(p, 1, left, held, presence, threes, base, BASE_FACTS, not exposed,
-                                             items)
+    # (a row that reads as no seven pairs makes no hand of pairs)
+    n_quant = (_row_candidates(p, 0, jf, 1 << FORM_STANDARD | pair_forms, kongs, held, presence, threes, base,
+                               not exposed, quant) if p.n_quant else 0)
+    n_items = (_row_candidates(p, 1, jf, ALL_FORMS, kongs, held, presence, threes, base, not exposed, items)
+               if p.n_items else 0)
     n_situational = 0
     cands.situational = situational
     if p.n_situational > MAX_CANDIDATES:  # too many to filter into the array: try them all
@@ -511,6 +486,40 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             if both:
                 single = _settle_single(jf, wt, found, n_dec, &single_due, single, &with_single, best)
     return S_OK if best.found else S_NOT_WINNING
+
+
+cdef inline int _row_candidates(const Patterns* p, int is_item, const JokerFilter* jf, int forms, int kongs,
+                                const uint8_t* held, uint64_t presence, uint64_t threes, uint64_t base,
+                                int concealed_hand, int16_t* out) noexcept nogil:
+    """A row's candidate variants of one table (p.items with ``is_item``, else p.quant;
+    c_candidates' contract): with ``jf`` narrowed to its substitutions' candidates, those,
+    behind the table's gates; else the index's (c_index_left, read without a branch: most
+    rows of sets get none, where the gates passed a third of western's into a search that
+    found none) and, past the index's 64 variants, the rest behind the gates."""
+    cdef int n_among = -1
+    cdef uint64_t left = 0
+    if jf != NULL:
+        n_among = jf.n_items if is_item else jf.n_quant
+    if n_among < 0:
+        left = c_index_left(&p.items_index if is_item else &p.quant_index, forms, kongs, presence, threes)
+        if not left and ((p.n_items if is_item else p.n_quant) <= 64
+                         or not _table_may_fill(p, is_item, forms, presence, threes)):
+            return 0
+        return c_table_candidates(p, is_item, left, held, presence, threes, base, BASE_FACTS, concealed_hand, out)
+    if not _table_may_fill(p, is_item, forms, presence, threes):
+        return 0
+    return c_candidates(p, p.items if is_item else p.quant, jf.items if is_item else jf.quant, n_among, is_item,
+                        held, presence, threes, base, BASE_FACTS, concealed_hand, out)
+
+
+cdef inline int _table_may_fill(const Patterns* p, int is_item, int forms, uint64_t presence,
+                                uint64_t threes) noexcept nogil:
+    """The table's gates (c_may_fill, c_forms_may_fill): whether the row may fill any variant."""
+    if is_item:
+        return (c_may_fill(p.items_loose, p.items_threes, p.items_threes_tiles, presence, threes)
+                and c_forms_may_fill(p.items_loose_upto, forms, presence, threes))
+    return (c_may_fill(p.quant_loose, p.quant_threes, p.quant_threes_tiles, presence, threes)
+            and c_forms_may_fill(p.quant_loose_upto, forms, presence, threes))
 
 
 cdef inline int _pairs_form(const uint8_t* c, int n_melds, int total, uint64_t presence) noexcept nogil:
