@@ -30,26 +30,56 @@ cdef extern from *:
         memcpy(p, &x, 8);
     #endif
     }
+    /* Four counts as a word, count j in byte j (one load where the byte order allows). */
+    static inline unsigned mj_get4(const unsigned char *p) {
+        return (unsigned)p[0] | (unsigned)p[1] << 8 | (unsigned)p[2] << 16 | (unsigned)p[3] << 24;
+    }
+    /* Counts of 0-3 in a word's bytes (at most four) packed two bits each: byte j's at
+       bits 2j, 2j + 1. */
+    static inline unsigned mj_pack2(unsigned x) {
+        x |= x >> 6;
+        return (x | x >> 12) & 0xFF;
+    }
     """
     void mj_put8(uint8_t* p, uint64_t x) noexcept nogil
+    unsigned mj_get4(const uint8_t* p) noexcept nogil
+    unsigned mj_pack2(unsigned x) noexcept nogil
 
 ORPHAN[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 cdef uint64_t ORPHANS = 0x3FC060301          # their bits
 cdef uint64_t SUITED_SIMPLES = 0x3F9FCFE     # each suit's 2-8
 
-# By the count of an honour: the byte of the group it makes less its tile (a pung's when
-# it makes none), and its tally: 1 if it makes a group, + 1 << 8 if a pair, + 1 << 16 if
-# the count rules out sets and a pair (one or four).
-cdef uint8_t HONOUR_KIND[256]
-cdef uint32_t HONOUR_TALLY[256]
+# The honours' groups, by their counts (winds 27-30: entries 0-255, dragons 31-33:
+# 256-319), each count 0-3 in two bits (mj_pack2): the group bytes in tile order,
+# NO_GROUP padded, and in the top byte their tally: the groups (bits 0-2), the pairs
+# among them (bits 3-5), and HONOURS_BAD if a count is one (a single tile makes no set).
+# Adding two tallies keeps each field apart (at most seven groups, HONOURS_BAD twice
+# still sets a bit of 6-7).
+cdef enum:
+    HONOURS_BAD = 0x40
+cdef uint64_t HONOUR_GROUPS[320]
+cdef uint64_t TALLY_BYTE = 0xFF00000000000000  # (written as NO_GROUP with the groups)
 
 
 def _fill_honour_tables():
-    """An honour held c times: a pung's or a pair's byte less its tile, and its tally."""
-    cdef int c
-    for c in range(256):
-        HONOUR_KIND[c] = group_code(G_PAIR, 0) if c == 2 else group_code(G_PUNG, 0)
-        HONOUR_TALLY[c] = (c == 2 or c == 3) | (c == 2) << 8 | (c == 1 or c == 4) << 16
+    """An honour held three times makes a pung, twice a pair, once nothing at all."""
+    cdef int key, first, kinds, j, c, n, pairs, bad
+    cdef uint64_t groups
+    for first, kinds, key0 in ((27, 4, 0), (31, 3, 256)):
+        for key in range(1 << 2 * kinds):
+            groups = ~(<uint64_t>0)
+            n = pairs = bad = 0
+            for j in range(kinds):
+                c = (key >> (2 * j)) & 3
+                if c == 1:
+                    bad = 1
+                elif c:
+                    groups &= ~((<uint64_t>0xFF) << (8 * n))
+                    groups |= (<uint64_t>group_code(G_PAIR if c == 2 else G_PUNG, first + j)) << (8 * n)
+                    n += 1
+                    pairs += c == 2
+            HONOUR_GROUPS[key0 + key] = (groups & ~((<uint64_t>0xFF) << 56)) | (
+                <uint64_t>(n | pairs << 3 | (HONOURS_BAD if bad else 0))) << 56
 
 
 _fill_honour_tables()
@@ -320,15 +350,6 @@ cdef uint64_t c_waits(const uint8_t* counts) noexcept nogil:
     return mask
 
 
-cdef inline int _open_ranks(const uint8_t* held, int s) noexcept nogil:
-    """The ranks of suit ``s`` that ``held`` (counts at most 4) holds fewer than 4 times,
-    bit r each: eight read at once (a count of 4 is the one with bit 2 set)."""
-    cdef uint64_t y
-    memcpy(&y, held + 9 * s, 8)
-    return (~<int>((((y >> 2) & <uint64_t>0x0101010101010101) * <uint64_t>0x0102040810204080) >> 56)
-            & ~((held[9 * s + 8] >= 4) << 8) & 0x1FF)
-
-
 cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) noexcept nogil:
     """Whether the standard-complete ``counts`` less one ``removed`` tile is completed in
     a standard shape by a kind other than ``removed`` that ``held`` (the hand with its
@@ -350,26 +371,31 @@ cdef int c_other_wait_read(const uint8_t* counts, int removed, const uint8_t* he
     a tile elsewhere needs the removed tile's suit to split with a new pair, and the
     old pair's holder to take the tile (its own waits).
     """
-    cdef int s, t, entry
     cdef const SuitTables* T = &g_suits  # built: `read` was read from it
-    if removed < 27:
-        s = removed // 9
-        entry = _after_less(&T.hash[read.slot[s]], removed - 9 * s)
-        if entry & ~(1 << (removed - 9 * s)) & _open_ranks(held, s):
-            return 1
-        if read.pair_suit == s or not entry & AFTER_SPLITS:
-            return 0  # the suit cannot keep a new pair
-    elif counts[removed] != 3:
-        return 0  # the honour was the pair: the one left pairs only with its own kind
-    # The removed tile's suit (or honour, from a pung) keeps a new pair: the old pair
-    # must become a set (a complete hand has one pair: an honour's, or a suit's).
-    if read.pair_suit < 0:
+    # Without a branch on the data (whether a hand has another wait is a coin toss that
+    # mispredicts): every case is worked out and the right one kept.
+    cdef uint64_t full = mj_at_least34(held, 4)    # the kinds no tile is left of
+    cdef int suited = removed < 27
+    cdef int s = removed // 9 - (removed >= 27)       # (an honour reads suit 2, unused)
+    cdef int rank = (removed - 9 * s) * suited        # (and rank 0)
+    cdef int entry = _after_less(&T.hash[read.slot[s]], rank)
+    cdef int same = (entry & ~(1 << rank) & ~(full >> 9 * s) & 0x1FF) != 0
+    cdef int pair_suit = read.pair_suit
+    cdef int holder = pair_suit if pair_suit >= 0 else 0
+    cdef int honour_pair = 1, t
+    cdef int new_pair, old_pair
+    # a new pair: in the removed tile's suit if it splits with one, not holding the pair
+    # already; or the honour removed from a pung (the one left of an honour pair pairs
+    # only with its own kind)
+    new_pair = suited & (pair_suit != s) & ((entry & AFTER_SPLITS) != 0) | (1 - suited) & (counts[removed] == 3)
+    # the old pair must then become a set (a complete hand has one pair: an honour's,
+    # or a suit's, which then takes a tile it is not held four times of)
+    if full >> 27:  # (rarely: an honour held four times)
         for t in range(27, 34):
-            if counts[t] == 2:
-                return held[t] < 4
-        return 0
-    s = read.pair_suit
-    return (_after_own(&T.hash[read.slot[s]]) & _open_ranks(held, s)) != 0
+            honour_pair &= not (counts[t] == 2 and held[t] >= 4)
+    old_pair = ((pair_suit < 0) & honour_pair
+                | (pair_suit >= 0) & ((_after_own(&T.hash[read.slot[holder]]) & ~(full >> 9 * holder) & 0x1FF) != 0))
+    return (suited & same) | (new_pair & old_pair)
 
 
 cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil:
@@ -378,14 +404,16 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcep
     With ``out == NULL`` only count them. Returns the number of decompositions; with
     ``read``, when there is one, what was read (the suits' slots, the pair's suit).
     """
-    cdef uint8_t fixed[8]         # the honours' groups, one byte written per honour
+    cdef uint8_t fixed[16]        # the honours' groups (eight bytes written by winds, then dragons)
+    cdef uint32_t winds, dragons
+    cdef uint64_t winds_groups, dragons_groups
     cdef uint8_t groups[16]       # five groups, and room for a suit's eight bytes past them
     cdef uint32_t found[3]
     cdef uint64_t first[3]        # each suit's first way
     cdef const SuitSlot* slot
     cdef uint64_t way
     cdef int n_fixed, t, c, s, pairs, total = 1, i0, i1, i2, k, g, is_pair, pair_suit = -1
-    cdef uint32_t tally = 0
+    cdef uint32_t tally
     cdef int idx[3]
     cdef int32_t key[3]
     cdef uint32_t slots[3]
@@ -399,17 +427,21 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcep
         key[s] = _suit_key(counts + 9 * s)
         slots[s] = _slot(T, key[s])
         mj_prefetch(&T.hash[slots[s]])
-    # Without a branch per honour (random hands make each one a coin toss): every
-    # honour writes its byte, kept only if it is a pung or a pair, and adds its
-    # HONOUR_TALLY (groups, pairs and bad counts in one word).
-    for t in range(27, 34):
-        c = counts[t]
-        fixed[tally & 0xFF] = HONOUR_KIND[c] + t
-        tally += HONOUR_TALLY[c]
-    n_fixed = tally & 0xFF
-    pairs = (tally >> 8) & 0xFF
-    if tally >> 16 or n_fixed > 5:
+    # Without a branch per honour (random hands make each one a coin toss): the winds'
+    # groups and tally in one lookup, the dragons' in another.
+    winds = mj_get4(counts + 27)
+    dragons = mj_get4(counts + 30) >> 8
+    if (winds | dragons) & <uint32_t>0xFCFCFCFC:
+        return 0  # an honour held four times (or more) makes no set and no pair
+    winds_groups = HONOUR_GROUPS[mj_pack2(winds)]
+    dragons_groups = HONOUR_GROUPS[256 + mj_pack2(dragons)]
+    tally = <uint32_t>(winds_groups >> 56) + <uint32_t>(dragons_groups >> 56)
+    n_fixed = tally & 7
+    pairs = (tally >> 3) & 7
+    if tally >= HONOURS_BAD or n_fixed > 5:
         return 0
+    mj_put8(fixed, winds_groups | TALLY_BYTE)
+    mj_put8(fixed + (winds_groups >> 56 & 7), dragons_groups | TALLY_BYTE)
     for s in range(3):
         slot = &T.hash[slots[s]]
         if <int32_t>(slot.entry >> 32) != key[s]:

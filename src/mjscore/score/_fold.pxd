@@ -5,7 +5,7 @@
 # against them and kept if it beats the best so far. The fact helpers are inline here:
 # they run per row and per decomposition, where a call through the imported function
 # table costs more than they do.
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from mjscore.core._bits cimport M_HONOURS, mj_ctz64
 from mjscore.core._group_codes cimport G_CHOW, G_PAIR
@@ -101,12 +101,23 @@ cdef enum:
 
 cdef uint32_t FOUND_COUNTERS[256]   # by group byte of a decomposition: a pung is concealed
 cdef uint32_t MELD_COUNTERS[256]    # by group byte of a declared meld: a pung is exposed
-cdef uint16_t RUN_BITS[256]         # by either byte: bit 3 * suit + rank // 3 of a run 123/456/789
+# By either byte: a run 123/456/789 counted in 3 bits at field 3 * suit + rank // 3
+# (counts, not bits: a reading adds its groups' entries, four of one run at most)
+cdef uint32_t RUN_COUNTS[256]
 # By decomposition byte, what a reading needs of its group (a byte that is no group: 0):
 # its kind (G_CHOW, G_PUNG, G_PAIR), first tile, atom (A_ROW_WIND for a wind: that one
 # depends on the row's winds) and the tiles it holds (bit t: tile t).
 cdef enum:
     A_ROW_WIND = 7
+cdef enum:
+    WIND_SEAT = 0           # Tables.wind_points' rows
+    WIND_PREVAILING = 1
+    WIND_BOTH = 2
+ctypedef struct FoundSums:
+    uint32_t counters   # FOUND_COUNTERS
+    uint32_t runs       # RUN_COUNTS
+    int32_t points      # the group's set points and doubles, concealed
+    int32_t doubles
 cdef uint8_t FOUND_KIND[256]
 cdef uint8_t FOUND_TILE[256]
 cdef uint8_t FOUND_ATOM[256]
@@ -261,6 +272,7 @@ ctypedef struct Tables:
     uint64_t items[2]      # every item: [0] for a hand without bonus tiles (none counted per
                            # bonus tile), [1] with them
     uint64_t late_gate     # a late item can match only if the facts hold one of these
+    uint64_t scoring_items  # items with points that are not base points: one applied, a hand is not bare
     int any_excludes
     int jokers             # where jokers may stand (mjscore.core.jokers.JokerUse); 0: no jokers
     uint64_t no_jokers     # the no-jokers fact for a hand without jokers (0 when jokers are off)
@@ -281,11 +293,43 @@ ctypedef struct Tables:
     int n_holds
     const uint64_t* holds_bit
     const uint32_t* holds_need
-    # By decomposition byte, the set points and doubles of its group, concealed: a
-    # reading's sum without the cell of each group worked out (0 for a byte that is no
-    # group, and for a wind's, whose atom depends on the row: FOUND_ATOM A_ROW_WIND).
-    int32_t found_points[256]
-    int32_t found_doubles[256]
+    # By decomposition byte, what its group adds to a reading, concealed, in one 16-byte
+    # entry (a reading sums five of them, without a branch): all zero for a byte that is
+    # no group; a wind's set points as another player's wind, which is what its atom is
+    # unless the row's own winds say otherwise (wind_points).
+    FoundSums found[256]
+    # The row's own winds: what a concealed pair (count 2) or pung (count 3) of the seat
+    # wind (WIND_SEAT), the prevailing wind, or the wind both are, adds to the set
+    # points and doubles found[] gives it; 0 for other counts. A decomposition holds a
+    # wind's count as one group, so a row adds this once for all its readings.
+    int32_t wind_points[3][8]
+    int32_t wind_doubles[3][8]
+
+cdef inline void _row_winds(const Tables* r, const uint8_t* c, int seat, int prevailing, int64_t* points,
+                            int64_t* doubles) noexcept nogil:
+    """What the concealed groups of the row's own winds add to any of its standard
+    readings beyond their found[] entries (Tables.wind_points)."""
+    cdef int both
+    if 27 <= seat <= 30 and 27 <= prevailing <= 30:  # (always, but for a caller's odd winds)
+        # no branch on whether the two winds are one: it is data
+        both = seat == prevailing
+        points[0] += (r.wind_points[WIND_SEAT + 2 * both][c[seat]]
+                      + r.wind_points[WIND_PREVAILING][c[prevailing]] * (1 - both))
+        doubles[0] += (r.wind_doubles[WIND_SEAT + 2 * both][c[seat]]
+                       + r.wind_doubles[WIND_PREVAILING][c[prevailing]] * (1 - both))
+        return
+    if seat == prevailing:
+        if 27 <= seat <= 30:
+            points[0] += r.wind_points[WIND_BOTH][c[seat]]
+            doubles[0] += r.wind_doubles[WIND_BOTH][c[seat]]
+        return
+    if 27 <= seat <= 30:
+        points[0] += r.wind_points[WIND_SEAT][c[seat]]
+        doubles[0] += r.wind_doubles[WIND_SEAT][c[seat]]
+    if 27 <= prevailing <= 30:
+        points[0] += r.wind_points[WIND_PREVAILING][c[prevailing]]
+        doubles[0] += r.wind_doubles[WIND_PREVAILING][c[prevailing]]
+
 
 cdef inline int _claimed_count(uint32_t w) noexcept nogil:
     """The claimed kongs a context word marks among the row's melds."""
@@ -394,15 +438,15 @@ cdef inline uint64_t _triplet_facts(const Tables* r, uint32_t counters) noexcept
 
 
 cdef inline uint64_t _set_facts(const Tables* r, uint32_t counters, uint32_t runs) noexcept nogil:
-    """The facts of a decomposition's sets from its summed counters and run bits (the
+    """The facts of a decomposition's sets from its summed counters and RUN_COUNTS (the
     concealed-triplet facts aside: those depend on which group the winning tile
     completed, see _concealed_facts)."""
     cdef uint64_t facts = F_STANDARD | _triplet_facts(r, counters)
     cdef int chows = _counter(counters, C_CHOWS), kongs = _counter(counters, C_KONGS)
-    if chows == 0: facts |= F_NO_CHOWS
-    if chows == 1: facts |= F_ONE_CHOW
-    if kongs == 0: facts |= F_NO_KONGS
-    if runs & 7 == 7 or runs & 0x38 == 0x38 or runs & 0x1C0 == 0x1C0:
-        facts |= F_CONSECUTIVE
-    if _counter(counters, C_SIMPLES) == 0: facts |= F_EACH_SET
+    cdef uint32_t held = (runs | runs >> 1 | runs >> 2) & 0x09249249  # bit 0 of each field held
+    # (no branches: each fact is data, a coin toss for the predictor)
+    facts |= F_NO_CHOWS * (chows == 0) | F_ONE_CHOW * (chows == 1) | F_NO_KONGS * (kongs == 0)
+    # a suit's three runs (fields 3 * suit, + 1, + 2: bits 9 * suit, + 3, + 6)
+    facts |= F_CONSECUTIVE * ((held & 0x49 == 0x49) | (held & 0x9200 == 0x9200) | (held & 0x1240000 == 0x1240000))
+    facts |= F_EACH_SET * (_counter(counters, C_SIMPLES) == 0)
     return facts

@@ -91,12 +91,12 @@ def _fill_counters():
     cdef int code, tile, kind
     for code in range(256):
         kind, tile = group_kind(code), group_tile(code)
-        FOUND_COUNTERS[code] = MELD_COUNTERS[code] = RUN_BITS[code] = 0
+        FOUND_COUNTERS[code] = MELD_COUNTERS[code] = RUN_COUNTS[code] = 0
         if kind == G_CHOW:
             if tile < 27 and tile % 9 <= 6:
                 FOUND_COUNTERS[code] = MELD_COUNTERS[code] = _counters(G_CHOW, tile, 0)
                 if tile % 3 == 0:  # rank 1, 4 or 7
-                    RUN_BITS[code] = 1 << (3 * (tile // 9) + tile % 9 // 3)
+                    RUN_COUNTS[code] = 1 << 3 * (3 * (tile // 9) + tile % 9 // 3)
         elif kind == G_PUNG:  # concealed when found, exposed when declared
             FOUND_COUNTERS[code] = _counters(G_PUNG, tile, 1)
             MELD_COUNTERS[code] = _counters(G_PUNG, tile, 0)
@@ -127,6 +127,8 @@ def _fill_found():
 
 
 _fill_found()
+if sizeof(FoundSums) != 16:  # (read 16 bytes an entry: _rows.mj_add_found)
+    raise ImportError("mjscore.score._fold: FoundSums is not 16 bytes on this compiler")
 
 
 def _fill_melds():
@@ -204,7 +206,7 @@ _fill_fact_tables()
 
 
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from libc.stdlib cimport free, malloc
 
@@ -301,17 +303,9 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
     cdef uint64_t all_items = r.items[best.bonus != 0]  # one counted per bonus tile needs one
     early = _without_excluded(r, _matching(r, facts, win, all_items & ~r.late_items))
     if r.late_items:
-        bare = set_points == 0
-        rest = early
-        while rest and bare:
-            i = mj_ctz64(rest)
-            rest &= rest - 1
-            if r.points[i] and not r.base[i]:
-                bare = 0
-        if bare:
-            facts |= F_NO_POINTS
-        if set_points == 0:
-            facts |= F_NO_SET_POINTS
+        # (no branches: whether a reading is bare is data)
+        bare = (set_points == 0) & ((early & r.scoring_items) == 0)
+        facts |= F_NO_POINTS * bare | F_NO_SET_POINTS * (set_points == 0)
         # without a late item matching, the early ones exclude none of themselves
         late = _matching(r, facts, win, r.late_items & all_items) if facts & r.late_gate else 0
         applied = _without_excluded(r, early | late) if late else early
@@ -377,7 +371,7 @@ cdef class CompiledRules:
         cdef const uint64_t[::1] excludes = tables.excludes
         cdef const uint8_t[::1] late = tables.late
         cdef const uint8_t[::1] base = tables.base
-        cdef int i
+        cdef int i, atom, kind, own, count
         cdef CompiledPatterns patterns = compiled_patterns(rules)
         cdef CompiledRules deciding
         calling = []  # each calling hand's deciding rule set, compiled, and its gates
@@ -467,6 +461,7 @@ cdef class CompiledRules:
             if late[i]:  # needing none of the late facts, it may match whatever the facts
                 self.r.late_gate |= when[i] & (F_NO_POINTS | F_NO_SET_POINTS) or ~(<uint64_t>0)
             self.r.any_excludes |= excludes[i] != 0
+            self.r.scoring_items |= (<uint64_t>(points[i] != 0 and not base[i])) << i
             self.r.per_bonus |= (<uint64_t>per_bonus[i]) << i
         for i in range(patterns.p.n_hands):  # facts a special hand's situation names
             self.r.used |= patterns.p.when[i] | patterns.p.unless[i]
@@ -474,10 +469,22 @@ cdef class CompiledRules:
         self.r.items[0] = self.r.items[1] & ~self.r.per_bonus
         _build_lookup(&self.r)
         for i in range(256):
-            self.r.found_points[i] = self.r.found_doubles[i] = 0
-            if FOUND_HOLDS[i] and FOUND_ATOM[i] != A_ROW_WIND:
-                self.r.found_points[i] = set_points[_cell_of(FOUND_KIND[i], 1, FOUND_ATOM[i])]
-                self.r.found_doubles[i] = set_doubles[_cell_of(FOUND_KIND[i], 1, FOUND_ATOM[i])]
+            memset(&self.r.found[i], 0, sizeof(FoundSums))
+            if FOUND_HOLDS[i]:
+                atom = A_OTHER if FOUND_ATOM[i] == A_ROW_WIND else FOUND_ATOM[i]
+                self.r.found[i].counters = FOUND_COUNTERS[i]
+                self.r.found[i].runs = RUN_COUNTS[i]
+                self.r.found[i].points = set_points[_cell_of(FOUND_KIND[i], 1, atom)]
+                self.r.found[i].doubles = set_doubles[_cell_of(FOUND_KIND[i], 1, atom)]
+        for own, atom in ((WIND_SEAT, A_SEAT), (WIND_PREVAILING, A_PREVAILING), (WIND_BOTH, A_DOUBLE)):
+            for count in range(8):
+                self.r.wind_points[own][count] = self.r.wind_doubles[own][count] = 0
+                if count == 2 or count == 3:
+                    kind = G_PAIR if count == 2 else G_PUNG
+                    self.r.wind_points[own][count] = (set_points[_cell_of(kind, 1, atom)]
+                                                      - set_points[_cell_of(kind, 1, A_OTHER)])
+                    self.r.wind_doubles[own][count] = (set_doubles[_cell_of(kind, 1, atom)]
+                                                       - set_doubles[_cell_of(kind, 1, A_OTHER)])
 
 
     def __dealloc__(self):

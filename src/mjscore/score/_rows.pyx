@@ -11,7 +11,7 @@ where they may stand (``mjscore.score.jokers.readings``).
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from mjscore.score._fold cimport Best, Tables, _add_sets, _plain_wins, c_fold
+from mjscore.score._fold cimport Best, FoundSums, Tables, _add_sets, _plain_wins, _row_winds, c_fold
 from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP
 from mjscore.rules._pattern_kernel cimport (ALL_FORMS, FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       FixedHit, MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
@@ -21,7 +21,7 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_C
                                    F_CONCEALED_SETS, F_FOURTH_TILE, F_NO_CHOWS, F_PAIR_WAIT, _bonus_count,
                                    _claimed_count,
                                    F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
-                                   FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_BITS,
+                                   FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_COUNTS,
                                    S_NOT_WINNING, S_OK, SHAPE_PAIRS, SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING,
                                    W_SELF_DRAWN, FLOWER_SHIFT, Group, _atom, _cell_of, _concealed_facts, _counter,
                                    _wait_one_chance,
@@ -37,6 +37,57 @@ cdef extern from *:
        _rows.pxd): -1 when a count is above 4, else their sum, the kinds held into *presence.
        With SSE2 (every x86-64), the first 32 counts in two 16-byte registers; else eight
        at a time in 64-bit words. */
+    /* Add the five FoundSums entries (16 bytes each) of a decomposition's group bytes
+       `dec` (NO_GROUP's entry is zero) to sums[4], lane by lane: a reading's counters,
+       RUN_COUNTS, set points and doubles, none of which can carry out of its lane. */
+    static inline void mj_add_found(const void *table, const unsigned char *dec, int32_t *sums) {
+    #if defined(__SSE2__)
+        const unsigned char *t = (const unsigned char *)table;
+        __m128i s = _mm_loadu_si128((const __m128i *)sums);
+        s = _mm_add_epi32(s, _mm_loadu_si128((const __m128i *)(t + 16 * dec[0])));
+        s = _mm_add_epi32(s, _mm_loadu_si128((const __m128i *)(t + 16 * dec[1])));
+        s = _mm_add_epi32(s, _mm_loadu_si128((const __m128i *)(t + 16 * dec[2])));
+        s = _mm_add_epi32(s, _mm_loadu_si128((const __m128i *)(t + 16 * dec[3])));
+        s = _mm_add_epi32(s, _mm_loadu_si128((const __m128i *)(t + 16 * dec[4])));
+        _mm_storeu_si128((__m128i *)sums, s);
+    #else
+        const uint32_t *t = (const uint32_t *)table;
+        uint32_t lane[4];
+        int j, k;
+        memcpy(lane, sums, 16);
+        for (j = 0; j < 5; j++)
+            for (k = 0; k < 4; k++)
+                lane[k] += t[4 * dec[j] + k];
+        memcpy(sums, lane, 16);
+    #endif
+    }
+    /* Bit j set where the group byte dec[j] of a decomposition (sorted chows, pungs,
+       pairs, then NO_GROUP) holds tile wt and is not the same group as dec[j - 1] (equal
+       groups make the same reading: the first is read), j < 5; dec may be read 8 bytes
+       long. A byte b holds wt if b - wt is 0, -1 or -2 (a chow, whose byte is its lowest
+       tile, kind 0), 34 (a pung's) or 102 (a pair's): kind * 34 + tile, and no byte of
+       another kind comes within those distances of a tile. */
+    static inline unsigned mj_completes(const unsigned char *dec, int wt) {
+    #if defined(__SSE2__)
+        const __m128i x = _mm_loadl_epi64((const __m128i *)dec);
+        const __m128i d = _mm_sub_epi8(x, _mm_set1_epi8((char)wt));
+        const __m128i two = _mm_set1_epi8(2), e = _mm_add_epi8(d, two);
+        __m128i holds = _mm_cmpeq_epi8(_mm_min_epu8(e, two), e);
+        holds = _mm_or_si128(holds, _mm_cmpeq_epi8(d, _mm_set1_epi8(34)));
+        holds = _mm_or_si128(holds, _mm_cmpeq_epi8(d, _mm_set1_epi8(102)));
+        holds = _mm_andnot_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xFF)), holds);
+        return (unsigned)_mm_movemask_epi8(holds) & 0x1F
+               & ~((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_slli_si128(x, 1))) & 0x1E);
+    #else
+        unsigned out = 0, j, d;
+        for (j = 0; j < 5; j++) {
+            d = (unsigned char)(dec[j] - wt);
+            out |= (unsigned)(dec[j] != 0xFF && (d >= 254 || d == 0 || d == 34 || d == 102)
+                              && (j == 0 || dec[j] != dec[j - 1])) << j;
+        }
+        return out;
+    #endif
+    }
     static inline int mj_scan34(const unsigned char *c, uint64_t *presence) {
         if (!MJ_WORDWISE) {
             if (mj_any_above4(c)) return -1;
@@ -77,6 +128,8 @@ cdef extern from *:
     #endif
     }
     """
+    void mj_add_found(const FoundSums* table, const uint8_t* dec, int32_t* sums) noexcept nogil
+    unsigned mj_completes(const uint8_t* dec, int wt) noexcept nogil
     int mj_scan34(const uint8_t* c, uint64_t* presence) noexcept nogil
 
 
@@ -222,7 +275,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     folded into ``best``; with ``jf``, ``c`` is the natural hand a hand with jokers stands
     for and only the readings keeping the jokers where they may stand count
     (joker_readings.readings)."""
-    cdef uint8_t found[5 * MAX_DECOMPOSITIONS]
+    cdef uint8_t found[5 * MAX_DECOMPOSITIONS + 3]  # (+3: mj_completes reads 8 bytes)
     cdef Group groups[9]
     cdef int t, k, status
     cdef int wt, first, last, d, j, i, h, code, kind, n_groups, n_dec, kongs
@@ -234,7 +287,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef Best* into
     cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made, shape_wins, pair_forms
     cdef uint32_t counters, runs, meld_counters, meld_runs
-    cdef int64_t set_points, set_doubles, meld_points, meld_doubles, points, doubles
+    cdef int64_t set_points, set_doubles, meld_points, meld_doubles, std_points, std_doubles, points, doubles
+    cdef int n_std, other
     cdef const Patterns* p = r.pat
     cdef uint8_t kinds[8]       # the groups a pattern is matched against: kind, first tile,
     cdef uint8_t firsts[8]      # concealed; a standard reading's groups then its melds
@@ -253,21 +307,25 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef uint64_t item_facts = 0
     cdef uint64_t natural_tiles[5]   # with jokers: per group, the tiles it holds naturally
     cdef const uint8_t* dec
+    cdef int32_t sums[4]        # a reading's FoundSums, summed
     cdef uint32_t completes
     cdef SuitRead suits         # what c_decompose_read read, for the single-wait test
     first = 0 if win == ANY_TILE else win
     last = 33 if win == ANY_TILE else win
     n_dec = c_decompose_read(c, found, &suits)  # at most 4 ways per suit: 64 fit in `found`
     meld_counters = meld_runs = 0
-    if n_melds:
-        for k in range(4):
-            meld_counters += MELD_COUNTERS[m[k]]  # 0 for 0xFF
-            meld_runs |= RUN_BITS[m[k]]
+    for k in range(4):  # (0 for 0xFF: no branch on whether a row has melds)
+        meld_counters += MELD_COUNTERS[m[k]]
+        meld_runs += RUN_COUNTS[m[k]]
     if r.claimed_concealed:  # claimed kongs count among the concealed pungs and kongs
         meld_counters += (<uint32_t>_claimed_count(w)) << C_CONCEALED
     best.bonus = _bonus_count(w) if w >> FLOWER_SHIFT & 0xFF else 0
     meld_points = meld_doubles = 0
     _add_sets(r, melds, n_melds, &meld_points, &meld_doubles)
+    std_points, std_doubles = meld_points, meld_doubles  # a standard reading's, before its groups
+    if n_dec:  # (the same in every standard reading: winds make the same groups in each)
+        _row_winds(r, c, seat, prevailing, &std_points, &std_doubles)
+    n_std = 5 - n_melds  # the concealed groups of every standard reading
     kongs = 0  # (the only kongs of a reading)
     for k in range(n_melds):  # every standard reading has 5 - n_melds groups, then the melds
         kinds[5 - n_melds + k] = melds[k].kind
@@ -299,8 +357,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cands.n_quant = n_quant if n_quant >= 0 else p.n_quant
     cands.all_quant = n_quant < 0
     cands.n_situational = n_situational
-    sets_self = F_CONCEALED_SETS if not exposed and w & W_SELF_DRAWN else 0
-    wait_mask = ~F_CONCEALED_SETS if exposed else ~(<uint64_t>0)
+    sets_self = F_CONCEALED_SETS * ((exposed == 0) & ((w & W_SELF_DRAWN) != 0))
+    wait_mask = ~(F_CONCEALED_SETS * (exposed != 0))
     for wt in range(first, last + 1):
         if c[wt] == 0 or (w & W_ROBBING and held[wt] != 1):
             continue
@@ -332,26 +390,17 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
             if jf != NULL and not c_decomposition_allowed(jf, dec, natural_tiles):
                 continue
             # The concealed groups, sorted with NO_GROUP last; the melds' share is in
-            # meld_counters and meld_points.
-            counters = meld_counters
-            runs = meld_runs
-            set_points = meld_points
-            set_doubles = meld_doubles
-            completes = 0  # bit i: group i holds the winning tile
-            n_groups = 0
-            while n_groups < 5 and dec[n_groups] != NO_GROUP:
-                code = dec[n_groups]
-                counters += FOUND_COUNTERS[code]
-                runs |= RUN_BITS[code]
-                if FOUND_ATOM[code] == A_ROW_WIND:
-                    cell = _found_cell(code, seat, prevailing)
-                    set_points += r.set_points[cell]
-                    set_doubles += r.set_doubles[cell]
-                else:
-                    set_points += r.found_points[code]
-                    set_doubles += r.found_doubles[code]
-                completes |= ((FOUND_HOLDS[code] >> wt) & 1) << n_groups
-                n_groups += 1
+            # meld_counters and std_points.
+            sums[0] = <int32_t>meld_counters
+            sums[1] = <int32_t>meld_runs
+            sums[2] = sums[3] = 0
+            mj_add_found(r.found, dec, sums)
+            counters = <uint32_t>sums[0]
+            runs = <uint32_t>sums[1]
+            set_points = std_points + sums[2]
+            set_doubles = std_doubles + sums[3]
+            n_groups = n_std
+            completes = mj_completes(dec, wt)  # bit i: group i holds the winning tile (read once)
             if _counter(counters, C_CHOWS) > r.max_chows:
                 continue
             dec_facts = _set_facts(r, counters, runs)
@@ -361,8 +410,6 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
                 i = mj_ctz64(completes)
                 completes &= completes - 1
                 code = dec[i]
-                if i and dec[i - 1] == code:
-                    continue  # equal groups are adjacent: this one was read already
                 if jf != NULL and not (natural_tiles[i] >> wt) & 1:
                     continue  # the winning tile would be a joker there
                 if single_due and _second_wait_shown(jf, dec, n_groups, i, wt, held):
@@ -789,9 +836,10 @@ cdef inline int _check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t
             return S_BAD_CONTEXT
         if w & W_ROBBING and held[win] != 1:
             return S_BAD_CONTEXT
-    if winner and ((w & W_KONG_REPLACEMENT and kongs == 0) or (w & W_KONG_ON_KONG and kongs < 2)):
+    # (one branch each: their parts are data)
+    if winner & (((w & W_KONG_REPLACEMENT) != 0) & (kongs == 0) | ((w & W_KONG_ON_KONG) != 0) & (kongs < 2)):
         return S_BAD_CONTEXT
-    if n_melds[0] and w & (W_HEAVEN | W_EARTH):
+    if (n_melds[0] != 0) & ((w & (W_HEAVEN | W_EARTH)) != 0):
         return S_BAD_CONTEXT
     return S_OK
 
