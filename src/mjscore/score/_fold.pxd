@@ -55,16 +55,103 @@ ctypedef struct Group:
     int concealed
     int atom          # facts.Atom
 
-# Fact bits, looked up once from the vocabulary.
-cdef uint64_t F_WINNER, F_SELF_DRAWN, F_DISCARD, F_REPLACEMENT, F_KONG_REPLACEMENT
-cdef uint64_t F_BONUS_REPLACEMENT, F_KONG_ON_KONG, F_ROBBING, F_LAST_TILE, F_LAST_DISCARD
-cdef uint64_t F_HEAVEN, F_EARTH, F_DECLARED, F_DEALER, F_ONE_CHANCE, F_SINGLE_WAIT, F_PUNG_WAIT
-cdef uint64_t F_NO_SET_POINTS, F_CONCEALED_HAND, F_STANDARD, F_NO_CHOWS, F_ONE_CHOW, F_NO_KONGS
-cdef uint64_t F_FOUR_KONGS, F_FOUR_TRIPLETS, F_THREE_CONCEALED, F_FOUR_CONCEALED, F_CONSECUTIVE
-cdef uint64_t F_SUIT_HONOURS, F_ONE_SUIT, F_ALL_HONOURS, F_ALL_SIMPLES, F_ALL_TERMINALS
-cdef uint64_t F_TERMINALS_HONOURS, F_EACH_SET, F_NO_POINTS, F_NO_JOKERS
-cdef uint64_t F_ORIGINAL_CALL, F_DEALER_STREAK, F_OWN_FLOWER, F_OWN_SEASON, F_ALL_FLOWERS, F_ALL_SEASONS
-cdef uint64_t F_FOURTH_TILE, F_PAIR_WAIT, F_CONCEALED_SETS
+# Fact bits (mjscore.rules.facts.FACT_BITS), compile-time constants so the compiler folds
+# them; _fold.pyx checks each against the vocabulary at import.
+cdef extern from *:
+    """
+    #define MJ_F_WINNER (1ULL << 0)  /* winner */
+    #define MJ_F_SELF_DRAWN (1ULL << 1)  /* self-drawn */
+    #define MJ_F_DISCARD (1ULL << 2)  /* discard */
+    #define MJ_F_REPLACEMENT (1ULL << 3)  /* replacement */
+    #define MJ_F_KONG_REPLACEMENT (1ULL << 4)  /* kong-replacement */
+    #define MJ_F_BONUS_REPLACEMENT (1ULL << 5)  /* bonus-replacement */
+    #define MJ_F_KONG_ON_KONG (1ULL << 6)  /* kong-on-kong */
+    #define MJ_F_ROBBING (1ULL << 7)  /* robbing-kong */
+    #define MJ_F_LAST_TILE (1ULL << 8)  /* last-tile */
+    #define MJ_F_LAST_DISCARD (1ULL << 9)  /* last-discard */
+    #define MJ_F_HEAVEN (1ULL << 10)  /* heaven */
+    #define MJ_F_EARTH (1ULL << 11)  /* earth */
+    #define MJ_F_DECLARED (1ULL << 12)  /* declared-calling */
+    #define MJ_F_ORIGINAL_CALL (1ULL << 13)  /* original-call */
+    #define MJ_F_DEALER (1ULL << 14)  /* dealer */
+    #define MJ_F_DEALER_STREAK (1ULL << 15)  /* dealer-streak */
+    #define MJ_F_OWN_FLOWER (1ULL << 16)  /* own-flower */
+    #define MJ_F_OWN_SEASON (1ULL << 17)  /* own-season */
+    #define MJ_F_ALL_FLOWERS (1ULL << 18)  /* all-flowers */
+    #define MJ_F_ALL_SEASONS (1ULL << 19)  /* all-seasons */
+    #define MJ_F_ONE_CHANCE (1ULL << 20)  /* one-chance */
+    #define MJ_F_SINGLE_WAIT (1ULL << 21)  /* single-wait */
+    #define MJ_F_PUNG_WAIT (1ULL << 22)  /* pung-wait */
+    #define MJ_F_PAIR_WAIT (1ULL << 23)  /* pair-wait */
+    #define MJ_F_FOURTH_TILE (1ULL << 24)  /* fourth-tile */
+    #define MJ_F_CONCEALED_HAND (1ULL << 25)  /* concealed-hand */
+    #define MJ_F_CONCEALED_SETS (1ULL << 26)  /* concealed-sets */
+    #define MJ_F_STANDARD (1ULL << 27)  /* standard */
+    #define MJ_F_NO_CHOWS (1ULL << 28)  /* no-chows */
+    #define MJ_F_ONE_CHOW (1ULL << 29)  /* one-chow */
+    #define MJ_F_NO_KONGS (1ULL << 30)  /* no-kongs */
+    #define MJ_F_FOUR_KONGS (1ULL << 31)  /* four-kongs */
+    #define MJ_F_FOUR_TRIPLETS (1ULL << 32)  /* four-triplets */
+    #define MJ_F_THREE_CONCEALED (1ULL << 33)  /* three-concealed-triplets */
+    #define MJ_F_FOUR_CONCEALED (1ULL << 34)  /* four-concealed-triplets */
+    #define MJ_F_CONSECUTIVE (1ULL << 35)  /* three-consecutive-chows */
+    #define MJ_F_SUIT_HONOURS (1ULL << 36)  /* one-suit-with-honours */
+    #define MJ_F_ONE_SUIT (1ULL << 37)  /* one-suit-only */
+    #define MJ_F_ALL_HONOURS (1ULL << 38)  /* all-honours */
+    #define MJ_F_ALL_SIMPLES (1ULL << 39)  /* all-simples */
+    #define MJ_F_ALL_TERMINALS (1ULL << 40)  /* all-terminals */
+    #define MJ_F_TERMINALS_HONOURS (1ULL << 41)  /* all-terminals-honours */
+    #define MJ_F_EACH_SET (1ULL << 42)  /* terminal-or-honour-each-set */
+    #define MJ_F_NO_JOKERS (1ULL << 43)  /* no-jokers */
+    #define MJ_F_NO_POINTS (1ULL << 44)  /* no-points */
+    #define MJ_F_NO_SET_POINTS (1ULL << 45)  /* no-set-points */
+    """
+    const uint64_t F_WINNER "MJ_F_WINNER"
+    const uint64_t F_SELF_DRAWN "MJ_F_SELF_DRAWN"
+    const uint64_t F_DISCARD "MJ_F_DISCARD"
+    const uint64_t F_REPLACEMENT "MJ_F_REPLACEMENT"
+    const uint64_t F_KONG_REPLACEMENT "MJ_F_KONG_REPLACEMENT"
+    const uint64_t F_BONUS_REPLACEMENT "MJ_F_BONUS_REPLACEMENT"
+    const uint64_t F_KONG_ON_KONG "MJ_F_KONG_ON_KONG"
+    const uint64_t F_ROBBING "MJ_F_ROBBING"
+    const uint64_t F_LAST_TILE "MJ_F_LAST_TILE"
+    const uint64_t F_LAST_DISCARD "MJ_F_LAST_DISCARD"
+    const uint64_t F_HEAVEN "MJ_F_HEAVEN"
+    const uint64_t F_EARTH "MJ_F_EARTH"
+    const uint64_t F_DECLARED "MJ_F_DECLARED"
+    const uint64_t F_ORIGINAL_CALL "MJ_F_ORIGINAL_CALL"
+    const uint64_t F_DEALER "MJ_F_DEALER"
+    const uint64_t F_DEALER_STREAK "MJ_F_DEALER_STREAK"
+    const uint64_t F_OWN_FLOWER "MJ_F_OWN_FLOWER"
+    const uint64_t F_OWN_SEASON "MJ_F_OWN_SEASON"
+    const uint64_t F_ALL_FLOWERS "MJ_F_ALL_FLOWERS"
+    const uint64_t F_ALL_SEASONS "MJ_F_ALL_SEASONS"
+    const uint64_t F_ONE_CHANCE "MJ_F_ONE_CHANCE"
+    const uint64_t F_SINGLE_WAIT "MJ_F_SINGLE_WAIT"
+    const uint64_t F_PUNG_WAIT "MJ_F_PUNG_WAIT"
+    const uint64_t F_PAIR_WAIT "MJ_F_PAIR_WAIT"
+    const uint64_t F_FOURTH_TILE "MJ_F_FOURTH_TILE"
+    const uint64_t F_CONCEALED_HAND "MJ_F_CONCEALED_HAND"
+    const uint64_t F_CONCEALED_SETS "MJ_F_CONCEALED_SETS"
+    const uint64_t F_STANDARD "MJ_F_STANDARD"
+    const uint64_t F_NO_CHOWS "MJ_F_NO_CHOWS"
+    const uint64_t F_ONE_CHOW "MJ_F_ONE_CHOW"
+    const uint64_t F_NO_KONGS "MJ_F_NO_KONGS"
+    const uint64_t F_FOUR_KONGS "MJ_F_FOUR_KONGS"
+    const uint64_t F_FOUR_TRIPLETS "MJ_F_FOUR_TRIPLETS"
+    const uint64_t F_THREE_CONCEALED "MJ_F_THREE_CONCEALED"
+    const uint64_t F_FOUR_CONCEALED "MJ_F_FOUR_CONCEALED"
+    const uint64_t F_CONSECUTIVE "MJ_F_CONSECUTIVE"
+    const uint64_t F_SUIT_HONOURS "MJ_F_SUIT_HONOURS"
+    const uint64_t F_ONE_SUIT "MJ_F_ONE_SUIT"
+    const uint64_t F_ALL_HONOURS "MJ_F_ALL_HONOURS"
+    const uint64_t F_ALL_SIMPLES "MJ_F_ALL_SIMPLES"
+    const uint64_t F_ALL_TERMINALS "MJ_F_ALL_TERMINALS"
+    const uint64_t F_TERMINALS_HONOURS "MJ_F_TERMINALS_HONOURS"
+    const uint64_t F_EACH_SET "MJ_F_EACH_SET"
+    const uint64_t F_NO_JOKERS "MJ_F_NO_JOKERS"
+    const uint64_t F_NO_POINTS "MJ_F_NO_POINTS"
+    const uint64_t F_NO_SET_POINTS "MJ_F_NO_SET_POINTS"
 # The context word's fields beyond the Flag bits (mjscore.core.context), checked at import.
 cdef enum:
     MAX_CALLING_GATES = 32  # the gates of a calling hand's targets of sets (checked when compiled)

@@ -27,30 +27,58 @@ from ..rules import calling
 cdef uint64_t _bit(str name):
     return (<uint64_t>1) << FACT_BITS[name]
 
-F_WINNER, F_SELF_DRAWN, F_DISCARD = _bit("winner"), _bit("self-drawn"), _bit("discard")
-F_REPLACEMENT, F_KONG_REPLACEMENT = _bit("replacement"), _bit("kong-replacement")
-F_BONUS_REPLACEMENT, F_KONG_ON_KONG = _bit("bonus-replacement"), _bit("kong-on-kong")
-F_ROBBING, F_LAST_TILE = _bit("robbing-kong"), _bit("last-tile")
-F_LAST_DISCARD, F_HEAVEN, F_EARTH = _bit("last-discard"), _bit("heaven"), _bit("earth")
-F_DECLARED, F_DEALER = _bit("declared-calling"), _bit("dealer")
-F_ONE_CHANCE, F_SINGLE_WAIT = _bit("one-chance"), _bit("single-wait")
-F_PUNG_WAIT, F_NO_SET_POINTS = _bit("pung-wait"), _bit("no-set-points")
-F_CONCEALED_HAND, F_STANDARD = _bit("concealed-hand"), _bit("standard")
-F_NO_CHOWS, F_ONE_CHOW, F_NO_KONGS = _bit("no-chows"), _bit("one-chow"), _bit("no-kongs")
-F_FOUR_KONGS, F_FOUR_TRIPLETS = _bit("four-kongs"), _bit("four-triplets")
-F_THREE_CONCEALED = _bit("three-concealed-triplets")
-F_FOUR_CONCEALED = _bit("four-concealed-triplets")
-F_CONSECUTIVE = _bit("three-consecutive-chows")
-F_SUIT_HONOURS, F_ONE_SUIT = _bit("one-suit-with-honours"), _bit("one-suit-only")
-F_ALL_HONOURS, F_ALL_SIMPLES = _bit("all-honours"), _bit("all-simples")
-F_ALL_TERMINALS, F_TERMINALS_HONOURS = _bit("all-terminals"), _bit("all-terminals-honours")
-F_EACH_SET, F_NO_POINTS = _bit("terminal-or-honour-each-set"), _bit("no-points")
-F_NO_JOKERS = _bit("no-jokers")
-F_ORIGINAL_CALL, F_DEALER_STREAK = _bit("original-call"), _bit("dealer-streak")
-F_OWN_FLOWER, F_OWN_SEASON = _bit("own-flower"), _bit("own-season")
-F_ALL_FLOWERS, F_ALL_SEASONS = _bit("all-flowers"), _bit("all-seasons")
-F_PAIR_WAIT, F_CONCEALED_SETS = _bit("pair-wait"), _bit("concealed-sets")
-F_FOURTH_TILE = _bit("fourth-tile")
+# The fact bits are compile-time constants (_fold.pxd): checked against the vocabulary.
+_FACT_CONSTANTS = {
+    "winner": F_WINNER,
+    "self-drawn": F_SELF_DRAWN,
+    "discard": F_DISCARD,
+    "replacement": F_REPLACEMENT,
+    "kong-replacement": F_KONG_REPLACEMENT,
+    "bonus-replacement": F_BONUS_REPLACEMENT,
+    "kong-on-kong": F_KONG_ON_KONG,
+    "robbing-kong": F_ROBBING,
+    "last-tile": F_LAST_TILE,
+    "last-discard": F_LAST_DISCARD,
+    "heaven": F_HEAVEN,
+    "earth": F_EARTH,
+    "declared-calling": F_DECLARED,
+    "dealer": F_DEALER,
+    "one-chance": F_ONE_CHANCE,
+    "single-wait": F_SINGLE_WAIT,
+    "pung-wait": F_PUNG_WAIT,
+    "no-set-points": F_NO_SET_POINTS,
+    "concealed-hand": F_CONCEALED_HAND,
+    "standard": F_STANDARD,
+    "no-chows": F_NO_CHOWS,
+    "one-chow": F_ONE_CHOW,
+    "no-kongs": F_NO_KONGS,
+    "four-kongs": F_FOUR_KONGS,
+    "four-triplets": F_FOUR_TRIPLETS,
+    "three-concealed-triplets": F_THREE_CONCEALED,
+    "four-concealed-triplets": F_FOUR_CONCEALED,
+    "three-consecutive-chows": F_CONSECUTIVE,
+    "one-suit-with-honours": F_SUIT_HONOURS,
+    "one-suit-only": F_ONE_SUIT,
+    "all-honours": F_ALL_HONOURS,
+    "all-simples": F_ALL_SIMPLES,
+    "all-terminals": F_ALL_TERMINALS,
+    "all-terminals-honours": F_TERMINALS_HONOURS,
+    "terminal-or-honour-each-set": F_EACH_SET,
+    "no-points": F_NO_POINTS,
+    "no-jokers": F_NO_JOKERS,
+    "original-call": F_ORIGINAL_CALL,
+    "dealer-streak": F_DEALER_STREAK,
+    "own-flower": F_OWN_FLOWER,
+    "own-season": F_OWN_SEASON,
+    "all-flowers": F_ALL_FLOWERS,
+    "all-seasons": F_ALL_SEASONS,
+    "pair-wait": F_PAIR_WAIT,
+    "concealed-sets": F_CONCEALED_SETS,
+    "fourth-tile": F_FOURTH_TILE,
+}
+for _name, _value in _FACT_CONSTANTS.items():
+    if _value != _bit(_name):
+        raise ImportError(f"mjscore.score._fold: fact {_name!r} is bit {FACT_BITS[_name]}, not the constant's")
 BASE_FACTS = fact_mask(ROW_FACTS)
 
 if ([W_SELF_DRAWN, W_DEALER, W_LAST_TILE, W_LAST_DISCARD, W_ROBBING, W_KONG_REPLACEMENT,
