@@ -405,9 +405,9 @@ cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_
     for i in range(n):
         chows += kinds[i] == 0
         m = 0
-        for j in range(v.n):
-            if (reqs[j].masks[kinds[i]] >> firsts[i]) & 1 and (concealed[i] or not reqs[j].concealed):
-                m |= 1u << j
+        for j in range(v.n):  # (no branch: which requirement takes a group is data)
+            m |= <uint32_t>(((reqs[j].masks[kinds[i]] >> firsts[i]) & 1)
+                            & ((concealed[i] != 0) | (reqs[j].concealed == 0))) << j
         if not m:
             return 0  # a group no requirement takes (most candidates that fail, at once)
         match[i] = m

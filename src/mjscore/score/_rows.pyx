@@ -574,10 +574,11 @@ cdef inline int _pairs_form(const uint8_t* c, int n_melds, int total, uint64_t p
     FORM_PAIRS_KONGS, or -1. ``presence``: the kinds the row holds (counts at most 4, as
     a checked row's are)."""
     cdef uint64_t fours
-    # seven pairs hold at most seven kinds: most rows end on that, a branch the predictor
-    # learns; the rest by masks (no count of one or three), where a loop would end
-    # anywhere in the row
-    if n_melds or total != 14 or mj_popcount64(presence) > 7:
+    # By masks (no count of one or three), where a loop would end anywhere in the row.
+    # Most rows hold a kind once and end at the first mask: a branch the predictor learns,
+    # where "at most seven kinds" (implied by fourteen tiles of counts two or four) was
+    # a coin toss on rows of sets
+    if n_melds or total != 14:
         return -1
     if presence & ~mj_at_least34(c, 2):
         return -1
