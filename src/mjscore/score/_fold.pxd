@@ -396,26 +396,13 @@ cdef inline void _row_winds(const Tables* r, const uint8_t* c, int seat, int pre
                             int64_t* doubles) noexcept nogil:
     """What the concealed groups of the row's own winds add to any of its standard
     readings beyond their found[] entries (Tables.wind_points)."""
-    cdef int both
-    if 27 <= seat <= 30 and 27 <= prevailing <= 30:  # (always, but for a caller's odd winds)
-        # no branch on whether the two winds are one: it is data
-        both = seat == prevailing
-        points[0] += (r.wind_points[WIND_SEAT + 2 * both][c[seat]]
-                      + r.wind_points[WIND_PREVAILING][c[prevailing]] * (1 - both))
-        doubles[0] += (r.wind_doubles[WIND_SEAT + 2 * both][c[seat]]
-                       + r.wind_doubles[WIND_PREVAILING][c[prevailing]] * (1 - both))
-        return
-    if seat == prevailing:
-        if 27 <= seat <= 30:
-            points[0] += r.wind_points[WIND_BOTH][c[seat]]
-            doubles[0] += r.wind_doubles[WIND_BOTH][c[seat]]
-        return
-    if 27 <= seat <= 30:
-        points[0] += r.wind_points[WIND_SEAT][c[seat]]
-        doubles[0] += r.wind_doubles[WIND_SEAT][c[seat]]
+    cdef int both = seat == prevailing  # (no branch on it: it is data)
+    if 27 <= seat <= 30:  # (always, but for a caller's odd winds)
+        points[0] += r.wind_points[WIND_SEAT + 2 * both][c[seat]]
+        doubles[0] += r.wind_doubles[WIND_SEAT + 2 * both][c[seat]]
     if 27 <= prevailing <= 30:
-        points[0] += r.wind_points[WIND_PREVAILING][c[prevailing]]
-        doubles[0] += r.wind_doubles[WIND_PREVAILING][c[prevailing]]
+        points[0] += r.wind_points[WIND_PREVAILING][c[prevailing]] * (1 - both)
+        doubles[0] += r.wind_doubles[WIND_PREVAILING][c[prevailing]] * (1 - both)
 
 
 cdef inline int _claimed_count(uint32_t w) noexcept nogil:

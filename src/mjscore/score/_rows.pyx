@@ -20,7 +20,7 @@ from mjscore.rules._pattern_kernel cimport (ALL_FORMS, FORM_PAIRS, FORM_PAIRS_KO
 from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
                                    F_CONCEALED_SETS, F_FOURTH_TILE, F_NO_CHOWS, F_PAIR_WAIT, _bonus_count,
                                    _claimed_count,
-                                   F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_COUNTERS, FOUND_HOLDS,
+                                   F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_HOLDS,
                                    FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_COUNTS,
                                    S_NOT_WINNING, S_OK, SHAPE_PAIRS, SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING,
                                    W_SELF_DRAWN, FLOWER_SHIFT, Group, _atom, _cell_of, _concealed_facts, _counter,
@@ -33,10 +33,6 @@ from mjscore.decompose._shapes cimport SuitRead, c_decompose_read, c_other_wait_
 cdef extern from *:
     """
     #include <stdint.h>
-    /* mj_any_above4, mj_sum34 and mj_presence34 of 34 counts in one pass (the helpers of
-       _rows.pxd): -1 when a count is above 4, else their sum, the kinds held into *presence.
-       With SSE2 (every x86-64), the first 32 counts in two 16-byte registers; else eight
-       at a time in 64-bit words. */
     /* Add the five FoundSums entries (16 bytes each) of a decomposition's group bytes
        `dec` (NO_GROUP's entry is zero) to sums[4], lane by lane: a reading's counters,
        RUN_COUNTS, set points and doubles, none of which can carry out of its lane. */
@@ -88,6 +84,10 @@ cdef extern from *:
         return out;
     #endif
     }
+    /* mj_any_above4, mj_sum34 and mj_presence34 of 34 counts in one pass (the helpers of
+       _rows.pxd): -1 when a count is above 4, else their sum, the kinds held into *presence.
+       With SSE2 (every x86-64), the first 32 counts in two 16-byte registers; else eight
+       at a time in 64-bit words. */
     static inline int mj_scan34(const unsigned char *c, uint64_t *presence) {
         if (!MJ_WORDWISE) {
             if (mj_any_above4(c)) return -1;
