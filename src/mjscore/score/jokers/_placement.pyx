@@ -57,8 +57,8 @@ cdef uint64_t _waits_less(const SuitTables* T, const uint8_t* s, const PungParts
         if k and q == p:
             break
         sizes[x] = _part_less(s, parts, x, t, a, u, b, &keys[x])
-        pairs -= parts.split[x] > 0
-        r = _counted(sizes[x], keys[x])
+        pairs -= (parts.paired >> x) & 1
+        r = _counted(sizes[x])
         if r >= 0 and keys[x] >= 0 and not _splits(T, keys[x]):
             r = -1
         if r < 0:
@@ -71,22 +71,20 @@ cdef uint64_t _waits_less(const SuitTables* T, const uint8_t* s, const PungParts
         x = mj_ctz64(bad)
         if not (x == p or x == q):
             sizes[x] = _part_less(s, parts, x, -1, 0, -1, 0, &keys[x])
-        # the part with the tile: 3k + 2 leaves the pair, 3k the others have it
-        if keys[x] >= 0:
-            r = (sizes[x] + 1) % 3
-            if r == 1 or pairs + (r == 2) != 1:
-                return 0
-        elif pairs + (sizes[x] == 1) != 1:
+        # the part with the tile: 3k + 2 leaves the pair, 3k the others have it (an
+        # honour held 0, 3 or 4 times has no wait: _part_waits gives none)
+        r = _counted(sizes[x] + 1)
+        if r < 0 or pairs + r != 1:
             return 0
         return _part_waits(T, x, keys[x], sizes[x])
     if pairs != 2:
         return 0
     for x in range(PUNG_PARTS):  # every part splits: a tile more makes a pair a pung
         if not (x == p or x == q):
-            if parts.split[x] != 1:
+            if not (parts.paired >> x) & 1:
                 continue
             sizes[x] = _part_less(s, parts, x, -1, 0, -1, 0, &keys[x])
-        if _counted(sizes[x], keys[x]) == 1:
+        if _counted(sizes[x]) == 1:
             waits |= _part_waits(T, x, keys[x], sizes[x])
     return waits
 

@@ -5,7 +5,7 @@
 # a substitution takes tiles out, by counting first and in the suit tables only if counting
 # leaves one pair in all. (_score_substitutions._pung_subs finds the substitutions,
 # _score_pung_waits the waits.)
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 from mjscore.core._bits cimport mj_popcount64
 from mjscore.decompose._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size
@@ -16,9 +16,9 @@ cdef enum:
 ctypedef struct PungParts:
     int32_t key[3]          # the suits' keys and sizes
     int size[3]
-    int8_t split[PUNG_PARTS]  # -1: the part does not split; else 1 if it leaves a pair, 0 if not
-    uint32_t bad            # the parts that do not split
-    int pairs               # the pairs the others leave
+    uint32_t bad            # the parts that do not split (bit p: part p)
+    uint32_t paired         # the parts that split leaving a pair
+    int pairs               # how many those are
 
 
 cdef inline int _part_of(int t) noexcept nogil:
@@ -46,34 +46,36 @@ cdef inline int _part_less(const uint8_t* s, const PungParts* parts, int part, i
     return size
 
 
-cdef inline int _counted(int size, int32_t key) noexcept nogil:
-    """What counting tells of a part of ``size`` (``key`` -1: an honour, ``size`` its count):
-    -1 if it cannot split into sets and at most a pair, else 1 if it would leave a pair,
-    0 if not (a suit's split is still to be looked up)."""
-    if key < 0:
-        return -1 if size == 1 or size == 4 else size == 2
-    return -1 if size % 3 == 1 else size % 3 == 2
+cdef inline int _counted(int size) noexcept nogil:
+    """What counting tells of a part of ``size`` tiles (0-15): -1 if it cannot split into
+    sets and at most a pair, else 1 if it would leave a pair, 0 if not (a suit's split
+    is still to be looked up). By size mod 3, an honour's count (0-4) too: one or four
+    tiles of an honour make no sets, two a pair. Read from two bits per size, as the
+    modulo's multiply and the honours' own test cost more."""
+    return <int>((<uint32_t>0x61861861 >> (2 * size)) & 3) - 1
 
 
 cdef inline int _read_pung_parts(const SuitTables* T, const uint8_t* s, PungParts* parts) noexcept nogil:
-    """Read the parts of ``s``; how many do not split."""
-    cdef int p, size
-    cdef int32_t key
-    parts.bad = 0
-    parts.pairs = 0
-    for p in range(PUNG_PARTS):
-        if p < 3:
-            parts.key[p] = _suit_key(s + 9 * p)
-            parts.size[p] = _suit_size(s + 9 * p)
-        size = _part_less(s, parts, p, -1, 0, -1, 0, &key)  # (apart: C may read key first)
-        parts.split[p] = <int8_t>_counted(size, key)
-        if parts.split[p] >= 0 and key >= 0 and not _splits(T, key):
-            parts.split[p] = -1
-        if parts.split[p] < 0:
-            parts.bad |= 1u << p
-        else:
-            parts.pairs += parts.split[p]
-    return mj_popcount64(parts.bad)
+    """Read the parts of ``s``; how many do not split. The honours without a branch each
+    (which way one goes is data)."""
+    cdef int p, r
+    cdef uint32_t bad = 0, paired = 0
+    for p in range(3):
+        parts.key[p] = _suit_key(s + 9 * p)
+        parts.size[p] = _suit_size(s + 9 * p)
+        r = _counted(parts.size[p])
+        if r >= 0 and not _splits(T, parts.key[p]):
+            r = -1
+        bad |= <uint32_t>(r < 0) << p
+        paired |= <uint32_t>(r > 0) << p
+    for p in range(3, PUNG_PARTS):
+        r = _counted(s[p + 24])
+        bad |= <uint32_t>(r < 0) << p
+        paired |= <uint32_t>(r > 0) << p
+    parts.bad = bad
+    parts.paired = paired
+    parts.pairs = mj_popcount64(paired)
+    return mj_popcount64(bad)
 
 
 cdef inline int _splits_less(const SuitTables* T, const uint8_t* s, const PungParts* parts, int t, int a,
@@ -86,14 +88,14 @@ cdef inline int _splits_less(const SuitTables* T, const uint8_t* s, const PungPa
     if parts.bad & ~((1u << p) | (1u << q)):
         return 0
     size = _part_less(s, parts, p, t, a, u, b, &key_p)
-    r = _counted(size, key_p)
+    r = _counted(size)
     if r < 0:
         return 0
-    pairs += r - (parts.split[p] > 0)
+    pairs += r - <int>((parts.paired >> p) & 1)
     if q != p:
         size = _part_less(s, parts, q, t, a, u, b, &key_q)
-        r = _counted(size, key_q)
+        r = _counted(size)
         if r < 0:
             return 0
-        pairs += r - (parts.split[q] > 0)
+        pairs += r - <int>((parts.paired >> q) & 1)
     return pairs == 1 and (key_p < 0 or _splits(T, key_p)) and (key_q < 0 or _splits(T, key_q))

@@ -475,7 +475,8 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
                 if _splits_less(T, s, &parts, t, 2, u, 2) and c_push_d(sb, d, 2):
                     return 1
             elif (not parts.bad & ~((1u << p) | (1u << q)) and less_two[t] >= 0 and less_two[u] >= 0
-                    and parts.pairs - (parts.split[p] > 0) - (parts.split[q] > 0) + less_two[t] + less_two[u] == 1
+                    and parts.pairs - <int>((parts.paired >> p) & 1) - <int>((parts.paired >> q) & 1)
+                    + less_two[t] + less_two[u] == 1
                     and c_push_d(sb, d, 2)):
                 return 1
     return 0
@@ -485,7 +486,7 @@ cdef inline int _part_less_two(const SuitTables* T, const uint8_t* s, const Pung
     """What t's part of ``s`` less two t is: -1 if it does not split into sets and at most
     a pair, else 1 if it leaves a pair, 0 if not (_splits_less's test of one part)."""
     cdef int32_t key
-    cdef int r = _counted(_part_less(s, parts, _part_of(t), t, 2, -1, 0, &key), key)
+    cdef int r = _counted(_part_less(s, parts, _part_of(t), t, 2, -1, 0, &key))
     if r >= 0 and key >= 0 and not _splits(T, key):
         return -1
     return r
