@@ -24,6 +24,7 @@ decompositions.
 
 from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t, uint8_t, uint32_t, uint64_t
 
+from mjscore.core._bits cimport mj_popcount64
 from mjscore.score._fold cimport Tables, _add_sets, _capped_total, _cell_of
 from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG
 from mjscore.score._fold cimport (A_SIMPLE, A_TERMINAL, ANY_TILE, BASE_FACTS, F_NO_CHOWS,
@@ -125,21 +126,11 @@ cdef void _item_sums(RowBound* b, int k, uint64_t facts, uint64_t maybe) noexcep
     b.last_doubles[k] = doubles
 
 
-cdef inline void _insert(int64_t* values, int n, int64_t value) noexcept nogil:
-    """Insert ``value`` into the ``n`` values kept largest first."""
-    while n and values[n - 1] < value:
-        values[n] = values[n - 1]
-        n -= 1
-    values[n] = value
-
-
 cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, int64_t* bound) noexcept nogil:
     cdef const Tables* r = b.r
     cdef uint64_t maybe = b.maybe, rest
     cdef int64_t points, doubles, pair_points, pair_doubles, set_points, set_doubles
-    cdef int64_t pung_points[5]
-    cdef int64_t pung_doubles[5]
-    cdef int n = 0, j, k, t
+    cdef int k, t
     if not b.items_ok or b.meld_doubles < 0:
         bound[0] = bound[1] = INT64_MAX
         return
@@ -154,24 +145,17 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         _item_sums(b, 1, facts, maybe)
     if facts != b.last_facts[0] or maybe & ~F_SINGLE_WAIT != b.last_maybe[0]:
         _item_sums(b, 0, facts, maybe & ~F_SINGLE_WAIT)
-    # the sets: a pung of each kind held three times (at most four among 14 tiles) where
-    # it beats a chow (the tables hold the larger), chows for the rest; sets + 1 of them,
-    # the last standing in when the pair takes a pung's kind (it cannot be both). The
-    # chows are written first: a pung is worth at least a chow, so each goes before them.
-    for j in range(5):
-        pung_points[j] = b.chow_points
-        pung_doubles[j] = b.chow_doubles
+    # the sets: a pung of each kind held three times where it beats a chow (the tables
+    # hold the larger), chows for the rest. S's concealed part holds 3 * sets + 2 tiles
+    # (a winning row's size), so at most `sets` kinds three times: each pung counts.
+    set_points = (b.sets - mj_popcount64(at_least[3])) * b.chow_points
+    set_doubles = (b.sets - mj_popcount64(at_least[3])) * b.chow_doubles
     rest = at_least[3]
     while rest:
         t = mj_ctz64(rest)
         rest &= rest - 1
-        _insert(pung_points, n, b.pung_points[t])
-        _insert(pung_doubles, n, b.pung_doubles[t])  # (doubles apart: a bound)
-        n += 1
-    set_points = set_doubles = 0
-    for j in range(b.sets):
-        set_points += pung_points[j]
-        set_doubles += pung_doubles[j]
+        set_points += b.pung_points[t]
+        set_doubles += b.pung_doubles[t]
     # the pair: each kind held twice, with the best sets of the other kinds; a pair
     # earning nothing, of a kind with no pung to give up, adds the sets alone
     rest = at_least[2]
@@ -186,11 +170,9 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         rest &= rest - 1
         points = set_points + b.pair_points[t]
         doubles = set_doubles + b.pair_doubles[t]
-        if b.sets and at_least[3] >> t & 1:
-            if b.pung_points[t] >= pung_points[b.sets - 1]:
-                points += pung_points[b.sets] - b.pung_points[t]
-            if b.pung_doubles[t] >= pung_doubles[b.sets - 1]:
-                doubles += pung_doubles[b.sets] - b.pung_doubles[t]
+        if at_least[3] >> t & 1:  # the pair takes a pung's kind: a chow for that pung
+            points += b.chow_points - b.pung_points[t]
+            doubles += b.chow_doubles - b.pung_doubles[t]
         pair_points = max(pair_points, points)
         pair_doubles = max(pair_doubles, doubles)
     points = b.meld_points + pair_points
