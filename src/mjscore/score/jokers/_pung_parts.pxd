@@ -19,11 +19,19 @@ ctypedef struct PungParts:
     uint32_t bad            # the parts that do not split (bit p: part p)
     uint32_t paired         # the parts that split leaving a pair
     int pairs               # how many those are
+    uint32_t ones           # the parts of 1 and of 2 tiles mod 3 (split or not)
+    uint32_t twos
 
 
 cdef inline int _part_of(int t) noexcept nogil:
     """A tile's part: its suit (0-2), or 3-9 for an honour."""
     return t // 9 if t < 27 else t - 24
+
+
+cdef inline uint64_t _part_tiles(uint32_t parts) noexcept nogil:
+    """The tiles of ``parts`` (bit p: part p), without a branch."""
+    return ((parts & 1) * <uint64_t>0x1FF | ((parts >> 1) & 1) * (<uint64_t>0x1FF << 9)
+            | ((parts >> 2) & 1) * (<uint64_t>0x1FF << 18) | (<uint64_t>(parts >> 3) & 0x7F) << 27)
 
 
 cdef inline int _part_less(const uint8_t* s, const PungParts* parts, int part, int t, int a, int u, int b,
@@ -59,23 +67,27 @@ cdef inline int _read_pung_parts(const SuitTables* T, const uint8_t* s, PungPart
     """Read the parts of ``s``; how many do not split. The honours without a branch each
     (which way one goes is data)."""
     cdef int p, r
-    cdef uint32_t bad = 0, paired = 0
+    cdef uint32_t bad = 0, paired = 0, ones = 0, twos = 0
     for p in range(3):
         parts.key[p] = _suit_key(s + 9 * p)
         parts.size[p] = _suit_size(s + 9 * p)
         r = _counted(parts.size[p])
+        ones |= <uint32_t>(r < 0) << p
+        twos |= <uint32_t>(r > 0) << p
         if r >= 0 and not _splits(T, parts.key[p]):
             r = -1
         bad |= <uint32_t>(r < 0) << p
         paired |= <uint32_t>(r > 0) << p
-    for p in range(3, PUNG_PARTS):
+    for p in range(3, PUNG_PARTS):  # (an honour splits by its count alone)
         r = _counted(s[p + 24])
-        bad |= <uint32_t>(r < 0) << p
-        paired |= <uint32_t>(r > 0) << p
-    parts.bad = bad
-    parts.paired = paired
-    parts.pairs = mj_popcount64(paired)
-    return mj_popcount64(bad)
+        ones |= <uint32_t>(r < 0) << p
+        twos |= <uint32_t>(r > 0) << p
+    parts.ones = ones
+    parts.twos = twos
+    parts.bad = bad | (ones & ~7u)
+    parts.paired = paired | (twos & ~7u)
+    parts.pairs = mj_popcount64(parts.paired)
+    return mj_popcount64(parts.bad)
 
 
 cdef inline int _splits_less(const SuitTables* T, const uint8_t* s, const PungParts* parts, int t, int a,

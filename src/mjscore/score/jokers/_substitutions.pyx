@@ -190,7 +190,7 @@ from mjscore.decompose._jokers_kernel cimport c_decompose_jokers
 from mjscore.rules._pattern_kernel cimport mj_at_least34
 from mjscore.score._fold cimport mj_ctz64
 from mjscore.score.jokers._placement cimport FIXED_ROW, USE_CHOWS, USE_PUNGS, c_fits_fixed
-from mjscore.score.jokers._pung_parts cimport (PungParts, _counted, _part_less, _part_of, _read_pung_parts,
+from mjscore.score.jokers._pung_parts cimport (PungParts, _counted, _part_less, _part_of, _part_tiles, _read_pung_parts,
                                                  _splits_less)
 from mjscore.decompose._shapes cimport _suit_tables, c_standard_waits
 from mjscore.decompose._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
@@ -429,13 +429,28 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
             if _splits_less(T, s, &parts, t, 2, -1, 0) and c_push_d(sb, d, 1):
                 return 1
         return 0
+    # Which parts a D may take tiles from, by their sizes mod 3 (they sum to 0: the
+    # natural tiles are 12 less 3 a meld): after it one part must be 2 mod 3 (the pair's)
+    # and the rest 0. (t, t) takes one tile from a part, (t, u) two from each of theirs.
+    # So with every part 0 mod 3: (t, t) anywhere, or (t, u) in one part; with one part
+    # 1 and one 2: (t, t) or (t, u) in the first, or (t, u) across the two; with three
+    # parts 2: (t, u) across two of them; else none.
+    once = at_least[1] & ~at_least[0]  # the tiles of (t, t)
+    if parts.ones | parts.twos:
+        if mj_popcount64(parts.ones) == 1 and mj_popcount64(parts.twos) == 1:
+            once &= _part_tiles(parts.ones)
+            twice &= _part_tiles(parts.ones | parts.twos)
+        elif not parts.ones and mj_popcount64(parts.twos) == 3:
+            once = 0
+            twice &= _part_tiles(parts.twos)
+        else:
+            return 0
     # (t, u) of two parts needs each part less its pung's two natural tiles read once
     rest = twice
     while rest:
         t = mj_ctz64(rest)
         rest &= rest - 1
         less_two[t] = _part_less_two(T, s, &parts, t)
-    once = at_least[1] & ~at_least[0]  # the tiles of (t, t)
     rest = once | twice
     while rest:
         t = mj_ctz64(rest)
