@@ -559,7 +559,9 @@ def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use
     # (per suit, from the wait table), against every D tried: natural + D splits into
     # sets and a pair, each tile one a joker may stand for, two alike within four shown;
     # with jokers in pungs alone, some split puts each of D's tiles in a pung of it
-    # (test_scoring_jokers: a joker's pung keeps a natural tile, so it holds two at most)
+    # (test_scoring_jokers: a joker's pung keeps a natural tile, so it holds two at most).
+    # A quarter of the rows have a natural tile moved to another kind: their parts' sizes
+    # mod 3 are then mostly ones no D can complete (the pung search's first test)
     substitutions = pytest.importorskip("mjscore.score.jokers._substitutions")
     kernel = pytest.importorskip("mjscore.decompose._kernel")
     rng = np.random.default_rng(73)
@@ -568,6 +570,9 @@ def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use
         natural = counts.copy()
         for t in rng.choice(np.repeat(np.arange(34), counts), size=jokers, replace=False):
             natural[t] -= 1
+        if i % 4 == 3:
+            natural[rng.choice(np.flatnonzero(natural))] -= 1
+            natural[rng.choice(np.flatnonzero(natural < 4))] += 1
         held = natural.copy()
         if i % 3 == 0:  # melds showing some of a tile cap what the jokers may stand for
             t = int(rng.integers(34))

@@ -25,8 +25,8 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from mjscore.core._bits cimport mj_at_least34, mj_ctz64, mj_popcount64
-from mjscore.score.jokers._pung_parts cimport (PUNG_PARTS, PungParts, _counted, _part_less, _part_of, _read_pung_parts,
-                                        _splits_less)
+from mjscore.score.jokers._pung_parts cimport (PUNG_PARTS, PungParts, _counted, _part_less, _part_of, _part_tiles,
+                                        _read_pung_parts, _splits_less)
 from mjscore.decompose._shapes cimport _suit_tables
 from mjscore.decompose._suits cimport SuitTables, _splits
 
@@ -137,7 +137,16 @@ cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t
         waits = mj_at_least34(room, 3)
         if _enough(waits, most):
             return waits
-    rest = once
+    # (t, t) takes a tile from t's part and the wait adds one; after both one part is 2
+    # mod 3 and the rest 0. By the parts' sizes mod 3 (they sum to 2): with one part 2
+    # and the rest 0, t anywhere; with two parts 1, or one 1 and two 2, t in a part of 1;
+    # else nowhere.
+    rest = 0
+    if not parts.ones and mj_popcount64(parts.twos) == 1:
+        rest = once
+    elif mj_popcount64(parts.ones) == 2 and not parts.twos or (mj_popcount64(parts.ones) == 1
+                                                                and mj_popcount64(parts.twos) == 2):
+        rest = once & _part_tiles(parts.ones)
     while rest:  # (t, t): before less one t, and a tile
         t = mj_ctz64(rest)
         rest &= rest - 1
