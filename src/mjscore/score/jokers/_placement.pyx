@@ -196,7 +196,7 @@ def pung_waits(before, int jokers, caps):
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from mjscore.core._group_codes cimport G_CHOW, G_PUNG, NO_GROUP, group_kind, group_tile
+from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP, group_kind, group_tile
 from mjscore.decompose._jokers_kernel cimport c_waits_jokers_upto
 from mjscore.score._fold cimport F_SINGLE_WAIT, mj_ctz64
 
@@ -432,6 +432,49 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
     return F_SINGLE_WAIT if jf.single[0] & bit else 0
 
 
+cdef uint64_t GROUP_MASK[256]   # a decomposition byte's tiles, as a mask (NO_GROUP: none)
+
+
+cdef void _fill_group_masks() noexcept:
+    cdef int code
+    for code in range(256):
+        GROUP_MASK[code] = 0 if code == NO_GROUP else (
+            (<uint64_t>(7 if group_kind(code) == G_CHOW else 1)) << group_tile(code))
+
+
+_fill_group_masks()
+
+
+cdef inline int _allowed_without_chows(const JokerFilter* jf, const uint8_t* codes,
+                                       uint64_t* natural_tiles) noexcept nogil:
+    """c_decomposition_allowed for one or two jokers joining no chow: a group taking a
+    joker holds one kind, so keeps its tiles as natural ones, and D's tiles need groups
+    of their kind with room (a pung two jokers, a pair one), two for a tile twice unless
+    a pung. _place_few's answer, with a table and compares where it decodes each byte."""
+    cdef int j, code, t = 0, u = 0, room_t = 0, room_u = 0
+    cdef int pung_t, pair_t, pung_u, pair_u
+    if jf.jokers:
+        t = jf.d[0]
+        u = jf.d[jf.jokers - 1]
+    # the bytes of the groups that take a joker of t or u (256, no byte: none does)
+    pung_t = G_PUNG * 34 + t if jf.use & USE_PUNGS else 256
+    pung_u = G_PUNG * 34 + u if jf.use & USE_PUNGS else 256
+    pair_t = G_PAIR * 34 + t if jf.use & USE_PAIRS else 256
+    pair_u = G_PAIR * 34 + u if jf.use & USE_PAIRS else 256
+    for j in range(5):
+        code = codes[j]
+        natural_tiles[j] = GROUP_MASK[code]
+        room_t += 2 * (code == pung_t) + (code == pair_t)
+        room_u += 2 * (code == pung_u) + (code == pair_u)
+    if jf.jokers == 0:
+        return 1
+    if jf.jokers == 1:
+        return room_t > 0
+    if t == u:
+        return room_t >= 2
+    return room_t > 0 and room_u > 0
+
+
 cdef int c_decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
                                 uint64_t* natural_tiles) noexcept nogil:
     """Whether D's tiles can stand as jokers in this decomposition of S (five codes, 0xFF
@@ -439,6 +482,8 @@ cdef int c_decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
     per code, in some placement (joker_readings: the masks merged per group code)."""
     cdef uint64_t possible[5]
     cdef int j, k
+    if jf.jokers <= 2 and not jf.use & USE_CHOWS:
+        return _allowed_without_chows(jf, codes, natural_tiles)
     if not _placed(codes, jf.d, jf.jokers, jf.use, possible):
         return 0
     k = 0
