@@ -596,7 +596,7 @@ def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use
 @pytest.mark.parametrize(("jokers", "size"), [(2, 11), (2, 8), (2, 5), (2, 2), (1, 12), (1, 9), (1, 6), (1, 3)])
 def test_the_waits_with_jokers_in_pungs_are_the_joker_tables(jokers: int, size: int) -> None:
     # the waits a row's single-wait fact counts when its jokers stand in pungs alone, from
-    # the parts of its natural tiles (_score_pung_waits), against the joker tables' (the
+    # the parts of its natural tiles (_placement.c_pung_waits_upto), against the joker tables' (the
     # kernel's waits with jokers): hands less some tiles and random draws of the size a
     # hand with that many jokers (and some melds) waits with, some tiles capped by melds
     pung_waits = pytest.importorskip("mjscore.score.jokers._placement").pung_waits

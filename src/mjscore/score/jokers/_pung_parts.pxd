@@ -3,8 +3,9 @@
 # into sets and a pair less those pungs' natural tiles. The parts of the natural counts
 # (each suit, each honour) are read once (_read_pung_parts) and looked at again only where
 # a substitution takes tiles out, by counting first and in the suit tables only if counting
-# leaves one pair in all. (_score_substitutions._pung_subs finds the substitutions,
-# _score_pung_waits the waits.)
+# leaves one pair in all; their sizes mod 3 say at once which parts a substitution may
+# take tiles from. (_substitutions._pung_subs finds the substitutions,
+# _placement.c_pung_waits_upto the waits.)
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 from mjscore.core._bits cimport mj_popcount64

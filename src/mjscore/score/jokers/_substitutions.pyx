@@ -430,7 +430,7 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
                 return 1
         return 0
     # Which parts a D may take tiles from, by their sizes mod 3 (they sum to 0: the
-    # natural tiles are 12 less 3 a meld): after it one part must be 2 mod 3 (the pair's)
+    # natural tiles are 12 less 3 per meld): after it one part must be 2 mod 3 (the pair's)
     # and the rest 0. (t, t) takes one tile from a part, (t, u) two from each of theirs.
     # So with every part 0 mod 3: (t, t) anywhere, or (t, u) in one part; with one part
     # 1 and one 2: (t, t) or (t, u) in the first, or (t, u) across the two; with three
