@@ -98,6 +98,7 @@ cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t
     cdef const SuitTables* T = _suit_tables()
     cdef PungParts parts
     cdef uint8_t room[34]   # caps less before (never below: caps hold the natural tiles)
+    cdef uint64_t held[5]   # [k], k = 1-4: the kinds before holds k times or more
     cdef uint64_t open_, once, twice, waits = 0, rest, others, x, y
     cdef int t, u
     if T == NULL or not 1 <= jokers <= 2:
@@ -110,11 +111,13 @@ cdef uint64_t c_pung_waits_upto(const uint8_t* before, int jokers, const uint8_t
     room[32] = caps[32] - before[32]
     room[33] = caps[33] - before[33]
     open_ = mj_at_least34(room, 1)  # a wait may be t
+    for t in range(1, 5):
+        held[t] = mj_at_least34(before, t)
     # a pung of one t (two jokers), or of t once more (one joker)
-    once = mj_at_least34(before, 1) & mj_at_least34(room, 2)
-    twice = mj_at_least34(before, 2) & open_  # a pung of two t and a joker
+    once = held[1] & mj_at_least34(room, 2)
+    twice = held[2] & open_  # a pung of two t and a joker
     # a pung taken out mends two parts at most and the wait one more
-    if _read_pung_parts(T, before, &parts) > 3:
+    if _read_pung_parts(T, before, held, &parts) > 3:
         return 0
     if jokers == 1:
         rest = twice

@@ -64,11 +64,15 @@ cdef inline int _counted(int size) noexcept nogil:
     return <int>((<uint32_t>0x61861861 >> (2 * size)) & 3) - 1
 
 
-cdef inline int _read_pung_parts(const SuitTables* T, const uint8_t* s, PungParts* parts) noexcept nogil:
-    """Read the parts of ``s``; how many do not split. The honours without a branch each
-    (which way one goes is data)."""
+cdef inline int _read_pung_parts(const SuitTables* T, const uint8_t* s, const uint64_t* at_least,
+                                 PungParts* parts) noexcept nogil:
+    """Read the parts of ``s`` (``at_least[k]``, k = 1-4: the kinds it holds k times or
+    more); how many do not split. The honours from those masks: one or four of a kind
+    split into nothing, two leave a pair."""
     cdef int p, r
-    cdef uint32_t bad = 0, paired = 0, ones = 0, twos = 0
+    cdef uint32_t bad = 0, paired = 0, ones, twos
+    ones = <uint32_t>((((at_least[1] & ~at_least[2]) | at_least[4]) >> 24) & 0x3F8)
+    twos = <uint32_t>(((at_least[2] & ~at_least[3]) >> 24) & 0x3F8)
     for p in range(3):
         parts.key[p] = _suit_key(s + 9 * p)
         parts.size[p] = _suit_size(s + 9 * p)
@@ -79,10 +83,6 @@ cdef inline int _read_pung_parts(const SuitTables* T, const uint8_t* s, PungPart
             r = -1
         bad |= <uint32_t>(r < 0) << p
         paired |= <uint32_t>(r > 0) << p
-    for p in range(3, PUNG_PARTS):  # (an honour splits by its count alone)
-        r = _counted(s[p + 24])
-        ones |= <uint32_t>(r < 0) << p
-        twos |= <uint32_t>(r > 0) << p
     parts.ones = ones
     parts.twos = twos
     parts.bad = bad | (ones & ~7u)

@@ -416,7 +416,7 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
     cdef uint8_t d[2]
     cdef int8_t less_two[34]    # per tile of twice: _part_less_two
     cdef int t, u, p, q
-    if T == NULL or _read_pung_parts(T, s, &parts) > 2:
+    if T == NULL or _read_pung_parts(T, s, at_least, &parts) > 2:
         return 0  # a D takes tiles out of two parts at most
     # the tiles of (t, u), and of (t) with one joker: held twice, shown three times at most
     twice = at_least[2] & ~held_four
