@@ -412,7 +412,7 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcep
     cdef uint64_t first[3]        # each suit's first way
     cdef const SuitSlot* slot
     cdef uint64_t way
-    cdef int n_fixed, t, c, s, pairs, total = 1, i0, i1, i2, k, g, is_pair, pair_suit = -1
+    cdef int n_fixed, s, pairs, total = 1, i0, i1, i2, k, g, is_pair, pair_suit = -1
     cdef uint32_t tally
     cdef int idx[3]
     cdef int32_t key[3]

@@ -277,8 +277,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     (joker_readings.readings)."""
     cdef uint8_t found[5 * MAX_DECOMPOSITIONS + 3]  # (+3: mj_completes reads 8 bytes)
     cdef Group groups[9]
-    cdef int t, k, status
-    cdef int wt, first, last, d, j, i, h, code, kind, n_groups, n_dec, kongs
+    cdef int t, k
+    cdef int wt, first, last, d, j, i, code, kind, n_groups, n_dec, kongs
     cdef uint64_t facts, single, dec_facts, threes, tile_base, pair_tiles, fours
     cdef uint64_t sets_self, wait_mask  # the concealed-sets fact of every reading; the wait facts kept
     cdef int single_due         # with jokers: the single-wait fact is worked out when first needed
@@ -288,7 +288,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int concealed, cell, exposed_cell, open_group, pairs, n_fixed, n_shaped, n_made, shape_wins, pair_forms
     cdef uint32_t counters, runs, meld_counters, meld_runs
     cdef int64_t set_points, set_doubles, meld_points, meld_doubles, std_points, std_doubles, points, doubles
-    cdef int n_std, other
+    cdef int n_std
     cdef const Patterns* p = r.pat
     cdef uint8_t kinds[8]       # the groups a pattern is matched against: kind, first tile,
     cdef uint8_t firsts[8]      # concealed; a standard reading's groups then its melds

@@ -652,7 +652,7 @@ def completing_substitutions(natural, held, int jokers, int use):
     cdef uint8_t caps[34]
     cdef uint64_t at_least[5]
     cdef Subs sb
-    cdef int t, i, k
+    cdef int t, k
     if not 1 <= jokers <= 2:
         raise ValueError("one or two jokers")
     for t in range(34):
