@@ -308,9 +308,52 @@ cdef inline void _start_placement(Placement* pl, const uint8_t* codes, const uin
         pl.n += 1
 
 
+cdef uint64_t GROUP_MASK[256]   # a decomposition byte's tiles, as a mask (NO_GROUP: none)
+
+
+cdef void _fill_group_masks() noexcept:
+    cdef int code
+    for code in range(256):
+        GROUP_MASK[code] = 0 if code == NO_GROUP else (
+            (<uint64_t>(7 if group_kind(code) == G_CHOW else 1)) << group_tile(code))
+
+
+_fill_group_masks()
+
+
+cdef inline int _place_without_chows(const uint8_t* codes, const uint8_t* d, int jokers, int use,
+                                     uint64_t* possible) noexcept nogil:
+    """_placed for at most two jokers joining no chow: a group taking a joker holds one
+    kind, so keeps its tiles as natural ones (``possible``: each code's, 0 for a pad), and
+    D's tiles need groups of their kind with room (a pung two jokers, a pair one), two for
+    a tile twice unless a pung. A table and a compare per byte, no decoding."""
+    cdef int j, code, t = 0, u = 0, room_t = 0, room_u = 0
+    cdef int pung_t, pair_t, pung_u, pair_u
+    if jokers:
+        t = d[0]
+        u = d[jokers - 1]
+    # the bytes of the groups that take a joker of t or u (256, no byte: none does)
+    pung_t = G_PUNG * 34 + t if use & USE_PUNGS else 256
+    pung_u = G_PUNG * 34 + u if use & USE_PUNGS else 256
+    pair_t = G_PAIR * 34 + t if use & USE_PAIRS else 256
+    pair_u = G_PAIR * 34 + u if use & USE_PAIRS else 256
+    for j in range(5):
+        code = codes[j]
+        possible[j] = GROUP_MASK[code]
+        room_t += 2 * (code == pung_t) + (code == pair_t)
+        room_u += 2 * (code == pung_u) + (code == pair_u)
+    if jokers == 0:
+        return 1
+    if jokers == 1:
+        return room_t > 0
+    if t == u:
+        return room_t >= 2
+    return room_t > 0 and room_u > 0
+
+
 cdef int _place_few(const uint8_t* codes, const uint8_t* d, int jokers, int use,
                     uint64_t* possible) noexcept nogil:
-    """_placed for at most two jokers, in one pass over the codes."""
+    """_placed for at most two jokers that may join chows, in one pass over the codes."""
     cdef int j, g, h, n = 0, code, kind, t = 0, u = 0, found = 0
     cdef int room[5]
     cdef uint32_t takes_t = 0, takes_u = 0, free = 0, chows = 0, rest
@@ -344,9 +387,6 @@ cdef int _place_few(const uint8_t* codes, const uint8_t* d, int jokers, int use,
             if chows >> g & 1:
                 possible[g] &= ~((<uint64_t>1) << t)
         return 1
-    if not use & USE_CHOWS:  # the groups taking a joker hold one kind: none loses a tile
-        return takes_t != 0 and takes_u != 0 and (t != u or takes_t & (takes_t - 1) != 0 or
-                                                  room[mj_ctz64(takes_t)] == 2)
     for g in range(n):
         always[g] = ~(<uint64_t>0)
     rest = takes_t
@@ -376,6 +416,8 @@ cdef int _placed(const uint8_t* codes, const uint8_t* d, int jokers, int use,
     placement puts a joker there; more are placed one by one."""
     cdef Placement pl
     if jokers <= 2:
+        if not use & USE_CHOWS:
+            return _place_without_chows(codes, d, jokers, use, possible)
         return _place_few(codes, d, jokers, use, possible)
     _start_placement(&pl, codes, d, jokers, use)
     if not _place_jokers(&pl, 0, 0):
@@ -435,49 +477,6 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
     return F_SINGLE_WAIT if jf.single[0] & bit else 0
 
 
-cdef uint64_t GROUP_MASK[256]   # a decomposition byte's tiles, as a mask (NO_GROUP: none)
-
-
-cdef void _fill_group_masks() noexcept:
-    cdef int code
-    for code in range(256):
-        GROUP_MASK[code] = 0 if code == NO_GROUP else (
-            (<uint64_t>(7 if group_kind(code) == G_CHOW else 1)) << group_tile(code))
-
-
-_fill_group_masks()
-
-
-cdef inline int _allowed_without_chows(const JokerFilter* jf, const uint8_t* codes,
-                                       uint64_t* natural_tiles) noexcept nogil:
-    """c_decomposition_allowed for one or two jokers joining no chow: a group taking a
-    joker holds one kind, so keeps its tiles as natural ones, and D's tiles need groups
-    of their kind with room (a pung two jokers, a pair one), two for a tile twice unless
-    a pung. _place_few's answer, with a table and compares where it decodes each byte."""
-    cdef int j, code, t = 0, u = 0, room_t = 0, room_u = 0
-    cdef int pung_t, pair_t, pung_u, pair_u
-    if jf.jokers:
-        t = jf.d[0]
-        u = jf.d[jf.jokers - 1]
-    # the bytes of the groups that take a joker of t or u (256, no byte: none does)
-    pung_t = G_PUNG * 34 + t if jf.use & USE_PUNGS else 256
-    pung_u = G_PUNG * 34 + u if jf.use & USE_PUNGS else 256
-    pair_t = G_PAIR * 34 + t if jf.use & USE_PAIRS else 256
-    pair_u = G_PAIR * 34 + u if jf.use & USE_PAIRS else 256
-    for j in range(5):
-        code = codes[j]
-        natural_tiles[j] = GROUP_MASK[code]
-        room_t += 2 * (code == pung_t) + (code == pair_t)
-        room_u += 2 * (code == pung_u) + (code == pair_u)
-    if jf.jokers == 0:
-        return 1
-    if jf.jokers == 1:
-        return room_t > 0
-    if t == u:
-        return room_t >= 2
-    return room_t > 0 and room_u > 0
-
-
 cdef int c_decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
                                 uint64_t* natural_tiles) noexcept nogil:
     """Whether D's tiles can stand as jokers in this decomposition of S (five codes, 0xFF
@@ -485,8 +484,8 @@ cdef int c_decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
     per code, in some placement (joker_readings: the masks merged per group code)."""
     cdef uint64_t possible[5]
     cdef int j, k
-    if jf.jokers <= 2 and not jf.use & USE_CHOWS:
-        return _allowed_without_chows(jf, codes, natural_tiles)
+    if jf.jokers <= 2 and not jf.use & USE_CHOWS:  # (equal groups keep equal tiles: no merging)
+        return _place_without_chows(codes, jf.d, jf.jokers, jf.use, natural_tiles)
     if not _placed(codes, jf.d, jf.jokers, jf.use, possible):
         return 0
     k = 0
