@@ -324,6 +324,10 @@ def test_a_joker_hands_breakdown_is_kept_between_calls_and_never_mixed(backend: 
     ("55z J 11s 234p 567p 789s", "5z", "pungs", True),
     ("55z J 11s 234p 567p 789s", "5z", "pairs", False),
     ("66m J 11s 234p 567p 789s", "6m", "pungs", True),
+    # won on the pair with two jokers in pungs: the hand less 1z was also completed by
+    # 5z (55z the pair, 1z with both jokers the pung); with one joker it was not
+    ("11z 5z JJ 123m 456p 789s", "1z", "pungs", False),
+    ("11z 55z J 123m 456p 789s", "1z", "pungs", True),
 ])
 def test_a_joker_hand_waits_on_one_tile_only_where_no_other_completes_it(backend: str, hand: str, win: str,
                                                                           word: str, single: bool) -> None:
