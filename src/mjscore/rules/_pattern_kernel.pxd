@@ -71,11 +71,8 @@ ctypedef struct Situational:
 
 
 ctypedef struct VariantIndex:
-    # Per tile, bit v for each variant v allowing it: the variants a row's kinds allow are
-    # the AND over the kinds it holds.
-    uint64_t allowing[34]
-    # The same AND, per byte of a kinds mask (tiles 8b to 8b + 7) by the byte's value: five
-    # loads for a row instead of one AND per kind.
+    # Per byte of a kinds mask (tiles 8b to 8b + 7) by the byte's value, bit v for each
+    # variant v allowing every kind the byte holds: five loads for a row's kinds.
     uint64_t by_byte[5][256]
     # The variants needing at most k kinds held three times or more (k up to 7).
     uint64_t upto[8]
@@ -243,11 +240,12 @@ cdef inline uint64_t c_index_left(const VariantIndex* index, int forms, int kong
             & index.kinds_upto[mj_popcount64(presence)] & index.honour_threes[(threes >> 27) & 0x7F]
             & index.kongs_upto[kongs if kongs < 4 else 4] & index.of_forms[forms & 7])
 # The variants any of several rows may fill, ignoring conditions: every row holds at least
-# the kinds `presence` and at most those of `may_hold`, and at most the kinds of `threes`
-# (`twos`) 3+ (2+) times. A superset of each row's c_candidates (same order, out and -1 as there).
-# `allowing`: the variants' per-tile masks (Patterns.quant_index.allowing), or NULL.
-cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,
-                            uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
+# the kinds `presence` and at most those of `may_hold`, at most the kinds of `threes`
+# (`twos`) 3+ (2+) times, and declares `kongs` kongs. A superset of each row's c_candidates
+# (same order, out and -1 as there). `index`: the table's VariantIndex if it holds every
+# variant (Patterns.quant_indexed), else NULL.
+cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const VariantIndex* index,
+                            int kongs, uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
                             int16_t* out) noexcept nogil
 # Whether hand `h`'s situation and concealment hold.
 cdef int c_conditions(const Patterns* p, int h, uint64_t facts, int win, int concealed_hand) noexcept nogil

@@ -165,15 +165,17 @@ cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n
     whether it holds them all (``c_candidates_bound`` reads only such an index)."""
     cdef int v, t, b, value, k
     cdef uint64_t both
+    cdef uint64_t allowing[34]  # per tile, the variants allowing it
     cdef int n_all = n
     memset(index, 0, sizeof(VariantIndex))
+    memset(allowing, 0, sizeof(allowing))
     if n == 0:
         return 0
     n = min(n, 64)
     for v in range(n):
         for t in range(34):
             if variants[v].allowed >> t & 1:
-                index.allowing[t] |= (<uint64_t>1) << v
+                allowing[t] |= (<uint64_t>1) << v
         for k in range(8):
             if variants[v].min_threes <= k:
                 index.upto[k] |= (<uint64_t>1) << v
@@ -192,7 +194,7 @@ cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n
             both = ~(<uint64_t>0) >> (64 - n)
             for t in range(8):
                 if value >> t & 1 and 8 * b + t < 34:
-                    both &= index.allowing[8 * b + t]
+                    both &= allowing[8 * b + t]
             index.by_byte[b][value] = both
     return n == n_all
 
@@ -593,18 +595,18 @@ cdef int c_table_candidates(const Patterns* p, int is_item, uint64_t left, const
                                concealed_hand, out)
 
 
-cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const uint64_t* allowing,
-                            uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
+cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, const VariantIndex* index,
+                            int kongs, uint64_t presence, uint64_t may_hold, uint64_t threes, uint64_t twos,
                             int16_t* out) noexcept nogil:
-    cdef int v = -1, t, found = 0, n_threes = mj_popcount64(threes)
-    cdef uint64_t left = ~(<uint64_t>0), kinds = presence
-    if allowing != NULL:  # the variants allowing every kind held, in order
-        while kinds and left:
-            t = mj_ctz64(kinds)
-            kinds &= kinds - 1
-            left &= allowing[t]
+    cdef int v = -1, found = 0, n_threes = mj_popcount64(threes)
+    cdef uint64_t left = 0
+    if index != NULL:
+        # the index's variants for the fewest kinds and the most pungs any row holds (each
+        # of its tests passes more variants for fewer kinds or more pungs): most rows of
+        # sets with jokers get none
+        left = c_index_left(index, ALL_FORMS, kongs, presence, threes)
     while True:  # the next variant: of those, or of all
-        if allowing != NULL:
+        if index != NULL:
             if not left:
                 break
             v = mj_ctz64(left)
@@ -615,7 +617,8 @@ cdef int c_candidates_bound(const Patterns* p, const Variant* variants, int n, c
                 break
         if variants[v].min_threes > n_threes:
             break
-        if presence & ~variants[v].allowed or variants[v].required & ~may_hold:
+        if (presence & ~variants[v].allowed or variants[v].required & ~may_hold
+                or variants[v].kong_groups > kongs):
             continue
         if _candidate(p, &variants[v], 1, threes, twos, 0, 0, 0):  # conditions left to each row
             if found == MAX_CANDIDATES:

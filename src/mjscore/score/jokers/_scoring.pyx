@@ -370,7 +370,7 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
     cdef uint64_t threes, twos, may_hold, bit          # three times or more
     cdef uint64_t once = presence, twice = mj_at_least34(held, 2)
     cdef const uint8_t* d
-    cdef int i, k, run, kept
+    cdef int i, k, run
     for i in range(sb.n):
         d = sb.d + 8 * i
         run = 0
@@ -387,18 +387,11 @@ cdef void _bound_candidates(const Patterns* p, const Subs* sb, int jokers, const
     twos = twice | (added1 & once) | added2
     may_hold = presence | added1
     if p.n_quant:
-        jf.n_quant = c_candidates_bound(p, p.quant, p.n_quant, p.quant_index.allowing if p.quant_indexed else NULL,
+        jf.n_quant = c_candidates_bound(p, p.quant, p.n_quant, &p.quant_index if p.quant_indexed else NULL, kongs,
                                         presence, may_hold, threes, twos, quant)
         jf.quant = quant
-        kept = 0
-        for k in range(jf.n_quant):  # (none if -1: too many to list, each D then tries all)
-            if p.quant[quant[k]].kong_groups <= kongs:
-                quant[kept] = quant[k]
-                kept += 1
-        if jf.n_quant > 0:
-            jf.n_quant = kept
     if p.n_items:
-        jf.n_items = c_candidates_bound(p, p.items, p.n_items, p.items_index.allowing if p.items_indexed else NULL,
+        jf.n_items = c_candidates_bound(p, p.items, p.n_items, &p.items_index if p.items_indexed else NULL, kongs,
                                         presence, may_hold, threes, twos, items)
         jf.items = items
 
