@@ -253,6 +253,18 @@ group 7,858 -> 7,493. Interleaved against the previous build, best of 4: pungs 1
 required 16%, in any group 8.5%, babcock with the jokers 10%. This benchmark, three runs:
 pungs 2.56-2.62M hands/s (0.28-0.29x babcock; 0.6x asked), required 4.92-4.95M
 (0.54-0.55x), in any group 1.16-1.28M (0.13-0.14x; 0.4x asked).
+2026-12-06, later still (issue 33 item 2): a reading won on its pair with two jokers in
+pungs shows a second wait at once (a tile the jokers stand for: its natural tiles then
+the pair, the winning tile a pung of both jokers), so 1,365 rows in 10,000 search their
+waits instead of 2,315; the joker rows' special-hand candidates start from the pattern
+index's variants (``c_candidates_bound``), where 93% of the bounded rows of jokers in
+pungs find none. ``python benchmarks/instructions.py``, 10,000 rows: pungs 3,981 ->
+3,798 instructions a row, required 2,427 -> 2,315, in any group 7,566 -> 7,358, babcock
+with the jokers 5,837 -> 5,854.
+Interleaved against the previous build, best of 5: pungs 1.90M -> 2.04M hands/s,
+required 3.91M -> 4.18M (+7% each). This benchmark, on a slower machine (the floor
+37-38M/s): pungs 2.17M hands/s (0.29x babcock's 7.38M; 0.6x asked), required 4.11M
+(0.56x), in any group 995k (0.13x; 0.4x asked).
 """
 
 from __future__ import annotations
