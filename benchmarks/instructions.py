@@ -98,7 +98,12 @@ def count(workload: str, n: int) -> int:
                               "--child", saved, json.dumps([name, options])], capture_output=True, text=True)
         if run.returncode:
             raise RuntimeError(f"{workload}: the run under callgrind failed:\n{run.stderr[-3000:]}")
-        # the last part holds the second call (the first dump, at the first call, is empty)
+        # one dump at each call and one at the end: the last part holds the second call
+        # (another function matching the pattern would split it, and toggle the count off)
+        parts = sorted(Path(tmp).glob("callgrind.out*"))
+        if len(parts) != 3:
+            raise RuntimeError(f"{workload}: {len(parts)} profile parts where two calls make 3 ({kernel} "
+                               "matched another function)")
         summary = Path(out).read_text()
         totals = re.search(r"^summary:\s*(\d+)", summary, re.MULTILINE)
         if totals is None:
