@@ -26,8 +26,8 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_C
                                    W_SELF_DRAWN, FLOWER_SHIFT, Group, _atom, _cell_of, _concealed_facts, _counter,
                                    _wait_one_chance,
                                    _set_facts, mj_ctz64)
-from mjscore.score.jokers._placement cimport (USE_CHOWS, USE_PAIRS, JokerFilter, c_decomposition_allowed,
-                                              c_fixed_allowed, c_joker_single)
+from mjscore.score.jokers._placement cimport (JokerFilter, c_decomposition_allowed, c_fixed_allowed,
+                                       c_joker_single)
 from mjscore.decompose._shapes cimport SuitRead, c_decompose_read, c_other_wait_read, c_waits
 
 cdef extern from *:
@@ -203,14 +203,8 @@ cdef inline int _second_wait_shown(const JokerFilter* jf, const uint8_t* dec, in
     run whose other end is still available, the run's other tiles (a joker among them or
     not) kept; or ``wt`` making a pung beside a pair whose tile is still available, no
     joker standing for ``wt`` (the pung less ``wt`` is then a natural pair, and the pair
-    with that tile a pung keeping its joker if it has one); or ``wt`` in the pair (a
-    natural one) with two jokers standing in pungs alone, ``wt`` still available three
-    times: the hand less ``wt`` is also completed by a tile t the jokers stand for, the
-    natural t's then the pair and ``wt`` a pung of the two jokers (t's pung held one
-    natural t and both jokers, or two and one of them while u's held the other)."""
+    with that tile a pung keeping its joker if it has one)."""
     cdef int j, kind = FOUND_KIND[dec[i]], tile = FOUND_TILE[dec[i]]
-    if kind == G_PAIR:
-        return jf.jokers == 2 and not jf.use & (USE_CHOWS | USE_PAIRS) and held[wt] < 4
     if kind == G_CHOW:
         if wt == tile:
             return tile % 9 <= 5 and held[tile + 3] < 4

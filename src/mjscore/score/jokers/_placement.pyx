@@ -431,7 +431,8 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
     (with its jokers), else 0; worked out once per row and winning tile.
 
     With one joker that may join any group, another tile x completing the natural tiles
-    proves a second wait; else usually a decomposition of S proves one: if the jokers can stand for
+    proves a second wait; with two standing in pungs alone, a decomposition of S whose pair
+    is ``wt`` (_won_on_pair); else usually a decomposition of S proves one: if the jokers can stand for
     D less one tile x (not ``wt``) plus ``wt`` in it, the hand less ``wt`` was completed
     by x too (S is that hand plus x with the jokers placed so), as it was by ``wt``.
     Otherwise the kinds completing it are counted, with the jokers (in pungs alone, from
@@ -447,6 +448,9 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
         # S = the hand less wt, plus x, plus a joker standing for wt in wt's group
         return 0
     if not jf.single_known[0] & bit:
+        if jf.use == USE_PUNGS and jf.jokers == 2 and _won_on_pair(jf, wt, found, n_dec):
+            jf.single_known[0] |= bit
+            return 0
         for k in range(jf.jokers):
             if jf.d[k] == wt or (k and jf.d[k] == jf.d[k - 1]):
                 continue
@@ -475,6 +479,25 @@ cdef uint64_t c_joker_single(const JokerFilter* jf, int wt, const uint8_t* found
         if waits and not waits & (waits - 1):
             jf.single[0] |= bit
     return F_SINGLE_WAIT if jf.single[0] & bit else 0
+
+
+cdef inline int _won_on_pair(const JokerFilter* jf, int wt, const uint8_t* found, int n_dec) noexcept nogil:
+    """With two jokers standing in pungs alone (D's tiles in pungs): whether S reads with
+    ``wt`` as its pair (a natural one: no joker stands in a pair), ``wt`` still available
+    three times. Then the hand less ``wt`` was also completed by a tile t of D: t's
+    natural tiles make the pair (t's pung held one natural t and both jokers, or two t
+    and one joker while u's pung held the other) and ``wt`` with both jokers a pung."""
+    cdef uint64_t natural_tiles[5]
+    cdef int dec, k
+    cdef const uint8_t* codes
+    if jf.natural[wt] + 1 > jf.caps[wt]:
+        return 0
+    for dec in range(n_dec):
+        codes = &found[5 * dec]
+        for k in range(5):
+            if codes[k] == G_PAIR * 34 + wt and c_decomposition_allowed(jf, codes, natural_tiles):
+                return 1
+    return 0
 
 
 cdef int c_decomposition_allowed(const JokerFilter* jf, const uint8_t* codes,
