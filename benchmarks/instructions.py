@@ -42,12 +42,14 @@ WORKLOADS = ["babcock-concealed", "babcock-melds", "chinese-classical-concealed"
 
 def rows_of(workload: str, n: int) -> tuple[dict[str, np.ndarray], str, dict[str, object]]:
     """The ``score_many`` arrays of ``workload``'s first ``n`` rows, its rule set and options."""
-    sys.path.insert(0, str(HERE))
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
     from mjscore.rows.sample import random_complete_hands, random_scoring_rows, remove_one_tile
     from test_bench_western import _rows, _with_jokers
 
     complete = random_complete_hands(ROWS, seed=1)
-    won_on = (complete.astype(np.int8) - remove_one_tile(complete, seed=3).astype(np.int8)).argmax(axis=1)
+    less_one = remove_one_tile(complete, seed=3)
+    won_on = (complete.astype(np.int8) - less_one.astype(np.int8)).argmax(axis=1)
     if workload.endswith(("-concealed", "-melds")):
         name, kind = workload.rsplit("-", 1)
         if kind == "concealed":
@@ -60,7 +62,7 @@ def rows_of(workload: str, n: int) -> tuple[dict[str, np.ndarray], str, dict[str
 
     class Corpus:  # the fixture's W and T, as _rows reads them
         W = complete
-        T = remove_one_tile(complete, seed=3)
+        T = less_one
 
     counts, melds, won = _rows(Corpus, n)
     arrays = {"counts": counts, "melds": melds, "win_tile": won, "self_drawn": np.ones(n, dtype=bool)}
