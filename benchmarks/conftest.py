@@ -450,6 +450,8 @@ def _scoring_targets() -> list[Target]:
         Target("mjscore.score(str, 'babcock')", "score[single]", ("babcock-text",), max_us=30),
         Target("score_many on one row, babcock, around the kernel", "score_many[one row]", ("babcock",),
                "score_many[one row]", "babcock-kernel", max_us=5),
+        Target("score_many on 16 rows with context columns, around the kernel", "score_many[16 rows, columns]",
+               ("babcock",), "score_many[16 rows, columns]", "babcock-kernel", max_us=25),
         # issue 33 item 3: 5x riichienv on a NumPy row, 4x on a list
         *(Target(f"Scorer.total({form} row) {workload} vs riichienv calc", "scorer[total]",
                  (f"{form}-{workload}",), "score[riichi peers]", f"riichienv-{workload}",

@@ -408,6 +408,41 @@ def test_every_form_of_a_wind_scores_the_same(backend: str, winds: tuple[Any, An
     assert totals.tolist() == [single, single]
 
 
+@pytest.mark.parametrize("form", ["plain", "numpy scalars", "0-d arrays", "lists", "columns"])
+def test_every_form_of_a_context_scores_the_same(backend: str, form: str) -> None:
+    """Scalars (cached per value), numpy scalars, 0-d arrays, lists and columns of the same
+    context are one context: the same totals."""
+    counts = np.array([mjscore.parse_tiles("123m456p789s22233z")] * 2, np.uint8)
+    context: dict[str, Any] = {"win_tile": 29, "seat_wind": 28, "prevailing_wind": 29, "self_drawn": True,
+                               "dealer": False}
+    given = {
+        "plain": context,
+        "numpy scalars": {key: np.bool_(value) if type(value) is bool else np.uint8(value)
+                          for key, value in context.items()},
+        "0-d arrays": {key: np.array(value) for key, value in context.items()},
+        "lists": {key: [value] * 2 for key, value in context.items()},
+        "columns": {key: np.full(2, value) for key, value in context.items()},
+    }[form]
+    expected = mjscore.score("123m456p789s22233z", "babcock", win_tile="3z", seat_wind="S", prevailing_wind="W",
+                             self_drawn=True).total
+    for _ in range(2):  # the second call reads the cached scalars
+        totals, _ = mjscore.score_many(counts, "babcock", **given)
+        assert totals.tolist() == [expected, expected]
+    # a dealer (not sitting East) is a context that cannot happen, in every form alike
+    given["dealer"] = {"plain": True, "numpy scalars": np.bool_(True), "0-d arrays": np.array(True),
+                       "lists": [True, True], "columns": np.ones(2, bool)}[form]
+    _, _, status = mjscore.score_many(counts, "babcock", return_status=True, **given)
+    assert status.tolist() == [HandStatus.BAD_CONTEXT] * 2
+
+
+@pytest.mark.parametrize("win_tile", [2.5, np.float64(3.0), np.array(2.5), {}, object()],
+                         ids=["float", "float64", "0-d float array", "dict", "object"])
+def test_a_winning_tile_that_is_no_integer_is_refused(backend: str, win_tile: Any) -> None:
+    """Not truncated to a tile, as a float column is not: a clear error."""
+    with pytest.raises(InvalidContextError, match="win_tile: expected tile indices 0-33"):
+        mjscore.score_many(TWO, "babcock", win_tile=win_tile)
+
+
 # --- situations that are self-drawn by definition (issue 12 item 5) ---------------------------
 
 HEAVEN_ROW = mjscore.parse_tiles("123m456p789s11122z")

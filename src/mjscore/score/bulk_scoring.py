@@ -55,6 +55,7 @@ rest (see ``mjscore.score._reference``). Bad rows score 0.
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any
 
 import numpy as np
@@ -68,12 +69,32 @@ from ..core.errors import HandStatus, InvalidContextError, MjscoreError, NotWinn
 from ..core.hand import MAX_JOKERS, Hand
 from ..core.notation import parse_hand
 from ..rows.codec import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, replacement_code
-from ..rows.coerce import as_batch, check_threads, joker_batch, meld_batch
+from ..rows.coerce import _UINT8, as_batch, check_threads, joker_batch, meld_batch
 from ..rules import RuleSet, load_rules
 from .scoring import check_jokers
 from ..core.tile import Tile
 
 __all__ = ["score_many", "read_hand"]
+
+
+_SCALAR_TYPES = (str, int, bool, type(None), np.generic)
+_PLAIN_SCALARS = frozenset((str, int, bool, type(None)))  # most calls: one set lookup a value
+_ENDLESS = 1 << 48
+"""Rows a repeated scalar column covers: a stride-0 view, sliced to each batch (slicing
+costs a tenth of :func:`numpy.broadcast_to`, which a single-row call would pay per column)."""
+
+
+# The enums' values as ints: an enum member's attribute lookup and arithmetic cost ten
+# times an int's, several times a call.
+_EAST, _NORTH = int(Tile.EAST), int(Tile.NORTH)
+_DEALER, _SELF_DRAWN = int(Flag.DEALER), int(Flag.SELF_DRAWN)
+_FLAG_BITS = {name: int(flag) for name, flag in FLAG_KEYWORDS.items()}
+
+
+def _is_scalar(value: Any) -> bool:
+    """Whether a context argument is one value for every row (asked of the common types
+    first: :func:`numpy.ndim` costs a microsecond or two, several times a call)."""
+    return type(value) in _PLAIN_SCALARS or isinstance(value, np.generic) or np.ndim(value) == 0
 
 
 def _column(value: Any, n: int, name: str) -> npt.NDArray[Any]:
@@ -105,7 +126,10 @@ def _tile_of(item: Any, name: str, winds: bool) -> int:
         return UNKNOWN_TILE
     if isinstance(item, str):
         return int(tile_of(item, name))
-    return int(item)
+    try:
+        return operator.index(item)  # an integer: 2.5 is no tile (as a float column is none)
+    except TypeError:
+        raise _not_a_tile(name, winds, item) from None
 
 
 def _not_a_tile(name: str, winds: bool, value: Any) -> InvalidContextError:
@@ -116,11 +140,14 @@ def _not_a_tile(name: str, winds: bool, value: Any) -> InvalidContextError:
 
 def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint8]:
     """A scalar or (n,) array of tiles (text or indices) as (n,) uint8 indices."""
-    if np.ndim(value) == 0:
-        tile = _tile_of(value.item() if isinstance(value, np.generic) else value, name, winds)
-        if not (0 <= tile <= 33 or tile == UNKNOWN_TILE):
-            raise _not_a_tile(name, winds, tile)
-        return np.broadcast_to(np.uint8(tile), (n,))
+    if type(value) is np.ndarray and value.dtype is _UINT8 and value.shape == (n,):
+        return _checked_tiles(value, name, winds)  # the usual column, read as it is
+    if _is_scalar(value):
+        item = value.item() if isinstance(value, (np.generic, np.ndarray)) else value  # (a 0-d array too)
+        try:
+            return _repeated_tile(item, name, winds)[:n]
+        except TypeError:  # unhashable (no tile): read uncached, to say what is wrong with it
+            return _repeated_tile.__wrapped__(item, name, winds)[:n]
     else:
         array = _column(value, n, name)
         if array.dtype.kind in "USO":
@@ -129,18 +156,45 @@ def _tiles(value: Any, n: int, name: str, *, winds: bool) -> npt.NDArray[np.uint
                              dtype=np.int64)[inverse.reshape(-1)]
     if array.dtype.kind not in "iu":
         raise InvalidContextError(f"{name}: expected {'winds' if winds else 'tiles'}, got dtype {array.dtype}")
-    low, high = (Tile.EAST, Tile.NORTH) if winds else (0, 33)
-    # two reductions, no temporary: the serial share of a threaded call (issue 33 item 4)
-    if array.size and (array.min() < low or array.max() > high):
+    return _checked_tiles(array, name, winds).astype(np.uint8, copy=False)
+
+
+def _checked_tiles(array: npt.NDArray[Any], name: str, winds: bool) -> npt.NDArray[Any]:
+    """``array`` of integers, once each is a wind (``winds``) or a tile or UNKNOWN_TILE."""
+    low, high = (_EAST, _NORTH) if winds else (0, 33)
+    # reductions, no temporary: the serial share of a threaded call (issue 33 item 4); no
+    # lower bound to check for winning tiles as uint8
+    if array.size and ((winds or array.dtype is not _UINT8) and array.min() < low or array.max() > high):
         bad = ((array < low) | (array > high)) & (winds | (array != UNKNOWN_TILE))
         if bad.any():
             raise _not_a_tile(name, winds, int(array[bad][0]))
-    return array.astype(np.uint8, copy=False)
+    return array
+
+
+@functools.lru_cache(maxsize=256, typed=True)
+def _repeated_tile(item: Any, name: str, winds: bool) -> npt.NDArray[np.uint8]:
+    """An endless column (``_ENDLESS``) of one tile or wind given as text, an index or None;
+    kept per distinct value."""
+    tile = _tile_of(item, name, winds)
+    if not (0 <= tile <= 33 or tile == UNKNOWN_TILE):
+        raise _not_a_tile(name, winds, tile)
+    return np.broadcast_to(np.uint8(tile), (_ENDLESS,))
+
+
+@functools.lru_cache(maxsize=256)
+def _repeated_word(word: int) -> npt.NDArray[np.uint32]:
+    """An endless column of one context word."""
+    return np.broadcast_to(np.uint32(word), (_ENDLESS,))
+
+
+def _flag(value: Any, name: str) -> bool:
+    """One True/False (or 0/1) context value."""
+    return value if type(value) is bool else bool(_bools(value, 1, name)[0])
 
 
 def _replacement(value: Any, n: int) -> npt.NDArray[np.uint32]:
     """``replacement`` as context-word bits (:func:`mjscore.rows.replacement_code`)."""
-    if np.ndim(value) == 0:
+    if _is_scalar(value):
         return np.full(n, REPLACEMENT_WORDS[replacement_code(value)], dtype=np.uint32)
     array = _column(value, n, "replacement")
     if array.dtype.kind == "b":
@@ -162,42 +216,52 @@ for _on, _off, _ in IMPOSSIBLE:
     _IMPOSSIBLE_WORD |= ((_WORDS & _on) == _on) & ((_WORDS & _off) == 0)
 
 
+_DEALER_BY_SEAT = np.zeros(256, dtype=np.uint32)
+_DEALER_BY_SEAT[_EAST] = _DEALER
+
+
 def _word(flags: dict[str, Any], replacement: Any, dealer: Any, seat: Any, n: int) -> Any:
     """The context word: a scalar when every keyword is, else an (n,) array; ``self_drawn``
     left out is implied where the word has a situation that is self-drawn by definition."""
     implied = "self_drawn" not in flags and ("heaven" in flags or replacement is not None)
-    scalar = 0 if np.ndim(replacement) else int(_replacement(replacement, 1)[0])
+    repeated = _is_scalar(replacement)
+    scalar = int(REPLACEMENT_WORDS[replacement_code(replacement)]) if repeated else 0
     columns: list[tuple[Any, int]] = []
-    for name, flag in FLAG_KEYWORDS.items():
-        if name in flags:
-            if np.ndim(flags[name]):
-                columns.append((_bools(flags[name], n, name), int(flag)))
-            elif _bools(flags[name], 1, name)[0]:
-                scalar |= int(flag)
-    east = seat == int(Tile.EAST)  # an int: comparing with the enum member is 10x slower
-    if dealer is None:
-        is_dealer = east
+    for name, value in flags.items():  # (names checked by the caller)
+        if not _is_scalar(value):
+            columns.append((_bools(value, n, name), _FLAG_BITS[name]))
+        elif _flag(value, name):
+            scalar |= _FLAG_BITS[name]
+    word = None
+    if dealer is None and not _is_scalar(seat):  # East deals: its bit by table, a row's at once
+        word = _DEALER_BY_SEAT.take(seat)
     else:
-        is_dealer = _bools(dealer, n, "dealer") if np.ndim(dealer) else _bools(dealer, 1, "dealer")[0]
-    # A dealer who does not sit East is marked with a bit no real word has (bit 12).
-    marks: list[tuple[Any, int]] = [(is_dealer, int(Flag.DEALER))]
-    if dealer is not None:
-        marks.append((is_dealer != east, 1 << 12))
-    for value, bit in marks:
-        if np.ndim(value):
-            columns.append((value, bit))
-        elif value:
-            scalar |= bit
-    if not columns and not np.ndim(replacement):
+        east = seat == _EAST
+        is_dealer = east if dealer is None else (_flag(dealer, "dealer") if _is_scalar(dealer)
+                                                 else _bools(dealer, n, "dealer"))
+        # A dealer who does not sit East is marked with a bit no real word has (bit 12).
+        marks: list[tuple[Any, int]] = [(is_dealer, _DEALER)]
+        if dealer is not None:
+            marks.append((is_dealer != east, 1 << 12))
+        for value, bit in marks:
+            if not _is_scalar(value):
+                columns.append((value, bit))
+            elif value:
+                scalar |= bit
+    if word is None and not columns and repeated:
         if implied and scalar & DRAWN_BY_DEFINITION:
-            scalar |= int(Flag.SELF_DRAWN)
+            scalar |= _SELF_DRAWN
         return np.uint32(scalar)
-    word = _replacement(replacement, n) if np.ndim(replacement) else np.zeros(n, dtype=np.uint32)
-    word |= np.uint32(scalar)
+    if word is None:
+        word = np.full(n, scalar, dtype=np.uint32)
+    elif scalar:
+        word |= np.uint32(scalar)
+    if not repeated:
+        word |= _replacement(replacement, n)
     for value, bit in columns:  # bool x flag: 20x faster than bitwise_or(..., where=value)
         word |= value.view(np.uint8) * np.uint32(bit)
     if implied:
-        word |= ((word & np.uint32(DRAWN_BY_DEFINITION)) != 0).view(np.uint8) * np.uint32(Flag.SELF_DRAWN)
+        word |= ((word & np.uint32(DRAWN_BY_DEFINITION)) != 0).view(np.uint8) * np.uint32(_SELF_DRAWN)
     return word
 
 
@@ -212,11 +276,6 @@ def _jokers(value: Any, n: int, status: npt.NDArray[np.uint8]) -> npt.NDArray[np
 
 
 _FLAG_NAMES = frozenset(FLAG_KEYWORDS)
-_SCALAR_TYPES = (str, int, bool, type(None), np.generic)
-_PLAIN_SCALARS = frozenset((str, int, bool, type(None)))  # most calls: one set lookup a value
-_ENDLESS = 1 << 48
-"""Rows a repeated scalar column covers: a stride-0 view, sliced to each batch (slicing
-costs a tenth of :func:`numpy.broadcast_to`, which a single-row call would pay per column)."""
 
 
 def _scalar_context(win_tile: Any, seat_wind: Any, prevailing_wind: Any, dealer: Any, replacement: Any,
@@ -258,9 +317,8 @@ def _context_columns(n: int, win_tile: Any, seat_wind: Any, prevailing_wind: Any
     # then stays a scalar too, checked once, where a column would be built and checked row
     # by row (a fifth of a millisecond per 10^5 rows).
     shared = not seat.strides[0]
-    word = np.broadcast_to(np.asarray(_word(flags, replacement, dealer,
-                                            (int(seat[0]) if n else int(Tile.EAST)) if shared else seat, n),
-                                      dtype=np.uint32), (n,))
+    word = _word(flags, replacement, dealer, (int(seat[0]) if n else _EAST) if shared else seat, n)
+    word = _repeated_word(int(word))[:n] if isinstance(word, np.generic) else word
     # a joker count that cannot be outranks the context, as a tile count does in the kernel
     wild = None if jokers is None else _jokers(jokers, n, status)
     if word.strides[0]:
