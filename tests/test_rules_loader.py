@@ -7,6 +7,7 @@ import tomllib
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import mjscore
@@ -212,6 +213,49 @@ def test_extends_builds_the_variant(house):
 ])
 def test_extends_scores_accordingly(house, hand, context, total):
     assert score(hand, load_rules(house), **context).total == total
+
+
+PUNGS_INSTEAD = """extends = "babcock"
+name = "house-excludes"
+
+[[items]]
+id = "pungs-self-drawn"
+name = "No runs, self-drawn"
+when = ["winner", "no-chows", "self-drawn"]
+points = 30
+excludes = ["no-runs"]
+source = "house: a self-drawn hand of pungs scores 30 instead of 10"
+"""
+NEVER_APPLIES = """
+[[items]]
+id = "never-{k}"
+name = "Never applies {k}"
+when = ["winner", "robbing-kong", "heaven"]
+points = 1
+excludes = ["last-tile"]
+source = "house: an item that excludes another, never met"
+"""
+
+
+@pytest.mark.parametrize("others", [0, 5], ids=["one item excludes", "six items exclude"])
+def test_an_item_replaces_the_one_it_excludes_only_when_it_applies(backend, tmp_path, others):
+    """docs/rule-files.md, ``excludes``: "ids of items this one replaces when both apply".
+    One excluding item, or six (the compiled fold keeps up to four apart, more in its
+    per-byte tables): the same answer both ways, on both backends."""
+    path = tmp_path / "house.toml"
+    path.write_text(PUNGS_INSTEAD + "".join(NEVER_APPLIES.format(k=k) for k in range(others)))
+    rules = load_rules(path)
+    hand = "[555m] 111p 999s 777s 2z +2z"  # babcock: 8 + 4 + 8 + 2 + 20 + 2 (only place) + 10 (no runs) = 54
+    counts = np.array([mjscore.parse(hand).concealed] * 2, dtype=np.uint8)
+    melds = np.array([list(mjscore.rows.codec.meld_bytes(mjscore.parse(hand).melds))] * 2, dtype=np.uint8)
+    by_discard = score(hand, rules)
+    self_drawn = score(hand, rules, self_drawn=True)
+    assert (by_discard.total, self_drawn.total) == (54, 54 + 2 - 10 + 30)
+    assert {line.id for line in self_drawn.lines} >= {"pungs-self-drawn"}
+    assert "no-runs" not in {line.id for line in self_drawn.lines}
+    assert "no-runs" in {line.id for line in by_discard.lines}  # the near miss: it does not apply
+    totals, _ = mjscore.score_many(counts, rules, melds=melds, win_tile="2z", self_drawn=np.array([False, True]))
+    assert totals.tolist() == [54, 76]
 
 
 def test_extends_a_variant_by_relative_path(house):

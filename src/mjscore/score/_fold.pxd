@@ -318,6 +318,15 @@ from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 from mjscore.rules._pattern_kernel cimport MAX_HANDS_MATCHED, Patterns
 
+ctypedef struct ItemSums:  # the points and doubles of a byte of items, read together
+    int32_t points
+    int32_t doubles
+
+
+cdef enum:
+    FEW_EXCLUDERS = 4
+
+
 ctypedef struct Tables:
     const int32_t* set_points     # [kind][concealed][atom], 4 x 2 x 7
     const int32_t* set_doubles
@@ -371,10 +380,14 @@ ctypedef struct Tables:
     # The points and doubles of the items applied, summed a byte of the item mask at a
     # time (item_bytes bytes): a fixed loop, where one per item ends on the data.
     int item_bytes
-    int32_t points_by_byte[8][256]
-    int32_t doubles_by_byte[8][256]
-    # The items those applied exclude (OR of their excludes), by byte in the same way.
+    ItemSums sums_by_byte[8][256]
+    # The items those applied exclude (OR of their excludes), by byte in the same way;
+    # where 1 to FEW_EXCLUDERS items exclude others (every shipped rule set: none or one),
+    # their number, each of them and what it excludes instead (no table lines to load).
     uint64_t excludes_by_byte[8][256]
+    int few_excluders
+    int excluder[FEW_EXCLUDERS]
+    uint64_t excluded_by[FEW_EXCLUDERS]
     # Items with ``holds`` (model.Tables.holds): the fact bit each sets on a reading whose
     # counters reach its needs, the fewest of each counter in that counter's 3 bits.
     int n_holds

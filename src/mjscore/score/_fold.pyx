@@ -272,13 +272,22 @@ cdef void _build_lookup(Tables* r) noexcept nogil:
     r.item_bytes = (r.n_items + 7) // 8
     for b in range(8):
         for v in range(256):
-            r.points_by_byte[b][v] = r.doubles_by_byte[b][v] = 0
+            r.sums_by_byte[b][v].points = r.sums_by_byte[b][v].doubles = 0
             r.excludes_by_byte[b][v] = 0
             for i in range(8):
                 if v >> i & 1 and 8 * b + i < r.n_items:
-                    r.points_by_byte[b][v] += r.points[8 * b + i]
-                    r.doubles_by_byte[b][v] += r.doubles[8 * b + i]
+                    r.sums_by_byte[b][v].points += r.points[8 * b + i]
+                    r.sums_by_byte[b][v].doubles += r.doubles[8 * b + i]
                     r.excludes_by_byte[b][v] |= r.excludes[8 * b + i]
+    r.few_excluders = 0
+    for i in range(r.n_items):
+        if r.excludes[i]:
+            if r.few_excluders == FEW_EXCLUDERS:
+                r.few_excluders = 0  # too many: the tables
+                break
+            r.excluder[r.few_excluders] = i
+            r.excluded_by[r.few_excluders] = r.excludes[i]
+            r.few_excluders += 1
     for t in range(256):  # a tile past 33 (no winning tile) meets only "any tile"
         r.tile_allowed[t] = 0
         for i in range(r.n_items):
@@ -287,12 +296,16 @@ cdef void _build_lookup(Tables* r) noexcept nogil:
 
 
 cdef inline uint64_t _without_excluded(const Tables* r, uint64_t mask) noexcept nogil:
-    """``mask`` less the items its items exclude: a byte of it at a time (a fixed loop,
-    where one per item would end on the data)."""
+    """``mask`` less the items its items exclude: of each of a few excluding items, or a
+    byte of the mask at a time (fixed loops, where one per item would end on the data)."""
     cdef uint64_t excluded = 0
     cdef int k
     if not r.any_excludes:
         return mask
+    if r.few_excluders:  # (as many each time: the loop's branch is learnt)
+        for k in range(r.few_excluders):
+            excluded |= r.excluded_by[k] * ((mask >> r.excluder[k]) & 1)
+        return mask & ~excluded
     for k in range(r.item_bytes):
         excluded |= r.excludes_by_byte[k][(mask >> (8 * k)) & 0xFF]
     return mask & ~excluded
@@ -352,8 +365,8 @@ cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint6
                 doubles += r.doubles[i]
     else:  # no item counted per bonus tile: a plain sum, a byte of items at a time
         for k in range(r.item_bytes):
-            points += r.points_by_byte[k][(applied >> (8 * k)) & 0xFF]
-            doubles += r.doubles_by_byte[k][(applied >> (8 * k)) & 0xFF]
+            points += r.sums_by_byte[k][(applied >> (8 * k)) & 0xFF].points
+            doubles += r.sums_by_byte[k][(applied >> (8 * k)) & 0xFF].doubles
     if n_hands == 0:
         _finish(r, points, doubles, applied, -1, 0, 1, 0, hands, 0, best)
         return
