@@ -69,7 +69,7 @@ from ..core.errors import HandStatus, InvalidContextError, MjscoreError, NotWinn
 from ..core.hand import MAX_JOKERS, Hand
 from ..core.notation import parse_hand
 from ..rows.codec import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, replacement_code
-from ..rows.coerce import _UINT8, as_batch, check_threads, joker_batch, meld_batch
+from ..rows.coerce import as_batch, check_threads, joker_batch, meld_batch
 from ..rules import RuleSet, load_rules
 from .scoring import check_jokers
 from ..core.tile import Tile
@@ -87,6 +87,7 @@ costs a tenth of :func:`numpy.broadcast_to`, which a single-row call would pay p
 # The enums' values as ints: an enum member's attribute lookup and arithmetic cost ten
 # times an int's, several times a call.
 _EAST, _NORTH = int(Tile.EAST), int(Tile.NORTH)
+_UINT8 = np.dtype(np.uint8)  # (a builtin dtype is one object: `is` tells it)
 _DEALER, _SELF_DRAWN = int(Flag.DEALER), int(Flag.SELF_DRAWN)
 _FLAG_BITS = {name: int(flag) for name, flag in FLAG_KEYWORDS.items()}
 
