@@ -753,3 +753,31 @@ def test_a_bad_jokers_column_is_an_error(jokers: np.ndarray, message: str) -> No
     counts = np.array([mjscore.parse_tiles("123m456p789s1155z")] * 2, dtype=np.uint8)
     with pytest.raises(mjscore.InvalidHandError, match=message):
         score_many(counts, PUNGS, jokers=jokers)
+
+
+# ------------------------------------------------------------------ robbing a kong
+
+ROBBED = "004 Bonus: Stealing the Fourth to Win | 10 Points"
+
+
+def test_no_joker_stands_for_the_robbed_kong_tile(backend: str) -> None:
+    """ROBBED: the other player held three of the robbed tile, so the hand holds only that
+    one; a joker standing for a second would be a fifth copy (as a joker never stands for
+    one past four). The near miss: the same hand with the joker standing elsewhere wins,
+    the robbed tile natural."""
+    counts = np.array([mjscore.parse_tiles("12234m111567p55s")], dtype=np.uint8)  # 3m robbed, one joker
+    context = {"jokers": 1, "robbing_kong": True, "seat_wind": "W", "prevailing_wind": "S", "return_status": True}
+    # 123m 234m 111p 567p 55s needs the joker as a second 3m (or 1m 2m J, J 2m 4m): no reading
+    totals, _, status = score_many(counts, PAIRS, win_tile="3m", **context)
+    assert (totals.tolist(), status.tolist()) == ([0], [HandStatus.NOT_WINNING])
+    # every winning tile tried: won on the 1m (held once) instead, the joker a 3m is fine there
+    totals, _, status = score_many(counts, PAIRS, win_tile=None, **context)
+    assert status.tolist() == [HandStatus.OK] and totals[0] > 0
+    # the near miss: 3m held once, the joker a 5s in the pair
+    near = np.array([mjscore.parse_tiles("123456m111567p5s")], dtype=np.uint8)
+    totals, _, status = score_many(near, PAIRS, win_tile="3m", **context)
+    assert status.tolist() == [HandStatus.OK]
+    plain, _, _ = score_many(near, PAIRS, win_tile="3m", **(context | {"robbing_kong": False}))
+    assert totals[0] > plain[0]  # the robbed kong's 10 points
+    with pytest.raises(NotWinningError):
+        score("1224m111567p55sJ +3m", PAIRS, robbing_kong=True, seat_wind="W", prevailing_wind="S")

@@ -255,11 +255,14 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
     (:mod:`mjscore.score.jokers.readings`) and only the readings that keep its jokers where they
     may stand are given, each won on a natural tile."""
     natural = hand.concealed if jokers is None else jokers.natural
+    # A robbed kong's tile is the only one of its kind the hand holds (the other player
+    # held three): with jokers, none stands for it either, as none stands for a fifth copy.
     if context.win_tile is not None:
         win_tiles = [context.win_tile]
-    else:  # a robbed kong's tile is the only one of its kind the hand holds
-        win_tiles = [Tile(t) for t in range(34) if natural[t]
-                     and (not context.robbing_kong or hand.counts[t] == 1)]
+    else:
+        win_tiles = [Tile(t) for t in range(34) if natural[t]]
+    if context.robbing_kong:
+        win_tiles = [t for t in win_tiles if hand.counts[t] == 1]
     tables = rules.hand_tables
     situation = _situation_facts(hand, context, rules)
     concealed_hand = bool(situation & _CONCEALED_HAND)
