@@ -194,9 +194,8 @@ def _flag(value: Any, name: str) -> bool:
 
 
 def _replacement(value: Any, n: int) -> npt.NDArray[np.uint32]:
-    """``replacement`` as context-word bits (:func:`mjscore.rows.replacement_code`)."""
-    if _is_scalar(value):
-        return np.full(n, REPLACEMENT_WORDS[replacement_code(value)], dtype=np.uint32)
+    """An (n,) ``replacement`` column as context-word bits (:func:`mjscore.rows.replacement_code`;
+    a scalar's are ``_word``'s own)."""
     array = _column(value, n, "replacement")
     if array.dtype.kind == "b":
         array = array.astype(np.int64)
