@@ -129,3 +129,51 @@ def test_the_graph_is_built_without_looking_inside_the_rule_set(monkeypatch: pyt
     assert totals.compute(scheduler="sync").tolist() == expected.tolist()
     assert scored["total"].compute(scheduler="sync").tolist() == mjscore.score_many(
         rows.counts, rules, winner=False)[0].tolist()
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_score_array_scores_each_row_once_beside_empty_blocks(n: int) -> None:
+    """A boolean mask leaves blocks of no rows (chunks ``(1, 0, 0, ...)`` once their sizes
+    are computed); Dask's blockwise broadcast a one-row array to every block, so the row
+    came back once per block (six rows where one was asked)."""
+    rows = mjscore.rows.sample.random_scoring_rows(500, seed=2)
+    keep = np.zeros(500, dtype=bool)
+    keep[[3, 250, 499][:n]] = True
+    counts = da.from_array(rows.counts, chunks=(97, 34))[da.from_array(keep, chunks=97)].compute_chunk_sizes()
+    assert 0 in counts.chunks[0], "no empty block: the test would prove nothing"
+    totals, special, status = mjdask.score_array(counts, rows.melds[keep], win_tile=rows.win_tile[keep])
+    expected = mjscore.score_many(rows.counts[keep], melds=rows.melds[keep], win_tile=rows.win_tile[keep],
+                                  return_status=True)
+    for lazy, eager in zip((totals, special, status), expected):
+        assert lazy.shape == (n,)
+        assert lazy.compute(scheduler="sync").tolist() == eager.tolist()
+
+
+@pytest.mark.parametrize("given", [1, 3])
+def test_score_dataframe_takes_fewer_than_four_meld_columns(given: int) -> None:
+    """``meld_columns``: up to four columns; those a frame lacks declare nothing."""
+    rows = mjscore.rows.sample.random_scoring_rows(60, seed=3)
+    melds = rows.melds.copy()
+    melds[:, given:] = 0xFF
+    assert (melds[:, given - 1] != 0xFF).any(), "no meld in the last column: the test would prove nothing"
+    frame = pd.DataFrame(rows.counts, columns=list(mjdask.COUNT_COLUMNS))
+    for k in range(given):
+        frame[f"meld{k}"] = melds[:, k]
+    frame["win_tile"] = rows.win_tile
+    expected, _ = mjscore.score_many(rows.counts, melds=melds, win_tile=rows.win_tile)
+    for columns in (None, [f"meld{k}" for k in range(given)]):
+        scored = mjdask.score_dataframe(dd.from_pandas(frame, npartitions=2), meld_columns=columns)
+        assert scored["total"].compute(scheduler="sync").tolist() == expected.tolist()
+
+
+def test_score_dataframe_refuses_more_than_four_meld_columns_and_bad_meld_values() -> None:
+    rows = mjscore.rows.sample.random_scoring_rows(4, seed=3)
+    frame = pd.DataFrame(rows.counts, columns=list(mjdask.COUNT_COLUMNS))
+    for k in range(5):
+        frame[f"m{k}"] = np.full(4, 0xFF)
+    with pytest.raises(mjscore.InvalidHandError, match="at most 4 melds"):
+        mjdask.score_dataframe(dd.from_pandas(frame, npartitions=1), meld_columns=[f"m{k}" for k in range(5)])
+    frame["m0"] = [0xFF, -1, 0xFF, 0xFF]  # checked as given, not wrapped into a byte when padded
+    with pytest.raises(mjscore.InvalidHandError, match="0-255"):
+        mjdask.score_dataframe(dd.from_pandas(frame, npartitions=1), meld_columns=["m0"],
+                               winner=False).compute(scheduler="sync")

@@ -170,6 +170,11 @@ def score_array(counts: da.Array, melds: da.Array | None = None, *,
         if array.shape != (n,):
             raise InvalidContextError(f"{name}: expected a scalar or an array of shape ({n},), "
                                       f"got shape {array.shape}")
+    if not math.isnan(n) and 0 in row_chunks:
+        # Dask's blockwise broadcasts an array of one row to every block, so with empty
+        # blocks beside it that row would be scored once per block: they go
+        row_chunks = tuple(size for size in row_chunks if size) or (0,)
+        counts = counts.rechunk({0: row_chunks})  # type: ignore[no-untyped-call]
     counts = counts.rechunk({1: -1})  # type: ignore[no-untyped-call]
     if melds is not None:
         melds = melds.rechunk({0: row_chunks, 1: -1})  # type: ignore[no-untyped-call]
@@ -232,6 +237,10 @@ def _score_frame(part: pd.DataFrame, *, rules: _Rules, hand_column: str | None,
     if hand_column is None:
         counts = part[count_columns].to_numpy()
         melds = part[meld_columns].to_numpy() if meld_columns else None
+        if melds is not None and melds.shape[1] < MELDS_PER_ROW:  # the others declare nothing
+            rest = np.full((len(melds), MELDS_PER_ROW - melds.shape[1]), NO_MELD,
+                           dtype=np.result_type(melds.dtype, np.uint8))  # (checked as given)
+            melds = np.concatenate([melds, rest], axis=1)
         read = None
     else:
         counts, melds, keywords["win_tile"], complete, jokers, read, extra = _read_hands(part[hand_column], ruleset)
@@ -312,6 +321,9 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
                             else meld_columns)
         if len(count_columns) != 34:
             raise InvalidHandError(f"count_columns: expected 34 columns, got {len(count_columns)}")
+        if len(meld_columns) > MELDS_PER_ROW:
+            raise InvalidHandError(f"meld_columns: a hand declares at most {MELDS_PER_ROW} melds, "
+                                   f"got {len(meld_columns)} columns")
         needed = count_columns + meld_columns
     else:
         if count_columns is not None or meld_columns is not None:
