@@ -358,6 +358,8 @@ def test_melds_equal_mahjong(peer: Any) -> None:
     cases.append((counts("123456789m11p1112333z"), [(Meld.PON, [27, 27, 27])]))  # honours the library drops
     cases.append((counts("123456789m11p1112333z"), [(Meld.PON, [-1, -1, -1])]))  # an index from the end
     cases.append((counts("123m456p789s11222z"), [(Meld.CHI, [32, 33, 34])]))  # past the last tile
+    # the library reads every meld before taking one out: a bad type after it raises first
+    cases.append((counts("123m456p789s11222z"), [(Meld.CHI, [33, 34, 35]), ("nuki", [30])]))
 
     def calls() -> Iterator[tuple[str, Callable[..., Any], Callable[..., Any], tuple[Any, ...]]]:
         for i, (tiles, melds) in enumerate(cases):

@@ -79,14 +79,15 @@ def divide_hand(tiles_34: Sequence[int], melds: Collection[MeldLike] | None = No
         return _output(divisions)
     pure = counts[:]
     melded = []
-    for meld in melds:
-        ty = _MELD_TYPES.get(meld.type or "")
+    for meld in melds:  # every meld read before any is taken out, as the library does:
+        ty = _MELD_TYPES.get(meld.type or "")  # a bad type raises before a bad tile
         key = meld.tiles_34[0] * 4 + ty if ty is not None else _meld_key(meld)  # (which raises)
         if key < 0:
             return _careful_melds(counts, melds)
+        melded.append(key)
+    for key in melded:
         for t in _TILES_OF_KEY[key]:  # past the last tile: IndexError, as the library's
             pure[t] -= 1
-        melded.append(key)
     found = _complete(pure)
     if found == 1:
         divisions = []
