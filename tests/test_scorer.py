@@ -344,3 +344,31 @@ def test_total_with_jokers_is_score_many_s_and_score_s(rules, use):
     assert refused[0] is NotWinningError
     assert refused == _outcome(lambda: mjscore.score(mjscore.Hand(held, (), jokers=int(jokers[0])), "babcock",
                                                      win_tile=win, self_drawn=True).total)
+
+
+@pytest.mark.parametrize("joker_use", [None, "pungs"])
+def test_a_claimed_kong_scores_as_score_does_from_every_form(backend, joker_use):
+    """dmjl.toml, ``claimed-kongs = "concealed"`` ("31 Points: kong 2-8 8 (exposed; a claimed
+    kong too)", and a claimed kong keeps the hand concealed): the Scorer read a claimed
+    kong from text, a Hand or a ``Meld(claimed=True)`` as a plain exposed kong (96 where
+    score() gave 192). The near miss, the same kong exposed, scores less."""
+    rules = mjscore.load_rules("dmjl", **({"joker_use": joker_use} if joker_use else {}))
+    scorer = Scorer(rules, self_drawn=True, replacement="kong", seat_wind="W")
+    jokers = 1 if joker_use else 0
+    text = "345p 113379s {9999p} J +8s" if jokers else "345p 1113379s {9999p} +8s"
+    expected = mjscore.score(text, rules, self_drawn=True, replacement="kong", seat_wind="W").total
+    exposed = mjscore.score(text.replace("{9999p}", "[9999p]"), rules, self_drawn=True, replacement="kong",
+                            seat_wind="W").total
+    assert exposed < expected
+    hand = mjscore.parse(text)
+    claimed = Meld.from_str("9999p", claimed=True)
+    assert hand.melds == (claimed,)
+    counts = hand.concealed
+    assert scorer.total(text) == scorer.score(text).total == expected
+    assert scorer.total(hand) == expected
+    for melds in ([claimed], (claimed,), [NO_MELD, claimed]):
+        assert scorer.total(counts, melds=melds, jokers=jokers, win_tile="8s") == expected
+        assert scorer.score(counts, melds=melds, jokers=jokers, win_tile="8s").total == expected
+    row = np.array(counts, dtype=np.uint8)
+    assert scorer.total(row, melds=[claimed], jokers=jokers, win_tile="8s") == expected
+    assert scorer.total(counts, melds=[Meld.from_str("9999p")], jokers=jokers, win_tile="8s") == exposed

@@ -298,3 +298,21 @@ def test_a_monte_carlo_playout_agrees_within_three_standard_errors(hand: str, ru
         se = measured.std(ddof=1) / np.sqrt(games)
         assert abs(measured.mean() - model) <= 3 * se + 1e-12
     assert wins.mean() > 0
+
+
+@pytest.mark.parametrize("kong", ["{9999p}", "[9999p]"])
+def test_a_claimed_kong_is_valued_as_score_values_it(kong: str) -> None:
+    """dmjl.toml, ``claimed-kongs = "concealed"``: a claimed kong keeps the hand concealed
+    and scores more than the same kong exposed; the search scored it as exposed. The first
+    turn's expected score is each winning draw's chance times score()'s total for it."""
+    hand = mjscore.parse(f"345p 113379s {kong} 8s 1z")
+    values = mjscore.discard_values(hand, "dmjl", seat_wind="W")
+    row = next(r for r in values.rows if str(r.tile) == "1z")
+    seen = list(hand.counts)
+    unseen = [4 - c for c in seen]
+    expected = 0.0
+    for tile in row.useful:
+        total = mjscore.score(f"345p 113379s {kong} 8s +{tile}", "dmjl", self_drawn=True, seat_wind="W").total
+        expected += unseen[int(tile)] / sum(unseen) * total
+    assert expected > 0
+    assert row.expected[0] == pytest.approx(expected)

@@ -144,6 +144,22 @@ def test_a_wait_that_needs_a_self_drawn_tile(backend: str, cc_required: Path) ->
     assert _names(mjscore.waits("111m 222p 333s 444z 5z", rules=cc_required, self_drawn=False)) == ["5z"]
 
 
+def test_a_claimed_kong_keeps_a_hand_concealed_where_the_rule_set_says_so(backend: str, tmp_path: Path) -> None:
+    # A claimed kong ({1111m}: a concealed pung completed by a discard) under claimed-kongs =
+    # "concealed" (dmjl's and bmja's reading) keeps the hand concealed: with special hands
+    # required, a hand of this file's own that needs a concealed hand goes out on its pair;
+    # the same kong exposed does not
+    path = tmp_path / "claimed_concealed.toml"
+    path.write_text('name = "claimed-concealed"\naliases = []\nextends = "babcock"\n'
+                    'special-required = true\nclaimed-kongs = "concealed"\n\n[[hands]]\n'
+                    'id = "concealed-pungs"\nname = "Concealed pungs"\n'
+                    'groups = ["4 pung/kong any", "pair any"]\nwhen = ["concealed-hand"]\nlimit = 1\n'
+                    'source = "this test\'s own hand"\n', encoding="utf-8")
+    hand = "{1111m} 222p 555s 555z 6z"
+    assert _names(mjscore.waits(hand, rules=path, self_drawn=True)) == ["6z"]
+    assert mjscore.waits(hand.replace("{1111m}", "[1111m]"), rules=path, self_drawn=True) == {}
+
+
 def test_robbing_a_kong_takes_only_a_tile_the_hand_does_not_hold(backend: str) -> None:
     hand = "123m 456p 789s 1z [777z]"  # waits on its single 1z
     assert _names(mjscore.waits(hand, rules="babcock")) == ["1z"]

@@ -34,14 +34,14 @@ import numpy.typing as npt
 
 from ._backend import twin
 from .score.bulk_scoring import score_many
-from .core.context import WinContext
+from .core.context import CLAIMED_SHIFT, WinContext
 from .distances.distances import distance_engine, distances, distances_many
 from .core.errors import HandStatus, InvalidHandError, status_error
 from .core.group import Meld
 from .core.hand import Hand, negative_count
 from .distances.near_misses import NearMiss, near_misses
 from .core.notation import parse_hand
-from .rows.codec import MELDS_PER_ROW, NO_MELD, UNKNOWN_TILE, meld_byte, meld_bytes, meld_of
+from .rows.codec import MELDS_PER_ROW, NO_MELD, UNKNOWN_TILE, claimed_bits, hand_of_row, meld_byte, meld_bytes
 from .rows.coerce import NO_MELDS
 from .rules import RuleSet, load_rules
 from .score.scoring import Score, score
@@ -97,7 +97,7 @@ class Scorer(ScorerCore):
         kind = type(hand)
         if kind is np.ndarray and hand.dtype is _UINT8 and hand.shape == _ROW:  # type: ignore[union-attr]
             counts: Any = hand  # the kernel reads a search's row in place (if contiguous: below)
-            codes = _meld_row(melds)
+            codes, claimed = _meld_row(melds)
         elif kind is str or kind is Hand or isinstance(hand, (str, Hand)):
             hand = parse_hand(hand) if isinstance(hand, str) else hand
             if melds is not None or jokers:
@@ -105,19 +105,21 @@ class Scorer(ScorerCore):
             if hand.jokers or hand.bonus or hand.win_tile is not None or hand.meld_jokers:
                 return self.score(hand, **context).total  # what only score() reads
             counts = bytes(hand.concealed)
-            codes = meld_bytes(hand.melds)
+            codes, claimed = meld_bytes(hand.melds), claimed_bits(hand.melds)
         else:
-            counts, codes = _counts_row(hand), _meld_row(melds)
+            counts, (codes, claimed) = _counts_row(hand), _meld_row(melds)
         if jokers:
-            return self.score(self._hand(counts, codes, jokers), **context).total
+            return self.score(self._hand(counts, codes, claimed, jokers), **context).total
         row = self.row(context)
+        if claimed:  # the hand's claimed kongs are marked in its context word, as score() does
+            row = (row[0], row[1] | claimed, row[2], row[3])
         try:
             total: int = self._total_one(counts, codes, *row, self.rules)
         except ValueError:  # the compiled kernel reads only a contiguous row in place
             counts = _counts_row(counts.tolist())
             total = self._total_one(counts, codes, *row, self.rules)
         if total < 0:  # -status
-            return self._retry(-total, counts, codes, context)
+            return self._retry(-total, counts, codes, claimed, context)
         return total
 
     def score(self, hand: Hand | str | Any, *, melds: Any = None, jokers: int = 0, **context: Any) -> Score:
@@ -127,7 +129,7 @@ class Scorer(ScorerCore):
         :raises: what :meth:`total` raises.
         """
         if not isinstance(hand, (Hand, str)):
-            hand = self._hand(_counts_row(hand), _meld_row(melds), jokers)
+            hand = self._hand(_counts_row(hand), *_meld_row(melds), jokers=jokers)
         elif melds is not None or jokers:
             raise InvalidHandError("melds= and jokers= go with counts; a Hand carries its own")
         return score(hand, self.rules, **{**self.context, **context})
@@ -173,22 +175,24 @@ class Scorer(ScorerCore):
         win = UNKNOWN_TILE if ctx.win_tile is None else int(ctx.win_tile)
         return win, ctx.flags, int(ctx.seat_wind), int(ctx.prevailing_wind)
 
-    def _retry(self, status: int, counts: Any, codes: bytes, context: dict[str, Any]) -> int:
+    def _retry(self, status: int, counts: Any, codes: bytes, claimed: int, context: dict[str, Any]) -> int:
         """A row the kernel refused: a 13-tile hand given no ``winner`` did not go out
         (scored as such); anything else raises what :func:`mjscore.score` says."""
         winner_given = "winner" in context or "winner" in self.context
         if status == HandStatus.WRONG_SIZE and not winner_given and sum(counts) + 3 * _meld_count(codes) <= 13:
-            row = self._context_row({**self.context, **context}, winner=False)
-            total: int = self._total_one(counts, codes, *row, self.rules)
+            win, flags, seat, prevailing = self._context_row({**self.context, **context}, winner=False)
+            total: int = self._total_one(counts, codes, win, flags | claimed, seat, prevailing, self.rules)
             if total >= 0:
                 return total
-        self.score(self._hand(counts, codes, 0), **context)  # raises what score() says
+        self.score(self._hand(counts, codes, claimed), **context)  # raises what score() says
         raise status_error(status, size=sum(counts) + 3 * _meld_count(codes), sizes="13 or 14")
 
     @staticmethod
-    def _hand(counts: Any, codes: bytes, jokers: int) -> Hand:
-        melds = tuple(meld_of(c) for c in codes if c != NO_MELD)
-        return Hand(tuple(int(c) for c in counts), melds, jokers=jokers)
+    def _hand(counts: Any, codes: bytes, claimed: int, jokers: int = 0) -> Hand:
+        """The hand of a row's counts and meld bytes, ``claimed`` (context-word bits) marking
+        its claimed kongs, holding ``jokers`` concealed."""
+        hand = hand_of_row(counts, codes, claimed)
+        return Hand(hand.concealed, hand.melds, jokers=jokers) if jokers else hand
 
     def _as_hand(self, hand: Hand | str | Any, melds: Any, jokers: int) -> Hand:
         if isinstance(hand, str):
@@ -197,7 +201,7 @@ class Scorer(ScorerCore):
             if melds is not None or jokers:
                 raise InvalidHandError("melds= and jokers= go with counts; a Hand carries its own")
             return hand
-        return self._hand(_counts_row(hand), _meld_row(melds), jokers)
+        return self._hand(_counts_row(hand), *_meld_row(melds), jokers=jokers)
 
 
 _UINT8 = np.dtype(np.uint8)
@@ -234,16 +238,17 @@ def _counts_error(counts: Any) -> InvalidHandError:
     return InvalidHandError(message or f"expected 34 tile counts from 0 to 4, got {counts!r:.80}")
 
 
-def _meld_row(melds: Any) -> bytes:
-    """Declared melds (Meld objects or meld bytes, at most four) as a row's four meld bytes."""
+def _meld_row(melds: Any) -> tuple[bytes, int]:
+    """Declared melds (Meld objects or meld bytes, at most four) as a row's four meld bytes,
+    and the context word's bits of those that are claimed kongs (:func:`claimed_bits`)."""
     if melds is None:
-        return NO_MELDS
+        return NO_MELDS, 0
     kind = type(melds)
     if kind is bytes and len(melds) == MELDS_PER_ROW:
-        return melds  # type: ignore[no-any-return]
+        return melds, 0
     if kind is list or kind is tuple:
         if not melds:
-            return NO_MELDS
+            return NO_MELDS, 0
         try:
             return _meld_bytes_of(tuple(melds))
         except TypeError:  # an unhashable item
@@ -254,13 +259,15 @@ def _meld_row(melds: Any) -> bytes:
 
 
 @functools.lru_cache(maxsize=4096)
-def _meld_bytes_of(melds: tuple[Any, ...]) -> bytes:
-    codes = [meld_byte(m) if isinstance(m, Meld) else m for m in melds if m != NO_MELD]
+def _meld_bytes_of(melds: tuple[Any, ...]) -> tuple[bytes, int]:
+    declared = [m for m in melds if m != NO_MELD]
+    codes = [meld_byte(m) if isinstance(m, Meld) else m for m in declared]
     if len(codes) > MELDS_PER_ROW:
         raise InvalidHandError(f"a hand declares at most {MELDS_PER_ROW} melds, got {len(codes)}")
     if not all(isinstance(c, (int, np.integer)) and 0 <= c < NO_MELD for c in codes):
         raise InvalidHandError(f"melds: expected Meld objects or meld bytes (0-254), got {melds!r:.60}")
-    return bytes(codes + [NO_MELD] * (MELDS_PER_ROW - len(codes)))
+    claimed = sum(1 << (CLAIMED_SHIFT + k) for k, m in enumerate(declared) if isinstance(m, Meld) and m.claimed)
+    return bytes(codes + [NO_MELD] * (MELDS_PER_ROW - len(codes))), claimed
 
 
 def _meld_count(codes: bytes) -> int:

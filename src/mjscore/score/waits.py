@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.context import WinContext, check_against_hand
+from ..core.context import CLAIMED_SHIFT, WinContext, check_against_hand
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, RuleSetError, status_error
 from ..core.hand import Hand
 from ..core.jokers import joker_use as as_joker_use
@@ -26,7 +26,7 @@ from ..core.tile import Tile
 from ..core.group import Group, Meld
 from ..decompose.decompose import Eligibility, Placement, Shape
 from ..decompose.decompose import waits as shape_waits
-from ..rows.codec import hand_of_row, meld_bytes
+from ..rows.codec import claimed_bits, hand_of_row, meld_bytes
 from ..rules import RuleSet, load_rules
 from .bulk_scoring import score_many
 from .jokers.readings import Substitution, substitutions
@@ -189,7 +189,8 @@ def _winning_tiles(hand: Hand, rules: RuleSet, tiles: list[int], situations: lis
     _, _, status = score_many(
         counts, rules, melds=np.tile(melds, (n, 1)), win_tile=win, self_drawn=drawn,
         seat_wind=int(first.seat_wind), prevailing_wind=int(first.prevailing_wind), dealer=first.dealer,
-        replacement=first.replacement, jokers=hand.jokers or None, return_status=True, **flags)
+        replacement=first.replacement, jokers=hand.jokers or None, return_status=True,
+        claimed=claimed_bits(hand.melds) >> CLAIMED_SHIFT if hand.melds else None, **flags)
     for code in set(status.tolist()) - {HandStatus.OK, HandStatus.NOT_WINNING, HandStatus.BAD_CONTEXT}:
         raise status_error(code)  # the hand and its situation were checked: none is expected
     out = (status == HandStatus.OK).reshape(len(situations), len(tiles)).any(axis=0)
@@ -230,7 +231,8 @@ def _readings(hand: Hand, tile: int, rules: RuleSet, situations: list[WinContext
         assert rules.jokers is not None  # check_jokers passed
         natural = hand_of_row(counts, codes)
         caps = [4 - held + own for held, own in zip(natural.counts, counts)]
-        read = [(hand_of_row(sub.counts, codes), sub) for sub in substitutions(
+        claimed = claimed_bits(hand.melds)
+        read = [(hand_of_row(sub.counts, codes, claimed), sub) for sub in substitutions(
             counts, hand.jokers, rules.jokers, caps, rules.hand_tables.fixed, natural.counts, not codes)]
     found: set[_Key] = set()
     for situation in situations:

@@ -49,12 +49,14 @@ class Facts:
     __slots__ = ("rules", "melds", "_melds_row", "context_row", "_shanten", "_score", "_engine", "_width",
                  "_distance", "_special", "_value")
 
-    def __init__(self, rules: RuleSet, melds: bytes, context: dict[str, Any], backend: str | None = None) -> None:
+    def __init__(self, rules: RuleSet, melds: bytes, context: dict[str, Any], backend: str | None = None,
+                 claimed: int = 0) -> None:
         self.rules = rules
         self.melds = melds
         self._melds_row = np.frombuffer(melds, dtype=np.uint8).reshape(1, 4)
         ctx = WinContext.from_keywords(**{**context, "self_drawn": True})
-        self.context_row = (ctx.flags, int(ctx.seat_wind), int(ctx.prevailing_wind))
+        # (``claimed``: the context word's bits of the melds that are claimed kongs)
+        self.context_row = (ctx.flags | claimed, int(ctx.seat_wind), int(ctx.prevailing_wind))
         self._shanten = twin("shanten", backend)
         self._score = twin("score", backend)
         self._engine, _ = distance_engine(rules, backend or CHOSEN["distances"])

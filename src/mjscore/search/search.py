@@ -52,7 +52,7 @@ from ..core.hand import Hand
 from ..core.notation import parse_hand
 from ..core.tile import Tile, parse_tiles
 from ..decompose.bulk import run_each
-from ..rows.codec import meld_bytes
+from ..rows.codec import claimed_bits, meld_bytes
 from ..rows.coerce import NO_MELDS, check_threads
 from ..rules import RuleSet, load_rules
 from ..shanten.useful_tiles import UsefulTiles, useful_tiles, useful_tiles_many, visible_rows
@@ -174,7 +174,7 @@ def prepare(hand: Hand | str | Any, rules: str | RuleSet, visible: Any,
     counts and the unseen counts (bytes)."""
     ruleset = load_rules(rules)
     found = as_hand(hand)
-    facts = Facts(ruleset, meld_bytes(found.melds), _search_context(context))
+    facts = Facts(ruleset, meld_bytes(found.melds), _search_context(context), claimed=claimed_bits(found.melds))
     return ruleset, found, facts, bytes(found.concealed), unseen_counts(found, visible)
 
 
