@@ -371,6 +371,28 @@ def test_npz_input_with_melds_and_context_round_trips(run: Run, tmp_path: Path) 
     assert not status.any()
 
 
+def test_npz_bonus_claimed_and_streak_arrays_score_as_score_many(run: Run, tmp_path: Path) -> None:
+    """``--help``: an .npz holds "context arrays named as score_many's keywords"; its
+    ``bonus`` and ``claimed`` arrays were refused as unknown. dmjl: flowers score, a
+    claimed kong keeps the hand concealed, a dealer's streak of nine is a limit."""
+    rows = mjscore.rows.sample.random_scoring_rows(300, seed=12)
+    kongs = (rows.melds // 34 == 2)  # exposed kongs: each may be a claimed one
+    claimed = (kongs * (1 << np.arange(4))).sum(axis=1).astype(np.uint8)
+    bonus = (np.arange(300) % 256).astype(np.uint8)
+    streak = np.arange(300) % 10
+    assert claimed.any() and bonus.any()
+    arrays = dict(melds=rows.melds, win_tile=rows.win_tile, self_drawn=rows.self_drawn, bonus=bonus,
+                  claimed=claimed, dealer_streak=streak)
+    np.savez(tmp_path / "hands.npz", counts=rows.counts, **arrays)
+    code, _, err = run("bulk", tmp_path / "hands.npz", "--rules", "dmjl", "-o", tmp_path / "out.jsonl")
+    assert code == 0, err
+    totals, _ = mjscore.score_many(rows.counts, "dmjl", **arrays)
+    assert read_output(tmp_path / "out.jsonl")["total"] == totals.tolist()
+    plain, _ = mjscore.score_many(rows.counts, "dmjl", melds=rows.melds, win_tile=rows.win_tile,
+                                  self_drawn=rows.self_drawn)
+    assert (totals != plain).any()  # the arrays were read, not dropped
+
+
 def test_npz_problems_are_usage_errors(run: Run, tmp_path: Path) -> None:
     counts = mjscore.rows.sample.random_complete_hands(3, seed=1)
     np.savez(tmp_path / "a.npz", hands=counts)

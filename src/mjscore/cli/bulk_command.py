@@ -56,11 +56,13 @@ def command(input_path: Path | None, output: Path | None, rules_name: str, prese
       .npy    (N, 34) concealed tile counts; the winning tile is unknown,
               so every tile held is tried and the best reading kept
       .npz    arrays "counts", optional "melds" ((N, 4) meld bytes), "jokers"
-              (jokers held concealed) and context arrays named as
-              score_many's keywords
+              (jokers held concealed), "bonus" (flowers and seasons shown, a
+              byte), "claimed" (claimed kongs, a bit per meld) and context
+              arrays named as score_many's keywords
     Context keys: win_tile, seat_wind, prevailing_wind, dealer, replacement,
-    self_drawn, last_tile, last_discard, robbing_kong, kong_on_kong, heaven,
-    earth, declared_calling, winner (default: the hand holds 14 tiles).
+    dealer_streak, self_drawn, last_tile, last_discard, robbing_kong,
+    kong_on_kong, heaven, earth, declared_calling, winner (default: the hand
+    holds 14 tiles).
 
     Jokers (J in a hand) are scored where the rule set lets them stand: a
     shipped book plays without them unless given --option joker-use=pungs,

@@ -277,6 +277,12 @@ def _load_npy(path: Path) -> npt.NDArray[Any]:
     return _counts_array(_load(path), str(path))
 
 
+_ROW_ARRAYS = ("jokers", "bonus", "claimed")
+"""Besides the context, the per-row arrays of ``score_many`` an .npz may hold: the jokers
+held concealed, the bonus tiles shown (a byte) and the claimed kongs (bits of the melds),
+which a hand's text carries in its notation."""
+
+
 def _load_npz(path: Path) -> tuple[npt.NDArray[Any], npt.NDArray[Any] | None, dict[str, Any]]:
     with _load(path) as archive:
         if not isinstance(archive, np.lib.npyio.NpzFile):
@@ -288,10 +294,10 @@ def _load_npz(path: Path) -> tuple[npt.NDArray[Any], npt.NDArray[Any] | None, di
     melds = arrays.pop("melds", None)
     if melds is not None and (melds.ndim != 2 or melds.shape[0] != len(counts)):
         raise BulkFileError(f"{path}: melds: expected an ({len(counts)}, 4) array, got shape {melds.shape}")
-    unknown = sorted(set(arrays) - {"jokers", *ROW_KEYWORDS})
+    unknown = sorted(set(arrays) - {*_ROW_ARRAYS, *ROW_KEYWORDS})
     if unknown:
         raise BulkFileError(f"{path}: unknown array {unknown[0]!r}; "
-                            f"known: counts, melds, jokers, {', '.join(ROW_KEYWORDS)}")
+                            f"known: counts, melds, {', '.join(_ROW_ARRAYS)}, {', '.join(ROW_KEYWORDS)}")
     for name, array in arrays.items():
         if array.ndim > 1 or (array.ndim == 1 and len(array) != len(counts)):
             raise BulkFileError(f"{path}: {name}: expected a scalar or a ({len(counts)},) array, "
