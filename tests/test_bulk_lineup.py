@@ -71,6 +71,20 @@ def test_decompose_many_lists_the_melds(backend: str) -> None:
     assert (plain_groups == 0xFF).any()  # without melds the places of the melds stay empty
 
 
+def test_decompose_many_lists_the_melds_wherever_the_row_puts_them(backend: str) -> None:
+    # a meld after a 0xFF pad was dropped (status OK, the kong missing from every
+    # decomposition), though every other bulk call reads a row's melds in any place
+    counts, melds = _rows(KONG, "111222m 55p [333m] [999s]")
+    first_offsets, first_groups, _ = mjscore.decompose_many(counts, melds=melds)
+    moved = melds.copy()
+    moved[0] = [255, 255, 255, melds[0, 0]]
+    moved[1] = [255, melds[1, 0], 255, melds[1, 1]]
+    offsets, groups, status = mjscore.decompose_many(counts, melds=moved)
+    assert status.tolist() == [HandStatus.OK, HandStatus.OK]
+    assert offsets.tolist() == first_offsets.tolist() and groups.tolist() == first_groups.tolist()
+    assert not (groups == 0xFF).any()  # the whole hand in each decomposition
+
+
 def test_every_bulk_call_takes_melds_threads_and_return_status_by_keyword() -> None:
     calls: list[Any] = [mjscore.is_complete_many, mjscore.shapes_many, mjscore.decomposition_count_many,
                         mjscore.waits_many, mjscore.shanten_many, mjscore.score_many]

@@ -219,7 +219,7 @@ def decompose_many(counts: Any, *, melds: Any = None) -> tuple[npt.NDArray[np.in
     if melds is None:
         return offsets, groups, status
     _with_melds(batch, melds, status, 14)
-    codes = meld_batch(melds, batch.shape[0])
+    codes = np.sort(meld_batch(melds, batch.shape[0]), axis=1)  # a row's melds first, wherever it put them
     per_row = np.diff(offsets)
     keep = np.where(status == HandStatus.OK, per_row, 0)
     kept = np.repeat(status == HandStatus.OK, per_row)
