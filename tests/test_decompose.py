@@ -307,3 +307,18 @@ def test_integer_counts_of_any_width_still_work_on_both_backends(on_kernel) -> N
     assert mjscore.is_complete(np.array(mjscore.parse_tiles("123m456p789s11123z"), np.int16)) is False
     with pytest.raises(InvalidHandError, match="more than 4"):
         mjscore.is_complete(np.array(_counts_with(0, 5), np.int64))
+
+
+@pytest.mark.parametrize("call", [mjscore.shapes, mjscore.decompositions, mjscore.waits])
+@pytest.mark.parametrize("given", [list(mjscore.parse_tiles("1112345678999m")), None, {}])
+def test_what_is_no_hand_raises_the_package_error(call, given) -> None:
+    """Fuzzed inputs (2026-12-07): these calls raised a bare TypeError for 34 counts,
+    None or a dict, outside the package's one family of errors."""
+    with pytest.raises(mjscore.InvalidHandError, match="expected a Hand or its notation"):
+        call(given)
+
+
+def test_is_complete_takes_bytes_of_counts_beside_jokers() -> None:
+    counts = bytes(mjscore.parse_tiles("1112345678999m"))
+    assert mjscore.is_complete(counts, jokers=1, joker_use="pungs")
+    assert mjscore.is_complete(list(counts), jokers=1, joker_use="pungs")

@@ -198,7 +198,7 @@ def test_forms_accept_names_flags_and_several(engine: ModuleType) -> None:
     ([4] * 3 + [3] + [0] * 30, InvalidHandError, "size"),   # 15 tiles
     ([5] + [1] * 12 + [0] * 21, InvalidHandError, "more than 4"),
     ([1] * 33, InvalidHandError, "34 tile counts"),
-    ([-1] + [1] * 33, InvalidHandError, "34 tile counts"),
+    ([-1] + [1] * 33, InvalidHandError, r"negative count \(-1\) of 1m"),
     (np.ones(34, dtype=np.float64), InvalidHandError, "dtype"),
     (np.array([9] + [0] * 33), InvalidHandError, "outside 0-4"),
     (42, InvalidHandError, "34 tile counts"),
@@ -411,3 +411,18 @@ def test_one_hand_matches_its_bulk_row(engine: ModuleType) -> None:
         hand = mjscore.rows.codec.hand_of_row(row, codes)
         assert mjscore.shanten(hand) == value
     assert (meld_codes([PUNG], [27]) == [group_code(PUNG, 27)]).all()
+
+
+def test_bad_counts_name_the_problem_and_bytes_are_counts(backend) -> None:
+    """Fuzzed inputs (2026-12-07): bytes of 34 counts were refused as "expected 34 tile
+    counts, got 34 values"; a negative count was "expected a Hand, ... 34 tile counts"."""
+    counts = mjscore.parse_tiles("1112345678999m5m")
+    assert mjscore.shanten(bytes(counts)) == mjscore.shanten(bytearray(counts)) == mjscore.shanten(counts) == -1
+    with pytest.raises(InvalidHandError, match=r"negative count \(-1\) of 1m"):
+        mjscore.shanten([-1] + list(counts[1:]))
+    with pytest.raises(InvalidHandError, match="outside 0-4"):
+        mjscore.shanten([256] + list(counts[1:]))
+    with pytest.raises(InvalidHandError, match="expected 34 tile counts, got 33"):
+        mjscore.shanten(bytes(counts[:33]))
+    with pytest.raises(InvalidHandError, match="per_discard"):
+        mjscore.useful_tiles_many(np.array([counts[:]], dtype=np.uint8), per_discard="no")

@@ -112,7 +112,9 @@ def _hand(hand: Hand | str, joker_use: Eligibility = None, what: str = "",
     """
     result = parse_hand(hand) if isinstance(hand, str) else hand
     if not isinstance(result, Hand):
-        raise TypeError(f"expected a Hand or a hand string, got {type(hand).__name__}")
+        counts = hasattr(hand, "__len__") and len(hand) == 34
+        raise InvalidHandError(f"expected a Hand or its notation, not {hand!r:.60}"
+                               + (" (Hand(counts) makes a hand of 34 counts)" if counts else ""))
     use = None if joker_use is None else as_joker_use(joker_use)
     if jokers is not None:
         raise _count_beside_hand(jokers, result)
@@ -303,7 +305,7 @@ def _complete_counts_with_jokers(hand: Any, jokers: int, joker_use: Eligibility)
         raise InvalidHandError(f"jokers={jokers}: say where jokers may stand with joker_use='pungs', "
                                "'chows' or 'pairs'")
     use = as_joker_use(joker_use)
-    if isinstance(hand, (bytes, bytearray)) or getattr(getattr(hand, "dtype", None), "kind", "i") not in "iu":
+    if getattr(getattr(hand, "dtype", None), "kind", "i") not in "iu":
         raise InvalidHandError(f"is_complete takes a Hand, a hand string or 34 tile counts, not {hand!r:.60}")
     try:
         counts = [operator.index(c) for c in hand]

@@ -3,8 +3,10 @@
 A hand's **shanten** is the fewest tiles it lacks to be complete, minus one: -1 for a
 complete hand, 0 for a ready (tenpai) one, 1 for one tile from ready, and so on. The
 tiles it lacks are counted against a complete hand that holds at most four of a tile,
-its own copies included, so a hand waiting only on a tile it holds four times is not
-ready (the same rule as :func:`mjscore.waits`).
+its own concealed copies included, so a hand waiting only on a tile it holds four times
+is not ready (the same rule as :func:`mjscore.waits` for concealed tiles; declared
+melds' copies, see below, are not counted here, while waits and useful tiles count them:
+``"1m [111m] ..."`` is ready here and has no wait).
 
 Three forms are counted, and by default the minimum over them (the definition of the
 ``mahjong`` package's ``Shanten.calculate_shanten`` and of ``xiangting``):
@@ -50,6 +52,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, overload
 
@@ -60,7 +63,7 @@ from . import _reference as _shanten_reference
 from .._backend import twin
 from ..decompose.bulk import run_in_parts
 from ..core.errors import HandStatus, InvalidHandError, NotWinningError, status_error
-from ..core.hand import Hand
+from ..core.hand import Hand, negative_count
 from ..core.notation import parse_hand
 from ..rows.codec import meld_bytes
 from ..rows.coerce import NO_MELDS, as_batch, meld_rows
@@ -183,10 +186,21 @@ def hand_bytes(hand: Hand | str | Any) -> tuple[bytes, bytes]:
     try:
         counts = bytes(hand)
     except (TypeError, ValueError):
-        raise InvalidHandError(f"expected a Hand, its notation or 34 tile counts, not {hand!r:.60}") from None
-    if len(counts) != 34 or isinstance(hand, (bytes, bytearray, memoryview)):
+        raise _not_counts(hand) from None
+    if len(counts) != 34:
         raise InvalidHandError(f"expected 34 tile counts, got {len(counts)} values")
     return counts, NO_MELDS
+
+
+def _not_counts(hand: Any) -> InvalidHandError:
+    """The error for what ``bytes()`` refused as counts: a count out of range named as such."""
+    try:
+        values = [operator.index(c) for c in hand]
+    except TypeError:
+        values = []
+    if len(values) == 34:
+        return InvalidHandError(negative_count(values) or "a tile count is outside 0-4")
+    return InvalidHandError(f"expected a Hand, its notation or 34 tile counts, not {hand!r:.60}")
 
 
 def raise_status(code: int) -> None:

@@ -127,6 +127,8 @@ def useful_tiles_many(counts: Any, *, melds: Any = None, visible: Any = None, fo
     codes = meld_rows(melds, n)
     seen = visible_rows(visible, n)
     bits = form_bits(forms)
+    if per_discard not in (None, True, False):  # (numpy's bools too)
+        raise InvalidHandError(f"per_discard: expected True, False or None, not {per_discard!r:.40}")
     if per_discard is None:
         per_discard = bool(n) and (int(batch[0].sum()) + 3 * int((codes[0] != 0xFF).sum())) % 3 == 2
     status = np.empty(n, dtype=np.uint8)
