@@ -686,3 +686,36 @@ def test_one_hand_with_jokers_is_refused_where_jokers_are_not_used() -> None:
         mjscore.distances("19m19p19s123456zJ", "chinese-classical")
     with pytest.raises(NotWinningError, match="does not use"):
         mjscore.near_misses("19m19p19s123456zJ", "chinese-classical")
+
+
+@pytest.mark.parametrize(("rules_name", "hand_id", "text"), [
+    # western "hong-kong": groups "singles 1842A", "singles 1997B" (001 Hong Kong: "1842 in one
+    # suit, 1997 in another suit"), a joker standing for the second 9
+    ("western", "hong-kong", "1248m179p111333z J"),
+    # american "civil-war": "singles 1861A", "singles 1865B" (000 Civil War: "Tiles 1, 8, 6, 1
+    # of one suit"), a joker standing for the second 1
+    ("american", "civil-war", "168p1568s222444z J"),
+])
+def test_a_joker_stands_for_a_tile_a_run_of_singles_repeats(backend: str, rules_name: str, hand_id: str,
+                                                           text: str) -> None:
+    """The run's mask added a repeated tile's bit twice, which carried into the next tile:
+    the joker could not stand for the 9 of 1997, and the hand the scorer makes was one tile
+    away. The near miss with the joker gone is one tile away."""
+    rules = mjscore.load_rules(rules_name, joker_use="pairs")
+    assert mjscore.distances(text, rules)[hand_id] == 0
+    tile = text.split()[0][0] + next(c for c in text.split()[0] if c.isalpha())
+    assert mjscore.score(text, rules, win_tile=tile, self_drawn=True).special == hand_id
+    assert mjscore.distances(text.replace(" J", " 7z"), rules)[hand_id] == 1
+
+
+def test_a_fixed_hand_over_the_chow_limit_is_out_of_reach(backend: str) -> None:
+    """american "chop-suey" ("chow 123A", "chow 123B", "chow 123C", 000 Chop Suey) under a
+    chow limit of none with the exception off (max-chows-exception = false): the scorer
+    refuses it, so no tiles reach it; with the exception it is made as ever."""
+    text = "123m123p123s12344z"
+    strict = mjscore.load_rules("american", max_chows=0, max_chows_exception=False)
+    with pytest.raises(NotWinningError):
+        mjscore.score(text, strict, win_tile="4z", self_drawn=True)
+    assert mjscore.distances(text, strict)["chop-suey"] is None
+    assert mjscore.distances(text, mjscore.load_rules("american", max_chows=0))["chop-suey"] == 0
+    assert mjscore.distances(text, mjscore.load_rules("american"))["chop-suey"] == 0

@@ -116,7 +116,7 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
                 for t in options[0][1]:  # a run of singles or a knitted group: no choice
                     counts[t] += g.count
                 if options[0][0] == SINGLE:
-                    runs.append((sum(1 << t for t in options[0][1]), g.count))
+                    runs.append((sum(1 << t for t in set(options[0][1])), g.count))  # (a tile may repeat: 1997)
             elif all(kind <= GroupKind.PAIR or kind == SINGLE and len(tiles) == 1 for kind, tiles, _ in options):
                 firsts: dict[int, int] = {}
                 for kind, tiles, _ in options:
@@ -133,11 +133,13 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
                     only_knits = False
         if not possible or max(counts) > 4:
             continue
+        # the hand's chow limit (the rule set's, unless the hand is exempt from it)
+        chows = 4 if hand.max_chows is None else hand.max_chows
         if spans_suits:
-            targets.append(Target(index, tuple(counts), tuple(needs), required, 4, False, runs=tuple(runs)))
+            targets.append(Target(index, tuple(counts), tuple(needs), required, chows, False, runs=tuple(runs)))
         else:
             variants = tuple(fixed(index, form, full_suits, full_numbers, whole, required, hand.concealed,
-                                   distinct_pairs=not hand.kong_as_two))
+                                   max_chows=chows, distinct_pairs=not hand.kong_as_two))
             if variants and only_knits and not needs and not runs:
                 targets.append(Target(index, tuple(counts), (), required, 4, False, variants,
                                       knits=tuple(knits)))
