@@ -141,3 +141,18 @@ def test_near_misses_with_jokers_need_a_rule_set_that_uses_them() -> None:
     assert mjscore.near_misses(hand, mjscore.load_rules(RULES, joker_use="pairs"), k=1)[0].tiles_away == 1
     with pytest.raises(mjscore.core.errors.NotWinningError, match="does not use"):
         mjscore.near_misses(hand, RULES)
+
+
+@pytest.mark.parametrize("context", [{"bogus": 1}, {"win_tile": "7z"}, {"seat_wind": "Q"}])
+@pytest.mark.parametrize("hand", ["1112345678999m5m", "1112345678999m", "123m456p789s1z22z5p"])
+def test_a_context_score_refuses_is_refused(hand: str, context: dict[str, object]) -> None:
+    """``context``: "the keywords of mjscore.score"; a keyword or value score() refuses was
+    swallowed (the hand then read as not winning), or never looked at when no special
+    hand was complete. A 13-tile hand has no winning tile to check; the rest is."""
+    size = mjscore.parse(hand).size
+    if size == 13 and "win_tile" in context:
+        context = {**context, "winner": True}  # a 13-tile hand that went out: refused by size
+    with pytest.raises(mjscore.InvalidContextError):
+        mjscore.score(hand, "chinese-classical", **context)
+    with pytest.raises(mjscore.InvalidContextError):
+        mjscore.near_misses(hand, "chinese-classical", k=1, **context)

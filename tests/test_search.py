@@ -246,6 +246,19 @@ def test_bad_options_raise_the_package_errors(kwargs: dict[str, object], message
         mjscore.discard_values("123m456p789s11233z", "babcock", **kwargs)  # type: ignore[arg-type]
 
 
+def test_counts_that_are_no_whole_numbers_are_refused() -> None:
+    """1.5 copies of a tile were cut to one (``int()``): a hand the caller never gave was
+    searched. The bulk call named the shape, not the dtype, of a float array."""
+    with pytest.raises(mjscore.InvalidHandError, match="whole tile counts"):
+        mjscore.discard_values([1.5] * 14 + [0] * 20, "babcock", turns=1)
+    with pytest.raises(mjscore.InvalidHandError, match="visible: expected 34 whole"):
+        mjscore.discard_values("123m456p789s11233z", "babcock", turns=1, visible=[0.5] * 34)
+    with pytest.raises(mjscore.InvalidHandError, match="dtype float64"):
+        mjscore.discard_values_many(np.array([[1.0] * 14 + [0] * 20]), "babcock", turns=1)
+    whole = np.array([1] * 14 + [0] * 20, dtype=np.int64)
+    assert mjscore.discard_values(whole, "babcock", turns=1).hand == mjscore.parse("123456789m12345p")
+
+
 def test_a_hand_of_the_wrong_size_is_refused() -> None:
     with pytest.raises(mjscore.InvalidHandError, match="13 or 14 tiles"):
         mjscore.discard_values("123m456p789s", "babcock")

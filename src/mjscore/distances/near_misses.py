@@ -32,13 +32,14 @@ import numpy as np
 from ._jokers_reference import JOKER_SHIFT
 from ._reference import UNREACHABLE, best_way
 from .distances import check_row, distances_many, hand_row
-from ..core.errors import InvalidHandError, MjscoreError
+from ..core.context import check_against_hand
+from ..core.errors import InvalidHandError, NotWinningError
 from ..core.hand import Hand
 from ..core.notation import parse_hand
 from ..rules import RuleSet, load_rules
 from .targets import distance_targets
 from ..rules.hands import SpecialHand
-from ..score.scoring import score
+from ..score.scoring import score, sized_context
 from ..core.tile import N_KINDS, Tile
 
 __all__ = ["NearMiss", "near_misses"]
@@ -176,6 +177,10 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
         raise InvalidHandError(f"k={k!r}: ask for at least one near miss")
     parsed = parse_hand(hand) if isinstance(hand, str) else hand
     ruleset = load_rules(rules)
+    if isinstance(parsed, Hand):  # a context score() would refuse is refused here, scored or not
+        ctx = sized_context(parsed, dict(context))
+        if ctx.winner:
+            check_against_hand(ctx, parsed)
     counts, melds, jokers = hand_row(parsed)
     away, ids, status = distances_many(counts, ruleset, melds=melds, jokers=jokers, return_status=True)
     check_row(parsed, ruleset, int(status[0]), "near misses")
@@ -186,7 +191,7 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
     if parsed.size == 14 and (away[0] == 0).any():
         try:
             result = score(parsed, ruleset, **context)
-        except MjscoreError:  # not complete, or not in this context: it makes no hand
+        except NotWinningError:  # not complete, or not in this context: it makes no hand
             pass
         else:
             scored = result.context.winner

@@ -294,6 +294,21 @@ def call_context(hand: Hand, size: int, context: dict[str, Any]) -> WinContext:
     return WinContext.from_keywords(**context)
 
 
+def sized_context(hand: Hand, context: dict[str, Any]) -> WinContext:
+    """:func:`call_context`, refusing a hand whose size the context contradicts (one that
+    went out holds 14 tiles, one that did not at most 13; a kong counting 3).
+
+    :raises InvalidContextError: as :func:`call_context`, or for that size.
+    """
+    size = hand.size
+    ctx = call_context(hand, size, context)
+    if size != 14 if ctx.winner else size > 13:
+        raise InvalidContextError(f"{hand} has {size} tiles; a hand that "
+                                  + ("went out has 14" if ctx.winner else "did not go out has at most 13")
+                                  + " (a kong counting 3)")
+    return ctx
+
+
 def write_out(hand: Hand, ctx: WinContext, rules: RuleSet, best: BestReading
               ) -> tuple[Decomposition | None, tuple[Line, ...], tuple[JokerPlacement, ...]]:
     """The breakdown of the reading the scorer chose (``best``) for a hand without jokers
@@ -324,12 +339,7 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     """
     parsed = hand if isinstance(hand, Hand) else parse_hand(hand)  # which names what is not text
     ruleset = load_rules(rules)
-    size = parsed.size
-    ctx = call_context(parsed, size, context)
-    if size != 14 if ctx.winner else size > 13:
-        raise InvalidContextError(f"{parsed} has {size} tiles; a hand that "
-                                  + ("went out has 14" if ctx.winner else "did not go out has at most 13")
-                                  + " (a kong counting 3)")
+    ctx = sized_context(parsed, context)
     if parsed.bonus:  # the scorers check the rest of check_against_hand: BAD_CONTEXT below
         check_against_hand(ctx, parsed)
     tiles: tuple[int, ...] = ()  # with jokers, the tiles they stood for

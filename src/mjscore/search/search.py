@@ -39,8 +39,9 @@ The full model, as both backends compute it, is the docstring of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import operator
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
@@ -193,10 +194,11 @@ def as_hand(hand: Hand | str | Any) -> Hand:
     elif isinstance(hand, Hand):
         found = hand
     else:
-        try:
-            counts = tuple(int(c) for c in hand)
-        except (TypeError, ValueError):
-            raise InvalidHandError(f"expected a hand, its notation or 34 tile counts, got {hand!r:.60}") from None
+        try:  # whole numbers only: 1.5 copies of a tile is no hand (int() would cut it to one)
+            counts = tuple(operator.index(c) for c in hand)
+        except TypeError:
+            raise InvalidHandError(f"expected a hand, its notation or 34 whole tile counts, "
+                                   f"got {hand!r:.60}") from None
         found = Hand(counts)
     if found.total_jokers:
         raise InvalidHandError("the search does not place jokers: give a hand without jokers")
@@ -227,9 +229,10 @@ def _visible(visible: Any) -> tuple[int, ...]:
     if isinstance(visible, str):
         return parse_tiles(visible)
     try:
-        seen = tuple(int(c) for c in visible)
-    except (TypeError, ValueError):
-        raise InvalidHandError(f"visible: expected 34 tile counts or tile notation, got {visible!r:.60}") from None
+        seen = tuple(operator.index(c) for c in visible)
+    except TypeError:
+        raise InvalidHandError(f"visible: expected 34 whole tile counts or tile notation, "
+                               f"got {visible!r:.60}") from None
     if len(seen) != 34 or any(not 0 <= c <= 4 for c in seen):
         raise InvalidHandError(f"visible: expected 34 tile counts from 0 to 4, got {visible!r:.60}")
     return seen
@@ -295,8 +298,10 @@ def discard_values_many(hands: Any, rules: str | RuleSet = "babcock", *, turns: 
     :raises MjscoreError: for options out of range, or ``threads`` below 1.
     """
     batch = np.asarray(hands)
-    if batch.ndim != 2 or batch.shape[1] != 34 or batch.dtype.kind not in "iu":
+    if batch.ndim != 2 or batch.shape[1] != 34:
         raise InvalidHandError(f"hands: expected an (n, 34) array of tile counts, got shape {batch.shape}")
+    if batch.dtype.kind not in "iu":
+        raise InvalidHandError(f"hands: tile counts must be integers (ideally uint8), got dtype {batch.dtype}")
     _check_options(turns, objective, extra)
     threads = check_threads(threads)
     n = batch.shape[0]
