@@ -14,7 +14,11 @@ winning group) is not part of it, and the hands made by the situation alone (hea
 earth) have no distance and no column. A special hand the declared melds rule out
 (a concealed hand with an exposed meld, a meld no group of the hand can be) has no
 distance: :func:`distances` gives None for it; the arrays of :func:`distances_many`
-hold :data:`UNREACHABLE` (127), which sorts after every real distance.
+hold :data:`UNREACHABLE` (127), which sorts after every real distance. So has a hand
+the rule set's chow limit rules out for every hand (``max-chows`` with the exception
+off, and a hand whose every way holds more chows, as american's chop-suey under
+``max_chows=0, max_chows_exception=False``): the scorer never makes it. The chow limit
+is a rule of the tiles; the situation is not.
 
 Jokers held concealed count where the rule set lets them stand (``rules.jokers``, see
 :mod:`mjscore.core.jokers`): a way's missing tiles that jokers may fill (each in a group that
@@ -148,7 +152,7 @@ def check_row(hand: Hand, rules: RuleSet, status: int, what: str = "distances") 
 def distances(hand: Hand | str, rules: str | RuleSet = "babcock") -> dict[str, int | None]:
     """The distance from one hand to each special hand of the rule set with tiles, by id,
     in the rule set's order (see the module docstring); None for a special hand the
-    hand's declared melds rule out.
+    hand's declared melds, or the rule set's chow limit, rule out.
 
     :raises InvalidHandError: for a hand that is not 13 or 14 tiles (a meld counting
         three, a joker one).
