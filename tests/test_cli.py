@@ -164,7 +164,7 @@ def test_preset_from_a_rule_file(run: Run, preset_file: Path) -> None:
     (("--dealer",), {"dealer": True}),
     (("--no-dealer",), {"dealer": False}),
     (("--self-drawn",), {"self_drawn": True}),
-    (("--last-tile",), {"last_tile": True}),
+    (("--last-tile",), {"last_tile": True, "self_drawn": True}),  # implied
     (("--last-discard",), {"last_discard": True}),
     (("--robbing-kong",), {"robbing_kong": True}),
     (("--kong-on-kong",), {"kong_on_kong": True}),
@@ -504,3 +504,40 @@ def test_the_readme_commands_work(run: Run, line: str) -> None:
 def test_rules_check_takes_a_shipped_rule_set_by_name(run: Run, name: str) -> None:
     code, out, _ = run("rules", "check", name)
     assert code == 0 and out.startswith("OK: ") and f"{name} (" in out
+
+
+# --- found by random input (2026-12-07) ---------------------------------------------------
+
+def test_rules_check_takes_an_alias_as_rules_does(run: Run) -> None:
+    code, out, _ = run("rules", "check", "CC")
+    assert code == 0 and out.startswith("OK: CC: chinese-classical")
+
+
+@pytest.mark.parametrize("option", ["x=--5", "own-wind-exposed-doubles=²", "own-wind-exposed-doubles=1½"])
+def test_an_option_value_no_number_reads_is_a_usage_error(run: Run, option: str) -> None:
+    """``str.isdigit`` took "²" and "--5" for digits, and int() then raised a traceback."""
+    code, _, err = run("score", "123m 456p 789s 1z [555z] +1z", "--option", option)
+    assert code == 2 and "Traceback" not in err and "--option" in err
+
+
+def test_score_json_near_prints_json_for_a_hand_that_does_not_score(run: Run) -> None:
+    """``--json``: "Print only JSON"; the near misses of a hand that does not score came as a table."""
+    code, out, err = run("score", "1112345678999m +1z", "--rules", "chinese-classical", "--json", "--near", "2")
+    assert code == 1 and "not a winning hand" in err
+    document = json.loads(out)
+    assert document["score"] is None and [n["id"] for n in document["near_misses"]][0] == "nine-gates"
+
+
+def test_a_claimed_kong_is_shown_as_claimed(run: Run) -> None:
+    code, out, _ = run("score", "123m 789p 789s 1z {5555p} +1z", "--rules", "dmjl")
+    assert code == 0 and "{5555p}" in out and "[5555p]" not in out
+
+
+def test_the_walls_last_tile_is_self_drawn(run: Run) -> None:
+    """``--last-tile``'s help: "won on the last tile of the wall (self-drawn)"; without
+    --self-drawn the command refused it, as it does not refuse --heaven or --replacement."""
+    hand = "123m 456p 789s 1z [555z] +1z"
+    code, out, err = run("score", hand, "--last-tile")
+    said, out_said, _ = run("score", hand, "--last-tile", "--self-drawn")
+    assert code == said == 0, err
+    assert "self drawn" in out and out == out_said

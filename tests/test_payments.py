@@ -378,3 +378,13 @@ def test_explain_lists_each_transfer_and_the_net():
 def test_docstring_examples():
     failures, tried = doctest.testmod(mjscore.rules.payments, optionflags=doctest.ELLIPSIS)
     assert failures == 0 and tried > 0
+
+
+def test_a_numpy_integer_dealer_seats_the_players_as_an_int_does() -> None:
+    """settle: "player ``dealer`` is East, the next South, ..."; a NumPy integer dealer was
+    no ``int``, so every hand was scored as East's (a dmjl East pays and wins double)."""
+    players = ["123m 456p 789s [222z]", "123m 456p 789s 1z [555z] +1z", "123m 456p 789s [333z]",
+               "456m 456p 789s [444z]"]
+    expected = mjscore.settle(players, winner=1, dealer=2, discarder=0, rules="dmjl").net
+    assert mjscore.settle(players, winner=1, dealer=np.int64(2), discarder=0, rules="dmjl").net == expected
+    assert mjscore.settle(players, winner=1, dealer=0, discarder=0, rules="dmjl").net != expected

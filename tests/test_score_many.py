@@ -560,3 +560,16 @@ def test_win_tile_column_may_hold_the_unknown_tile() -> None:
     assert status.tolist() == [0, 0]
     alone = [mjscore.score_many(counts[:1], "babcock", win_tile=tile, self_drawn=True)[0][0] for tile in (None, 28)]
     assert totals.tolist() == alone
+
+
+@pytest.mark.parametrize("streak", [2**63, np.uint64(2**63), np.array([2**63], dtype=np.uint64)])
+def test_a_dealer_streak_beyond_int64_is_a_long_streak(streak) -> None:
+    """dmjl's nine-dealer-wins ("dealer_streak" nine or more): a uint64 streak of 2**63 was
+    cast to int64, wrapped negative, and read as no streak (152 where score() gives 500)."""
+    hand = "123m456p789s11z555z"
+    counts = np.array([mjscore.parse_tiles(hand)], dtype=np.uint8)
+    expected = mjscore.score(hand, "dmjl", win_tile="1z", dealer_streak=2**63).total
+    assert expected == mjscore.score(hand, "dmjl", win_tile="1z", dealer_streak=9).total
+    assert mjscore.score_many(counts, "dmjl", win_tile="1z", dealer_streak=streak)[0].tolist() == [expected]
+    plain = mjscore.score_many(counts, "dmjl", win_tile="1z", dealer_streak=8)[0].tolist()
+    assert plain != [expected]

@@ -372,3 +372,21 @@ def test_a_claimed_kong_scores_as_score_does_from_every_form(backend, joker_use)
     row = np.array(counts, dtype=np.uint8)
     assert scorer.total(row, melds=[claimed], jokers=jokers, win_tile="8s") == expected
     assert scorer.total(counts, melds=[Meld.from_str("9999p")], jokers=jokers, win_tile="8s") == exposed
+
+
+def test_bound_flowers_and_seasons_reach_score_many(backend, rows):
+    """Scorer.score_many: "the bound context filling in what arguments does not give";
+    bound flowers and seasons reached score_many, which reads them as ``bonus``, and
+    raised an unknown keyword. dmjl scores a flower and a season of one's own seat."""
+    scorer = Scorer("dmjl", flowers=(1,), seasons=(2, 3))
+    totals, _ = scorer.score_many(rows.counts, melds=rows.melds, win_tile=rows.win_tile)
+    bonus = 1 | 1 << 5 | 1 << 6
+    expected, _ = mjscore.score_many(rows.counts, "dmjl", melds=rows.melds, win_tile=rows.win_tile, bonus=bonus)
+    plain, _ = mjscore.score_many(rows.counts, "dmjl", melds=rows.melds, win_tile=rows.win_tile)
+    assert totals.tolist() == expected.tolist() and (expected != plain).any()
+    assert [scorer.total(rows.counts[i], melds=bytes(rows.melds[i]), win_tile=int(rows.win_tile[i]))
+            for i in range(20)] == expected[:20].tolist()
+    called, _ = scorer.score_many(rows.counts, melds=rows.melds, win_tile=rows.win_tile, bonus=0)
+    assert called.tolist() == plain.tolist()  # the call's own bonus wins
+    with pytest.raises(InvalidContextError, match="not both"):
+        scorer.score_many(rows.counts, melds=rows.melds, win_tile=rows.win_tile, bonus=0, flowers=(2,))

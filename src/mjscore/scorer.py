@@ -36,7 +36,7 @@ from ._backend import twin
 from .score.bulk_scoring import score_many
 from .core.context import CLAIMED_SHIFT, WinContext
 from .distances.distances import distance_engine, distances, distances_many
-from .core.errors import HandStatus, InvalidHandError, status_error
+from .core.errors import HandStatus, InvalidContextError, InvalidHandError, status_error
 from .core.group import Meld
 from .core.hand import Hand, negative_count
 from .distances.near_misses import NearMiss, near_misses
@@ -136,8 +136,17 @@ class Scorer(ScorerCore):
 
     def score_many(self, counts: Any, **arguments: Any) -> Any:
         """:func:`mjscore.score_many` under this rule set, the bound context filling in
-        what ``arguments`` does not give."""
-        return score_many(counts, self.rules, **{**self.context, **arguments})
+        what ``arguments`` does not give. Bound ``flowers`` and ``seasons`` (every row shows
+        them) become ``score_many``'s ``bonus``, unless the call gives ``bonus`` itself."""
+        keywords = {**self.context, **arguments}
+        shown = {name: keywords.pop(name) for name in ("flowers", "seasons") if name in keywords}
+        if shown and "bonus" not in arguments:
+            ctx = WinContext.from_keywords(**shown)  # (checked as score() checks them)
+            keywords["bonus"] = (sum(1 << (n - 1) for n in ctx.flowers or ())
+                                 | sum(1 << (n + 3) for n in ctx.seasons or ()))
+        elif shown and ("flowers" in arguments or "seasons" in arguments):
+            raise InvalidContextError("give the bonus tiles as bonus= or as flowers= and seasons=, not both")
+        return score_many(counts, self.rules, **keywords)
 
     # --- special hands ---------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -79,7 +80,7 @@ def _rule_options(ctx: click.Context, param: click.Parameter, values: Sequence[s
         value: object = raw.strip()
         if raw.strip().lower() in ("true", "false"):
             value = raw.strip().lower() == "true"
-        elif raw.strip().lstrip("-").isdigit():
+        elif re.fullmatch(r"-?[0-9]+", raw.strip(), re.ASCII):  # (str.isdigit takes "²" and "--5")
             value = int(raw)
         options[name.strip()] = value
     return options
@@ -154,8 +155,9 @@ def situation(options: dict[str, Any]) -> dict[str, Any]:
     """Take the situation options out of ``options`` as score() keywords (unset flowers and
     seasons left to the hand)."""
     context = {key: options.pop(key) for key in _SITUATION_KEYS}
-    # --self-drawn has no --no- form, so off means not said: heaven and a loose tile imply it.
-    if context["heaven"] or context["replacement"] is not None:
+    # --self-drawn has no --no- form, so off means not said: heaven, the wall's last tile and
+    # a loose tile imply it.
+    if context["heaven"] or context["last_tile"] or context["replacement"] is not None:
         context["self_drawn"] = True
     return {key: value for key, value in context.items()
             if not (key in ("flowers", "seasons") and value is None)}

@@ -42,9 +42,9 @@ def glyphs(tiles: Sequence[Tile]) -> str:
 
 
 def group_text(group: Group) -> str:
-    """A group in mpsz, exposed melds in ``[]``, concealed kongs in ``()``."""
+    """A group in mpsz, exposed melds in ``[]``, concealed kongs in ``()``, claimed kongs in ``{}``."""
     if isinstance(group, Meld):
-        return f"({group})" if group.concealed else f"[{group}]"
+        return f"{group.brackets[0]}{group}{group.brackets[1]}"
     return str(group)
 
 
@@ -52,7 +52,7 @@ def group_glyphs(group: Group) -> str:
     """A group in Unicode tiles, bracketed as :func:`group_text` brackets it."""
     text = glyphs(group.tiles)
     if isinstance(group, Meld):
-        return f"({text})" if group.concealed else f"[{text}]"
+        return f"{group.brackets[0]}{text}{group.brackets[1]}"
     return text
 
 

@@ -53,13 +53,22 @@ def show_command(name: str, preset: str | None, rule_options: dict[str, object])
     return 0
 
 
+def _alias(name: str) -> bool:
+    """Whether ``name`` is a shipped rule set's alias (``CC``), as ``--rules`` reads it."""
+    try:
+        load_rules(name)
+    except RuleSetError:
+        return False
+    return True
+
+
 @group.command("check")
 @click.argument("file")
 def check_command(file: str) -> int:
     """Load a rule file (or a shipped rule set by name) and report OK, or the file, key
     and reason of its first mistake (exit 1; a FILE that does not exist exits 2)."""
-    known = {name.lower() for name in rulesets()}
-    if not Path(file).is_file() and file.lower() not in known:
+    if not Path(file).is_file() and file.lower() not in {name.lower() for name in rulesets()} \
+            and not _alias(file):
         raise click.BadParameter(f"{file!r} is neither a rule file nor a shipped rule set "
                                  f"({', '.join(rulesets())})", param_hint="FILE")
     try:

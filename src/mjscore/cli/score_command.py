@@ -148,7 +148,8 @@ def _print_near(out: Console, near: list[NearMiss]) -> None:
               help="Also show the K special hands the hand comes closest to (default 3), "
                    "the tiles each lacks and why.")
 @click.option("--json", "as_json", is_flag=True,
-              help='Print only JSON: {"score": ..., "payments": ...} (and "near_misses" with --near).')
+              help='Print only JSON: {"score": ..., "payments": ...} (and "near_misses" with --near; '
+                   'a hand that does not score: "score" null, the error on stderr).')
 def command(hand: str, rules_name: str, preset: str | None, rule_options: dict[str, object],
             win_tile: str | None, loser: bool, discarder: str | None, near_count: int | None,
             as_json: bool, **options: Any) -> int:
@@ -170,7 +171,10 @@ def command(hand: str, rules_name: str, preset: str | None, rule_options: dict[s
         near = None if near_count is None else near_misses(parsed, rules, near_count, **context)
         result = score(parsed, rules, **context)
     except MjscoreError as error:
-        if near:  # the hand reads but does not score: how near it is still helps
+        if near and as_json:  # the hand reads but does not score: how near it is still helps
+            click.echo(json.dumps({"score": None, "payments": None, "near_misses": [n.to_dict() for n in near]},
+                                  indent=2, ensure_ascii=False))
+        elif near:
             _print_near(console(), near)
         return fail(error)
     paying = _discarder(result.context, discarder)

@@ -347,7 +347,8 @@ def _extra_bits(bonus: Any, claimed: Any, streak: Any, n: int) -> npt.NDArray[np
         if array.dtype.kind not in "iub" or (array.size and (array.min() < 0 or top is not None and array.max() > top)):
             what = f"0-{top}" if top is not None else "0 or more"
             raise InvalidContextError(f"{name} must be integers {what}, got {value!r:.60}")
-        bits |= np.minimum(array.astype(np.int64), top or MAX_STREAK).astype(np.uint32) << np.uint32(shift)
+        # clipped in its own dtype: a uint64 streak of 2**63 cast to int64 first would wrap negative
+        bits |= np.minimum(array, top or MAX_STREAK).astype(np.uint32) << np.uint32(shift)
     return bits
 
 

@@ -505,12 +505,16 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
     ruleset = load_rules(rules)
     if len(players) != 4:
         raise InvalidHandError(f"settle needs the four players' hands or scores, got {len(players)}")
+    try:  # (a dealer that is no seat number is refused by settle_scores, below)
+        east = None if isinstance(dealer, bool) else operator.index(dealer)
+    except TypeError:
+        east = None
     totals = []
     for index, player in enumerate(players):
         if isinstance(player, Score):
             totals.append(player.total)
         elif isinstance(player, (Hand, str)):
-            seat = _SEATS[(index - dealer) % 4] if isinstance(dealer, int) else "E"
+            seat = _SEATS[(index - east) % 4] if east is not None else "E"
             keywords: dict[str, Any] = {"seat_wind": seat, "prevailing_wind": prevailing_wind}
             if index == winner:
                 keywords.update(winner_context, self_drawn=discarder is None, winner=True)
