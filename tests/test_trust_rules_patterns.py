@@ -154,3 +154,36 @@ def test_nor_does_the_distance_count_them_so():
     assert misses["dragons-breath"].tiles_away == 3
     close = {m.id: m for m in mjscore.near_misses("113355779m 5567z", "western")}
     assert close["dragons-breath"].tiles_away == 1
+
+
+# --- found by random rule files (2026-12-07) ----------------------------------------------
+
+@pytest.mark.parametrize(("keys", "where"), [
+    ('groups = ["pung 5p win", "pung 1m", "pung 9m", "pung 1z", "pair 4z"]', "hands.odd.groups"),
+    ('groups = ["6 pair any", "pair 4z win"]', "hands.odd.groups"),
+])
+def test_a_win_mark_outside_a_fixed_hand_is_a_load_error(tmp_path, keys, where):
+    """patterns.py: ``win``, "the winning tile must complete this group", is read in fixed
+    hands only; a hand of sets or pairs loaded with it and matched on any winning tile."""
+    with pytest.raises(RuleSetError, match=f"{where}: 'p.* 4?.*win': 'win' marks a group of a fixed hand"):
+        load_rules(_hand(tmp_path, keys))
+
+
+def test_a_win_mark_in_an_item_pattern_is_a_load_error(tmp_path):
+    body = ('[[items]]\nid = "five"\npoints = 2\nsource = "test"\n'
+            'pattern = ["pung 5p win", "3 set any", "pair any"]\n')
+    with pytest.raises(RuleSetError, match="items.five.pattern: 'pung 5p win': an item's pattern takes no 'win'"):
+        load_rules(_file(tmp_path, body))
+
+
+def test_a_melded_group_of_a_concealed_fixed_hand_may_be_declared(tmp_path, backend):
+    """hands.py: "in a fixed hand, groups marked melded may still be declared"; the hand's
+    own concealed test refused any exposed meld. Near misses: another group declared, or
+    the melded group declared as a kong, still rule the hand out."""
+    rules = load_rules(_hand(tmp_path, 'concealed = true\n'
+                                        'groups = ["pung 1m melded", "singles 2345678m", "pung 9m", "single m"]'))
+    assert score("1112345678m 999m 5m", rules, win_tile="5m", self_drawn=True).special == "odd"
+    assert score("2345678m 9995m [111m]", rules, win_tile="5m", self_drawn=True).special == "odd"
+    assert score("2345678m 5m [999m] 111m", rules, win_tile="5m", self_drawn=True).special is None
+    assert score("2345678m 9995m (1111m)", rules, win_tile="5m", self_drawn=True).special is None
+    assert mjscore.distances("2345678m 9995m [111m]", rules)["odd"] == 0

@@ -378,6 +378,9 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
             if g.melded and not any(s.fixed_only for s in form):
                 raise fail(where, f"{g.text!r}: 'melded' marks a group of a fixed hand (with singles or "
                            "knitted groups); in a hand of sets, set concealed = false instead")
+            if g.win and not any(s.fixed_only for s in form):  # (its variants have no place for it)
+                raise fail(where, f"{g.text!r}: 'win' marks a group of a fixed hand (with singles or "
+                           "knitted groups); in a hand of sets, say which tile wins with win-tile")
         try:
             pattern_variants(hand, 0, form)
             # as the file writes the hand: the rule set's restrictions (a chow limit, one
@@ -457,9 +460,17 @@ def compile_hands(hands: tuple[SpecialHand, ...],
         when=np.array([fact_mask(h.when) for h in hands], dtype=np.uint64),
         unless=np.array([fact_mask(h.unless) for h in hands], dtype=np.uint64),
         win_tile=np.array([255 if h.win_tile is None else h.win_tile for h in hands], dtype=np.uint8),
-        concealed=np.array([h.concealed for h in hands], dtype=np.uint8),
+        concealed=np.array([h.concealed and not _declares_melded(h) for h in hands], dtype=np.uint8),
         exact=np.array([h.exact for h in hands], dtype=np.uint8),
         values=values, runless=np.array([_runless(h) for h in hands], dtype=np.uint8))
+
+
+def _declares_melded(hand: SpecialHand) -> bool:
+    """Whether a concealed hand's every form is fixed with a group marked ``melded``: its
+    variants then say which melds it may declare (those groups alone), and the hand's
+    own test of a concealed hand, which any exposed meld fails, would refuse them."""
+    return bool(hand.forms) and all(any(g.fixed_only for g in form) and any(g.melded for g in form)
+                                    for form in hand.forms)
 
 
 def _runless(hand: SpecialHand) -> bool:

@@ -15,7 +15,9 @@ A token is ``[COUNT] KIND TILES [MODIFIER ...]``:
 ``TILES``          see below; ``singles`` takes several words
 ``concealed``      the group must be concealed (held, not completed by a discard)
 ``melded``         the group may be declared even in a concealed-only hand
-``win``            the winning tile must complete this group
+                   (fixed hands only)
+``win``            the winning tile must complete this group (fixed hands only:
+                   a hand of sets, seven pairs or an item says ``win-tile``)
 =================  ==========================================================
 
 Tiles, alternatives joined by ``|`` (``green-s|GD``):
