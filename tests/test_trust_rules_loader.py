@@ -62,3 +62,45 @@ def test_a_file_of_ones_own_is_still_named_by_its_path(tmp_path: Path):
     path.write_text('name = "mine"\nextends = "babcock"\n', encoding="utf-8")
     with pytest.raises(RuleSetError, match=rf"^{path}: options\.bogus"):
         load_rules(path, bogus=1)
+
+
+# --- found by random rule files (2026-12-07) ----------------------------------------------
+
+def test_an_extends_loop_through_parent_paths_is_named(tmp_path):
+    """A loop naming its files through "../" was not seen as one (unresolved paths): it
+    recursed until the path was too long for the system (OSError)."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.toml").write_text('name = "a"\nextends = "../sub/b.toml"\n', encoding="utf-8")
+    (tmp_path / "sub" / "b.toml").write_text('name = "b"\nextends = "../sub/a.toml"\n', encoding="utf-8")
+    with pytest.raises(RuleSetError, match="extends: the chain of bases loops back"):
+        load_rules(tmp_path / "sub" / "a.toml")
+
+
+def test_a_rule_file_edited_is_read_again(tmp_path):
+    """Rule sets were kept by path alone: a file (or its base) edited and loaded again in
+    the same process came back as it was."""
+    base, mine = tmp_path / "base.toml", tmp_path / "mine.toml"
+    base.write_text('name = "base"\nextends = "babcock"\nlimit = 300\n', encoding="utf-8")
+    mine.write_text('name = "mine"\nextends = "base.toml"\n', encoding="utf-8")
+    first = load_rules(mine)
+    assert first.limit == 300 and load_rules(mine) is first  # unchanged: kept
+    base.write_text('name = "base"\nextends = "babcock"\nlimit = 500\n', encoding="utf-8")
+    assert load_rules(mine).limit == 500
+    mine.write_text('name = "mine"\nextends = "base.toml"\nlimit = 1000\n', encoding="utf-8")
+    assert load_rules(mine).limit == 1000
+
+
+@pytest.mark.parametrize("limit", ["inf", "-inf"])
+def test_an_infinite_share_of_the_limit_is_refused(tmp_path, limit):
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "mine"\nextends = "babcock"\n[[hands]]\nid = "x"\nsource = "s"\n'
+                    f'limit = {limit}\ngroups = ["4 pung any", "pair any"]\n', encoding="utf-8")
+    with pytest.raises(RuleSetError, match="hands.x.limit"):
+        load_rules(path)
+
+
+def test_remove_without_a_base_is_refused(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "mine"\nlimit = 10\nremove = ["x"]\n', encoding="utf-8")
+    with pytest.raises(RuleSetError, match="remove: only a file that extends another"):
+        load_rules(path)

@@ -185,6 +185,7 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
 
     :raises RuleSetError: for a file that cannot be read, or a chain that loops.
     """
+    path = path.resolve()  # (a loop through "../" names one file two ways)
     if path in seen:
         raise _fail(path, "extends", "the chain of bases loops back to this file")
     raw = _read(path)
@@ -194,7 +195,9 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     _unique_ids(raw, path)
     raw = _old_joker_key(raw, path)
     if "extends" not in raw:
-        return {**raw, "_path": path}
+        if "remove" in raw:
+            raise _fail(path, "remove", "only a file that extends another removes its entries")
+        return {**raw, "_path": path, "_chain": (path,)}
     base_name = _expect(raw["extends"], str, path, "extends")
     base_path = _find(base_name, relative_to=path.parent)
     if base_path is None:
@@ -220,6 +223,7 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
             raise _fail(path, "remove", f"the base has no set, item or hand {removed!r}")
     merged.pop("remove", None)
     merged["_path"] = path
+    merged["_chain"] = (*base["_chain"], path)
     return merged
 
 
@@ -344,6 +348,10 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
         tokens = _strings(entry["pattern"], path, f"{key}.pattern")
         try:
             pattern = tuple(parse_group(token) for token in tokens)
+            marked = next((g for g in pattern if g.win), None)
+            if marked is not None:  # (an item's pattern has no place for it)
+                raise PatternError(f"{marked.text!r}: an item's pattern takes no 'win' mark; say which "
+                                   "tile wins with win-tile")
             if check_form(pattern) != STANDARD:
                 raise PatternError("an item's pattern is four sets and a pair (write other shapes "
                                    "as [[hands]])")
@@ -556,9 +564,28 @@ def rulesets() -> tuple[str, ...]:
     return tuple(sorted({_read(p)["name"] for p in set(_shipped().values())}))
 
 
-@cache
+_LOADED: dict[tuple[Path, tuple[tuple[str, str, object], ...]], tuple[RuleSet, tuple[tuple[Path, object], ...]]] = {}
+"""Rule sets built from files, by file and options, with the state of each file of their
+``extends`` chain when read: a file edited since is read again."""
+
+
+def _stamp(path: Path) -> object:
+    try:
+        state = path.stat()
+    except OSError:
+        return None
+    return state.st_mtime_ns, state.st_size
+
+
 def _load_cached(path: Path, overrides: tuple[tuple[str, str, object], ...]) -> RuleSet:
-    return _build(merged_file(path), {name: value for name, _, value in overrides})
+    found = _LOADED.get((path, overrides))
+    if found is not None and all(_stamp(file) == stamp for file, stamp in found[1]):
+        return found[0]
+    merged = merged_file(path)
+    stamps = tuple((file, _stamp(file)) for file in merged["_chain"])
+    rules = _build(merged, {name: value for name, _, value in overrides})
+    _LOADED[path, overrides] = (rules, stamps)
+    return rules
 
 
 def load_rules(name_or_path: str | Path | RuleSet, options: Mapping[str, object] | None = None,

@@ -52,7 +52,7 @@ def limit_share(value: int | float | str) -> Fraction:
     """
     try:
         share = Fraction(value)
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, OverflowError):  # (OverflowError: an infinite float)
         raise NumberError(f"expected a number or fraction like \"1/2\", got {value!r}") from None
     if share <= 0:
         raise NumberError(f"a share of the limit must be positive, got {value!r}")
