@@ -187,3 +187,12 @@ def test_a_melded_group_of_a_concealed_fixed_hand_may_be_declared(tmp_path, back
     assert score("2345678m 5m [999m] 111m", rules, win_tile="5m", self_drawn=True).special is None
     assert score("2345678m 9995m (1111m)", rules, win_tile="5m", self_drawn=True).special is None
     assert mjscore.distances("2345678m 9995m [111m]", rules)["odd"] == 0
+
+
+def test_a_kong_the_winning_tile_completes_is_a_load_error(tmp_path):
+    """A fixed hand's ``kong RD win`` loaded and never matched: a kong is declared before
+    the winning tile. ``pung/kong RD win`` may still be won as the pung."""
+    with pytest.raises(RuleSetError, match="'kong RD win': a kong is declared before the winning tile"):
+        load_rules(_hand(tmp_path, 'groups = ["kong RD win", "singles 123456789m", "pair E"]'))
+    rules = load_rules(_hand(tmp_path, 'groups = ["pung/kong RD win", "singles 123456789m", "pair E"]'))
+    assert score("123456789m 77z 11z 7z", rules, win_tile="7z", self_drawn=True).special == "odd"

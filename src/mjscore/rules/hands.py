@@ -381,6 +381,9 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
             if g.win and not any(s.fixed_only for s in form):  # (its variants have no place for it)
                 raise fail(where, f"{g.text!r}: 'win' marks a group of a fixed hand (with singles or "
                            "knitted groups); in a hand of sets, say which tile wins with win-tile")
+            if g.win and g.kinds == (GroupKind.QUAD,):
+                raise fail(where, f"{g.text!r}: a kong is declared before the winning tile, which "
+                           "never completes it")
         try:
             pattern_variants(hand, 0, form)
             # as the file writes the hand: the rule set's restrictions (a chow limit, one
