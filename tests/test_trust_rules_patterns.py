@@ -196,3 +196,16 @@ def test_a_kong_the_winning_tile_completes_is_a_load_error(tmp_path):
         load_rules(_hand(tmp_path, 'groups = ["kong RD win", "singles 123456789m", "pair E"]'))
     rules = load_rules(_hand(tmp_path, 'groups = ["pung/kong RD win", "singles 123456789m", "pair E"]'))
     assert score("123456789m 77z 11z 7z", rules, win_tile="7z", self_drawn=True).special == "odd"
+
+
+@pytest.mark.parametrize(("keys", "part"), [
+    ('groups = ["5 pair any", "2 pair 1m"]', "groups"),        # loaded; its reverse did not
+    ('groups = ["4 pung suited", "pair suited"]\nrequires = ["RD"]', "requires"),
+    ('groups = ["4 set suited", "pair suited"]\nwin-tile = "E"', "win-tile"),
+])
+def test_a_hand_the_search_gave_up_on_is_still_refused(tmp_path, keys, part):
+    """The check's search gave up after its budget of steps and let these load (a broad
+    group placed first every way before a narrow one failed; a tile no group holds was
+    looked for): no hand could ever name them. Narrow groups now go first."""
+    with pytest.raises(RuleSetError, match=f"hands.odd.{part}"):
+        load_rules(_hand(tmp_path, keys))

@@ -608,7 +608,15 @@ def makeable(variant: QuantVariant, kong_as_two: bool = False, holding: int = 0,
     distinct = pairs_form and not kong_as_two
     options = [[(kind, t) for kind in range(4) for t in range(34) if r.masks[kind] >> t & 1]
                for r in requirements]
-    slots = [(i, r.count) for i, r in enumerate(requirements)]
+    reachable = 0
+    for choices in options:
+        for kind, t in choices:
+            reachable |= (0b111 << t) if kind == GroupKind.SEQUENCE else 1 << t
+    if required & ~reachable:
+        return False  # a tile no group can hold
+    # the requirements with the fewest choices first: one that cannot be placed fails at
+    # once rather than after every placing of a broad one before it ("5 pair any", "2 pair 1m")
+    slots = sorted(((i, r.count) for i, r in enumerate(requirements)), key=lambda slot: len(options[slot[0]]))
     budget = [_SEARCH_BUDGET]
 
     def place(slot: int, left: int, start: int, counts: list[int], chows: int, held: int) -> bool:
