@@ -34,7 +34,7 @@ import numpy.typing as npt
 
 from ._backend import twin
 from .score.bulk_scoring import score_many
-from .core.context import CLAIMED_SHIFT, WinContext
+from .core.context import CLAIMED_SHIFT, FLOWER_SHIFT, WinContext
 from .distances.distances import distance_engine, distances, distances_many
 from .core.errors import HandStatus, InvalidContextError, InvalidHandError, status_error
 from .core.group import Meld
@@ -141,9 +141,8 @@ class Scorer(ScorerCore):
         keywords = {**self.context, **arguments}
         shown = {name: keywords.pop(name) for name in ("flowers", "seasons") if name in keywords}
         if shown and "bonus" not in arguments:
-            ctx = WinContext.from_keywords(**shown)  # (checked as score() checks them)
-            keywords["bonus"] = (sum(1 << (n - 1) for n in ctx.flowers or ())
-                                 | sum(1 << (n + 3) for n in ctx.seasons or ()))
+            flags = WinContext.from_keywords(**shown).flags  # (checked as score() checks them)
+            keywords["bonus"] = flags >> FLOWER_SHIFT & 0xFF  # the word's bonus field is score_many's
         elif shown and ("flowers" in arguments or "seasons" in arguments):
             raise InvalidContextError("give the bonus tiles as bonus= or as flowers= and seasons=, not both")
         return score_many(counts, self.rules, **keywords)
