@@ -104,3 +104,15 @@ def test_remove_without_a_base_is_refused(tmp_path):
     path.write_text('name = "mine"\nlimit = 10\nremove = ["x"]\n', encoding="utf-8")
     with pytest.raises(RuleSetError, match="remove: only a file that extends another"):
         load_rules(path)
+
+
+def test_an_item_excludes_only_items(tmp_path):
+    """loader.py: ``excludes`` (item ids); a set's or hand's id was taken and dropped."""
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "mine"\nextends = "babcock"\n[[items]]\nid = "x"\nwhen = ["winner"]\npoints = 2\n'
+                    'excludes = ["lucky-thirteen"]\nsource = "s"\n', encoding="utf-8")
+    with pytest.raises(RuleSetError, match="items.x.excludes: 'lucky-thirteen' is a set or special hand"):
+        load_rules(path)
+    path.write_text(path.read_text(encoding="utf-8").replace("lucky-thirteen", "no-such"), encoding="utf-8")
+    with pytest.raises(RuleSetError, match="items.x.excludes: no item 'no-such'"):
+        load_rules(path)

@@ -498,10 +498,12 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
                 out.append(rule)
     _check_group_sums(sets, path)
     item_ids = {item.id for item in items}
+    every_item = {entry.get("id") for entry in table.get("items", [])}  # (gated out or not)
     for item in items:
         for other in item.excludes:
-            if other not in ids:
-                raise _fail(path, f"items.{item.id}.excludes", f"no item {other!r}")
+            if other not in every_item:
+                raise _fail(path, f"items.{item.id}.excludes", f"{other!r} is a set or special hand, not an "
+                            "item" if other in ids else f"no item {other!r}")
     # an option may have gated out an item another one excludes
     items = [dataclasses.replace(i, excludes=tuple(x for x in i.excludes if x in item_ids))
              for i in items]
