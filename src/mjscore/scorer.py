@@ -34,7 +34,7 @@ import numpy.typing as npt
 
 from ._backend import twin
 from .score.bulk_scoring import score_many
-from .core.context import CLAIMED_SHIFT, FLOWER_SHIFT, WinContext
+from .core.context import FLOWER_SHIFT, WinContext
 from .distances.distances import distance_engine, distances, distances_many
 from .core.errors import HandStatus, InvalidContextError, InvalidHandError, status_error
 from .core.group import Meld
@@ -274,8 +274,7 @@ def _meld_bytes_of(melds: tuple[Any, ...]) -> tuple[bytes, int]:
         raise InvalidHandError(f"a hand declares at most {MELDS_PER_ROW} melds, got {len(codes)}")
     if not all(isinstance(c, (int, np.integer)) and 0 <= c < NO_MELD for c in codes):
         raise InvalidHandError(f"melds: expected Meld objects or meld bytes (0-254), got {melds!r:.60}")
-    claimed = sum(1 << (CLAIMED_SHIFT + k) for k, m in enumerate(declared) if isinstance(m, Meld) and m.claimed)
-    return bytes(codes + [NO_MELD] * (MELDS_PER_ROW - len(codes))), claimed
+    return bytes(codes + [NO_MELD] * (MELDS_PER_ROW - len(codes))), claimed_bits(declared)
 
 
 def _meld_count(codes: bytes) -> int:

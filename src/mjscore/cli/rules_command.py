@@ -53,8 +53,8 @@ def show_command(name: str, preset: str | None, rule_options: dict[str, object])
     return 0
 
 
-def _alias(name: str) -> bool:
-    """Whether ``name`` is a shipped rule set's alias (``CC``), as ``--rules`` reads it."""
+def _shipped(name: str) -> bool:
+    """Whether ``name`` is a shipped rule set's name or alias (``CC``), as ``--rules`` reads it."""
     try:
         load_rules(name)
     except RuleSetError:
@@ -67,8 +67,7 @@ def _alias(name: str) -> bool:
 def check_command(file: str) -> int:
     """Load a rule file (or a shipped rule set by name) and report OK, or the file, key
     and reason of its first mistake (exit 1; a FILE that does not exist exits 2)."""
-    if not Path(file).is_file() and file.lower() not in {name.lower() for name in rulesets()} \
-            and not _alias(file):
+    if not Path(file).is_file() and not _shipped(file):
         raise click.BadParameter(f"{file!r} is neither a rule file nor a shipped rule set "
                                  f"({', '.join(rulesets())})", param_hint="FILE")
     try:

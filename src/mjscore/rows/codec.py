@@ -217,12 +217,13 @@ melds, win_tile, flags, seat, prevailing)``. A plain tuple: :func:`mjscore.score
 one per call, and a named tuple costs as much again as the rest of the row."""
 
 
-def claimed_bits(melds: Sequence[Meld]) -> int:
+def claimed_bits(melds: Sequence[Meld | int]) -> int:
     """The context word's bits marking which of these melds are claimed kongs: bit ``k`` the
-    ``k``-th meld, counting the meld bytes other than :data:`NO_MELD` in order."""
+    ``k``-th meld, counting the meld bytes other than :data:`NO_MELD` in order (a meld
+    byte among them claims nothing)."""
     bits = 0
     for k, meld in enumerate(melds):
-        if meld.claimed:
+        if isinstance(meld, Meld) and meld.claimed:
             bits |= 1 << (CLAIMED_SHIFT + k)
     return bits
 
