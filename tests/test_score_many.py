@@ -551,6 +551,30 @@ def test_one_row_scores_as_in_a_batch(backend: str) -> None:
             assert {HandStatus.OK, HandStatus.BAD_COUNT, HandStatus.BAD_MELD} <= set(batch[2].tolist())
 
 
+def test_a_row_scores_alike_at_any_place_in_a_batch_of_any_length() -> None:
+    """The compiled bulk loop looks a row's suits up a few rows before it scores it
+    (``score._kernel.LOOK_AHEAD``, a ring of lookups): at every place in a batch of every
+    length, shorter and longer than the ring, and beside bad rows (marked before the
+    kernel, or by it), each row scores as it does alone."""
+    rows = random_scoring_rows(30, seed=21)
+    counts, melds, wins = rows.counts.copy(), rows.melds.copy(), rows.win_tile.copy()
+    counts[4] = 9  # BAD_COUNT, found by the kernel
+    heaven = np.zeros(len(counts), bool)
+    heaven[11] = True  # with self_drawn False: BAD_CONTEXT, marked before the kernel
+    self_drawn = rows.self_drawn & ~heaven
+    alone = [tuple(int(a[0]) for a in mjscore.score_many(
+        counts[i:i + 1], "babcock", melds=melds[i:i + 1], win_tile=int(wins[i]), heaven=bool(heaven[i]),
+        self_drawn=bool(self_drawn[i]), return_status=True)) for i in range(len(counts))]
+    assert {HandStatus.BAD_COUNT, HandStatus.BAD_CONTEXT} <= {status for _, _, status in alone}
+    assert sum(status == HandStatus.OK for _, _, status in alone) >= 20
+    for order in (np.arange(len(counts)), np.arange(len(counts))[::-1], np.random.default_rng(5).permutation(30)):
+        for n in (2, 3, 7, 8, 9, 15, 16, 17, 30):
+            take = order[:n]
+            batch = mjscore.score_many(counts[take], "babcock", melds=melds[take], win_tile=wins[take],
+                                       heaven=heaven[take], self_drawn=self_drawn[take], return_status=True)
+            assert [tuple(int(a[i]) for a in batch) for i in range(n)] == [alone[i] for i in take], (order, n)
+
+
 def test_win_tile_column_may_hold_the_unknown_tile() -> None:
     # 255 (unknown) is past the tiles' range yet no error: the column's greatest value
     # sends it to the check value by value, which lets it through

@@ -1,9 +1,10 @@
 # Complete shapes, waits and standard decompositions of 34 counts, on the per-suit
 # tables. The contracts of the c_ functions are in _kernel.pxd, which offers them to
 # other engines; the kernel's own modules cimport them from here.
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
-from mjscore.decompose._suits cimport PyThread_type_lock, SuitTables, c_build_suit_tables, mj_load_acquire
+from mjscore.decompose._suits cimport (PyThread_type_lock, SuitTables, _slot, _suit_key, c_build_suit_tables,
+                                     mj_load_acquire, mj_prefetch)
 
 cdef enum:
     C_STANDARD = 1
@@ -41,8 +42,17 @@ ctypedef struct SuitRead:
     uint32_t slot[3]
     int pair_suit
 
+# A row's three suit lookups (each suit's key and hash slot), worked out by c_look_ahead
+# some rows before the row is decomposed (c_decompose_ahead).
+ctypedef struct SuitLookup:
+    int32_t key[3]
+    uint32_t slot[3]
+
 # c_decompose, and (when it finds a decomposition) what it read into `read`.
 cdef int c_decompose_read(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil
+# c_decompose_read with the suits' lookups `ahead` made (c_look_ahead of the same counts).
+cdef int c_decompose_ahead(const uint8_t* counts, uint8_t* out, SuitRead* read,
+                           const SuitLookup* ahead) noexcept nogil
 # c_other_wait of the hand `read` was read from.
 cdef int c_other_wait_read(const uint8_t* counts, int removed, const uint8_t* held,
                            const SuitRead* read) noexcept nogil
@@ -70,3 +80,20 @@ cdef inline int _total(const uint8_t* counts) noexcept nogil:
     for t in range(34):
         total += counts[t]
     return total
+
+
+cdef inline void c_look_ahead(const SuitTables* T, const uint8_t* counts, SuitLookup* ahead) noexcept nogil:
+    """The suits' lookups of ``counts`` in the tables ``T`` (_suit_tables(): built), their
+    slots' cache lines fetched from now on; ``counts`` may be any bytes (a row not yet
+    checked gives lookups merely of no use). A bulk loop asks it a few rows ahead: the
+    slots of 21,743 patterns (768 KB) stay in no core's own cache, and a row waiting on
+    its three lost a tenth of its time; the keys are then not worked out twice."""
+    ahead.key[0] = _suit_key(counts)
+    ahead.key[1] = _suit_key(counts + 9)
+    ahead.key[2] = _suit_key(counts + 18)
+    ahead.slot[0] = _slot(T, ahead.key[0])
+    ahead.slot[1] = _slot(T, ahead.key[1])
+    ahead.slot[2] = _slot(T, ahead.key[2])
+    mj_prefetch(&T.hash[ahead.slot[0]])
+    mj_prefetch(&T.hash[ahead.slot[1]])
+    mj_prefetch(&T.hash[ahead.slot[2]])

@@ -356,7 +356,7 @@ cdef int c_other_wait(const uint8_t* counts, int removed, const uint8_t* held) n
     melds) shows fewer than 4 times: the hand had another wait. (0 for counts that are
     not standard-complete.)"""
     cdef SuitRead read
-    if _decompose(counts, NULL, &read) == 0:
+    if _decompose(counts, NULL, &read, NULL) == 0:
         return 0
     return c_other_wait_read(counts, removed, held, &read)
 
@@ -398,11 +398,12 @@ cdef int c_other_wait_read(const uint8_t* counts, int removed, const uint8_t* he
     return (suited & same) | (new_pair & old_pair)
 
 
-cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil:
+cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read, const SuitLookup* ahead) noexcept nogil:
     """Write every standard decomposition (5 sorted group bytes each) to ``out``.
 
     With ``out == NULL`` only count them. Returns the number of decompositions; with
-    ``read``, when there is one, what was read (the suits' slots, the pair's suit).
+    ``read``, when there is one, what was read (the suits' slots, the pair's suit). With
+    ``ahead``, the suits' lookups c_look_ahead made of these counts.
     """
     cdef uint8_t fixed[16]        # the honours' groups (eight bytes written by winds, then dragons)
     cdef uint32_t winds, dragons
@@ -423,10 +424,14 @@ cdef int _decompose(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcep
     # Start the three hash-table loads now (a slot holds its wait entries too): they are
     # the memory latency of this function, and the checks below can run while they
     # arrive.
-    for s in range(3):
-        key[s] = _suit_key(counts + 9 * s)
-        slots[s] = _slot(T, key[s])
-        mj_prefetch(&T.hash[slots[s]])
+    if ahead != NULL:  # (started rows ago)
+        memcpy(key, ahead.key, sizeof(key))
+        memcpy(slots, ahead.slot, sizeof(slots))
+    else:
+        for s in range(3):
+            key[s] = _suit_key(counts + 9 * s)
+            slots[s] = _slot(T, key[s])
+            mj_prefetch(&T.hash[slots[s]])
     # Without a branch per honour (random hands make each one a coin toss): the winds'
     # groups and tally in one lookup, the dragons' in another.
     winds = mj_get4(counts + 27)
@@ -523,12 +528,17 @@ cdef int _compare_decomposition(const void* a, const void* b) noexcept nogil:
 
 
 cdef int c_decomposition_count(const uint8_t* counts) noexcept nogil:
-    return _decompose(counts, NULL, NULL)
+    return _decompose(counts, NULL, NULL, NULL)
 
 
 cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
-    return _decompose(counts, out, NULL)
+    return _decompose(counts, out, NULL, NULL)
 
 
 cdef int c_decompose_read(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil:
-    return _decompose(counts, out, read)
+    return _decompose(counts, out, read, NULL)
+
+
+cdef int c_decompose_ahead(const uint8_t* counts, uint8_t* out, SuitRead* read,
+                           const SuitLookup* ahead) noexcept nogil:
+    return _decompose(counts, out, read, ahead)

@@ -27,7 +27,8 @@ from mjscore.score._fold cimport Best, CompiledRules, Tables, compiled_rules
 from mjscore.score._fold cimport S_OK
 from mjscore.score.jokers._scoring cimport c_fixed_index, c_score_row_jokers
 from mjscore.score._rows cimport c_score_row
-from mjscore.decompose._shapes cimport c_require_suit_tables
+from mjscore.decompose._shapes cimport SuitLookup, _suit_tables, c_look_ahead, c_require_suit_tables
+from mjscore.decompose._suits cimport SuitTables
 from mjscore.score.jokers._substitutions cimport FixedIndex, Subs
 
 from weakref import WeakSet
@@ -41,6 +42,12 @@ from mjscore.core.context import CLAIMED_SHIFT as _CLAIMED_SHIFT_VALUE, FLOWER_S
 from mjscore.core.group_codes import CONCEALED_KONG as _CONCEALED_KONG_CODE
 from mjscore.rows.codec import UNKNOWN_TILE as _UNKNOWN_TILE_VALUE
 from mjscore.core.hand import MAX_JOKERS as _MAX_JOKERS
+
+
+cdef enum:
+    # Rows whose suit lookups score_many makes before it scores them: the slots' cache
+    # lines (in no core's own cache) then arrive while the rows before are scored.
+    LOOK_AHEAD = 8
 
 
 def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
@@ -57,7 +64,9 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
     cdef Best best
     cdef Py_ssize_t i, n = batch.shape[0]
     cdef int st
+    cdef SuitLookup ahead[LOOK_AHEAD]  # row i's at i % LOOK_AHEAD, made LOOK_AHEAD rows before it
     c_require_suit_tables()
+    cdef const SuitTables* T = _suit_tables()
     if (batch.shape[1] != 34 or melds.shape[0] < n or melds.shape[1] != 4 or win_tile.shape[0] < n
             or flags.shape[0] < n or seat.shape[0] < n or prevailing.shape[0] < n
             or out_total.shape[0] < n or out_special.shape[0] < n or status.shape[0] < n):
@@ -65,17 +74,20 @@ def score_many(const uint8_t[:, ::1] batch, const uint8_t[:, :] melds,
     if n and melds.strides[1] != 1:
         raise ValueError("score_many: each row of melds must be contiguous")
     with nogil:  # shapes checked above; every row is validated by _score_row before use
+        for i in range(min(n, LOOK_AHEAD)):
+            c_look_ahead(T, &batch[i, 0], &ahead[i])
         for i in range(n):
             out_total[i] = 0
             out_special[i] = -1
-            if status[i]:
-                continue
-            st = c_score_row(&batch[i, 0], &melds[i, 0], win_tile[i], flags[i], seat[i],
-                            prevailing[i], r, &best)
-            status[i] = st
-            if st == S_OK:
-                out_total[i] = <int32_t>best.total
-                out_special[i] = best.special
+            if not status[i]:
+                st = c_score_row(&batch[i, 0], &melds[i, 0], win_tile[i], flags[i], seat[i],
+                                 prevailing[i], r, &best, &ahead[<size_t>i % LOOK_AHEAD])
+                status[i] = st
+                if st == S_OK:
+                    out_total[i] = <int32_t>best.total
+                    out_special[i] = best.special
+            if i + LOOK_AHEAD < n:  # (row i's lookups are used: their place takes a later row's)
+                c_look_ahead(T, &batch[i + LOOK_AHEAD, 0], &ahead[<size_t>i % LOOK_AHEAD])
 
 
 cdef int _score_row_object(object counts, object melds, int win_tile, uint32_t flags, int seat,
@@ -104,7 +116,7 @@ cdef int _score_row_object(object counts, object melds, int win_tile, uint32_t f
         if melds_view.shape[0] != 4:
             raise ValueError("score_one: 34 counts and 4 meld bytes")
         m = &melds_view[0]
-    return c_score_row(c, m, win_tile, flags, seat, prevailing, &compiled.r, best)
+    return c_score_row(c, m, win_tile, flags, seat, prevailing, &compiled.r, best, NULL)
 
 
 cdef object _record(const Best* best):
@@ -444,7 +456,8 @@ cdef int _quick_total(ScorerCore core, hand, melds, jokers, const CallContext* c
         if n_jokers:
             st = _score_with_jokers(core, c, codes, &row, n_jokers, &best)
         else:
-            st = c_score_row(c, codes, row.win_tile, row.flags, row.seat, row.prevailing, &core._compiled.r, &best)
+            st = c_score_row(c, codes, row.win_tile, row.flags, row.seat, row.prevailing, &core._compiled.r, &best,
+                             NULL)
     finally:
         if viewed:
             PyBuffer_Release(&view)
@@ -965,7 +978,7 @@ cdef object _fast_score(_SingleCalls s, object hand, object rules, dict context)
         return None
     c_require_suit_tables()
     st = c_score_row(counts, codes, slot.win_tile, slot.flags | claimed, slot.seat, slot.prevailing,
-                     &plan.compiled.r, &best)
+                     &plan.compiled.r, &best, NULL)
     if st != S_OK or best.n_matched:
         return None  # the careful path says why, or writes the special hands out
     # The breakdown's key: what the careful path's memo key holds.

@@ -9,14 +9,16 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from mjscore.score._fold cimport Best, Tables
 from mjscore.score._fold cimport Group
 from mjscore.score.jokers._placement cimport JokerFilter
+from mjscore.decompose._shapes cimport SuitLookup
 
 # Every reading of a complete row (`c` its concealed counts, `held` with the melds'),
 # folded into `best`; S_OK if one was found, else S_NOT_WINNING. With `jf`, `c` is the
 # natural hand S a hand with jokers stands for, and only the readings `jf` allows count.
+# `ahead`: the suit lookups of `c` (c_look_ahead), or NULL.
 cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                           int prevailing, const Tables* r, const uint8_t* held, uint64_t presence,
                           const Group* melds, int n_melds, int exposed, int total, uint64_t base,
-                          const JokerFilter* jf, Best* best) noexcept nogil
+                          const JokerFilter* jf, Best* best, const SuitLookup* ahead) noexcept nogil
 
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
@@ -111,5 +113,6 @@ cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held,
                         int kinds_profile, int concealed, uint32_t w, int seat, int prevailing, const Tables* r,
                         const Group* melds, int n_melds, uint64_t base, Best* best) noexcept nogil
 # Validate and score one row without jokers (_score_reference.score_many); its status.
+# `ahead`: the suit lookups of `c` made some rows before (c_look_ahead), or NULL.
 cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
-                     int prevailing, const Tables* r, Best* best) noexcept nogil
+                     int prevailing, const Tables* r, Best* best, const SuitLookup* ahead) noexcept nogil

@@ -28,7 +28,7 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_C
                                    _set_facts, mj_ctz64)
 from mjscore.score.jokers._placement cimport (JokerFilter, c_decomposition_allowed, c_fixed_allowed,
                                        c_joker_single)
-from mjscore.decompose._shapes cimport SuitRead, c_decompose_read, c_other_wait_read, c_waits
+from mjscore.decompose._shapes cimport SuitLookup, SuitRead, c_decompose_ahead, c_other_wait_read, c_waits
 
 cdef extern from *:
     """
@@ -270,7 +270,7 @@ cdef inline uint64_t _settle_single(const JokerFilter* jf, int wt, const uint8_t
 cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
                          int prevailing, const Tables* r, const uint8_t* held, uint64_t presence,
                          const Group* melds, int n_melds, int exposed, int total, uint64_t base,
-                         const JokerFilter* jf, Best* best) noexcept nogil:
+                         const JokerFilter* jf, Best* best, const SuitLookup* ahead) noexcept nogil:
     """Every reading of a complete row (``c`` its concealed counts, ``held`` with the melds'),
     folded into ``best``; with ``jf``, ``c`` is the natural hand a hand with jokers stands
     for and only the readings keeping the jokers where they may stand count
@@ -309,10 +309,10 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef const uint8_t* dec
     cdef int32_t sums[4]        # a reading's FoundSums, summed
     cdef uint32_t completes
-    cdef SuitRead suits         # what c_decompose_read read, for the single-wait test
+    cdef SuitRead suits         # what c_decompose_ahead read, for the single-wait test
     first = 0 if win == ANY_TILE else win
     last = 33 if win == ANY_TILE else win
-    n_dec = c_decompose_read(c, found, &suits)  # at most 4 ways per suit: 64 fit in `found`
+    n_dec = c_decompose_ahead(c, found, &suits, ahead)  # at most 4 ways per suit: 64 fit in `found`
     meld_counters = meld_runs = 0
     for k in range(4):  # (0 for 0xFF: no branch on whether a row has melds)
         meld_counters += MELD_COUNTERS[m[k]]
@@ -846,7 +846,7 @@ cdef inline int _check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t
 
 
 cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, int seat,
-                    int prevailing, const Tables* r, Best* best) noexcept nogil:
+                    int prevailing, const Tables* r, Best* best, const SuitLookup* ahead) noexcept nogil:
     """Validate and score one row (``_score_reference.score_many``); its status."""
     cdef uint8_t held[34]
     cdef Group melds[4]
@@ -867,7 +867,7 @@ cdef int c_score_row(const uint8_t* c, const uint8_t* m, int win, uint32_t w, in
         return c_score_losing(c, m, held, presence, kinds, total, w, seat, prevailing, r, melds, n_melds, base,
                               best)
     return c_score_readings(c, m, win, w, seat, prevailing, r, held, presence, melds, n_melds,
-                           _open_melds(r, w, exposed), total, base, NULL, best)
+                           _open_melds(r, w, exposed), total, base, NULL, best, ahead)
 
 
 cdef int c_score_losing(const uint8_t* c, const uint8_t* m, const uint8_t* held, uint64_t presence,
@@ -1012,7 +1012,7 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
             if (c_score_readings(c2, m, t, w2, seat, prevailing, d, held2, presence, melds, n_melds,
                                  _open_melds(d, w2, _exposed(melds, n_melds)), 14,
                                  _situation_facts(d, w2, seat, _exposed(melds, n_melds)) | _tile_facts(presence)
-                                 | d.no_jokers, NULL, &one) == S_OK and one.total > 0):
+                                 | d.no_jokers, NULL, &one, NULL) == S_OK and one.total > 0):
                 made[n_made] = h
                 n_made += 1
                 break

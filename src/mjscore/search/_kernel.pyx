@@ -369,7 +369,7 @@ cdef int _expand(const Model* m, Graph* g, CompiledDistances engine, int i) noex
             memcpy(columns14, floor14, nc)
         d14 = standard14 if standard14 < special14 else special14
         if d14 == 0:
-            st = c_score_row(h, m.melds, x, m.flags, m.seat, m.prevailing, m.rules, &best)
+            st = c_score_row(h, m.melds, x, m.flags, m.seat, m.prevailing, m.rules, &best, NULL)
             if st == S_OK:
                 if _room_for_draws(g, g.n_draws + 1):
                     return OUT_OF_MEMORY

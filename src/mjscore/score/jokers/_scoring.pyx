@@ -80,7 +80,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
             status = c_check_row(c, m, win, w, seat, prevailing, jokers, held, melds, &n_melds,
                                 &exposed, &total)
             return status if status else S_NOT_WINNING
-        return c_score_row(c, m, win, w, seat, prevailing, r, best)
+        return c_score_row(c, m, win, w, seat, prevailing, r, best, NULL)
     status = c_check_row(c, m, win, w, seat, prevailing, jokers, held, melds, &n_melds, &exposed, &total)
     if status:
         return status
@@ -202,7 +202,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         one.special = -1
         one.n_matched = 0
         c_score_readings(s, m, win, w, seat, prevailing, r, held_s, presence, melds, n_melds,
-                        exposed, total + jokers, base, &jf, &one)
+                        exposed, total + jokers, base, &jf, &one, NULL)
         if one.found and (not best.found or (one.full > best.full if r.roof_off and one.full != best.full else
                                              one.total > best.total or one.total == best.total and i < best_i)):
             best[0] = one
