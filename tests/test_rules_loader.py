@@ -273,6 +273,41 @@ def test_option_override_on_a_variant_file(house):
     assert score(f"[222z] {F}", rules, seat_wind="S").total == 34
 
 
+def test_an_extending_file_without_a_name_is_named_by_its_file(tmp_path):
+    """loader.py, ``name``: an extending file that gives none is named by its file, so
+    it is not taken for its base (it loaded as "babcock", in results and messages too)."""
+    (tmp_path / "our-table.toml").write_text('extends = "babcock"\nlimit = 500\n')
+    (tmp_path / "upstairs.toml").write_text('extends = "our-table.toml"\nlimit = 400\n')
+    rules = load_rules(tmp_path / "our-table.toml")
+    assert (rules.name, rules.limit) == ("our-table", 500)
+    assert score(f"[555m] {F}", rules).rules == "our-table"
+    assert load_rules(tmp_path / "upstairs.toml").name == "upstairs"  # each file of a chain its own
+    # the near miss: a name given is the name
+    (tmp_path / "named.toml").write_text('extends = "babcock"\nname = "house-babcock"\n')
+    assert load_rules(tmp_path / "named.toml").name == "house-babcock"
+
+
+@pytest.mark.parametrize("stem", ["babcock", "CC", "Western"])
+def test_an_extending_file_named_like_a_shipped_set_needs_a_name(tmp_path, stem):
+    """A file name that is a shipped rule set's name or alias cannot name the file's rule set."""
+    path = tmp_path / f"{stem}.toml"
+    path.write_text('extends = "babcock"\nlimit = 500\n')
+    with pytest.raises(RuleSetError) as info:
+        load_rules(path)
+    message = str(info.value)
+    assert f"{stem}.toml: name: an extending rule file needs its own name" in message, message
+    assert "shipped rule set" in message, message
+    path.write_text('extends = "babcock"\nname = "house"\nlimit = 500\n')
+    assert load_rules(path).name == "house"  # the near miss: named in the file
+
+
+def test_a_file_that_extends_nothing_still_needs_a_name(tmp_path):
+    path = tmp_path / "tiny.toml"
+    path.write_text(MINIMAL.replace('name = "tiny"\n', ""))
+    with pytest.raises(RuleSetError, match=r"tiny\.toml: name: expected a string"):
+        load_rules(path)
+
+
 # --- presets ---------------------------------------------------------------------------------
 
 PRESETS = '''

@@ -3,7 +3,10 @@
 The format (every key, with the shipped files as examples):
 
 ===================  =========================================================
-``name``             the slug ``load_rules`` finds it by (required)
+``name``             the slug ``load_rules`` finds it by (required); a file that
+                     ``extends`` another and gives none is named by its file name
+                     (``house.toml``: ``house``), never by its base's, unless that is
+                     a shipped rule set's name or alias (an error)
 ``title``            a readable name; ``aliases``: other names it answers to
 ``source``           the rule book it implements
 ``extends``          a base: a shipped name or a path relative to this file;
@@ -222,9 +225,25 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         if sum(len(merged[section]) for section in ENTRY_SECTIONS) == before:
             raise _fail(path, "remove", f"the base has no set, item or hand {removed!r}")
     merged.pop("remove", None)
+    if "name" not in raw:  # not the base's: the file would pass for it
+        merged["name"] = _own_name(path)
     merged["_path"] = path
     merged["_chain"] = (*base["_chain"], path)
     return merged
+
+
+def _own_name(path: Path) -> str:
+    """The name of an extending file that gives none: its file's, ``house.toml`` is ``house``.
+
+    :raises RuleSetError: when that is a shipped rule set's name or alias, which the file's
+        rule set would pass for.
+    """
+    shipped = _shipped().get(path.stem.lower())
+    if shipped is not None:
+        raise _fail(path, "name", f"an extending rule file needs its own name: its file name "
+                    f"{path.stem!r} names the shipped rule set {_read(shipped)['name']!r}, which this "
+                    "file's is not (write name = \"...\" at the top of the file)")
+    return path.stem
 
 
 def _old_joker_key(raw: dict[str, Any], path: Path) -> dict[str, Any]:
