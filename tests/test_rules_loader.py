@@ -436,6 +436,99 @@ def test_holds_counts_groups_for_every_player(tmp_path, hand, winner, total):
     assert score(hand, load_rules(path), winner=winner).total == total
 
 
+def _holds_file(tmp_path: Path, clauses: list[str]) -> Path:
+    path = tmp_path / f"holds{len(list(tmp_path.iterdir()))}.toml"  # load_rules caches by path
+    path.write_text(MINIMAL + f'[[items]]\nid = "held"\nholds = {json.dumps(clauses)}\ndoubles = 1\n'
+                    'source = "a test"\n')
+    return path
+
+
+@pytest.mark.parametrize(("clauses", "reason"), [
+    pytest.param(["4 pung/kong dragon"], "'4 pung/kong dragon': 4 groups of dragons, each of another kind",
+                 id="four dragon pungs"),
+    pytest.param(["4 pair dragon"], "'4 pair dragon': 4 groups of dragons", id="four dragon pairs"),
+    pytest.param(["2 pung/kong dragon", "2 pair dragon"], "'2 pung/kong dragon', '2 pair dragon': 4 groups "
+                 "of dragons, each of another kind (no two pungs, kongs or pairs of a hand are of one tile), "
+                 "but there are 3 kinds of dragon", id="two dragon pungs and two dragon pairs"),
+    pytest.param(["3 pung/kong wind", "2 pair wind"], "5 groups of winds, each of another kind (no two pungs, "
+                 "kongs or pairs of a hand are of one tile), but there are 4 kinds of wind",
+                 id="three wind pungs and two wind pairs"),
+    pytest.param(["3 pung/kong dragon", "2 pung/kong wind"], "'3 pung/kong dragon', '2 pung/kong wind': "
+                 "5 sets, but a hand holds at most four", id="five honour pungs"),
+    pytest.param(["2 chow any", "3 pung/kong any"], "5 sets, but a hand holds at most four",
+                 id="two chows and three pungs"),
+])
+def test_holds_more_groups_of_a_class_than_it_has_tiles(tmp_path, clauses, reason):
+    """Random rule files: an item holding four dragon pungs loaded, and never applied (no two
+    pungs, kongs or pairs of a reading are of one tile; a hand holds four sets at most)."""
+    with pytest.raises(RuleSetError) as info:
+        load_rules(_holds_file(tmp_path, clauses))
+    message = str(info.value)
+    assert ": items.held.holds: " in message and reason in message, message
+    assert message.endswith("so this item could never apply"), message
+
+
+@pytest.mark.parametrize("clauses", [
+    ["3 pung/kong dragon"], ["3 pair dragon"], ["2 pung/kong dragon", "pair dragon"],
+    ["3 pung/kong wind", "pair wind"], ["4 pair wind"], ["2 pung/kong dragon", "2 pung/kong wind"],
+    ["2 chow any", "2 pung/kong any"], ["4 pung/kong any", "3 pung/kong dragon"], ["4 kong any", "4 pung/kong any"],
+])
+def test_holds_up_to_what_a_hand_can_hold_loads(tmp_path, clauses):
+    """The near misses: as many groups of a class as it has tiles (pungs of dragons among
+    the pungs of any tile, kongs among pungs)."""
+    assert load_rules(_holds_file(tmp_path, clauses)).item("held").holds_text == tuple(clauses)
+
+
+def test_holds_three_dragon_pairs_applies_to_a_loser(tmp_path):
+    rules = load_rules(_holds_file(tmp_path, ["3 pair dragon"]))
+    assert score("55z 66z 77z 111m 456m 9p", rules, winner=False).total == 4  # a pung's 2, doubled
+    assert score("55z 66z 7z 111m 456m 19p", rules, winner=False).total == 2  # the near miss: two pairs
+
+
+def _hand_file(tmp_path: Path, keys: str) -> Path:
+    path = tmp_path / f"hand{len(list(tmp_path.iterdir()))}.toml"  # load_rules caches by path
+    path.write_text(MINIMAL + f'[[hands]]\nid = "h"\nlimit = 1\nsource = "a test"\n{keys}\n')
+    return path
+
+
+@pytest.mark.parametrize(("keys", "reason"), [
+    pytest.param('groups = ["4 pung dragon", "pair any"]', "'4 pung dragon' can never be made: 4 pungs of "
+                 "'dragon', but 'dragon' has 3 kinds of tile, and no two of them can be of one tile",
+                 id="four dragon pungs"),
+    pytest.param('groups = ["4 kong dragon", "pair any"]', "'4 kong dragon' can never be made: 4 kongs of "
+                 "'dragon', but 'dragon' has 3 kinds of tile", id="four dragon kongs"),
+    pytest.param('groups = ["4 pair dragon", "3 pair any"]', "4 pairs of 'dragon', but 'dragon' has 3 kinds "
+                 "of tile, and the pairs of a token are of different tiles", id="four different dragon pairs"),
+    pytest.param('groups = ["7 pair dragon"]\npairs = "kong-as-two"', "7 pairs of 'dragon', but 'dragon' has "
+                 "3 kinds of tile, and four alike count as two pairs, no more", id="seven dragon pairs"),
+    pytest.param('groups = ["5 single wind", "3 pung any"]', "5 singles of 'wind', but 'wind' has 4 kinds",
+                 id="five different winds"),
+    pytest.param('groups = ["2 pung/kong dragon-A", "2 pung any", "pair any"]', "2 groups of 'dragon-A', but "
+                 "'dragon-A' has 1 kind of tile", id="two pungs of a suit's dragon"),
+    pytest.param('groups = ["4 pung/kong honour", "pair any"]\ntiles = "dragon|m"', "4 groups of 'honour', "
+                 "but 'honour' has 3 kinds of tile, and no two of them can be of one tile (six of it) within "
+                 "the hand's tiles 'dragon|m'", id="four honour pungs within dragons"),
+])
+def test_a_special_hand_with_more_groups_of_a_class_than_it_has_tiles(tmp_path, keys, reason):
+    """Said as such: "'4 pung dragon' can never be made (at most four of a tile)" was all the
+    load error said."""
+    with pytest.raises(RuleSetError) as info:
+        load_rules(_hand_file(tmp_path, keys))
+    message = str(info.value)
+    assert ": hands.h.groups: " in message and reason in message, message
+
+
+@pytest.mark.parametrize("keys", [
+    'groups = ["3 pung dragon", "chow any", "pair any"]',
+    'groups = ["4 pung/kong wind", "pair dragon"]',
+    'groups = ["4 pair dragon", "3 pair any"]\npairs = "kong-as-two"',  # four red dragons as two pairs
+    'groups = ["3 pair dragon", "4 pair any"]',
+    'groups = ["4 single wind", "single dragon", "3 pung any"]',
+    'groups = ["3 pung/kong honour", "chow any", "pair any"]\ntiles = "dragon|m"',
+])
+def test_a_special_hand_with_as_many_groups_of_a_class_as_it_has_tiles_loads(tmp_path, keys):
+    assert load_rules(_hand_file(tmp_path, keys)).hands
+
 def edit(old: str, new: str) -> str:
     assert old in MINIMAL
     return MINIMAL.replace(old, new, 1)

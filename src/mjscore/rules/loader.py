@@ -396,24 +396,59 @@ def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule
 def _holds(clauses: tuple[str, ...], path: object, key: str) -> tuple[tuple[int, int], ...]:
     """An item's ``holds`` clauses as (counter, fewest groups) pairs (facts.GROUP_COUNTERS).
 
-    :raises RuleSetError: for a clause that does not read, or counts groups no counter keeps.
+    :raises RuleSetError: for a clause that does not read, counts groups no counter keeps, or
+        asks for more groups than a hand holds: over four sets, or more pungs, kongs and pairs
+        of a class than it has tiles (no two of one reading are of one tile).
     """
     counted: dict[int, int] = {}
+    written: dict[tuple[frozenset[GroupKind], str], list[str]] = {}  # the clauses of each counter
     for clause in clauses:
         try:
             group = parse_group(clause)
         except PatternError as error:
             raise _fail(path, key, f"{clause!r}: {error}") from None
-        counter = GROUP_COUNTERS.get((frozenset(GroupKind(k) for k in group.kinds), group.tiles.strip()))
+        counts = (frozenset(GroupKind(k) for k in group.kinds), group.tiles.strip())
+        counter = GROUP_COUNTERS.get(counts)
         if counter is None or group.concealed or group.melded or group.win:
             raise _fail(path, key, f"{clause!r}: a hand's groups can be counted as chow any, pung/kong "
                         "any, kong any, pung/kong dragon, pung/kong wind, pair dragon or pair wind "
                         "(with a count in front: \"2 pung/kong dragon\")")
         counted[counter] = counted.get(counter, 0) + group.count
+        written.setdefault(counts, []).append(clause)
         if counted[counter] > 4:
             raise _fail(path, key, f"{clause!r}: no hand holds more than four groups of one counted kind, "
                         "so this item could never apply")
+        _holdable(written, counted, path, key)
     return tuple(sorted(counted.items()))
+
+
+def _holdable(written: Mapping[tuple[frozenset[GroupKind], str], list[str]], counted: Mapping[int, int],
+              path: object, key: str) -> None:
+    """Raise when the ``holds`` clauses so far ask for more than one reading holds: more pungs,
+    kongs and pairs of a class than its tiles (a reading's pungs, kongs and pairs are each of
+    another tile: two of one would be five of it or more, and a loser's four alike are one
+    pung), or more than four sets (the pungs of dragons and of winds are among those of any tile,
+    the kongs among the pungs)."""
+    def fewest(counts: tuple[frozenset[GroupKind], str]) -> int:
+        return counted.get(GROUP_COUNTERS[counts], 0)
+
+    sets: dict[str, int] = {}  # per class: the sets of its tiles asked for (kongs among pungs/kongs)
+    for tiles in dict.fromkeys(tiles for _, tiles in GROUP_COUNTERS):
+        own = [counts for counts in written if counts[1] == tiles and GroupKind.SEQUENCE not in counts[0]]
+        sets[tiles] = max((fewest(c) for c in own if GroupKind.PAIR not in c[0]), default=0)
+        needed = sets[tiles] + sum(fewest(c) for c in own if GroupKind.PAIR in c[0])
+        kinds = class_mask(tiles, {}, {}).bit_count()
+        if needed > kinds:
+            named = ", ".join(repr(clause) for c in own for clause in written[c])
+            raise _fail(path, key, f"{named}: {needed} groups of {tiles}s, each of another kind (no two "
+                        f"pungs, kongs or pairs of a hand are of one tile), but there are {kinds} kinds of "
+                        f"{tiles}, so this item could never apply")
+    chows = (frozenset({GroupKind.SEQUENCE}), "any")
+    needed = fewest(chows) + max(sets["any"], sum(n for tiles, n in sets.items() if tiles != "any"))
+    if needed > 4:  # (the classes but any, dragons and winds, hold no tile in common)
+        named = ", ".join(repr(clause) for c in written if GroupKind.PAIR not in c[0] for clause in written[c])
+        raise _fail(path, key, f"{named}: {needed} sets, but a hand holds at most four, so this item could "
+                    "never apply")
 
 
 JOKER_WORDS = ("off", "pungs", "chows", "pairs")

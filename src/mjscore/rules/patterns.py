@@ -666,6 +666,26 @@ def _chow_reason(expression: str) -> str:
     return f" ({'; '.join(notes)})"
 
 
+def _fewer_tiles_than_groups(g: GroupSpec, wholes: Sequence[tuple[dict[str, int], dict[str, int], int]],
+                             kong_as_two: bool) -> str | None:
+    """Why the ``count`` groups of one token are more than its tiles make, or None: no two
+    pungs or kongs are of one tile (six of it), nor two singles of one token, nor two pairs
+    of one token (unless four alike count as two pairs: then at most two of a tile)."""
+    if GroupKind.SEQUENCE in g.kinds or g.fixed_only and g.word != "single":
+        return None  # chows may repeat; a run of singles or a knitted group is one group
+    per_tile = 2 if g.kinds == (GroupKind.PAIR,) and kong_as_two else 1
+    kinds = max(((class_mask(g.tiles, s, n) & whole).bit_count() for s, n, whole in wholes), default=0)
+    if g.count <= per_tile * kinds:
+        return None
+    why = {GroupKind.PAIR: "the pairs of a token are of different tiles (pairs = \"kong-as-two\" lets four "
+                           "alike count as two)", SINGLE: "the singles of a token are of different tiles"}.get(
+        g.kinds[0], "no two of them can be of one tile (six of it)")
+    if per_tile == 2:
+        why = "four alike count as two pairs, no more"
+    return (f"{g.count} {'groups' if '/' in g.word else g.word + 's'} of {g.tiles!r}, but {g.tiles!r} has "
+            f"{kinds} kind{'s' * (kinds != 1)} of tile, and {why}")
+
+
 def unmakeable(groups: Sequence[GroupSpec], tiles: str | None = None, requires: Sequence[str] = (),
                max_chows: int = 4, kong_as_two: bool = False, concealed: bool = False,
                one_suit: bool = False, as_fixed: bool = False, win_tile: int | None = None
@@ -708,6 +728,10 @@ def unmakeable(groups: Sequence[GroupSpec], tiles: str | None = None, requires: 
         if not any(group_options(g, s, n, w) for s, n, w in wholes):
             why = _chow_reason(g.tiles) if GroupKind.SEQUENCE in g.kinds else ""
             return "groups", f"{g.text!r} can never be made: no {g.word} of {g.tiles!r}{scope}{why}"
+    for g in groups:
+        fewer = _fewer_tiles_than_groups(g, wholes, kong_as_two)
+        if fewer is not None:
+            return "groups", f"{g.text!r} can never be made: {fewer}{scope}"
     kind = check_form(groups)
     if kind != FIXED and not as_fixed and not quant:
         return "groups", f"no binding of the suit and number variables lets every group be made{scope}"
