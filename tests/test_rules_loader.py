@@ -1106,3 +1106,25 @@ def test_a_special_required_option_that_is_not_true_or_false(tmp_path):
     with pytest.raises(RuleSetError, match=r"required0\.toml: options\.special-required: expected true or "
                                            r"false, got 'yes'"):
         _required_rules(tmp_path, option='special-required = "yes"')
+
+
+# --- a special hand's value when concealed ----------------------------------------------------
+
+def test_an_empty_if_concealed_table_is_a_load_error(tmp_path):
+    """Random rule files: ``if-concealed = {}`` loaded, and the hand made concealed was worth
+    nothing (every value key defaults to 0)."""
+    with pytest.raises(RuleSetError) as info:
+        load_rules(_hand_file(tmp_path, 'groups = ["4 pung any", "pair any"]\nif-concealed = {}'))
+    message = str(info.value)
+    assert ": hands.h.if-concealed: " in message and "empty" in message, message
+    assert "points, doubles or limit" in message, message
+
+
+@pytest.mark.parametrize(("keys", "concealed"), [
+    pytest.param("if-concealed = { limit = 2 }", "2 limit", id="a limit share"),
+    pytest.param("if-concealed = { doubles = 1 }", "1 double", id="doubles"),
+    pytest.param("", "limit", id="none: the value itself"),
+])
+def test_an_if_concealed_table_with_a_value_loads(tmp_path, keys, concealed):
+    rules = load_rules(_hand_file(tmp_path, f'groups = ["4 pung any", "pair any"]\n{keys}'))
+    assert (str(rules.hands[0].value_for(False)), str(rules.hands[0].value_for(True))) == ("limit", concealed)

@@ -19,7 +19,8 @@ Keys of a ``[[hands]]`` entry:
 ``doubles``,          (1, "1/2", ...)
 ``limit``
 ``if-concealed``      a table of ``points``/``doubles``/``limit`` used instead
-                      when the hand has no exposed meld
+                      when the hand has no exposed meld (not empty: leave it
+                      out for one value either way)
 ``concealed``         true: no exposed meld (the winning tile may still be a
                       discard); in a fixed hand, groups marked ``melded`` may
                       still be declared
@@ -330,6 +331,10 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
         table = entry["if-concealed"]
         if not isinstance(table, dict) or set(table) - {"points", "doubles", "limit"}:
             raise fail("if-concealed", f"expected a table of points, doubles and limit, got {table!r}")
+        if not table:  # (each key defaults to 0: the concealed hand would be worth nothing)
+            raise fail("if-concealed", "an empty table makes the hand worth nothing when concealed: give "
+                       "its points, doubles or limit when concealed (if-concealed = { limit = 1 }), or "
+                       "leave if-concealed out for the same value either way")
         concealed_value = _value(table, "if-concealed.", fail)
     if own.get("double-if-concealed"):
         concealed_value = _doubled(value, fail)
