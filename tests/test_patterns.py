@@ -73,7 +73,7 @@ def test_a_broken_pattern_names_file_hand_group_and_reason(tmp_path: Path, group
 
 
 @pytest.mark.parametrize(("extra", "key", "reason"), [
-    pytest.param('requires = ["xA"]', "groups", "the variable 'x', which no group binds",
+    pytest.param('requires = ["xA"]', "requires", "the variable 'x', which no group binds",
                  id="unbound-variable"),
     pytest.param('max-chows = 5', "max-chows", "0 to 4 chows", id="max-chows"),
     pytest.param('pairs = "some"', "pairs", "kong-as-two", id="pairs-mode"),

@@ -1128,3 +1128,29 @@ def test_an_empty_if_concealed_table_is_a_load_error(tmp_path):
 def test_an_if_concealed_table_with_a_value_loads(tmp_path, keys, concealed):
     rules = load_rules(_hand_file(tmp_path, f'groups = ["4 pung any", "pair any"]\n{keys}'))
     assert (str(rules.hands[0].value_for(False)), str(rules.hands[0].value_for(True))) == ("limit", concealed)
+
+
+# --- a special hand's requires and tiles --------------------------------------------------------
+
+@pytest.mark.parametrize(("keys", "part", "reason"), [
+    pytest.param('requires = ["drgon"]', "requires", "unknown tile or tile class 'drgon'", id="requires: a class"),
+    pytest.param('requires = ["RD", "GD|drgon"]', "requires", "unknown tile or tile class 'drgon'",
+                 id="requires: the second"),
+    pytest.param('requires = ["yB"]', "requires", "'yB' names the variable", id="requires: a variable"),
+    pytest.param('tiles = "drgon|m"', "tiles", "unknown tile or tile class 'drgon'", id="tiles: a class"),
+    pytest.param('tiles = "yA|honour"', "tiles", "'yA|honour' names the variable 'y', which no group binds",
+                 id="tiles: a variable"),
+])
+def test_a_bad_requires_or_tiles_is_named_as_such(tmp_path, keys, part, reason):
+    """Random rule files: a misspelt class in requires was reported "under groups", sending the
+    player to the wrong key."""
+    with pytest.raises(RuleSetError) as info:
+        load_rules(_hand_file(tmp_path, f'groups = ["pung xA", "3 pung any", "pair any"]\n{keys}'))
+    message = str(info.value)
+    assert f": hands.h.{part}: " in message and reason in message, message
+
+
+@pytest.mark.parametrize("keys", ['requires = ["dragon"]', 'requires = ["RD", "GD|dragon"]', 'requires = ["xA"]',
+                                  'tiles = "dragon|m"', 'tiles = "A|honour"'])
+def test_a_good_requires_or_tiles_loads(tmp_path, keys):
+    assert load_rules(_hand_file(tmp_path, f'groups = ["pung xA", "3 pung any", "pair any"]\n{keys}')).hands

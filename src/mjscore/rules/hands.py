@@ -87,7 +87,7 @@ from ..core.group import GroupKind
 from ..core.tile import Tile, as_tile
 from .numbers import DOUBLES_RANGE, POINTS_RANGE, NumberError, bounded, limit_share
 from .patterns import (FixedVariant, GroupSpec, PatternError,
-                       QuantVariant, expand_form, parse_group, unmakeable)
+                       QuantVariant, check_expression, expand_form, parse_group, unmakeable)
 
 __all__ = ["Value", "SpecialHand", "HandTables", "Restrictions", "read_special_hand", "compile_hands",
            "pattern_variants", "hand_option_defaults", "HAND_KEYS", "HAND_OPTIONS", "VALUE_KEYS", "MAX_MATCHED",
@@ -379,6 +379,13 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
         options=tuple(own.items()), one_suit=one_suit, as_fixed=as_fixed, calling=calling)
     for f, form in enumerate(hand.forms):  # expand once now, so every mistake shows at load
         where = labels[f]
+        written = entry.get("tiles")  # (as written: not the one suit the rule set may impose)
+        for part, expressions in (("tiles", [written] if written else []), ("requires", hand.requires)):
+            for expression in expressions:  # (said of their own key, not of the groups)
+                try:
+                    check_expression(expression, form)
+                except PatternError as error:
+                    raise fail(part, f"{error}{f' (in {where})' if len(hand.forms) > 1 else ''}") from None
         for g in form:
             if g.melded and not any(s.fixed_only for s in form):
                 raise fail(where, f"{g.text!r}: 'melded' marks a group of a fixed hand (with singles or "

@@ -85,8 +85,8 @@ from .tile_expressions import (ALL_TILES, NUMBER_VARS, SUIT_VARS, NumberUse, Pat
 
 __all__ = ["PatternError", "GroupSpec", "Requirement", "QuantVariant", "FixedVariant",
            "parse_group", "expand_form", "group_options", "bindings", "form_kind", "fixed",
-           "match_requirements", "makeable", "unmakeable", "FIXED", "STANDARD", "PAIRS", "PAIRS_KONGS",
-           "MAX_VARIANTS", "SINGLE", "KNIT"]
+           "match_requirements", "makeable", "unmakeable", "check_expression", "FIXED", "STANDARD", "PAIRS",
+           "PAIRS_KONGS", "MAX_VARIANTS", "SINGLE", "KNIT"]
 
 
 FIXED, STANDARD, PAIRS, PAIRS_KONGS = "fixed", "standard", "pairs", "pairs-kong-as-two"
@@ -205,6 +205,23 @@ def _check_tiles(spec: GroupSpec) -> None:
         _knit_options(spec, suits, numbers)
     else:
         class_mask(spec.tiles, suits, numbers)
+
+
+def check_expression(expression: str, groups: Sequence[GroupSpec]) -> None:
+    """Read a hand's ``tiles`` or one of its ``requires`` once with dummy bindings, and check
+    that the groups bind every variable it names.
+
+    :raises PatternError: for an expression that does not read, or an unbound variable.
+    """
+    uses = number_uses(expression)
+    empty = empty_numbers(uses)
+    if empty is not None:
+        raise PatternError(empty)
+    class_mask(expression, dict.fromkeys(SUIT_VARS, 0), some_numbers(uses))
+    bound = set().union(*(g.variables[0] | g.variables[1] for g in groups))
+    for c in [use.variable for use in uses] + [c for c in expression if c in SUIT_VARS]:
+        if c not in bound:
+            raise PatternError(f"{expression!r} names the variable {c!r}, which no group binds")
 
 
 def _knit_options(spec: GroupSpec, suits: dict[str, int], numbers: dict[str, int]) -> list[tuple[int, ...]]:
@@ -527,13 +544,8 @@ def _expanded(groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[
     kind = check_form(groups)
     if as_fixed and kind == STANDARD:
         kind = FIXED
-    bound_suits = set().union(*(g.variables[0] for g in groups))
-    bound_numbers = set().union(*(g.variables[1] for g in groups))
     for expression in ([tiles] if tiles else []) + list(requires):
-        named = [use.variable for use in number_uses(expression)] + [c for c in expression if c in SUIT_VARS]
-        for c in named:
-            if c not in bound_suits | bound_numbers:
-                raise PatternError(f"{expression!r} names the variable {c!r}, which no group binds")
+        check_expression(expression, groups)
     quant: dict[tuple[object, ...], QuantVariant] = {}
     fixed_variants: list[FixedVariant] = []
     seen: set[tuple[int, tuple[int, ...], int]] = set()
