@@ -374,6 +374,54 @@ def test_unknown_preset_names_the_known_ones(with_presets):
         load_rules(with_presets, preset="lenient")
 
 
+def _american_preset(tmp_path: Path, values: str) -> Path:
+    path = tmp_path / f"house{len(list(tmp_path.iterdir()))}.toml"  # load_rules caches by path
+    path.write_text(f'extends = "american"\nname = "house-american"\n[presets.X]\n{values}\n')
+    return path
+
+
+@pytest.mark.parametrize(("values", "key", "reason"), [
+    pytest.param("max-chows = 7", "max-chows", "a hand has 0 to 4 runs, got 7", id="max-chows"),
+    pytest.param('joker-use = "maybe"', "joker-use", "expected one of 'off', 'pungs', 'chows', 'pairs' (where "
+                 "jokers may stand), got 'maybe'", id="joker-use"),
+    pytest.param('mixed-suits-exceptions = ["lil", "ghost"]', "mixed-suits-exceptions", "no special hand 'ghost'",
+                 id="mixed-suits-exceptions"),
+    pytest.param('jade-hand = { limit = "5/2" }', "jade-hand.limit", "a share of the limit is at most 2",
+                 id="a hand's limit share"),
+    pytest.param('"jade-hand.points" = -1', "jade-hand.points", "cannot be negative (from 0 to 1000000), got -1",
+                 id="a hand's points, by its flat name"),
+    pytest.param("jade-hand = { doubles = 99 }", "jade-hand.doubles", "must be from 0 to 64", id="a hand's doubles"),
+    pytest.param("jade-hand = { limit = 2, double-if-concealed = true }", "jade-hand.double-if-concealed",
+                 "doubles the limit share 2: a share of the limit is at most 2", id="a double limit doubled"),
+    pytest.param("double-if-concealed = true\njade-hand = { limit = 2 }", "jade-hand.double-if-concealed",
+                 "doubles the limit share 2", id="doubled by the bare option name"),
+])
+def test_a_preset_value_out_of_range_is_a_load_error(tmp_path, values, key, reason):
+    """Random rule files: a preset's value out of range loaded, and failed only when the preset
+    was applied. The file now fails to load, and applying the preset gives the same error."""
+    path = _american_preset(tmp_path, values)
+    with pytest.raises(RuleSetError) as loading:
+        load_rules(path)
+    message = str(loading.value)
+    assert f"{path}: presets.X.{key}: " in message and reason in message, message
+    with pytest.raises(RuleSetError) as applying:
+        load_rules(path, preset="X")
+    assert str(applying.value) == message
+
+
+def test_a_preset_with_values_in_range_loads_and_applies(tmp_path):
+    path = _american_preset(tmp_path, 'max-chows = 3\njoker-use = "pungs"\nmixed-suits-exceptions = ["lil"]\n'
+                                      'jade-hand = { limit = 1, double-if-concealed = true }\n'
+                                      'pearl-hand = { points = 1000000, doubles = 64 }')
+    assert [p.name for p in load_rules(path).presets][-1] == "X"
+    rules = load_rules(path, preset="X")
+    assert (rules.max_chows, rules.joker_use) == (3, mjscore.JOKERS_IN_PUNGS)
+    assert rules.option("mixed-suits-exceptions") == ("lil",)
+    jade, pearl = (next(h for h in rules.hands if h.id == name) for name in ("jade-hand", "pearl-hand"))
+    assert (str(jade.value_for(False)), str(jade.value_for(True))) == ("limit", "2 limit")
+    assert str(pearl.value_for(False)) == "64 doubles, 1000000 points"
+
+
 # --- broken files -------------------------------------------------------------------------
 
 MINIMAL = '''

@@ -89,9 +89,9 @@ from .numbers import DOUBLES_RANGE, POINTS_RANGE, NumberError, bounded, limit_sh
 from .patterns import (FixedVariant, GroupSpec, PatternError,
                        QuantVariant, check_expression, expand_form, parse_group, unmakeable)
 
-__all__ = ["Value", "SpecialHand", "HandTables", "Restrictions", "read_special_hand", "compile_hands",
-           "pattern_variants", "hand_option_defaults", "HAND_KEYS", "HAND_OPTIONS", "VALUE_KEYS", "MAX_MATCHED",
-           "MAX_FIXED"]
+__all__ = ["Value", "SpecialHand", "HandTables", "Restrictions", "read_special_hand", "hand_values",
+           "compile_hands", "pattern_variants", "hand_option_defaults", "HAND_KEYS", "HAND_OPTIONS", "VALUE_KEYS",
+           "MAX_MATCHED", "MAX_FIXED"]
 
 HAND_KEYS = {"id", "name", "aliases", "groups", "forms", "points", "doubles", "limit", "if-concealed",
              "concealed", "when", "unless", "win-tile", "tiles", "requires", "max-chows", "pairs",
@@ -242,6 +242,34 @@ def _doubled(value: Value, fail: Callable[[str, str], RuleSetError]) -> Value:
         raise fail("options.double-if-concealed", f"doubles the limit share {value.limit}: {error}") from None
 
 
+def hand_values(entry: Mapping[str, Any], options: Mapping[str, object],
+                fail: Callable[[str, str], RuleSetError]) -> tuple[Value, Value | None]:
+    """What one ``[[hands]]`` entry is worth, and when concealed (None: the same), under its
+    own ``options`` (:data:`VALUE_KEYS` among them replace its value keys): the values
+    :func:`read_special_hand` reads, without compiling the hand (a preset's are checked so).
+
+    :raises RuleSetError: for a value out of range, or an ``if-concealed`` that is no table
+        of values.
+    """
+    overrides = {k: options[k] for k in VALUE_KEYS if k in options}
+    if overrides:
+        entry = {**{k: v for k, v in entry.items() if k not in VALUE_KEYS}, **overrides}
+    value = _value(entry, "", fail)
+    concealed_value = None
+    if "if-concealed" in entry:
+        table = entry["if-concealed"]
+        if not isinstance(table, dict) or set(table) - {"points", "doubles", "limit"}:
+            raise fail("if-concealed", f"expected a table of points, doubles and limit, got {table!r}")
+        if not table:  # (each key defaults to 0: the concealed hand would be worth nothing)
+            raise fail("if-concealed", "an empty table makes the hand worth nothing when concealed: give "
+                       "its points, doubles or limit when concealed (if-concealed = { limit = 1 }), or "
+                       "leave if-concealed out for the same value either way")
+        concealed_value = _value(table, "if-concealed.", fail)
+    if options.get("double-if-concealed"):
+        concealed_value = _doubled(value, fail)
+    return value, concealed_value
+
+
 def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
               options: Mapping[str, object] | None = None,
               restrictions: Restrictions = Restrictions()) -> SpecialHand:
@@ -315,29 +343,17 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
             win_tile = as_tile(text("win-tile"))
         except MjscoreError as error:
             raise fail("win-tile", str(error)) from None
-    value = _value(entry, "", fail)
     calling = tuple(strings("calling"))
     if "calling" in entry and (not calling or "groups" in entry or "forms" in entry or "win-tile" in entry):
         raise fail("calling", "a hand calling for others names one or more ids, and no groups, forms "
                    "or win-tile: it is read from the tiles of a player who did not go out")
     if calling and "winner" in facts["when"]:
         raise fail("when", "a hand calling for others is never the winner's")
-    concealed_value = None
     for option, other in (("double-if-concealed", "if-concealed"), ("allow-melded", "concealed"),
                           ("no-chows", "max-chows")):
         if option in own and other in entry:
             raise fail(other, f"decided by the hand's option {option} (leave {other} out)")
-    if "if-concealed" in entry:
-        table = entry["if-concealed"]
-        if not isinstance(table, dict) or set(table) - {"points", "doubles", "limit"}:
-            raise fail("if-concealed", f"expected a table of points, doubles and limit, got {table!r}")
-        if not table:  # (each key defaults to 0: the concealed hand would be worth nothing)
-            raise fail("if-concealed", "an empty table makes the hand worth nothing when concealed: give "
-                       "its points, doubles or limit when concealed (if-concealed = { limit = 1 }), or "
-                       "leave if-concealed out for the same value either way")
-        concealed_value = _value(table, "if-concealed.", fail)
-    if own.get("double-if-concealed"):
-        concealed_value = _doubled(value, fail)
+    value, concealed_value = hand_values(entry, own, fail)
     max_chows = 0 if own.get("no-chows") else entry.get("max-chows")
     if max_chows is not None and (isinstance(max_chows, bool) or not isinstance(max_chows, int)
                                   or not 0 <= max_chows <= 4):

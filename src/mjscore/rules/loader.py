@@ -75,7 +75,9 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
 ``[presets.NAME]``   a named set of option values, with an optional
                      ``description``; ``load_rules(name, preset=NAME)``
                      applies it before any keyword option (in a preset and in
-                     the keywords, a hand's own value outranks a bare name)
+                     the keywords, a hand's own value outranks a bare name);
+                     every preset's values are checked when the file loads, with
+                     the errors applying it would give
 ``[payments]``       the payment scheme (:mod:`mjscore.rules.payments`)
 ===================  =========================================================
 
@@ -105,7 +107,8 @@ from ..core.tile import Tile, as_tile
 from .hands import SpecialHand, read_special_hand
 from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
 from .model import BEST, BETTER, SHARE, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
-from .option_values import expect as _expect, fail as _fail, flat_keywords, max_chows, option_values, restrictions
+from .option_values import (JOKER_WORDS, check_option, expect as _expect, fail as _fail, flat_keywords, max_chows,
+                            option_values, restrictions)
 from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group, unmakeable
 from .tile_expressions import class_mask
 from .calling import check_calling
@@ -451,17 +454,10 @@ def _holdable(written: Mapping[tuple[frozenset[GroupKind], str], list[str]], cou
                     "never apply")
 
 
-JOKER_WORDS = ("off", "pungs", "chows", "pairs")
-"""The values of the ``joker-use`` option: no jokers, or the groups they may stand in
-(cumulative: :data:`~mjscore.core.jokers.JOKERS_IN_PUNGS`, ``_CHOWS``, ``_PAIRS``)."""
-
-
 def _jokers(options: Mapping[str, object], path: object) -> JokerUse | None:
     """Where the ``joker-use`` option lets jokers stand; None when it is off or absent."""
     value = options.get("joker-use", "off")
-    if value not in JOKER_WORDS:
-        raise _fail(path, "options.joker-use", f"expected one of {', '.join(map(repr, JOKER_WORDS))} "
-                    f"(where jokers may stand), got {value!r}")
+    check_option("joker-use", value, path, "options.joker-use", ())
     return None if value == "off" else joker_use(str(value))
 
 
@@ -494,7 +490,8 @@ def _special_required(table: Mapping[str, Any], options: Mapping[str, object], p
     top = _expect(table.get("special-required", False), bool, path, "special-required")
     if "special-required" not in options:
         return bool(top)
-    return bool(_expect(options["special-required"], bool, path, "options.special-required"))
+    check_option("special-required", options["special-required"], path, "options.special-required", ())
+    return bool(options["special-required"])
 
 
 def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
@@ -574,9 +571,8 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     if claimed not in ("exposed", "concealed"):
         raise _fail(path, "claimed-kongs", f"expected \"exposed\" (a claimed kong counts as any exposed "
                     f"kong) or \"concealed\" (it keeps the hand concealed), got {claimed!r}")
-    roof_off = options.get("roof-off", False)
-    if not isinstance(roof_off, bool):
-        raise _fail(path, "options.roof-off", f"expected true or false, got {roof_off!r}")
+    check_option("roof-off", options.get("roof-off", False), path, "options.roof-off", ())
+    roof_off = bool(options.get("roof-off", False))
     ruleset = RuleSet(
         name=name, title=_expect(table.get("title", name), str, path, "title"),
         aliases=tuple(_strings(table.get("aliases", []), path, "aliases")),

@@ -11,14 +11,21 @@ compile (the chow limit and its exception, the prohibition of mixed suits) are r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.errors import RuleSetError
-from .hands import VALUE_KEYS, Restrictions, hand_option_defaults
+from .hands import VALUE_KEYS, Restrictions, hand_option_defaults, hand_values
 from .model import Preset
 
-__all__ = ["fail", "expect", "option_values", "flat_keywords", "max_chows", "restrictions"]
+__all__ = ["fail", "expect", "option_values", "flat_keywords", "max_chows", "restrictions", "check_option",
+           "JOKER_WORDS"]
+
+JOKER_WORDS = ("off", "pungs", "chows", "pairs")
+"""The values of the ``joker-use`` option: no jokers, or the groups they may stand in
+(cumulative: :data:`~mjscore.core.jokers.JOKERS_IN_PUNGS`, ``_CHOWS``, ``_PAIRS``)."""
+TRUE_FALSE = ("roof-off", "max-chows-exception", "no-mixed-suits", "special-required")
+"""The options the loader reads that are true or false."""
 
 
 def fail(path: object, key: str, reason: str) -> RuleSetError:
@@ -112,6 +119,28 @@ def _flat(values: Mapping[str, object], options: Mapping[str, object], path: obj
     return {**broad, **narrow}
 
 
+def check_option(name: str, value: object, path: object, key: str, hands: Iterable[str]) -> None:
+    """Refuse a value the loader does not take for an option it reads itself (``max-chows``,
+    ``joker-use``, ``mixed-suits-exceptions``, :data:`TRUE_FALSE`), the same error for the
+    file's default, a preset's value and a keyword's; ``hands``: the special hands' ids.
+
+    :raises RuleSetError: naming ``key``.
+    """
+    if name == "max-chows":
+        if not 0 <= expect(value, int, path, key) <= 4:
+            raise fail(path, key, f"a hand has 0 to 4 runs, got {value}")
+    elif name == "joker-use":
+        if value not in JOKER_WORDS:
+            raise fail(path, key, f"expected one of {', '.join(map(repr, JOKER_WORDS))} (where jokers may "
+                       f"stand), got {value!r}")
+    elif name == "mixed-suits-exceptions":
+        for hand in _strings_value(value, path, key):
+            if hand not in hands:
+                raise fail(path, key, f"no special hand {hand!r}")
+    elif name in TRUE_FALSE:
+        expect(value, bool, path, key)
+
+
 def _presets(table: Mapping[str, Any], defaults: dict[str, object], path: object,
              hands: frozenset[str]) -> tuple[Preset, ...]:
     presets = []
@@ -120,9 +149,38 @@ def _presets(table: Mapping[str, Any], defaults: dict[str, object], path: object
         values = dict(expect(entry, dict, path, where))
         description = expect(values.pop("description", ""), str, path, f"{where}.description")
         flat = _flat(values, defaults, path, where, hands)
-        _overridden(defaults, flat, path, where, hands)  # validates names and types
+        applied = _overridden(defaults, flat, path, where, hands)  # validates names and types
+        _check_preset(table, flat, defaults, applied, path, where, hands)
         presets.append(Preset(name, description, tuple(sorted(flat.items()))))
     return tuple(presets)
+
+
+def _check_preset(table: Mapping[str, Any], flat: Mapping[str, object], defaults: Mapping[str, object],
+                  applied: Mapping[str, object], path: object, where: str, hands: frozenset[str]) -> None:
+    """Refuse, when the file loads, the values of one preset that applying it would refuse: of
+    the options the loader reads (:func:`check_option`), and the value of each special hand
+    whose own options or value it sets (a share of the limit past 2, doubled or not), the
+    reasons those checks give, said of the preset's key."""
+    for name in flat:
+        if "." not in name and name in applied:  # (not the limit, which _overridden leaves)
+            check_option(name, applied[name], path, f"{where}.{name}", hands)
+    for hand in sorted({name.partition(".")[0] for name in flat if "." in name}):
+        def said_of_the_preset(part: str, reason: str, hand: str = hand) -> RuleSetError:
+            return fail(path, f"{where}.{hand}.{part.removeprefix('options.')}", reason)
+
+        for entry in table.get("hands", []):
+            if not isinstance(entry, dict) or entry.get("id") != hand:
+                continue
+            try:
+                hand_values(entry, _own(defaults, hand), said_of_the_preset)
+            except RuleSetError:
+                continue  # the entry's own mistake, which reading it reports under its own key
+            hand_values(entry, _own(applied, hand), said_of_the_preset)
+
+
+def _own(options: Mapping[str, object], hand: str) -> dict[str, object]:
+    """A special hand's own options (and value keys) among flat names, by their bare names."""
+    return {name[len(hand) + 1:]: value for name, value in options.items() if name.startswith(f"{hand}.")}
 
 
 def _hand_options(table: Mapping[str, Any], path: object) -> dict[str, bool]:
@@ -180,23 +238,21 @@ def max_chows(table: Mapping[str, Any], options: Mapping[str, object], path: obj
     if where == "max-chows" and "max-chows" not in table:
         return None
     value = expect(options["max-chows"] if "max-chows" in options else table["max-chows"], int, path, where)
-    if not 0 <= value <= 4:
-        raise fail(path, where, f"a hand has 0 to 4 runs, got {value}")
+    check_option("max-chows", value, path, where, ())
     return None if where != "max-chows" and value == 4 else int(value)
 
 
 def restrictions(table: Mapping[str, Any], options: Mapping[str, object], path: object) -> Restrictions:
     """The options that shape the special hands when they compile (see :mod:`.hands`)."""
     limit = max_chows(table, options, path)
-    exception = expect(options.get("max-chows-exception", False), bool, path, "options.max-chows-exception")
-    one_suit = expect(options.get("no-mixed-suits", False), bool, path, "options.no-mixed-suits")
+    ids = {e["id"] for e in table.get("hands", []) if isinstance(e, dict) and isinstance(e.get("id"), str)}
+    for name, default in (("max-chows-exception", False), ("no-mixed-suits", False),
+                          ("mixed-suits-exceptions", ())):
+        check_option(name, options.get(name, default), path, f"options.{name}", ids)
     exceptions = _strings_value(options.get("mixed-suits-exceptions", ()), path,
                                 "options.mixed-suits-exceptions")
-    ids = {e.get("id") for e in table.get("hands", []) if isinstance(e, dict)}
-    for hand in exceptions:
-        if hand not in ids:
-            raise fail(path, "options.mixed-suits-exceptions", f"no special hand {hand!r}")
-    return Restrictions(4 if limit is None else limit, exception, one_suit, frozenset(exceptions))
+    return Restrictions(4 if limit is None else limit, bool(options.get("max-chows-exception", False)),
+                        bool(options.get("no-mixed-suits", False)), frozenset(exceptions))
 
 
 def flat_keywords(*given: Mapping[str, object]) -> dict[str, object]:
