@@ -1202,3 +1202,32 @@ def test_a_bad_requires_or_tiles_is_named_as_such(tmp_path, keys, part, reason):
                                   'tiles = "dragon|m"', 'tiles = "A|honour"'])
 def test_a_good_requires_or_tiles_loads(tmp_path, keys):
     assert load_rules(_hand_file(tmp_path, f'groups = ["pung xA", "3 pung any", "pair any"]\n{keys}')).hands
+
+
+# --- a special hand's seven-pairs version, its option off ---------------------------------------
+
+SEVEN_PAIRS_VERSION = ('groups = ["4 pung dragon|green-s", "pair green-s"]\n'
+                       'options = { allow-seven-pairs = false }\nseven-pairs = {pairs}')
+
+
+@pytest.mark.parametrize(("pairs", "key", "reason"), [
+    pytest.param('["7 pair green-s", "pair RD"]', "seven-pairs", "the groups make 16 tiles", id="16 tiles"),
+    pytest.param('["4 pair dragon", "3 pair green-s"]', "seven-pairs", "'4 pair dragon' can never be made",
+                 id="four different dragon pairs"),
+    pytest.param('["6 pair green-s", "pear GD"]', "seven-pairs[1]", "unknown group kind 'pear'", id="a typo"),
+])
+def test_a_broken_seven_pairs_version_is_a_load_error_with_its_option_off(tmp_path, pairs, key, reason):
+    """Random rule files: the seven-pairs groups of a hand whose allow-seven-pairs option is
+    off were not read at all, so the file loaded and failed only when a preset or a keyword
+    turned the option on."""
+    path = _hand_file(tmp_path, SEVEN_PAIRS_VERSION.replace("{pairs}", pairs))
+    with pytest.raises(RuleSetError) as info:
+        load_rules(path)
+    message = str(info.value)
+    assert f": hands.h.{key}: " in message and reason in message, message
+
+
+def test_a_good_seven_pairs_version_loads_with_its_option_off_and_on(tmp_path):
+    path = _hand_file(tmp_path, SEVEN_PAIRS_VERSION.replace("{pairs}", '["5 pair green-s", "pair GD", "pair RD"]'))
+    assert len(load_rules(path).hands[0].forms) == 1
+    assert len(load_rules(path, h={"allow-seven-pairs": True}).hands[0].forms) == 2

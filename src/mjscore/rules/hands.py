@@ -46,7 +46,8 @@ Keys of a ``[[hands]]`` entry:
                       true/false, below); the rule set knows each as
                       ``HAND-ID.NAME``
 ``seven-pairs``       the groups of the hand's seven-pairs version, which its
-                      ``allow-seven-pairs`` option adds as another form
+                      ``allow-seven-pairs`` option adds as another form (checked
+                      when the file loads, the option on or off)
 ``max-chows-exception``  false: the rule set's exception letting limit hands
                       hold more chows than ``max-chows`` does not cover this
                       hand (default true)
@@ -313,7 +314,7 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
         raise fail("seven-pairs", "a hand with a seven-pairs version declares the option "
                    "allow-seven-pairs, and the option needs the seven-pairs groups")
     labels = ["groups" if "groups" in entry else f"forms[{f}]" for f in range(len(raw_forms))]
-    if own.get("allow-seven-pairs"):
+    if "seven-pairs" in entry:  # read and checked whether its option is on or off
         raw_forms, labels = [*raw_forms, entry["seven-pairs"]], [*labels, "seven-pairs"]
     forms = []
     for f, raw in enumerate(raw_forms):
@@ -327,6 +328,7 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
             except PatternError as error:
                 raise fail(f"{where}[{i}]", f"{token!r}: {error}") from None
         forms.append(tuple(groups))
+    unused = () if own.get("allow-seven-pairs") or "seven-pairs" not in entry else (forms.pop(),)
     facts = {}
     for part in ("when", "unless"):
         names = strings(part)
@@ -393,7 +395,10 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
         tiles=tiles, requires=tuple(strings("requires")), max_chows=max_chows,
         kong_as_two=pairs == "kong-as-two", source=text("source"), exact=exact,
         options=tuple(own.items()), one_suit=one_suit, as_fixed=as_fixed, calling=calling)
-    for f, form in enumerate(hand.forms):  # expand once now, so every mistake shows at load
+    # expand once now, so every mistake shows at load: the seven-pairs version too while its
+    # option is off (a preset or a keyword turns it on)
+    checked = (*hand.forms, *unused)
+    for f, form in enumerate(checked):
         where = labels[f]
         written = entry.get("tiles")  # (as written: not the one suit the rule set may impose)
         for part, expressions in (("tiles", [written] if written else []), ("requires", hand.requires)):
@@ -401,7 +406,7 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
                 try:
                     check_expression(expression, form)
                 except PatternError as error:
-                    raise fail(part, f"{error}{f' (in {where})' if len(hand.forms) > 1 else ''}") from None
+                    raise fail(part, f"{error}{f' (in {where})' if len(checked) > 1 else ''}") from None
         for g in form:
             if g.melded and not any(s.fixed_only for s in form):
                 raise fail(where, f"{g.text!r}: 'melded' marks a group of a fixed hand (with singles or "
@@ -413,7 +418,8 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
                 raise fail(where, f"{g.text!r}: a kong is declared before the winning tile, which "
                            "never completes it")
         try:
-            pattern_variants(hand, 0, form)
+            if f < len(hand.forms):  # (compiled under the rule set's restrictions, when in use)
+                pattern_variants(hand, 0, form)
             # as the file writes the hand: the rule set's restrictions (a chow limit, one
             # suit) may leave it unmade under some options, which is the options' choice
             why = unmakeable(form, entry.get("tiles"), hand.requires, own_chows, hand.kong_as_two,
