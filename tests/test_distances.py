@@ -22,8 +22,8 @@ import mjscore
 from mjscore import UNREACHABLE
 from mjscore.distances._reference import ReferenceDistances
 from mjscore.distances.distances import distance_engine
-from mjscore.core.errors import HandStatus, InvalidHandError, NotWinningError
-from mjscore.core.group_codes import CHOW, CONCEALED_KONG, PUNG, group_code
+from mjscore.core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError
+from mjscore.core.group_codes import CHOW, CONCEALED_KONG, KONG, PUNG, group_code
 from mjscore.score.jokers.readings import fits_groups
 from mjscore.distances.targets import distance_targets
 from mjscore.rules.patterns import QuantVariant
@@ -719,3 +719,165 @@ def test_a_fixed_hand_over_the_chow_limit_is_out_of_reach(backend: str) -> None:
     assert mjscore.distances(text, strict)["chop-suey"] is None
     assert mjscore.distances(text, mjscore.load_rules("american", max_chows=0))["chop-suey"] == 0
     assert mjscore.distances(text, mjscore.load_rules("american"))["chop-suey"] == 0
+
+
+# --- claimed kongs ---------------------------------------------------------------------------
+
+# A rule file with concealed hands holding a kong (no shipped hand is one): a hand of sets,
+# one of singles, and a hand of sets whose kong must itself be concealed.
+_CLAIMED_HANDS = '''
+[[hands]]
+id = "hidden-kong"
+name = "Hidden kong"
+groups = ["kong 1m", "3 pung any", "pair any"]
+concealed = true
+limit = 1
+source = "test: a concealed hand of sets holding a kong"
+
+[[hands]]
+id = "kong-run"
+name = "Kong run"
+groups = ["kong 1m", "singles 123456789p", "pair 9m"]
+concealed = true
+limit = 1
+source = "test: a concealed hand of singles holding a kong"
+
+[[hands]]
+id = "kept-kong"
+name = "Kept kong"
+groups = ["kong 2m concealed", "3 pung any", "pair any"]
+limit = 1
+source = "test: a hand whose kong must itself be concealed"
+'''
+
+
+def _claimed_rules(tmp_path: Path, base: str) -> mjscore.RuleSet:
+    """``_CLAIMED_HANDS`` over ``base``: dmjl keeps a hand with a claimed kong concealed
+    (``claimed-kongs = "concealed"``), babcock does not."""
+    path = tmp_path / f"claimed-{base}.toml"
+    path.write_text(f'extends = "{base}"\nname = "claimed-{base}"\n{_CLAIMED_HANDS}', encoding="utf-8")
+    return mjscore.load_rules(path)
+
+
+def _one_row(text: str) -> tuple[np.ndarray, np.ndarray]:
+    hand = mjscore.parse(text)
+    return (np.array([hand.concealed], dtype=np.uint8),
+            np.frombuffer(meld_bytes(hand.melds), dtype=np.uint8).reshape(1, 4))
+
+
+def test_a_claimed_kong_keeps_a_concealed_hand_of_sets_in_reach(backend: str, tmp_path: Path) -> None:
+    """dmjl: "a claimed kong scores as an exposed kong but keeps the hand concealed", so the
+    scorer makes a concealed hand holding a kong with a claimed kong ({1111m}); distances
+    called that hand out of reach (None), the claimed kong read as any exposed kong, and
+    distances_many took no ``claimed=`` to say which melds are claimed kongs."""
+    rules = _claimed_rules(tmp_path, "dmjl")
+    text = "{1111m} 222p 333s 444s 5z +5z"
+    assert mjscore.score(text, rules).special == "hidden-kong"
+    assert mjscore.distances(text, rules)["hidden-kong"] == 0
+    assert mjscore.distances("{1111m} 222p 333s 444s 6z 5z", rules)["hidden-kong"] == 1
+    assert mjscore.distances("{1111m} 222p 333s 444s 5z", rules)["hidden-kong"] == 1
+    assert mjscore.distances("[1111m] 222p 333s 444s 5z +5z", rules)["hidden-kong"] is None  # an exposed kong
+    counts, melds = _one_row(text)
+    column = distance_engine(rules)[1].index("hidden-kong")
+    for claimed, away in ((None, UNREACHABLE), (0, UNREACHABLE), (1, 0), ([1], 0), (np.array([1], np.int64), 0)):
+        table, _ = mjscore.distances_many(counts, rules, melds=melds, claimed=claimed)
+        assert table[0, column] == away, claimed
+    scorer = mjscore.Scorer(rules)
+    assert scorer.distances_many(counts, melds=melds, claimed=1)[0][0, column] == 0
+    assert scorer.distances(counts[0], melds=[mjscore.Meld.from_str("1111m", claimed=True)])["hidden-kong"] == 0
+    assert str(mjscore.near_misses(text, rules, k=1)[0]) == "Hidden kong (hidden-kong): made: the hand is Hidden kong"
+    near = mjscore.near_misses("{1111m} 222p 333s 444s 6z 5z", rules, k=1)[0]
+    assert (near.id, near.tiles_away, [str(t) for t in near.missing]) == ("hidden-kong", 1, ["6z"])
+
+
+def test_a_claimed_kong_stays_out_where_the_scorer_refuses_it(backend: str, tmp_path: Path) -> None:
+    """Distances follow the scorer: a group that must itself be concealed takes no claimed
+    kong, a concealed hand of singles declares only its ``melded`` groups, and under
+    babcock (claimed kongs exposed) a claimed kong opens the hand."""
+    rules = _claimed_rules(tmp_path, "dmjl")
+    for kept, claimed, hand_id in (("(2222m) 222p 333s 444s 5z +5z", "{2222m} 222p 333s 444s 5z +5z", "kept-kong"),
+                                   ("(1111m) 123456789p 9m +9m", "{1111m} 123456789p 9m +9m", "kong-run")):
+        assert mjscore.score(kept, rules).special == hand_id
+        assert mjscore.distances(kept, rules)[hand_id] == 0
+        assert mjscore.score(claimed, rules).special != hand_id
+        assert mjscore.distances(claimed, rules)[hand_id] is None
+    exposed = _claimed_rules(tmp_path, "babcock")
+    text = "{1111m} 222p 333s 444s 5z +5z"
+    assert mjscore.score(text.replace("{1111m}", "(1111m)"), exposed).special == "hidden-kong"
+    assert mjscore.score(text, exposed).special != "hidden-kong"
+    assert mjscore.distances(text, exposed)["hidden-kong"] is None
+    counts, melds = _one_row(text)
+    column = distance_engine(exposed)[1].index("hidden-kong")
+    assert mjscore.distances_many(counts, exposed, melds=melds, claimed=1)[0][0, column] == UNREACHABLE
+
+
+def _claimed_rows(rng: random.Random, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rows of one or two declared kongs (1m often) and pungs of a few tiles, with random
+    claimed marks: most on the kongs, some on a pung or on no meld (``BAD_MELD``)."""
+    counts, melds, marks = [], [], []
+    for _ in range(n):
+        kongs = [0] if rng.random() < 0.6 else []
+        kongs += rng.sample([1, 10, 19, 27, 31], rng.choice((0, 1, 1)))
+        codes = [group_code(KONG, t) for t in kongs]
+        if rng.random() < 0.2:
+            codes.append(group_code(PUNG, 22))
+        held = [0] * 34
+        held[22] = 3 * (group_code(PUNG, 22) in codes)
+        pool = [t for t in (4, 12, 13, 20, 21, 28, 29, 30, 32) for _ in range(4 - held[t])]
+        rng.shuffle(pool)
+        for t in pool[:rng.choice((13, 14)) - 3 * len(codes)]:
+            held[t] += 1
+        held[22] = 0
+        mark = rng.randrange(1 << len(codes)) if rng.random() < 0.85 else rng.randrange(16)
+        counts.append(held)
+        melds.append(codes + [NO_MELD] * (4 - len(codes)))
+        marks.append(mark)
+    return np.array(counts, dtype=np.uint8), np.array(melds, dtype=np.uint8), np.array(marks, dtype=np.uint8)
+
+
+@pytest.mark.both_backends
+@pytest.mark.parametrize("base", ["dmjl", "babcock"])
+def test_kernel_agrees_with_reference_on_claimed_kongs(base: str, tmp_path: Path) -> None:
+    rules = _claimed_rules(tmp_path, base)
+    counts, melds, marks = _claimed_rows(random.Random(5), 400)
+    found = []
+    for backend in ("cython", "python"):
+        engine, _ = distance_engine(rules, backend)
+        engine.clear()
+        out = np.empty((len(counts), engine.n_columns), dtype=np.int8)
+        status = np.empty(len(counts), dtype=np.uint8)
+        engine.distances_many(counts, melds, None, out, status, marks)
+        found.append((out, status))
+    assert (found[0][1] == found[1][1]).all() and (found[0][0] == found[1][0]).all()
+    status = found[0][1]
+    assert (status == HandStatus.BAD_MELD).any() and (status == HandStatus.OK).sum() > 200
+    unmarked, plain_status = mjscore.distances_many(counts, rules, melds=melds, return_status=True)[::2]
+    assert (plain_status == HandStatus.OK).all()
+    changed = (found[0][0] != unmarked)[status == HandStatus.OK]
+    # dmjl: some claimed kong brings a concealed hand in reach; babcock: none does
+    assert changed.any() if base == "dmjl" else not changed.any()
+
+
+def test_bad_claimed_marks_get_the_status_score_many_gives(backend: str) -> None:
+    """A mark on a meld that is no exposed kong (a pung, a concealed kong) or on no meld is
+    ``BAD_MELD``, as in score_many; a mark on an exposed kong is fine."""
+    texts = ["[1111m] 222p 333s 444s 5z +5z", "[111m] 222p 333s 444s 5z +5z",
+             "(1111m) 222p 333s 444s 5z +5z", "[1111m] 222p 333s 444s 5z +5z", "[1111m] [222p] 333s 444s 5z +5z"]
+    rows = [_one_row(text) for text in texts]
+    counts, melds = np.concatenate([r[0] for r in rows]), np.concatenate([r[1] for r in rows])
+    claimed = np.array([1, 1, 1, 2, 3])
+    _, _, status = mjscore.distances_many(counts, "dmjl", melds=melds, claimed=claimed, return_status=True)
+    _, _, scored = mjscore.score_many(counts, "dmjl", melds=melds, claimed=claimed, return_status=True)
+    assert status.tolist() == [HandStatus.OK] + [HandStatus.BAD_MELD] * 4
+    assert status.tolist() == scored.tolist()
+
+
+@pytest.mark.parametrize("claimed", [16, -1, 1.5, "1", np.array([1, 1]), np.array([[1]])])
+def test_bad_claimed_values_raise_as_score_many_raises(claimed: Any) -> None:
+    counts, melds = _one_row("[1111m] 222p 333s 444s 5z +5z")
+    with pytest.raises(InvalidContextError) as scored:
+        mjscore.score_many(counts, "dmjl", melds=melds, claimed=claimed)
+    with pytest.raises(InvalidContextError) as measured:
+        mjscore.distances_many(counts, "dmjl", melds=melds, claimed=claimed)
+    assert str(measured.value) == str(scored.value)
+    assert str(scored.value).startswith("claimed")

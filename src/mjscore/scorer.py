@@ -154,11 +154,14 @@ class Scorer(ScorerCore):
         the tables are the rule set's, built once for every caller."""
         return distances(self._as_hand(hand, melds, jokers), self.rules)
 
-    def distances_many(self, counts: Any, *, melds: Any = None, jokers: Any = None,
+    def distances_many(self, counts: Any, *, melds: Any = None, jokers: Any = None, claimed: Any = None,
                        return_status: bool = False) -> Any:
         """:func:`mjscore.distances_many` under this rule set: an ``(n, H)`` int8 array and
-        the ids of its columns, e.g. for the hands after each candidate discard."""
-        return distances_many(counts, self.rules, melds=melds, jokers=jokers, return_status=return_status)
+        the ids of its columns, e.g. for the hands after each candidate discard
+        (``claimed``: which melds are claimed kongs, as :func:`mjscore.distances_many` and
+        :func:`mjscore.score_many` take it)."""
+        return distances_many(counts, self.rules, melds=melds, jokers=jokers, claimed=claimed,
+                              return_status=return_status)
 
     @property
     def special_hand_ids(self) -> tuple[str, ...]:

@@ -13,10 +13,11 @@ from mjscore.distances._types cimport (JOIN_CHOWS, JOIN_PAIRS, JOIN_SUM, MAX_GRO
 
 
 cdef int bare(const DTarget* t, int suit, const uint8_t* held, const uint8_t* caps) noexcept nogil
-cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, uint8_t* meld_counts,
-                        uint8_t* codes, int* n_melds) noexcept nogil
+cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, int claimed,
+                        uint8_t* meld_counts, uint8_t* codes, int* n_melds) noexcept nogil
 cdef int flow(const uint8_t* caps, const uint64_t* masks, int n, const int* lacking, int jokers) noexcept nogil
-cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int (*lefts)[MAX_NEEDS]) noexcept nogil
+cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int claimed,
+                int (*lefts)[MAX_NEEDS]) noexcept nogil
 cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
                     const uint8_t* meld_counts, const uint8_t* variants, const uint8_t* variant_caps,
                     const uint64_t* variant_masks) noexcept nogil
@@ -110,8 +111,8 @@ cdef class CompiledDistances:
 
     cdef int nearest(self, const uint8_t* counts, const uint8_t* melds, const int8_t* floor, int limit,
                      int8_t* out) noexcept nogil
-    cdef int _row(self, const uint8_t* counts, const uint8_t* melds, int wild, const int8_t* floor, int limit,
-                  int8_t* out) noexcept nogil
+    cdef int _row(self, const uint8_t* counts, const uint8_t* melds, int wild, int claimed, const int8_t* floor,
+                  int limit, int8_t* out) noexcept nogil
     cdef int _target(self, const DTarget* t, const Ctx* ctx, const Row* row) noexcept nogil
     cdef int _separable(self, const DTarget* t, const Ctx* ctx, const uint8_t* held, const uint8_t* caps,
                         const bint* touched, int (*lefts)[MAX_NEEDS], int n_left) noexcept nogil

@@ -190,7 +190,7 @@ cdef class CompiledDistances:
         if t.n_variants:
             return enumerated(t, held, row.melds, row.n_melds, row.meld_counts, self.variants, self.variant_caps,
                               self.variant_masks)
-        n_left = assign(t, row.melds, row.n_melds, lefts)
+        n_left = assign(t, row.melds, row.n_melds, row.claimed, lefts)
         if n_left == 0:
             return NONE
         if t.track_chows and melded_chows > t.max_chows:
@@ -279,13 +279,19 @@ cdef class CompiledDistances:
         return best
 
     def distances_many(self, const uint8_t[:, ::1] counts, const uint8_t[:, ::1] melds, jokers,
-                       int8_t[:, ::1] out, uint8_t[::1] status):
+                       int8_t[:, ::1] out, uint8_t[::1] status, claimed=None):
         """Fill ``out`` (n, columns) with each row's distances (``jokers``: (n,) uint8
-        jokers held concealed, or None); bad rows get a status and NONE."""
+        jokers held concealed, or None; ``claimed``: (n,) uint8 marks of the melds that are
+        claimed kongs, bit ``k`` the row's ``k``-th meld, or None); bad rows get a status
+        and NONE."""
         cdef Py_ssize_t n = counts.shape[0], r
         cdef int8_t nothing = NONE
         cdef const uint8_t[::1] wilds
+        cdef const uint8_t[::1] marks
         cdef bint has_jokers = jokers is not None
+        cdef bint has_claimed = claimed is not None
+        if has_claimed:
+            marks = claimed
         if has_jokers:
             wilds = jokers
             if self.use:
@@ -295,7 +301,8 @@ cdef class CompiledDistances:
         with nogil:
             PyThread_acquire_lock(self.lock, WAIT_LOCK)
             for r in range(n):  # no columns: no ``&out[r, 0]`` to take (the debug build checks)
-                status[r] = self._row(&counts[r, 0], &melds[r, 0], wilds[r] if has_jokers else 0, NULL, 0,
+                status[r] = self._row(&counts[r, 0], &melds[r, 0], wilds[r] if has_jokers else 0,
+                                      marks[r] if has_claimed else 0, NULL, 0,
                                       &out[r, 0] if self.n_columns else &nothing)
             PyThread_release_lock(self.lock)
 
@@ -312,7 +319,7 @@ cdef class CompiledDistances:
         if not self.n_columns:
             return NONE
         PyThread_acquire_lock(self.lock, WAIT_LOCK)
-        st = self._row(counts, melds, 0, floor, limit, out)
+        st = self._row(counts, melds, 0, 0, floor, limit, out)
         PyThread_release_lock(self.lock)
         if st:
             return -st
@@ -323,11 +330,12 @@ cdef class CompiledDistances:
                 found = out[j]
         return found
 
-    cdef int _row(self, const uint8_t* counts, const uint8_t* melds, int wild, const int8_t* floor, int limit,
-                  int8_t* out) noexcept nogil:
+    cdef int _row(self, const uint8_t* counts, const uint8_t* melds, int wild, int claimed, const int8_t* floor,
+                  int limit, int8_t* out) noexcept nogil:
         """One row's distances into ``out`` (its columns; NONE for a bad row, and for a
         column whose ``floor`` is at least ``limit``), the lock held; the row's status.
-        Rows with ``wild`` jokers need their family built first."""
+        Rows with ``wild`` jokers need their family built first; ``claimed`` marks the
+        melds that are claimed kongs (bit ``k``: the ``k``-th)."""
         cdef int i, j, k, d, n_melds
         cdef uint8_t st
         cdef Row row
@@ -338,7 +346,7 @@ cdef class CompiledDistances:
         cdef uint32_t entries
         for j in range(self.n_columns):
             out[j] = NONE
-        st = row_status(counts, melds, wild, self.use, row.meld_counts, codes, &n_melds)
+        st = row_status(counts, melds, wild, self.use, claimed, row.meld_counts, codes, &n_melds)
         if st or not self.n_columns:
             return st
         if not wild and not n_melds:  # the records serve every target but the knitted and concrete ones
@@ -350,6 +358,7 @@ cdef class CompiledDistances:
             self.records.distances(self.memo, counts, floor, limit, out)
             row.held = counts
             row.n_melds = 0
+            row.claimed = 0
             for k in range(self.n_unrecorded):
                 t = &self.targets[self.unrecorded[k]]
                 if floor != NULL and floor[t.column] >= limit:
@@ -361,6 +370,7 @@ cdef class CompiledDistances:
         row.held = counts
         row.melds = codes
         row.n_melds = n_melds
+        row.claimed = claimed
         row.melded_chows = 0
         for i in range(n_melds):
             if group_kind(codes[i]) == G_CHOW:
@@ -407,10 +417,11 @@ cdef int bare(const DTarget* t, int suit, const uint8_t* held, const uint8_t* ca
     return missing
 
 
-cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, uint8_t* meld_counts,
-                         uint8_t* codes, int* n_melds) noexcept nogil:
+cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers, int use, int claimed,
+                        uint8_t* meld_counts, uint8_t* codes, int* n_melds) noexcept nogil:
     """0 for a row distances accept (13 or 14 tiles, a meld counting 3, a joker 1), else
-    its status (the reference's ``row_status``)."""
+    its status (the reference's ``row_status``: a ``claimed`` mark on a meld that is no
+    exposed kong, or on no meld, is BAD_MELD)."""
     cdef int i, k, size = jokers, n
     cdef int tiles[4]
     memset(meld_counts, 0, 34)
@@ -425,13 +436,15 @@ cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers,
         if melds[i] == NO_GROUP:
             continue
         n = meld_tiles(melds[i], tiles)
-        if n == 0:
+        if n == 0 or (claimed >> n_melds[0]) & 1 and group_kind(melds[i]) != G_KONG:
             return 4   # BAD_MELD
         codes[n_melds[0]] = melds[i]
         n_melds[0] += 1
         size += 3
         for k in range(n):
             meld_counts[tiles[k]] += 1
+    if claimed >> n_melds[0]:
+        return 4       # BAD_MELD: a claimed mark on no meld
     for i in range(34):
         if counts[i] + meld_counts[i] > 4:
             return 1
@@ -500,8 +513,10 @@ cdef int flow(const uint8_t* caps, const uint64_t* masks, int n, const int* lack
     return done
 
 
-cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int (*lefts)[MAX_NEEDS]) noexcept nogil:
-    """Each way to give the declared melds to needs (at most 64): the uses it leaves."""
+cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int claimed,
+                int (*lefts)[MAX_NEEDS]) noexcept nogil:
+    """Each way to give the declared melds to needs (at most 64): the uses it leaves
+    (``claimed``: the melds that are claimed kongs, bit ``k`` the ``k``-th)."""
     cdef int n = 0, i, j, k, same
     cdef int left[MAX_NEEDS]
     cdef int pick[4]
@@ -518,7 +533,7 @@ cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int (*lefts
         if pick[depth] >= 0:
             left[pick[depth]] += 1
         pick[depth] += 1
-        while pick[depth] < t.n_needs and not fits(t, pick[depth], melds[depth], left):
+        while pick[depth] < t.n_needs and not fits(t, pick[depth], melds[depth], (claimed >> depth) & 1, left):
             pick[depth] += 1
         if pick[depth] >= t.n_needs:
             depth -= 1

@@ -159,14 +159,16 @@ def _flat(tiles: Any) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-def _meld_assignments(needs: Sequence[Need], melds: Sequence[int]) -> list[list[int]]:
-    """Each way to give the declared melds to needs: the uses it leaves per need."""
+def _meld_assignments(needs: Sequence[Need], melds: Sequence[int], claimed: int = 0) -> list[list[int]]:
+    """Each way to give the declared melds to needs: the uses it leaves per need (bit ``k``
+    of ``claimed``: the ``k``-th meld is a claimed kong, see :attr:`Need.claimed_only`)."""
     choices = []
-    for code in melds:
+    for k, code in enumerate(melds):
         kind, tile = group_kind(code), group_tile(code)
         concealed = kind == CONCEALED_KONG  # a kong all the same, which a need of concealed groups takes
+        was_claimed = bool(claimed >> k & 1)
         fits = [j for j, need in enumerate(needs) if need.masks[KONG if concealed else kind] >> tile & 1
-                and (need.declarable or concealed)]
+                and (need.declarable or concealed or was_claimed and need.claimed_only)]
         if not fits:
             return []
         choices.append(fits)
@@ -266,9 +268,11 @@ def _knitted(target: Target, held: Sequence[int], melds: Sequence[int]) -> tuple
 
 
 def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jokers: int = 0,
-             use: JokerUse | None = None, bound: int = UNREACHABLE) -> tuple[int, tuple[int, ...]]:
+             use: JokerUse | None = None, bound: int = UNREACHABLE, claimed: int = 0
+             ) -> tuple[int, tuple[int, ...]]:
     """The distance from a hand (``held``: 34 concealed counts; ``melds``: declared meld
-    bytes; ``jokers`` held concealed, standing where ``use`` lets them) to one target, and
+    bytes, bit ``k`` of ``claimed`` marking the ``k``-th a claimed kong; ``jokers`` held
+    concealed, standing where ``use`` lets them) to one target, and
     the concealed tiles of a way at that distance (34 entries, each the natural tiles of
     the way on that tile plus its jokers ``<< JOKER_SHIFT``; empty when unreachable).
 
@@ -298,7 +302,7 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jok
                                      target.required, target.distinct_pairs, target.max_chows))
     extra = _distance_jokers.limit_digits(target, use, jokers) if jokers and use else []
     needs_mask = (1 << 6 * len(target.needs)) - 1
-    for left in _meld_assignments(target.needs, melds):
+    for left in _meld_assignments(target.needs, melds, claimed):
         limits = tuple(left) + ((target.max_chows - melded_chows,) if track_chows else ()) + tuple(extra)
         if min(limits, default=0) < 0:
             continue
@@ -359,32 +363,38 @@ def _bounded_way(tables: list[Table], limit: int, needs_mask: int, bound: int
 
 
 def target_distance(target: Target, held: Sequence[int], melds: Sequence[int] = (), jokers: int = 0,
-                    use: JokerUse | None = None) -> int:
+                    use: JokerUse | None = None, claimed: int = 0) -> int:
     """The distance alone (see :func:`best_way`)."""
-    return best_way(target, held, melds, jokers, use)[0]
+    return best_way(target, held, melds, jokers, use, claimed=claimed)[0]
 
 
 def hand_distances(reachable: Sequence[int], targets: Sequence[Target], held: Sequence[int],
-                   melds: Sequence[int] = (), jokers: int = 0, use: JokerUse | None = None) -> list[int]:
+                   melds: Sequence[int] = (), jokers: int = 0, use: JokerUse | None = None,
+                   claimed: int = 0) -> list[int]:
     """The distance to each hand of ``reachable`` (its nearest target)."""
     column = {hand: i for i, hand in enumerate(reachable)}
     out = [UNREACHABLE] * len(reachable)
     for target in targets:
         i = column[target.hand]
-        out[i] = min(out[i], target_distance(target, held, melds, jokers, use))
+        out[i] = min(out[i], target_distance(target, held, melds, jokers, use, claimed))
     return out
 
 
-def row_status(held: Sequence[int], melds: Sequence[int], jokers: int = 0, use: JokerUse | None = None) -> int:
+def row_status(held: Sequence[int], melds: Sequence[int], jokers: int = 0, use: JokerUse | None = None,
+               claimed: int = 0) -> int:
     """0 for a row distances accept (13 or 14 tiles, a meld counting 3, the jokers
     counting one each), else its :class:`~mjscore.core.errors.HandStatus`: BAD_COUNT 1 (also
     more than 8 jokers), WRONG_SIZE 2, NOT_WINNING 3 (jokers where ``use`` is None),
-    BAD_MELD 4."""
+    BAD_MELD 4 (also a ``claimed`` mark, bit ``k`` for the ``k``-th meld, on a meld that
+    is no exposed kong or on no meld, as the scorer's ``row_status``)."""
     if any(c > 4 for c in held) or jokers > MAX_JOKERS:
         return 1
     codes = [code for code in melds if code != NO_GROUP]
-    if any(meld_tiles(code) is None for code in codes):
+    if any(meld_tiles(code) is None or claimed >> k & 1 and group_kind(code) != KONG
+           for k, code in enumerate(codes)):
         return 4
+    if claimed >> len(codes):
+        return 4  # a claimed mark on no meld
     if any(c + m > 4 for c, m in zip(held, _meld_counts(codes))):
         return 1
     if sum(held) + jokers + 3 * len(codes) not in (13, 14):
@@ -406,15 +416,18 @@ class ReferenceDistances:
         suit_table.cache_clear()
         _distance_jokers.suit_table.cache_clear()
 
-    def distances_many(self, counts: Any, melds: Any, jokers: Any, out: Any, status: Any) -> None:
+    def distances_many(self, counts: Any, melds: Any, jokers: Any, out: Any, status: Any,
+                       claimed: Any = None) -> None:
         """Fill ``out`` (n, columns) with each row's distances (``jokers``: (n,) jokers held
-        concealed, or None); bad rows get a status and :data:`UNREACHABLE`."""
+        concealed, or None; ``claimed``: (n,) which melds are claimed kongs, bit ``k`` the
+        row's ``k``-th meld, or None); bad rows get a status and :data:`UNREACHABLE`."""
         for r in range(len(counts)):
             held = [int(c) for c in counts[r]]
             codes = [int(c) for c in melds[r] if c != 0xFF]
             wild = 0 if jokers is None else int(jokers[r])
-            status[r] = row_status(held, codes, wild, self.use)
-            out[r] = (hand_distances(self.reachable, self.targets, held, codes, wild, self.use)
+            marks = 0 if claimed is None else int(claimed[r])
+            status[r] = row_status(held, codes, wild, self.use, marks)
+            out[r] = (hand_distances(self.reachable, self.targets, held, codes, wild, self.use, marks)
                       if not status[r] else UNREACHABLE)
 
 

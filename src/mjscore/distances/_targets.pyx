@@ -71,6 +71,7 @@ cdef int fill_target(DTarget* t, target, int column, built) except -1:
         for kind in range(5):
             t.masks[j][kind] = need.masks[kind]
         t.declarable[j] = need.declarable
+        t.claimed_only[j] = need.claimed_only
         t.distinct[j] = need.distinct
     for j in range(34):
         t.fixed[j] = target.fixed[j]

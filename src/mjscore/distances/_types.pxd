@@ -51,6 +51,7 @@ cdef struct DTarget:
     int count[MAX_NEEDS]
     uint64_t masks[MAX_NEEDS][G_SINGLE + 1]   # by group kind, chow to single
     uint8_t declarable[MAX_NEEDS]
+    uint8_t claimed_only[MAX_NEEDS]   # a claimed kong may fill it though no exposed meld may (Need.claimed_only)
     uint8_t distinct[MAX_NEEDS]
     uint8_t fixed[34]
     uint64_t required
@@ -93,6 +94,7 @@ cdef struct Row:               # what every target reads of one row, found once 
     const uint8_t* held
     const uint8_t* melds       # its declared melds' bytes, n_melds of them
     int n_melds
+    int claimed                # which of them are claimed kongs (bit k: the k-th)
     int melded_chows
     uint8_t meld_counts[34]
     uint8_t caps[34]           # what the declared melds leave of each tile's four
@@ -122,10 +124,12 @@ cdef inline bint within(uint64_t uses, uint64_t limit) noexcept nogil:
     return ((limit + <uint64_t>GUARD - uses) & <uint64_t>GUARD) == <uint64_t>GUARD
 
 
-cdef inline bint fits(const DTarget* t, int j, uint8_t code, const int* left) noexcept nogil:
-    """Whether a declared meld (its byte) may fill need ``j`` with ``left`` groups still free."""
+cdef inline bint fits(const DTarget* t, int j, uint8_t code, bint claimed, const int* left) noexcept nogil:
+    """Whether a declared meld (its byte; ``claimed``: a claimed kong) may fill need ``j``
+    with ``left`` groups still free."""
     cdef int kind = group_kind(code), tile = group_tile(code)
     cdef bint concealed = kind == G_CONCEALED_KONG
     if concealed:  # a kong all the same, which a need of concealed groups takes
         kind = G_KONG
-    return left[j] > 0 and (t.masks[j][kind] >> tile) & 1 and (t.declarable[j] or concealed)
+    return left[j] > 0 and (t.masks[j][kind] >> tile) & 1 and (t.declarable[j] or concealed
+                                                                 or claimed and t.claimed_only[j])

@@ -3,7 +3,12 @@
 The distance to a special hand is the number of tiles the hand lacks to hold one
 complete way of making it: ``sum(max(0, way[t] - held[t]))`` over the tiles, at the
 nearest way whose groups include the hand's declared melds (an exposed meld only
-where the special hand may be melded; a concealed kong wherever a kong may stand).
+where the special hand may be melded; a concealed kong wherever a kong may stand; a
+claimed kong, ``{5555p}``, as an exposed kong, except that under a rule set whose
+claimed kongs keep a hand concealed, ``claimed-kongs = "concealed"``, it may also stand
+for a kong of a concealed hand of sets, as the scorer reads it: not for a group that must
+itself be concealed, nor in a concealed hand of singles or knitted groups, whose ways
+declare only the groups marked ``melded``).
 It is the number of exchanges (draw one tile, discard another) that separate a
 14-tile hand from the special hand, 0 when it holds one; a 13-tile hand is at least
 one tile away. A kong counts four tiles, so a hand of kongs is further than the
@@ -57,13 +62,15 @@ from ._reference import UNREACHABLE
 from ..core.errors import InvalidHandError
 from ..core.hand import MAX_JOKERS, Hand
 from ..core.notation import parse_hand
-from ..rows.codec import MELDS_PER_ROW, meld_bytes
-from ..rows.coerce import as_batch, joker_batch, meld_rows
+from ..core.context import CLAIMED_SHIFT
+from ..rows.codec import MELDS_PER_ROW, claimed_bits, meld_bytes
+from ..rows.coerce import as_batch, claimed_batch, joker_batch, meld_rows
 from ..rules import RuleSet, load_rules
 from .targets import distance_targets
 from ..score.scoring import check_jokers
 
-__all__ = ["UNREACHABLE", "distances", "distances_many", "distance_engine", "hand_row", "check_row"]
+__all__ = ["UNREACHABLE", "distances", "distances_many", "distance_engine", "hand_row", "claimed_row",
+           "check_row"]
 
 
 class DistanceEngine(Protocol):
@@ -73,7 +80,8 @@ class DistanceEngine(Protocol):
 
     def clear(self) -> None: ...
 
-    def distances_many(self, counts: Any, melds: Any, jokers: Any, out: Any, status: Any) -> None: ...
+    def distances_many(self, counts: Any, melds: Any, jokers: Any, out: Any, status: Any,
+                       claimed: Any = None) -> None: ...
 
 
 def distance_engine(rules: RuleSet, backend: str | None = None) -> tuple[DistanceEngine, tuple[str, ...]]:
@@ -83,7 +91,7 @@ def distance_engine(rules: RuleSet, backend: str | None = None) -> tuple[Distanc
     backend = backend or CHOSEN["distances"]
     kept = rules.caches.distances
     if backend not in kept:
-        reachable, targets = distance_targets(rules.hands)
+        reachable, targets = distance_targets(rules.hands, rules.claimed_concealed)
         engine: DistanceEngine = twin("distances", backend).Distances(reachable, targets, rules.jokers)
         kept[backend] = (engine, tuple(rules.hands[i].id for i in reachable))
     return kept[backend]
@@ -99,17 +107,23 @@ def _joker_rows(jokers: Any, n: int) -> npt.NDArray[np.uint8] | None:
 
 
 def distances_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any = None, jokers: Any = None,
-                   return_status: bool = False) -> Any:
+                   claimed: Any = None, return_status: bool = False) -> Any:
     """``(n, 34)`` concealed counts -> an ``(n, H)`` int8 array of distances to the rule
     set's ``H`` special hands with tiles, and their ids (the columns' order).
 
     ``melds`` is an ``(n, 4)`` array of meld bytes (:mod:`mjscore.rows`); ``jokers`` an
-    ``(n,)`` integer array (or one count for every row) of jokers held concealed. A row
-    must hold 13 or 14 tiles, a meld counting three and a joker one; a bad row is
-    :data:`UNREACHABLE` in every column and, with ``return_status=True``, gets its
-    :class:`~mjscore.core.errors.HandStatus` in a third array returned: ``BAD_COUNT`` for more
-    than 8 jokers, ``NOT_WINNING`` for jokers under a rule set without them. See the
-    module docstring for what a distance is.
+    ``(n,)`` integer array (or one count for every row) of jokers held concealed;
+    ``claimed``, as :func:`mjscore.score_many` takes it, an ``(n,)`` integer array (or one
+    value for every row) marking which melds are claimed kongs: bit ``k`` the row's
+    ``k``-th meld (default: none). A row must hold 13 or 14 tiles, a meld counting three
+    and a joker one; a bad row is :data:`UNREACHABLE` in every column and, with
+    ``return_status=True``, gets its :class:`~mjscore.core.errors.HandStatus` in a third
+    array returned: ``BAD_COUNT`` for more than 8 jokers, ``NOT_WINNING`` for jokers under
+    a rule set without them, ``BAD_MELD`` for a claimed mark on a meld that is no exposed
+    kong or on no meld. See the module docstring for what a distance is.
+
+    :raises ~mjscore.core.errors.InvalidContextError: for a ``claimed`` of another shape, or a value outside
+        0-15 (as :func:`mjscore.score_many` raises).
 
     There is no ``threads=``: the rows of one call share the engine's memo of suit
     distances (what makes a large batch fast), so they are not independent work.
@@ -119,10 +133,14 @@ def distances_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any 
     n = batch.shape[0]
     meld_codes = meld_rows(melds, n)  # the kernel reads rows in place
     wild = _joker_rows(jokers, n)
+    marks = claimed_batch(claimed, n)
     engine, ids = distance_engine(ruleset)
     out = np.empty((n, engine.n_columns), dtype=np.int8)
     status = np.empty(n, dtype=np.uint8)
-    engine.distances_many(batch, meld_codes, wild, out, status)
+    if marks is None:  # (the engines' call as it was before claimed kongs)
+        engine.distances_many(batch, meld_codes, wild, out, status)
+    else:
+        engine.distances_many(batch, meld_codes, wild, out, status, marks)
     return (out, ids, status) if return_status else (out, ids)
 
 
@@ -135,6 +153,13 @@ def hand_row(hand: Hand | str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.ui
     counts = np.array([parsed.concealed], dtype=np.uint8)
     melds = np.frombuffer(meld_bytes(parsed.melds), dtype=np.uint8).reshape(1, MELDS_PER_ROW)
     return counts, melds, np.array([parsed.jokers], dtype=np.uint8)
+
+
+def claimed_row(hand: Hand) -> npt.NDArray[np.uint8] | None:
+    """One hand's claimed kongs as the ``(1,)`` ``claimed`` column of
+    :func:`distances_many` (bit ``k``: its ``k``-th meld), or None when it has none."""
+    bits = claimed_bits(hand.melds) >> CLAIMED_SHIFT if hand.melds else 0
+    return np.array([bits], dtype=np.uint8) if bits else None
 
 
 def check_row(hand: Hand, rules: RuleSet, status: int, what: str = "distances") -> None:
@@ -152,7 +177,8 @@ def check_row(hand: Hand, rules: RuleSet, status: int, what: str = "distances") 
 def distances(hand: Hand | str, rules: str | RuleSet = "babcock") -> dict[str, int | None]:
     """The distance from one hand to each special hand of the rule set with tiles, by id,
     in the rule set's order (see the module docstring); None for a special hand the
-    hand's declared melds, or the rule set's chow limit, rule out.
+    hand's declared melds, or the rule set's chow limit, rule out. A claimed kong
+    (``{5555p}``, ``Meld(claimed=True)``) counts as the module docstring says.
 
     :raises InvalidHandError: for a hand that is not 13 or 14 tiles (a meld counting
         three, a joker one).
@@ -162,6 +188,7 @@ def distances(hand: Hand | str, rules: str | RuleSet = "babcock") -> dict[str, i
     ruleset = load_rules(rules)
     parsed = parse_hand(hand) if isinstance(hand, str) else hand
     counts, melds, jokers = hand_row(parsed)
-    out, ids, status = distances_many(counts, ruleset, melds=melds, jokers=jokers, return_status=True)
+    out, ids, status = distances_many(counts, ruleset, melds=melds, jokers=jokers, claimed=claimed_row(parsed),
+                                      return_status=True)
     check_row(parsed, ruleset, int(status[0]))
     return {hand_id: None if d == UNREACHABLE else int(d) for hand_id, d in zip(ids, out[0])}

@@ -31,7 +31,7 @@ import numpy as np
 
 from ._jokers_reference import JOKER_SHIFT
 from ._reference import UNREACHABLE, best_way
-from .distances import check_row, distances_many, hand_row
+from .distances import check_row, claimed_row, distances_many, hand_row
 from ..core.context import check_against_hand
 from ..core.errors import InvalidHandError, NotWinningError
 from ..core.hand import Hand
@@ -87,19 +87,20 @@ def _tiles_text(tiles: Sequence[Tile]) -> str:
 
 
 def _missing(rules: RuleSet, hand_index: int, held: Sequence[int], melds: Sequence[int],
-             jokers: int, away: int) -> tuple[Tile, ...]:
+             jokers: int, away: int, claimed: int = 0) -> tuple[Tile, ...]:
     """The tiles a nearest way of the hand lacks with its jokers placed (one such way, in
-    tile order); ``away`` is its distance, so the first target at it is a nearest one."""
+    tile order); ``away`` is its distance, so the first target at it is a nearest one
+    (``claimed``: bit ``k`` marks the ``k``-th meld a claimed kong)."""
     by_hand = rules.caches.targets_by_hand
     if by_hand is None:
         by_hand = {}
-        for target in distance_targets(rules.hands)[1]:
+        for target in distance_targets(rules.hands, rules.claimed_concealed)[1]:
             by_hand.setdefault(target.hand, []).append(target)
         rules.caches.targets_by_hand = by_hand
     targets = by_hand[hand_index]
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for target in targets:
-        found = best_way(target, held, melds, jokers, rules.jokers, away)
+        found = best_way(target, held, melds, jokers, rules.jokers, away, claimed)
         if found[0] < best[0]:
             best = found
         if best[0] <= away:
@@ -109,13 +110,15 @@ def _missing(rules: RuleSet, hand_index: int, held: Sequence[int], melds: Sequen
                  for _ in range((entry & natural) - held[t]))
 
 
-def _completing(parsed: Hand, ruleset: RuleSet, counts: Any, melds: Any, jokers: Any) -> dict[str, list[Tile]]:
+def _completing(parsed: Hand, ruleset: RuleSet, counts: Any, melds: Any, jokers: Any,
+                claimed: Any = None) -> dict[str, list[Tile]]:
     """By special-hand id, the tiles that complete a 13-tile hand one tile short of it
     (each drawn tile tried: one batch of 34 rows)."""
     rows = np.repeat(counts, N_KINDS, axis=0).astype(np.int64)
     rows[np.arange(N_KINDS), np.arange(N_KINDS)] += 1
     table, ids, status = distances_many(np.minimum(rows, 5), ruleset, melds=np.repeat(melds, N_KINDS, axis=0),
-                                        jokers=np.repeat(jokers, N_KINDS), return_status=True)
+                                        jokers=np.repeat(jokers, N_KINDS), return_status=True,
+                                        claimed=None if claimed is None else np.repeat(claimed, N_KINDS))
     return {hand_id: [_TILES[t] for t in range(N_KINDS) if status[t] == 0 and table[t, c] == 0]
             for c, hand_id in enumerate(ids)}
 
@@ -182,7 +185,9 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
         if ctx.winner:
             check_against_hand(ctx, parsed)
     counts, melds, jokers = hand_row(parsed)
-    away, ids, status = distances_many(counts, ruleset, melds=melds, jokers=jokers, return_status=True)
+    claimed = claimed_row(parsed)
+    away, ids, status = distances_many(counts, ruleset, melds=melds, jokers=jokers, claimed=claimed,
+                                       return_status=True)
     check_row(parsed, ruleset, int(status[0]), "near misses")
     open_counts = [list(parsed.counts)]
     open_away = distances_many(open_counts, ruleset, jokers=jokers)[0][0] if parsed.melds else away[0]
@@ -202,7 +207,7 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
     out = []
     completing: dict[str, list[Tile]] = {}
     if parsed.size == 13 and any(away[0][c] == 1 for c in ranked[:k]):
-        completing = _completing(parsed, ruleset, counts, melds, jokers)
+        completing = _completing(parsed, ruleset, counts, melds, jokers, claimed)
     held = list(parsed.concealed)
     codes = [int(c) for c in melds[0] if c != 0xFF]
     for column in ranked[:k]:
@@ -212,7 +217,8 @@ def near_misses(hand: Hand | str, rules: str | RuleSet = "babcock", k: int = 3, 
         if distance == UNREACHABLE:
             break
         way_held, way_melds = (open_counts[0], []) if laid_open else (held, codes)
-        missing = _missing(ruleset, index[special.id], way_held, way_melds, parsed.jokers, distance)
+        missing = _missing(ruleset, index[special.id], way_held, way_melds, parsed.jokers, distance,
+                           0 if laid_open or claimed is None else int(claimed[0]))
         out.append(NearMiss(special.id, special.name, None if laid_open else distance, missing,
                             _reason(special, distance, missing, special.id in made, scored, laid_open,
                                     completing.get(special.id, ()) if distance == 1 and not laid_open else ())))

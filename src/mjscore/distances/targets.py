@@ -48,6 +48,20 @@ class Need:
     """An exposed meld may fill it (a concealed kong may fill any need that allows kongs)."""
     distinct: bool
     """Its groups lie on different tiles (several singles of a class)."""
+    claimed_only: bool = False
+    """A claimed kong may fill it though no exposed meld may: a need of a concealed hand's
+    sets that allows a kong, under a rule set whose claimed kongs keep a hand concealed
+    (``claimed-kongs = "concealed"``), as the scorer reads such a hand. A group that must
+    itself be concealed (``"kong 2m concealed"``) takes no claimed kong, as in the scorer;
+    nor does a concealed fixed hand's group (the scorer's fixed ways declare only the
+    groups marked ``melded``)."""
+
+    def __repr__(self) -> str:
+        # the field only where it is set: no shipped hand sets it, so their targets' text
+        # (which tests/data/variant_fingerprints.json digests) is what it was before it
+        text = (f"Need(count={self.count!r}, masks={self.masks!r}, declarable={self.declarable!r}, "
+                f"distinct={self.distinct!r}")
+        return text + (", claimed_only=True)" if self.claimed_only else ")")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +99,13 @@ class Target:
     ``enumerated`` still lists the concrete ways (for drawing one)."""
 
 
-def _need(count: int, kinds_tiles: dict[int, int], declarable: bool, distinct: bool) -> Need:
+def _need(count: int, kinds_tiles: dict[int, int], declarable: bool, distinct: bool,
+          claimed_only: bool = False) -> Need:
     masks = [0] * N_GROUP_KINDS
     for kind, first in kinds_tiles.items():
         masks[kind] |= first
-    return Need(count, (masks[0], masks[1], masks[2], masks[3], masks[4]), declarable, distinct)
+    return Need(count, (masks[0], masks[1], masks[2], masks[3], masks[4]), declarable, distinct,
+                claimed_only and not declarable and bool(masks[GroupKind.QUAD]))
 
 
 def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -> list[Target]:
@@ -148,23 +164,27 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
     return targets
 
 
-def _quant_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -> list[Target]:
+def _quant_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...], claimed_concealed: bool
+                   ) -> list[Target]:
     # A hand exempt from the rule set's chow limit is matched on its tiles (as_fixed), but its
     # ways are still those of its sets under its own limit: their quantified variants.
     quant, _ = pattern_variants(replace(hand, as_fixed=False) if hand.as_fixed else hand, index, form)
     targets = []
     for variant in quant:
         needs = tuple(_need(r.count, {k: m for k, m in enumerate(r.masks) if m},
-                            not hand.concealed and not r.concealed, False)
+                            not hand.concealed and not r.concealed, False,
+                            claimed_only=claimed_concealed and not r.concealed)
                       for r in variant.requirements)
         targets.append(Target(index, (0,) * 34, needs, variant.required, variant.max_chows,
                               variant.form == PAIRS))
     return targets
 
 
-def distance_targets(hands: tuple[SpecialHand, ...]) -> tuple[tuple[int, ...], tuple[Target, ...]]:
+def distance_targets(hands: tuple[SpecialHand, ...], claimed_concealed: bool = False
+                     ) -> tuple[tuple[int, ...], tuple[Target, ...]]:
     """The hands with tiles to reach (indices; a hand made by the situation alone has none)
-    and every target of theirs, in hand order."""
+    and every target of theirs, in hand order. ``claimed_concealed``: the rule set's
+    claimed kongs keep a hand concealed (:attr:`Need.claimed_only`)."""
     targets: list[Target] = []
     reachable = []
     for index, hand in enumerate(hands):
@@ -173,7 +193,8 @@ def distance_targets(hands: tuple[SpecialHand, ...]) -> tuple[tuple[int, ...], t
         reachable.append(index)
         seen = set()
         for form in hand.forms:
-            made = _fixed_targets(index, hand, form) if form_kind(form) == FIXED else _quant_targets(index, hand, form)
+            made = (_fixed_targets(index, hand, form) if form_kind(form) == FIXED
+                    else _quant_targets(index, hand, form, claimed_concealed))
             for target in made:
                 if target not in seen:
                     seen.add(target)

@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core.errors import InvalidHandError
+from ..core.errors import InvalidContextError, InvalidHandError
 from ..core.group_codes import NO_GROUP
 from ..core.hand import MAX_JOKERS
 
 __all__ = ["MELDS_PER_ROW", "NO_MELDS", "as_batch", "meld_batch", "meld_rows", "joker_batch",
-           "check_threads", "available_cores"]
+           "int_column", "claimed_batch", "CLAIMED_MARKS", "check_threads", "available_cores"]
 
 U8 = npt.NDArray[np.uint8]
 _UINT8 = np.dtype(np.uint8)
@@ -115,6 +115,41 @@ def joker_batch(jokers: Any, n: int) -> U8 | None:
         wrong = int(array[(array < 0) | (array > 255)].flat[0])
         raise InvalidHandError(f"jokers: a joker count is 0 to {MAX_JOKERS} (a byte, 0-255, at most), got {wrong}")
     return np.ascontiguousarray(np.broadcast_to(array, (n,)), dtype=np.uint8)
+
+
+def int_column(value: Any, name: str, n: int, top: int | None) -> npt.NDArray[Any]:
+    """A column of small integers (``score_many``'s ``bonus``, ``claimed`` and
+    ``dealer_streak``) from one value or ``n`` of them: an ``(n,)`` integer array (a
+    read-only view of one value repeated), each from 0 to ``top`` (None: no top).
+
+    :raises InvalidContextError: for another shape, a non-integer dtype or a value out of
+        its range.
+    """
+    array = np.asarray(value)
+    if array.shape not in ((), (n,)):
+        raise InvalidContextError(f"{name}: expected a scalar or an array of shape ({n},), "
+                                  f"got shape {array.shape}")  # (as score_many says of its other columns)
+    if array.dtype.kind not in "iub" or (array.size and (array.min() < 0 or top is not None and array.max() > top)):
+        what = f"0-{top}" if top is not None else "0 or more"
+        raise InvalidContextError(f"{name} must be integers {what}, got {value!r:.60}")
+    return np.broadcast_to(array, (n,))
+
+
+CLAIMED_MARKS = 15
+"""The largest ``claimed`` value: a bit for each of a row's four melds."""
+
+
+def claimed_batch(claimed: Any, n: int) -> U8 | None:
+    """The ``claimed`` column (which of a row's melds are claimed kongs: bit ``k`` its
+    ``k``-th meld, counting the bytes other than 0xFF) as ``(n,)`` uint8, from one value or
+    ``n`` (None: None). Whether each mark stands on an exposed kong is each row's to say
+    (``BAD_MELD``).
+
+    :raises InvalidContextError: as :func:`int_column`, for values outside 0-15.
+    """
+    if claimed is None:
+        return None
+    return np.ascontiguousarray(int_column(claimed, "claimed", n, CLAIMED_MARKS), dtype=np.uint8)
 
 
 def check_threads(threads: object) -> int:

@@ -69,7 +69,7 @@ from ..core.errors import HandStatus, InvalidContextError, MjscoreError, NotWinn
 from ..core.hand import MAX_JOKERS, Hand
 from ..core.notation import parse_hand
 from ..rows.codec import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, replacement_code
-from ..rows.coerce import as_batch, check_threads, joker_batch, meld_batch
+from ..rows.coerce import CLAIMED_MARKS, as_batch, check_threads, int_column, joker_batch, meld_batch
 from ..rules import RuleSet, load_rules
 from .scoring import check_jokers
 from ..core.tile import Tile
@@ -334,19 +334,19 @@ def _extra_bits(bonus: Any, claimed: Any, streak: Any, n: int) -> npt.NDArray[np
     """The context word's bonus, claimed-kong and streak fields of ``score_many``'s columns
     (None when none is given).
 
-    :raises InvalidContextError: for a value out of its range.
+    :raises InvalidContextError: for a column of another shape or a value out of its range
+        (:func:`~mjscore.rows.coerce.int_column`, which ``distances_many`` reads its
+        ``claimed`` through too).
     """
     if bonus is None and claimed is None and streak is None:
         return None
     bits = np.zeros(n, dtype=np.uint32)
-    for value, name, top, shift in ((bonus, "bonus", 255, FLOWER_SHIFT), (claimed, "claimed", 15, CLAIMED_SHIFT),
+    for value, name, top, shift in ((bonus, "bonus", 255, FLOWER_SHIFT),
+                                    (claimed, "claimed", CLAIMED_MARKS, CLAIMED_SHIFT),
                                     (streak, "dealer_streak", None, STREAK_SHIFT)):
         if value is None:
             continue
-        array = np.broadcast_to(np.asarray(value), (n,))
-        if array.dtype.kind not in "iub" or (array.size and (array.min() < 0 or top is not None and array.max() > top)):
-            what = f"0-{top}" if top is not None else "0 or more"
-            raise InvalidContextError(f"{name} must be integers {what}, got {value!r:.60}")
+        array = int_column(value, name, n, top)
         # clipped in its own dtype: a uint64 streak of 2**63 cast to int64 first would wrap negative
         bits |= np.minimum(array, top or MAX_STREAK).astype(np.uint32) << np.uint32(shift)
     return bits
