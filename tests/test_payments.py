@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mjscore.rules.payments
-from mjscore.core.errors import InvalidHandError, RuleSetError
+from mjscore.core.errors import InvalidContextError, InvalidHandError, NotWinningError, RuleSetError
 from mjscore.rules.payments import (
     CHINESE_CLASSICAL_CHART, CLASSICAL, ChartMultiples, PayerMultiples, PaymentRules, Settlement,
     Transfer, settle_scores,
@@ -388,3 +388,50 @@ def test_a_numpy_integer_dealer_seats_the_players_as_an_int_does() -> None:
     expected = mjscore.settle(players, winner=1, dealer=2, discarder=0, rules="dmjl").net
     assert mjscore.settle(players, winner=1, dealer=np.int64(2), discarder=0, rules="dmjl").net == expected
     assert mjscore.settle(players, winner=1, dealer=0, discarder=0, rules="dmjl").net != expected
+
+
+# --- settle: the winner's seat and a winning Score --------------------------------------------
+
+# babcock's worked deal (tests/test_rules_babcock.py): player 0 is East, player 1 wins
+DEAL = ["[555z] 111m 22z 456p 78s", "[555m] 234p 567p 55s 78s +9s", "234m 456p 789s 11p 23s",
+        "444z 678m 678p 11s 99s"]
+
+
+def test_settle_refuses_a_seat_wind_the_dealer_contradicts() -> None:
+    """settle: "player ``dealer`` is East, the next South"; seat_wind="E" for player 1 with
+    dealer 0 scored the winner as East (the dealer, paid double) and settled on it."""
+    seated = mjscore.settle(DEAL, winner=1, dealer=0, discarder=2, rules="babcock")
+    for wrong in ("E", "W", mjscore.Tile.NORTH):
+        with pytest.raises(InvalidContextError, match="player 1, the winner, sits South when player 0 is the "
+                                                      r"dealer \(East\)"):
+            mjscore.settle(DEAL, winner=1, dealer=0, discarder=2, rules="babcock", seat_wind=wrong)
+    with pytest.raises(InvalidContextError, match="sits East when player 1 is the dealer"):
+        mjscore.settle(DEAL, winner=1, dealer=1, discarder=2, rules="babcock", seat_wind="S")
+    with pytest.raises(InvalidContextError, match="sits West"):  # a total scored elsewhere: the same seats
+        mjscore.settle([0, 0, 30, 0], winner=2, dealer=0, discarder=None, rules="babcock", seat_wind="N")
+    for right in ("S", " s ", mjscore.Tile.SOUTH, 28):  # the winner's own seat is fine, as ever
+        assert mjscore.settle(DEAL, winner=1, dealer=0, discarder=2, rules="babcock",
+                              seat_wind=right).net == seated.net == (20, 88, -86, -22)
+
+
+def test_settle_refuses_a_losing_score_as_the_winners() -> None:
+    """A Score of a hand that did not go out was paid on as the winner's."""
+    lost = mjscore.score("[555m] 234p 567p 55s 78s", "babcock", seat_wind="S")
+    assert not lost.context.winner and lost.total > 0
+    with pytest.raises(NotWinningError, match="player 1 is the winner, but the Score given for them is of a "
+                                              "hand that did not go out"):
+        mjscore.settle([0, lost, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock")
+    won = mjscore.score(DEAL[1], "babcock", seat_wind="S")
+    assert mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net == \
+        mjscore.settle([0, DEAL[1], 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net
+    # a loser's Score is a hand that did not go out, as ever
+    assert mjscore.settle([0, won, 0, lost], winner=1, dealer=0, discarder=2, rules="babcock").net[3] < 0
+
+
+def test_settle_refuses_a_winners_score_from_another_seat() -> None:
+    """The winner's Score carries its seat: one scored as East for player 1 (dealer 0)
+    contradicts the seats as seat_wind="E" does."""
+    east = mjscore.score(DEAL[1], "babcock")
+    with pytest.raises(InvalidContextError, match="scored in the East seat, but player 1, the winner, sits South"):
+        mjscore.settle([0, east, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock")
+    assert mjscore.settle([0, east, 0, 0], winner=1, dealer=1, discarder=2, rules="babcock").net[1] > 0

@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .._backend import BACKEND, CHOSEN, twin
-from ..core.context import FLOWER_SHIFT, WinContext, check_against_hand, forget_contexts
+from ..core.context import FLOWER_SHIFT, WinContext, check_against_hand, forget_contexts, wind_of
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from ..rules.facts import Atom
 from .best_reading import BestReading
@@ -483,6 +483,44 @@ def clear_caches(*rule_sets: str | RuleSet) -> None:
 
 
 _SEATS = ("E", "S", "W", "N")
+_SEAT_NAMES = ("East", "South", "West", "North")
+
+
+def _seat_index(value: object) -> int | None:
+    """A player's or the dealer's number 0-3 as settle reads it (None for anything else:
+    settle_scores names what is wrong with it)."""
+    try:
+        index = None if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    return index if index is not None and 0 <= index < 4 else None
+
+
+def _check_winner(players: Sequence[Score | int | Hand | str], winner: int, east: int,
+                  winner_context: dict[str, Any]) -> None:
+    """Refuse a winner's seat wind other than the one its place gives (player ``east`` is
+    East, the next South, ...), given as ``seat_wind`` or in the winner's Score, and a
+    winner's Score of a hand that did not go out."""
+    seat = Tile(Tile.EAST + (winner - east) % 4)
+    where = (f"player {winner}, the winner, sits {_SEAT_NAMES[seat - Tile.EAST]} when player {east} "
+             f"is the dealer (East)")
+    if "seat_wind" in winner_context:
+        given = wind_of(winner_context["seat_wind"], "seat_wind")
+        if given != seat:
+            raise InvalidContextError(
+                f"seat_wind={winner_context['seat_wind']!r} does not fit the seats: {where}; settle seats "
+                f"every player from dealer, so leave seat_wind out (or give {_SEATS[seat - Tile.EAST]!r})")
+    player = players[winner]
+    if isinstance(player, Score):
+        if not player.context.winner:
+            raise NotWinningError(
+                f"player {winner} is the winner, but the Score given for them is of a hand that did not go "
+                f"out ({player.hand}): give the Score of the winning hand, or the hand itself to score here")
+        if player.context.seat_wind != seat:
+            raise InvalidContextError(
+                f"the winner's Score was scored in the {_SEAT_NAMES[player.context.seat_wind - Tile.EAST]} "
+                f"seat, but {where}: score the hand with seat_wind={_SEATS[seat - Tile.EAST]!r}, or give the "
+                "hand itself to score here")
 
 
 def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, dealer: int = 0,
@@ -491,16 +529,23 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
     """What each of the four players pays or receives for one deal, summing to zero.
 
     ``players`` are the four hands in seat order (player ``dealer`` is East, the
-    next South, ...), given as hands to score here, or as scores already made.
-    The winner's hand is scored as won on a discard from ``discarder``, or
-    self-drawn when ``discarder`` is None; ``winner_context`` adds the rest of
-    its situation (``win_tile``, ``last_tile``, ...). The rule set's payment
-    scheme then settles the scores.
+    next South, ...), given as hands to score here, or as scores already made
+    (or their totals). The winner's hand is scored as won on a discard from
+    ``discarder``, or self-drawn when ``discarder`` is None; ``winner_context``
+    adds the rest of its situation (``win_tile``, ``last_tile``, ...). Every hand
+    scored here gets the seat wind of its place, so ``seat_wind``, if given, must
+    be the winner's (player ``dealer + 1`` is South, ...); so must the seat of a
+    winner's :class:`Score`, which must be of a hand that went out. The rule set's
+    payment scheme then settles the scores.
 
     >>> settle([0, 36, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock").net
     (-72, 144, -36, -36)
 
     :raises InvalidHandError: for a wrong number of players or bad roles.
+    :raises InvalidContextError: for a ``seat_wind``, or a winner's Score's seat wind,
+        other than the winner's seat.
+    :raises NotWinningError: for a winner's Score of a hand that did not go out (and, as
+        :func:`score` raises, for a winner's hand that does not win).
     """
     ruleset = load_rules(rules)
     if len(players) != 4:
@@ -509,6 +554,10 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
         east = None if isinstance(dealer, bool) else operator.index(dealer)
     except TypeError:
         east = None
+    winning = _seat_index(winner)
+    if winning is not None and _seat_index(east) is not None:
+        assert east is not None
+        _check_winner(players, winning, east, winner_context)
     totals = []
     for index, player in enumerate(players):
         if isinstance(player, Score):
