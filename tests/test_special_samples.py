@@ -32,3 +32,47 @@ def test_a_rule_set_without_hands_of_tiles_or_a_negative_n_is_refused() -> None:
         random_special_hands("babcock", 5)
     with pytest.raises(ValueError, match="at least 0"):
         random_special_hands("chinese-classical", -1)
+
+
+_PAIRS_HANDS = '''extends = "babcock"
+name = "pairs-of-characters"
+
+[[hands]]
+id = "simple-character-pairs"
+name = "Simple character pairs"
+groups = ["7 pair m"]
+tiles = "simple-m"
+limit = 1
+source = "test: seven pairs of 2m-8m, each tile once"
+
+[[hands]]
+id = "character-pairs"
+name = "Character pairs"
+groups = ["7 pair m"]
+limit = 1
+source = "test: seven pairs of characters"
+'''
+
+
+def test_a_hand_of_seven_pairs_on_seven_tiles_is_drawn_and_scores(tmp_path) -> None:
+    """"7 pair m" with tiles = "simple-m" has one way (22334455667788m); the sampler drew
+    the seven pairs freely and refused a tile drawn twice, which seven draws avoid one
+    time in 163, so it gave up ("could not draw a way ... in 200 tries"). Every row drawn
+    scores as the hand it was drawn for."""
+    path = tmp_path / "pairs.toml"
+    path.write_text(_PAIRS_HANDS, encoding="utf-8")
+    rules = mjscore.load_rules(path)
+    counts, melds, drawn = random_special_hands(rules, 60, seed=4)
+    assert (melds == 0xFF).all()
+    ids = [rules.hands[h].id for h in drawn]
+    assert set(ids) == {"simple-character-pairs", "character-pairs"}
+    simple = mjscore.parse_tiles("22334455667788m")
+    for row, hand_id in zip(counts, ids):
+        if hand_id == "simple-character-pairs":
+            assert list(row) == list(simple)
+        hand = mjscore.Hand(tuple(int(c) for c in row))
+        result = mjscore.score(hand, rules, win_tile=int(row.nonzero()[0][0]), self_drawn=True)
+        assert hand_id in {result.special, *result.others}, (hand, result.special, result.others)
+    assert len({bytes(row) for row in counts}) > 2  # the hand of any characters varies
+    table, columns = mjscore.distances_many(counts, rules, melds=melds)
+    assert (table[np.arange(len(ids)), [columns.index(i) for i in ids]] == 0).all()

@@ -3,8 +3,12 @@
 :func:`random_special_hands` draws rows that hold a special hand of the rule set
 whole: a hand chosen uniformly among those with tiles (hands made by the
 situation alone are left out), one of its forms and bindings uniformly, then a
-random group for each group it still needs. Kongs are declared as concealed kongs
-(a row's concealed tiles stay 14, a kong counting three). Use it to mix special
+random group for each group it still needs, each drawn uniformly among the groups
+that still fit beside those drawn before it: at most four of a tile, and groups on
+different tiles where the hand's groups must differ (the pairs of seven pairs, several
+singles of a class). A draw the hand's other limits refuse (its chows, a tile it
+requires) is drawn again. Kongs are declared as concealed kongs (a row's concealed
+tiles stay 14, a kong counting three). Use it to mix special
 hands into benchmark and sample workloads (:func:`mjscore.rows.sample.random_complete_hands`
 draws hands of sets).
 
@@ -21,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..core.group_codes import CHOW, CONCEALED_KONG, KONG, PAIR, group_code, group_tile
+from ..core.group_codes import CHOW, CONCEALED_KONG, KONG, PAIR, group_code
 from ..rows.codec import MELDS_PER_ROW, NO_MELD
 from ..rules import RuleSet, load_rules
 from .targets import N_GROUP_KINDS, Target, distance_targets
@@ -41,9 +45,28 @@ def _atoms(target: Target) -> list[list[tuple[int, int]]]:
     return out
 
 
+_PUTS = (0, 3, 4, 2, 1)  # tiles a group of each kind puts on its first tile (a chow: one on each of three)
+
+
+def _fits(kind: int, t: int, counts: list[int], meld_tiles: list[int], distinct_pairs: bool) -> bool:
+    """Whether a group (kind, first tile) fits beside the groups drawn: at most four of a
+    tile, concealed and declared, and no four alike in a hand of distinct pairs."""
+    if kind == CHOW:
+        return all(counts[x] + meld_tiles[x] < 4 for x in (t, t + 1, t + 2))
+    after = counts[t] + meld_tiles[t] + _PUTS[kind]
+    return after <= 4 and not (distinct_pairs and kind == PAIR and after == 4)
+
+
 def _draw(target: Target, atoms: list[list[tuple[int, int]]], rng: np.random.Generator
           ) -> tuple[list[int], list[int]] | None:
-    """One random way of making a target: concealed counts and concealed-kong meld bytes."""
+    """One random way of making a target: concealed counts and concealed-kong meld bytes;
+    None for a draw its chow limit, required tiles or four melds refuse.
+
+    Each group is drawn among those that fit beside the groups before it (:func:`_fits`;
+    a need of distinct groups leaves out the tiles it has used). Drawing every group
+    freely and refusing the draw afterwards gave up on hands with little room: "7 pair m"
+    with ``tiles = "simple-m"`` must take each of its seven tiles once, which seven free
+    draws do one time in 163, so 200 tries failed for about one row in three."""
     if target.enumerated:
         variant = target.enumerated[int(rng.integers(len(target.enumerated)))]
         kongs = [tiles[0] for kind, tiles, _ in variant.groups if kind == KONG]
@@ -52,30 +75,29 @@ def _draw(target: Target, atoms: list[list[tuple[int, int]]], rng: np.random.Gen
             counts[t] -= 4
         return counts, [group_code(CONCEALED_KONG, t) for t in kongs]
     counts = list(target.fixed)
+    meld_tiles = [0] * 34
     melds: list[int] = []
-    chows = pairs = 0
+    chows = 0
     for need, plain in zip(target.needs, atoms):
         used: set[int] = set()
         for _ in range(need.count):
-            kind, t = plain[int(rng.integers(len(plain)))]
-            if need.distinct and t in used:
+            # (where every group fits, this is the list drawn from before, and the same draw)
+            fitting = [(kind, t) for kind, t in plain if (not need.distinct or t not in used)
+                       and _fits(kind, t, counts, meld_tiles, target.distinct_pairs)]
+            if not fitting:
                 return None
+            kind, t = fitting[int(rng.integers(len(fitting)))]
             used.add(t)
             chows += kind == CHOW
-            pairs += kind == PAIR
             if kind == CHOW:
                 for x in (t, t + 1, t + 2):
                     counts[x] += 1
             elif kind == KONG:
                 melds.append(group_code(CONCEALED_KONG, t))
+                meld_tiles[t] += 4
             else:
-                counts[t] += (0, 3, 0, 2, 1)[kind]
-    meld_tiles = [0] * 34
-    for code in melds:
-        meld_tiles[group_tile(code)] += 4
-    if any(c + m > 4 for c, m in zip(counts, meld_tiles)) or chows > target.max_chows or len(melds) > 4:
-        return None
-    if target.distinct_pairs and any(c == 4 for c in counts):
+                counts[t] += _PUTS[kind]
+    if chows > target.max_chows or len(melds) > 4:
         return None
     if any(not counts[t] + meld_tiles[t] for t in range(34) if target.required >> t & 1):
         return None
