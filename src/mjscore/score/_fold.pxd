@@ -315,6 +315,7 @@ cdef inline int _bonus_count(uint32_t w) noexcept nogil:
 
 
 from libc.stdint cimport INT64_MAX, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy
 
 from mjscore.rules._pattern_kernel cimport MAX_HANDS_MATCHED, Patterns
 
@@ -469,10 +470,9 @@ cdef class CompiledRules:
 # The rule set's CompiledRules, built on first use and kept in rules.caches.
 cdef CompiledRules compiled_rules(rules)
 
-# Score one reading (mjscore.score.fold.score_reading) whose groups earn `set_points` and
-# `set_doubles` and which makes the special `hands`, and keep it if it beats `best`.
-cdef void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64_t facts, int win,
-                 const int16_t* hands, int n_hands, Best* best) noexcept nogil
+# The fold's special hands (c_fold past a reading's items): out of line, where few readings go.
+cdef void c_fold_hands(const Tables* r, int64_t points, int64_t doubles, uint64_t applied, uint64_t facts,
+                       const int16_t* hands, int n_hands, Best* best) noexcept nogil
 
 
 cdef inline int _cell_of(int kind, int concealed, int atom) noexcept nogil:
@@ -537,3 +537,91 @@ cdef inline uint64_t _set_facts(const Tables* r, uint32_t counters, uint32_t run
     facts |= F_CONSECUTIVE * ((held & 0x49 == 0x49) | (held & 0x9200 == 0x9200) | (held & 0x1240000 == 0x1240000))
     facts |= F_EACH_SET * (_counter(counters, C_SIMPLES) == 0)
     return facts
+
+
+cdef inline uint64_t _matching(const Tables* r, uint64_t facts, int win, uint64_t candidates) noexcept nogil:
+    """The items among ``candidates`` whose conditions hold."""
+    cdef int b
+    cdef uint64_t mask = candidates & r.tile_allowed[win]
+    for b in range(8):
+        mask &= r.allowed[b][(facts >> (8 * b)) & 0xFF]
+    return mask
+
+
+cdef inline uint64_t _without_excluded(const Tables* r, uint64_t mask) noexcept nogil:
+    """``mask`` less the items its items exclude: of each of a few excluding items, or a
+    byte of the mask at a time (fixed loops, where one per item would end on the data)."""
+    cdef uint64_t excluded = 0
+    cdef int k
+    if not r.any_excludes:
+        return mask
+    if r.few_excluders:  # (as many each time: the loop's branch is learnt)
+        for k in range(r.few_excluders):
+            excluded |= r.excluded_by[k] * ((mask >> r.excluder[k]) & 1)
+        return mask & ~excluded
+    for k in range(r.item_bytes):
+        excluded |= r.excludes_by_byte[k][(mask >> (8 * k)) & 0xFF]
+    return mask & ~excluded
+
+
+cdef inline void _finish(const Tables* r, int64_t points, int64_t doubles, uint64_t applied, int special,
+                  int64_t num, int64_t den, int exact, const int16_t* matched, int n_matched,
+                  Best* best) noexcept nogil:
+    """The total of one reading (step 5 of mjscore.score.fold), kept if it beats ``best``."""
+    cdef int64_t share, total = _capped_total(r, points, doubles)
+    cdef int full = num != 0 and num >= den and special >= 0
+    if num:
+        share = (2 * r.limit * num + den) // (2 * den)
+        if share > total or exact or full:
+            total = share
+    if not best.found or (full > best.full if r.roof_off and full != best.full else total > best.total):
+        best.total = total
+        best.full = full
+        best.special = special
+        best.found = 1
+        best.points = points
+        best.doubles = doubles
+        best.applied = applied
+        memcpy(best.best_reading, best.reading, sizeof(best.reading))
+        memcpy(best.best_groups, best.groups, sizeof(best.groups))
+        best.n_matched = n_matched
+        memcpy(best.matched, matched, n_matched * sizeof(int16_t))
+
+
+# Score one reading (mjscore.score.fold.score_reading) whose groups earn `set_points` and
+# `set_doubles` and which makes the special `hands`, and keep it if it beats `best`.
+cdef inline void c_fold(const Tables* r, int64_t set_points, int64_t set_doubles, uint64_t facts, int win,
+                 const int16_t* hands, int n_hands, Best* best) noexcept nogil:
+    cdef int i, k, bare
+    cdef int64_t points = set_points, doubles = set_doubles
+    cdef uint64_t early, late, applied, rest
+    cdef uint64_t all_items = r.items[best.bonus != 0]  # one counted per bonus tile needs one
+    early = _without_excluded(r, _matching(r, facts, win, all_items & ~r.late_items))
+    if r.late_items:
+        # (no branches: whether a reading is bare is data)
+        bare = (set_points == 0) & ((early & r.scoring_items) == 0)
+        facts |= F_NO_POINTS * bare | F_NO_SET_POINTS * (set_points == 0)
+        # without a late item matching, the early ones exclude none of themselves
+        late = _matching(r, facts, win, r.late_items & all_items) if facts & r.late_gate else 0
+        applied = _without_excluded(r, early | late) if late else early
+    else:
+        applied = early
+    if applied & r.per_bonus:
+        rest = applied
+        while rest:
+            i = mj_ctz64(rest)
+            rest &= rest - 1
+            if (r.per_bonus >> i) & 1:
+                points += r.points[i] * best.bonus
+                doubles += r.doubles[i] * best.bonus
+            else:
+                points += r.points[i]
+                doubles += r.doubles[i]
+    else:  # no item counted per bonus tile: a plain sum, a byte of items at a time
+        for k in range(r.item_bytes):
+            points += r.sums_by_byte[k][(applied >> (8 * k)) & 0xFF].points
+            doubles += r.sums_by_byte[k][(applied >> (8 * k)) & 0xFF].doubles
+    if n_hands == 0:
+        _finish(r, points, doubles, applied, -1, 0, 1, 0, hands, 0, best)
+    else:
+        c_fold_hands(r, points, doubles, applied, facts, hands, n_hands, best)
