@@ -2,9 +2,10 @@
 # the codes shared with Python (checked at import), the fact bits (looked up from
 # mjscore.rules.facts at import), the groups and their atoms, the facts of a row's
 # situation, tiles and sets, and a rule set's tables as flat C arrays, a reading scored
-# against them and kept if it beats the best so far. The fact helpers are inline here:
-# they run per row and per decomposition, where a call through the imported function
-# table costs more than they do.
+# against them and kept if it beats the best so far. The fact helpers and the fold of a
+# reading's items are inline here: they run per row and per decomposition, where a call
+# through the imported function table costs more than they do (the fold's special hands,
+# which few readings reach, are c_fold_hands, out of line in _fold.pyx).
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from mjscore.core._bits cimport M_HONOURS, mj_ctz64

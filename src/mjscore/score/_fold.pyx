@@ -6,9 +6,9 @@ At import this module fills what the ``.pxd`` declares: the fact bits, from
 counter tables (the enums of the ``.pxd`` are compile-time copies, checked below; the
 helpers that compute a row's facts are inline in the ``.pxd``). :class:`CompiledRules`
 flattens a rule set's tables (``mjscore.rules.model.Tables``) and its compiled special
-hands once; :func:`c_fold` then scores one reading against them with the GIL released:
-the items whose conditions its facts meet, their points and doubles, the special hands
-it makes, and the limit.
+hands once; ``c_fold`` (inline in the ``.pxd``, with ``c_fold_hands`` here) then scores
+one reading against them with the GIL released: the items whose conditions its facts
+meet, their points and doubles, the special hands it makes, and the limit.
 """
 
 from libc.stdint cimport uint32_t, uint64_t
