@@ -422,6 +422,36 @@ def test_a_preset_with_values_in_range_loads_and_applies(tmp_path):
     assert str(pearl.value_for(False)) == "64 doubles, 1000000 points"
 
 
+
+def test_a_preset_sets_the_limit_as_the_limit_keyword_does(with_presets, tmp_path):
+    """A preset's limit = 500 loaded and was dropped, applied or not: only the keyword limit=
+    set the limit. It now sets it as the keyword does, which still outranks it."""
+    path = tmp_path / "limited.toml"
+    path.write_text('extends = "presets.toml"\nname = "limited"\n[presets.high]\nlimit = 500\n'
+                    'own-wind-exposed-doubles = true\n')
+    assert load_rules(path).limit == load_rules("babcock").limit == 300  # not applied: the file's
+    high = load_rules(path, preset="high")
+    assert (high.preset, high.limit, high.option("own-wind-exposed-doubles")) == ("high", 500, True)
+    assert load_rules(path, preset="high", limit=200).limit == 200  # the keyword comes after the preset
+    assert load_rules(high, only_place_by_role=True).limit == 500  # reloaded with options: the preset is kept
+    assert load_rules(path, preset="strict").limit == 300  # a preset without a limit keeps the file's
+
+
+@pytest.mark.parametrize(("value", "reason"), [
+    ("0", "must be from 1 to"), ('"500"', "expected an integer, got '500'"), ("true", "expected an integer, got True"),
+])
+def test_a_preset_limit_out_of_range_is_a_load_error(tmp_path, value, reason):
+    """The limit as load_rules(limit=...) takes it (LIMIT_RANGE), checked when the file loads."""
+    path = tmp_path / "limited.toml"
+    path.write_text(f'extends = "babcock"\nname = "limited"\n[presets.high]\nlimit = {value}\n')
+    with pytest.raises(RuleSetError) as loading:
+        load_rules(path)
+    message = str(loading.value)
+    assert f"{path}: presets.high.limit: " in message and reason in message, message
+    path.write_text('extends = "babcock"\nname = "limited"\n[presets.high]\nlimit = 1\n')  # the near miss
+    assert load_rules(path, preset="high").limit == 1
+
+
 # --- broken files -------------------------------------------------------------------------
 
 MINIMAL = '''

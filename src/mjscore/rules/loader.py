@@ -13,7 +13,8 @@ The format (every key, with the shipped files as examples):
                      keys here override it, ``sets``/``items``/``hands``
                      replace the base's entries with the same id, ``remove``
                      drops ids
-``limit``            the limit (maximum score)
+``limit``            the limit (maximum score); a preset's ``limit`` or
+                     ``load_rules(..., limit=...)`` sets another
 ``shapes``           winning shapes besides ``standard``: ``seven-pairs``
                      (special hands make their own shapes win)
 ``losers``           whether hands that did not go out score (default true)
@@ -76,8 +77,10 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
                      ``description``; ``load_rules(name, preset=NAME)``
                      applies it before any keyword option (in a preset and in
                      the keywords, a hand's own value outranks a bare name);
-                     every preset's values are checked when the file loads, with
-                     the errors applying it would give
+                     a preset's ``limit`` sets the limit as the keyword
+                     ``limit=`` does (which outranks it); every preset's values
+                     are checked when the file loads, with the errors applying
+                     it would give
 ``[payments]``       the payment scheme (:mod:`mjscore.rules.payments`)
 ===================  =========================================================
 
@@ -108,7 +111,7 @@ from .hands import SpecialHand, read_special_hand
 from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
 from .model import BEST, BETTER, SHARE, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
 from .option_values import (JOKER_WORDS, check_option, expect as _expect, fail as _fail, flat_keywords, max_chows,
-                            option_values, restrictions)
+                            option_values, preset_limit, restrictions)
 from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group, unmakeable
 from .tile_expressions import class_mask
 from .calling import check_calling
@@ -498,7 +501,9 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     path = table["_path"]
     name = _expect(table.get("name"), str, path, "name")
     options, presets, preset = option_values(table, overrides, path)
-    limit = _bounded(overrides.get("limit", table.get("limit")), LIMIT_RANGE, path, "limit")
+    # the keyword limit=, else the preset's, else the file's
+    limit = _bounded(overrides["limit"] if "limit" in overrides else preset_limit(presets, preset)
+                     or table.get("limit"), LIMIT_RANGE, path, "limit")
     shapes = set(_strings(table.get("shapes", []), path, "shapes")) | {"standard"}
     if shapes - SHAPES:
         raise _fail(path, "shapes", f"unknown shape {sorted(shapes - SHAPES)[0]!r} "
@@ -645,7 +650,7 @@ def load_rules(name_or_path: str | Path | RuleSet, options: Mapping[str, object]
     """A rule set by shipped name or alias (``"babcock"``, ``"CC"``) or from a TOML file.
 
     Keyword options override the file's ``[options]`` (``own_wind_exposed=True``);
-    ``preset=NAME`` applies one of its ``[presets]`` first; ``limit=`` overrides its limit.
+    ``preset=NAME`` applies one of its ``[presets]`` first; ``limit=`` overrides its limit (a preset's too).
     ``options`` is the same as a mapping, where a special hand's id maps to a table of its
     own options (``{"imperial-jade": {"no-chows": True}}``); a bare hand option name
     (``allow_melded=True``) sets it for every hand that has it, and a hand's own value

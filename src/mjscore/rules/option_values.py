@@ -17,9 +17,10 @@ from typing import Any
 from ..core.errors import RuleSetError
 from .hands import VALUE_KEYS, Restrictions, hand_option_defaults, hand_values
 from .model import Preset
+from .numbers import LIMIT_RANGE, NumberError, bounded
 
 __all__ = ["fail", "expect", "option_values", "flat_keywords", "max_chows", "restrictions", "check_option",
-           "JOKER_WORDS"]
+           "preset_limit", "JOKER_WORDS"]
 
 JOKER_WORDS = ("off", "pungs", "chows", "pairs")
 """The values of the ``joker-use`` option: no jokers, or the groups they may stand in
@@ -160,7 +161,14 @@ def _check_preset(table: Mapping[str, Any], flat: Mapping[str, object], defaults
     """Refuse, when the file loads, the values of one preset that applying it would refuse: of
     the options the loader reads (:func:`check_option`), and the value of each special hand
     whose own options or value it sets (a share of the limit past 2, doubled or not), the
-    reasons those checks give, said of the preset's key."""
+    reasons those checks give, said of the preset's key; and its ``limit``, which it sets as
+    ``load_rules(limit=...)`` does (:func:`preset_limit`)."""
+    if "limit" in flat:
+        limit = flat["limit"]
+        try:
+            bounded(expect(limit, int, path, f"{where}.limit"), LIMIT_RANGE)
+        except NumberError as error:
+            raise fail(path, f"{where}.limit", str(error)) from None
     for name in flat:
         if "." not in name and name in applied:  # (not the limit, which _overridden leaves)
             check_option(name, applied[name], path, f"{where}.{name}", hands)
@@ -229,6 +237,16 @@ def option_values(table: Mapping[str, Any], overrides: Mapping[str, object], pat
     flat = _flat(overrides, defaults, path, "options", hands)
     return (_overridden(defaults, flat, path, "options", hands), presets,
             None if applied is None else applied.name)
+
+
+def preset_limit(presets: tuple[Preset, ...], applied: str | None) -> int | None:
+    """The limit the preset named ``applied`` sets (``limit = 500`` in its table, checked when
+    the file loads), or None: the file's own, unless ``load_rules(limit=...)`` gives another."""
+    for preset in presets:
+        if preset.name == applied:
+            limit = dict(preset.options).get("limit")
+            return limit if isinstance(limit, int) else None
+    return None
 
 
 def max_chows(table: Mapping[str, Any], options: Mapping[str, object], path: object) -> int | None:
