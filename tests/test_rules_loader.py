@@ -452,6 +452,128 @@ def test_a_preset_limit_out_of_range_is_a_load_error(tmp_path, value, reason):
     assert load_rules(path, preset="high").limit == 1
 
 
+
+GATED = '''
+name = "gated"
+source = "a test"
+limit = 100
+
+[options]
+as-printed = true
+generous = false
+thirteen = true
+no-win-item = false
+big = false
+
+[[sets]]
+id = "pung"
+kind = "pung"
+points = 2
+source = "a pung"
+
+[[sets]]
+id = "big-pung"
+kind = "pung"
+points = 1000000
+option = "big"
+source = "a house's pung"
+
+[[items]]
+id = "win"
+when = ["winner"]
+points = 20
+option = "not no-win-item"
+source = "going out"
+
+[[items]]
+id = "self-drawn"
+when = ["winner", "self-drawn"]
+points = 2
+option = "as-printed"
+source = "as printed"
+
+[[items]]
+id = "self-drawn"
+when = ["winner", "self-drawn"]
+points = 4
+option = "generous"
+source = "a house's"
+
+[[hands]]
+id = "thirteen-orphans"
+groups = ["singles 19m19p19s", "singles E S W N WD GD RD", "single terminal-or-honour"]
+concealed = true
+limit = 1
+option = "thirteen"
+source = "a limit hand"
+
+[[hands]]
+id = "calling-thirteen"
+calling = ["thirteen-orphans"]
+points = 10
+source = "a loser's"
+'''
+
+
+@pytest.mark.parametrize(("values", "key", "reason"), [
+    pytest.param("generous = true", "items.self-drawn", "two alternatives of this entry apply under this preset "
+                 "(their option gates, 'as-printed' and 'generous', must exclude each other)", id="two alternatives"),
+    pytest.param("thirteen = false", "hands.calling-thirteen.calling", "'thirteen-orphans' does not apply under "
+                 "this preset (its option gate 'thirteen' leaves it out), so this hand cannot call for it",
+                 id="a calling hand's target gated out"),
+    pytest.param("no-win-item = true\nas-printed = false", "items", "from 1 to 64 items apply (the range the "
+                 "scorer represents), got 0 under this preset", id="no item left"),
+    pytest.param("big = true", "sets", "under this preset, pung, big-pung together give one group 1000002 points",
+                 id="set points summing past the top"),
+    pytest.param("no-win-item = true\n" + "".join(
+        f'[[items]]\nid = "k{i}"\nholds = ["kong any"]\ndoubles = 1\noption = "no-win-item"\nsource = "s"\n'
+        for i in range(len(PATTERN_FACT_BITS) + 1)), "items", f"at most {len(PATTERN_FACT_BITS)} items with a "
+        f"pattern or holds (each is a fact of its own in the scorer's fact word), got {len(PATTERN_FACT_BITS) + 1} "
+        "under this preset", id="more holds items than fact bits"),
+])
+def test_a_preset_whose_gates_make_no_rule_set_is_a_load_error(tmp_path, values, key, reason):
+    """Option gates a preset turns (two alternatives of a hand both on, a calling hand's target
+    off, no item left) loaded, and failed only at load_rules(..., preset=NAME). The file now fails
+    to load naming the preset, and applying it gives the same error."""
+    path = tmp_path / "gated.toml"
+    path.write_text(f"{GATED}\n[presets.X]\n{values}\n")
+    with pytest.raises(RuleSetError) as loading:
+        load_rules(path)
+    message = str(loading.value)
+    assert f"{path}: presets.X: {key}: {reason}" in message, message
+    with pytest.raises(RuleSetError) as applying:
+        load_rules(path, preset="X")
+    assert str(applying.value) == message
+
+
+def test_a_preset_whose_gates_make_a_rule_set_loads_and_applies(tmp_path):
+    """The near misses: the alternatives exchanged, the calling hand gated with its target, an
+    item left, and a big set with no other set beside it."""
+    path = tmp_path / "gated.toml"
+    path.write_text(GATED.replace('points = 10\n', 'points = 10\noption = "thirteen"\n')
+                    .replace('points = 2\nsource = "a pung"', 'points = 2\noption = "not big"\nsource = "a pung"')
+                    + "\n[presets.X]\ngenerous = true\nas-printed = false\nthirteen = false\n"
+                    "no-win-item = true\nbig = true\n")
+    plain, preset = load_rules(path), load_rules(path, preset="X")
+    assert [i.points for i in plain.items] == [20, 2] and [i.points for i in preset.items] == [4]
+    assert [h.id for h in plain.hands] == ["thirteen-orphans", "calling-thirteen"] and preset.hands == ()
+    assert [s.points for s in preset.sets] == [1000000]
+    assert score(f"[555m] {F}", plain, self_drawn=True).total == 24  # 20 + 2 + 2
+    assert score(f"[555m] {F}", preset, self_drawn=True).total == 100  # 1000000 + 4: the limit
+
+
+def test_a_file_failing_under_its_own_options_is_not_said_of_its_presets(tmp_path):
+    """Where the file's own options fail alike, the error is the file's (under its own key), and
+    options that mend it still load it, as before."""
+    path = tmp_path / "gated.toml"
+    path.write_text(GATED.replace("generous = false", "generous = true") + "\n[presets.X]\nbig = false\n")
+    with pytest.raises(RuleSetError) as loading:
+        load_rules(path)
+    assert f"{path}: items.self-drawn: two alternatives of this entry apply under these options" in \
+        str(loading.value), str(loading.value)
+    assert [i.points for i in load_rules(path, generous=False).items] == [20, 2]
+
+
 # --- broken files -------------------------------------------------------------------------
 
 MINIMAL = '''

@@ -72,7 +72,8 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
                      instead, so presets and ``load_rules(...,
                      special_required=True)`` can set it
 ``option``           on a set, item or hand: applies only when that boolean option
-                     is true (``"not NAME"``: when false)
+                     is true (``"not NAME"``: when false); alternatives of one
+                     entry (one id) each have one, which exclude each other
 ``[presets.NAME]``   a named set of option values, with an optional
                      ``description``; ``load_rules(name, preset=NAME)``
                      applies it before any keyword option (in a preset and in
@@ -80,7 +81,11 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
                      a preset's ``limit`` sets the limit as the keyword
                      ``limit=`` does (which outranks it); every preset's values
                      are checked when the file loads, with the errors applying
-                     it would give
+                     it would give, and so is what its values keep of the
+                     entries with an ``option`` gate (one alternative of an
+                     entry at most, 1 to 64 items, a calling hand's targets,
+                     set values in range): the file fails to load naming the
+                     preset (``presets.NAME: items.ID: ...``)
 ``[payments]``       the payment scheme (:mod:`mjscore.rules.payments`)
 ===================  =========================================================
 
@@ -94,12 +99,13 @@ Any mistake raises :class:`RuleSetError` naming the file, the key and the reason
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import tomllib
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.errors import MjscoreError, RuleSetError
 from .facts import ATOM_CLASSES, GROUP_COUNTERS, HAND_FACTS, KIND_NAMES, PATTERN_FACT_BITS, Atom
@@ -320,8 +326,9 @@ def read_set_rule(entry: Mapping[str, Any], path: object, key: str) -> SetRule:
     )
 
 
-def _check_group_sums(sets: list[SetRule], path: object) -> None:
-    """Every kind of group earns points and doubles in range from all the set rules matching it."""
+def _check_group_sums(sets: list[SetRule], error: Callable[[str, str], RuleSetError], under: str = "") -> None:
+    """Every kind of group earns points and doubles in range from all the set rules matching it
+    (``under``: the options these are, as the message says them)."""
     for kind in GroupKind:
         for concealed in (False, True):
             for atom in Atom:
@@ -329,9 +336,59 @@ def _check_group_sums(sets: list[SetRule], path: object) -> None:
                 for what, bounds in (("points", POINTS_RANGE), ("doubles", DOUBLES_RANGE)):
                     total = sum(getattr(rule, what) for rule in matching)
                     if total > bounds[1]:
-                        raise _fail(path, "sets", f"{', '.join(r.id for r in matching)} together give "
+                        raise error("sets", f"{under}{', '.join(r.id for r in matching)} together give "
                                     f"one group {total} {what}; at most {bounds[1]} "
                                     "(the range the scorer represents)")
+
+
+class _Entry(NamedTuple):
+    """A set, item or hand of the file, read, whether its option gate keeps it or not."""
+
+    section: str
+    id: str
+    table: Mapping[str, Any]
+    key: str
+    rule: Any
+
+
+def _check_kept(entries: list[_Entry], kept: tuple[bool, ...], path: object, preset: str | None) -> None:
+    """Refuse what one set of option values keeps of the entries (``kept``: whether each one's
+    option gate passes) when it makes no rule set: two alternatives of one entry, set rules
+    giving one group more than the scorer represents, other than 1 to 64 items or more items
+    with a pattern or holds than fact bits, a calling hand whose target the gates leave out.
+    ``preset``: the preset (applied alone) whose values these are, which the error names
+    instead of the entry (None: the file's own, or the options asked for)."""
+    def error(key: str, reason: str) -> RuleSetError:
+        return _fail(path, key, reason) if preset is None else _fail(path, f"presets.{preset}", f"{key}: {reason}")
+
+    under = "under these options" if preset is None else "under this preset"
+    active: dict[tuple[str, str], _Entry] = {}
+    for entry in itertools.compress(entries, kept):
+        other = active.setdefault((entry.section, entry.id), entry)
+        if other is not entry:
+            raise error(entry.key, f"two alternatives of this entry apply {under} (their option gates, "
+                        f"{other.table['option']!r} and {entry.table['option']!r}, must exclude each other)")
+    _check_group_sums([e.rule for e in active.values() if e.section == "sets"], error,
+                      "" if preset is None else f"{under}, ")
+    items = [e.rule for e in active.values() if e.section == "items"]
+    got = "" if preset is None else f" {under}"
+    if not 1 <= len(items) <= 64:  # the scorer keeps the items earned in a 64-bit mask
+        raise error("items", f"from 1 to 64 items apply (the range the scorer represents), got {len(items)}{got}")
+    own_bits = sum(bool(i.pattern) + bool(i.holds) for i in items)
+    if own_bits > len(PATTERN_FACT_BITS):  # each takes a bit of the 64-bit fact word
+        raise error("items", f"at most {len(PATTERN_FACT_BITS)} items with a pattern or holds "
+                    f"(each is a fact of its own in the scorer's fact word), got {own_bits}{got}")
+    gates: dict[str, list[str]] = {}  # the gates of the hands and items left out, by id
+    for entry, keeps in zip(entries, kept):
+        if entry.section != "sets" and not keeps and (entry.section, entry.id) not in active:
+            gates.setdefault(entry.id, []).append(repr(entry.table["option"]))
+    for entry in active.values():
+        if entry.section == "hands":
+            for target in entry.rule.calling:
+                if target in gates and ("hands", target) not in active and ("items", target) not in active:
+                    raise error(f"{entry.key}.calling", f"{target!r} does not apply {under} (its option gate "
+                                f"{' and '.join(gates[target])} leaves it out), so this hand cannot call for it: "
+                                f"give this hand the same option gate, or leave {target!r} out of calling")
 
 
 def read_item_rule(entry: Mapping[str, Any], path: object, key: str) -> ItemRule:
@@ -486,6 +543,38 @@ def _old_joker_option(given: Mapping[str, object], where: str) -> dict[str, obje
     return out
 
 
+def _check_variants(entries: list[_Entry], variants: tuple[tuple[str | None, dict[str, object]], ...],
+                    kept: tuple[bool, ...], path: object) -> None:
+    """Check what the options asked for keep of the entries (``kept``), and what the file's own
+    options and each preset applied alone keep (``variants``, from :func:`option_values`), as
+    load_rules(..., preset=NAME) would: a file loads only where every preset does, unless the
+    file's own options fail alike (their own error, which options that mend it still pass).
+    Each selection of entries is checked once; the gates are a pass over the entries."""
+    checked: dict[tuple[bool, ...], RuleSetError | None] = {}
+
+    def check(values_of: str | None, selection: tuple[bool, ...]) -> RuleSetError | None:
+        if selection not in checked:
+            try:
+                _check_kept(entries, selection, path, values_of)
+                checked[selection] = None
+            except RuleSetError as error:
+                checked[selection] = error
+        return checked[selection]
+
+    def keeps(values: Mapping[str, object]) -> tuple[bool, ...]:
+        return tuple(_gate(e.table, values, path, e.key) for e in entries)
+
+    (_, own), *of_presets = variants
+    if check(None, keeps(own)) is None:
+        for values_of, values in of_presets:
+            failed = check(values_of, keeps(values))
+            if failed is not None:
+                raise failed
+    failed = check(None, kept)
+    if failed is not None:
+        raise failed
+
+
 def _special_required(table: Mapping[str, Any], options: Mapping[str, object], path: object) -> bool:
     """"Special hands required": the option of that name when the file declares one (so a
     preset or a keyword can turn it on, as 001 describes both ways of play), else the
@@ -500,7 +589,7 @@ def _special_required(table: Mapping[str, Any], options: Mapping[str, object], p
 def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     path = table["_path"]
     name = _expect(table.get("name"), str, path, "name")
-    options, presets, preset = option_values(table, overrides, path)
+    options, presets, preset, variants = option_values(table, overrides, path)
     # the keyword limit=, else the preset's, else the file's
     limit = _bounded(overrides["limit"] if "limit" in overrides else preset_limit(presets, preset)
                      or table.get("limit"), LIMIT_RANGE, path, "limit")
@@ -517,12 +606,9 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         raise _fail(path, "special-value", f"expected {SHARE!r} (a special hand read alone earns exactly "
                     f"its share of the limit) or {BETTER!r} (the better of that and its own score), "
                     f"got {special_value!r}")
-    sets: list[SetRule] = []
-    items: list[ItemRule] = []
-    hands: list[SpecialHand] = []
+    entries: list[_Entry] = []  # every set, item and hand, gated out or not
     ids: set[str] = set()
     alternatives: dict[str, set[str]] = {}  # ids with option-gated alternatives, per section
-    active: set[str] = set()
     compile_with = restrictions(table, options, path)
 
     def build_hand(entry: Mapping[str, Any], path: object, key: str) -> SpecialHand:
@@ -530,9 +616,9 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
         own = {k[len(prefix):]: v for k, v in options.items() if k.startswith(prefix)}
         return read_special_hand(entry, path, key, own, compile_with)
 
-    sections: tuple[tuple[str, Any, list[Any]], ...] = (
-        ("sets", read_set_rule, sets), ("items", read_item_rule, items), ("hands", build_hand, hands))
-    for section, build, out in sections:
+    sections: tuple[tuple[str, Any], ...] = (
+        ("sets", read_set_rule), ("items", read_item_rule), ("hands", build_hand))
+    for section, build in sections:
         for i, entry in enumerate(_expect(table.get(section, []), list, path, section)):
             key = f"{section}[{i}]"
             _expect(entry, dict, path, key)
@@ -545,14 +631,11 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
             ids.add(entry_id)
             if "option" in entry:
                 alternatives.setdefault(section, set()).add(entry_id)
-            rule = build(entry, path, key)
-            if _gate(entry, options, path, key):
-                if entry_id in active:
-                    raise _fail(path, key, "two alternatives of this entry apply under these options "
-                                "(their option gates must exclude each other)")
-                active.add(entry_id)
-                out.append(rule)
-    _check_group_sums(sets, path)
+            entries.append(_Entry(section, entry_id, entry, key, build(entry, path, key)))
+    kept = tuple(_gate(e.table, options, path, e.key) for e in entries)  # (whether each applies)
+    sets: list[SetRule] = [e.rule for e, k in zip(entries, kept) if k and e.section == "sets"]
+    items: list[ItemRule] = [e.rule for e, k in zip(entries, kept) if k and e.section == "items"]
+    hands: list[SpecialHand] = [e.rule for e, k in zip(entries, kept) if k and e.section == "hands"]
     item_ids = {item.id for item in items}
     every_item = {entry.get("id") for entry in table.get("items", [])}  # (gated out or not)
     for item in items:
@@ -565,13 +648,7 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
              for i in items]
     payments = PaymentRules.from_table(
         _expect(table.get("payments", {"scheme": "classical"}), dict, path, "payments"), str(path))
-    if not 1 <= len(items) <= 64:  # the scorer keeps the items earned in a 64-bit mask
-        raise _fail(path, "items", f"from 1 to 64 items apply (the range the scorer represents), "
-                    f"got {len(items)}")
-    own_bits = sum(bool(i.pattern) + bool(i.holds) for i in items)
-    if own_bits > len(PATTERN_FACT_BITS):  # each takes a bit of the 64-bit fact word
-        raise _fail(path, "items", f"at most {len(PATTERN_FACT_BITS)} items with a pattern or holds "
-                    f"(each is a fact of its own in the scorer's fact word), got {own_bits}")
+    _check_variants(entries, variants, kept, path)
     claimed = _expect(table.get("claimed-kongs", "exposed"), str, path, "claimed-kongs")
     if claimed not in ("exposed", "concealed"):
         raise _fail(path, "claimed-kongs", f"expected \"exposed\" (a claimed kong counts as any exposed "

@@ -143,7 +143,8 @@ def check_option(name: str, value: object, path: object, key: str, hands: Iterab
 
 
 def _presets(table: Mapping[str, Any], defaults: dict[str, object], path: object,
-             hands: frozenset[str]) -> tuple[Preset, ...]:
+             hands: frozenset[str]) -> tuple[tuple[Preset, dict[str, object]], ...]:
+    """The file's presets, each with the option values applying it alone gives."""
     presets = []
     for name, entry in expect(table.get("presets", {}), dict, path, "presets").items():
         where = f"presets.{name}"
@@ -152,7 +153,7 @@ def _presets(table: Mapping[str, Any], defaults: dict[str, object], path: object
         flat = _flat(values, defaults, path, where, hands)
         applied = _overridden(defaults, flat, path, where, hands)  # validates names and types
         _check_preset(table, flat, defaults, applied, path, where, hands)
-        presets.append(Preset(name, description, tuple(sorted(flat.items()))))
+        presets.append((Preset(name, description, tuple(sorted(flat.items()))), applied))
     return tuple(presets)
 
 
@@ -209,8 +210,11 @@ def _hand_options(table: Mapping[str, Any], path: object) -> dict[str, bool]:
 
 
 def option_values(table: Mapping[str, Any], overrides: Mapping[str, object], path: object
-             ) -> tuple[dict[str, object], tuple[Preset, ...], str | None]:
-    """The effective options, the file's presets and the preset applied (``preset=`` in overrides)."""
+                  ) -> tuple[dict[str, object], tuple[Preset, ...], str | None,
+                             tuple[tuple[str | None, dict[str, object]], ...]]:
+    """The effective options, the file's presets, the preset applied (``preset=`` in overrides),
+    and the option values of the file alone (None) and of each preset applied alone (its
+    name), which the loader checks whatever is applied."""
     defaults: dict[str, object] = {}
     for name, value in expect(table.get("options", {}), dict, path, "options").items():
         if "." in name:
@@ -224,7 +228,9 @@ def option_values(table: Mapping[str, Any], overrides: Mapping[str, object], pat
                         f"its name with a hand's own option ({own})")
         defaults[own] = default
     hands = frozenset(e["id"] for e in table.get("hands", []) if isinstance(e, dict) and isinstance(e.get("id"), str))
-    presets = _presets(table, defaults, path, hands)
+    with_values = _presets(table, defaults, path, hands)
+    presets = tuple(preset for preset, _ in with_values)
+    variants = ((None, defaults), *((preset.name, values) for preset, values in with_values))
     overrides = dict(overrides)
     chosen = overrides.pop("preset", None)
     applied = None
@@ -236,7 +242,7 @@ def option_values(table: Mapping[str, Any], overrides: Mapping[str, object], pat
         defaults = _overridden(defaults, dict(applied.options), path, f"presets.{applied.name}", hands)
     flat = _flat(overrides, defaults, path, "options", hands)
     return (_overridden(defaults, flat, path, "options", hands), presets,
-            None if applied is None else applied.name)
+            None if applied is None else applied.name, variants)
 
 
 def preset_limit(presets: tuple[Preset, ...], applied: str | None) -> int | None:
