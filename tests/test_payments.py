@@ -424,8 +424,9 @@ def test_settle_refuses_a_losing_score_as_the_winners() -> None:
     won = mjscore.score(DEAL[1], "babcock", seat_wind="S")
     assert mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net == \
         mjscore.settle([0, DEAL[1], 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net
-    # a loser's Score is a hand that did not go out, as ever
-    assert mjscore.settle([0, won, 0, lost], winner=1, dealer=0, discarder=2, rules="babcock").net[3] < 0
+    # a loser's Score is a hand that did not go out, scored in the loser's seat (North)
+    lost_north = mjscore.score("[555m] 234p 567p 55s 78s", "babcock", seat_wind="N")
+    assert mjscore.settle([0, won, 0, lost_north], winner=1, dealer=0, discarder=2, rules="babcock").net[3] < 0
 
 
 def test_settle_refuses_a_winners_score_from_another_seat() -> None:
@@ -435,3 +436,72 @@ def test_settle_refuses_a_winners_score_from_another_seat() -> None:
     with pytest.raises(InvalidContextError, match="scored in the East seat, but player 1, the winner, sits South"):
         mjscore.settle([0, east, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock")
     assert mjscore.settle([0, east, 0, 0], winner=1, dealer=1, discarder=2, rules="babcock").net[1] > 0
+
+
+# --- settle: self_drawn against the discarder, and the losers' Scores --------------------------
+
+def test_settle_refuses_self_drawn_against_the_discarder() -> None:
+    """settle scored the winner self-drawn exactly when discarder was None, and dropped a
+    self_drawn given with it: self_drawn=True with discarder=2 settled as a discard."""
+    on_discard = mjscore.settle(DEAL, winner=1, dealer=0, discarder=2, rules="babcock")
+    self_drawn = mjscore.settle(DEAL, winner=1, dealer=0, discarder=None, rules="babcock")
+    with pytest.raises(InvalidContextError, match=r"self_drawn=True, but player 2 discarded the winning tile "
+                                                  r"\(discarder=2\): a self-drawn win has no discarder"):
+        mjscore.settle(DEAL, winner=1, dealer=0, discarder=2, rules="babcock", self_drawn=True)
+    with pytest.raises(InvalidContextError, match=r"self_drawn=False, but discarder=None settles a self-drawn "
+                                                  "win: give the player who discarded the winning tile"):
+        mjscore.settle(DEAL, winner=1, dealer=0, discarder=None, rules="babcock", self_drawn=False)
+    with pytest.raises(InvalidContextError, match="self_drawn must be True or False, not 'yes'"):
+        mjscore.settle(DEAL, winner=1, dealer=0, discarder=None, rules="babcock", self_drawn="yes")
+    with pytest.raises(InvalidContextError, match="self_drawn=True, but player 3 discarded"):  # a total: alike
+        mjscore.settle([0, 30, 0, 0], winner=1, dealer=0, discarder=3, rules="babcock", self_drawn=True)
+    # the near misses: self_drawn as the discarder says, as ever
+    assert mjscore.settle(DEAL, winner=1, dealer=0, discarder=2, rules="babcock",
+                          self_drawn=False).net == on_discard.net == (20, 88, -86, -22)
+    assert mjscore.settle(DEAL, winner=1, dealer=0, discarder=None, rules="babcock",
+                          self_drawn=True).net == self_drawn.net == (16, 96, -88, -24)
+
+
+def test_settle_refuses_a_self_drawn_winners_score_paid_as_a_discard() -> None:
+    """A winner's Score scored self-drawn carries its self-drawn points: paid as a discard,
+    the discarder paid on them."""
+    drawn = mjscore.score(DEAL[1], "babcock", seat_wind="S", self_drawn=True)
+    with pytest.raises(InvalidContextError, match="the winner's Score was scored self-drawn, but player 2 "
+                                                  r"discarded the winning tile \(discarder=2\)"):
+        mjscore.settle([0, drawn, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock")
+    assert mjscore.settle([0, drawn, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock").net == \
+        mjscore.settle([0, DEAL[1], 0, 0], winner=1, dealer=0, discarder=None, rules="babcock").net
+
+
+def test_settle_refuses_a_losers_score_of_a_hand_that_went_out() -> None:
+    """Only the winner went out: a loser's Score of a winning hand was paid on as a loser's total."""
+    north = DEAL[3]
+    went_out = mjscore.score("444z 678m 678p 11s 99s +9s", "babcock", seat_wind="N")
+    assert went_out.context.winner
+    with pytest.raises(InvalidContextError, match=r"player 3 did not go out \(player 1 is the winner\), but the "
+                                                  "Score given for them is of a hand that went out"):
+        mjscore.settle([0, DEAL[1], 0, went_out], winner=1, dealer=0, discarder=2, rules="babcock")
+    with pytest.raises(InvalidContextError, match=r"player 3 did not go out \(nobody won: winner=None\)"):
+        mjscore.settle([0, 0, 0, went_out], winner=None, dealer=0, discarder=None, rules="babcock")
+    lost = mjscore.score(north, "babcock", seat_wind="N")  # the near miss: the hand as it lost
+    assert mjscore.settle([0, DEAL[1], 0, lost], winner=1, dealer=0, discarder=2, rules="babcock").net == \
+        mjscore.settle([0, DEAL[1], 0, north], winner=1, dealer=0, discarder=2, rules="babcock").net
+
+
+def test_settle_refuses_a_losers_score_from_another_seat() -> None:
+    """A loser's Score carries its seat too: one scored as East for player 3 (dealer 0) gave
+    that player East's own-wind points, and settled as North."""
+    east = mjscore.score(DEAL[3], "babcock")
+    with pytest.raises(InvalidContextError, match="player 3's Score was scored in the East seat, but player 3 "
+                                                  r"sits North when player 0 is the dealer \(East\): score the "
+                                                  "hand with seat_wind='N'"):
+        mjscore.settle([0, DEAL[1], 0, east], winner=1, dealer=0, discarder=2, rules="babcock")
+    with pytest.raises(InvalidContextError, match="player 0's Score was scored in the East seat, but player 0 "
+                                                  "sits West"):  # a drawn deal: everyone's seat alike
+        mjscore.settle([east, 0, 0, 0], winner=None, dealer=2, discarder=None, rules="babcock")
+    # the near misses: scored in their own seats, or totals
+    assert mjscore.settle([0, DEAL[1], 0, east], winner=1, dealer=3, discarder=2, rules="babcock").net == \
+        mjscore.settle([0, DEAL[1], 0, east.total], winner=1, dealer=3, discarder=2, rules="babcock").net
+    assert mjscore.settle([east, 0, 0, 0], winner=None, dealer=0, discarder=None, rules="babcock").net == (0,) * 4
+    assert mjscore.settle([0, DEAL[1], 0, east.total], winner=1, dealer=0, discarder=2, rules="babcock").net != \
+        mjscore.settle([0, DEAL[1], 0, DEAL[3]], winner=1, dealer=0, discarder=2, rules="babcock").net  # (North's 16)

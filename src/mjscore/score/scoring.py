@@ -496,12 +496,18 @@ def _seat_index(value: object) -> int | None:
     return index if index is not None and 0 <= index < 4 else None
 
 
+def _seat_of(player: int, east: int) -> Tile:
+    """The seat wind of ``player`` when player ``east`` is the dealer (East)."""
+    return Tile(Tile.EAST + (player - east) % 4)
+
+
 def _check_winner(players: Sequence[Score | int | Hand | str], winner: int, east: int,
-                  winner_context: dict[str, Any]) -> None:
+                  winner_context: dict[str, Any], discarder: object) -> None:
     """Refuse a winner's seat wind other than the one its place gives (player ``east`` is
-    East, the next South, ...), given as ``seat_wind`` or in the winner's Score, and a
-    winner's Score of a hand that did not go out."""
-    seat = Tile(Tile.EAST + (winner - east) % 4)
+    East, the next South, ...), given as ``seat_wind`` or in the winner's Score, a winner's
+    Score of a hand that did not go out, and a winner's Score scored self-drawn when a
+    discarder is given."""
+    seat = _seat_of(winner, east)
     where = (f"player {winner}, the winner, sits {_SEAT_NAMES[seat - Tile.EAST]} when player {east} "
              f"is the dealer (East)")
     if "seat_wind" in winner_context:
@@ -521,6 +527,51 @@ def _check_winner(players: Sequence[Score | int | Hand | str], winner: int, east
                 f"the winner's Score was scored in the {_SEAT_NAMES[player.context.seat_wind - Tile.EAST]} "
                 f"seat, but {where}: score the hand with seat_wind={_SEATS[seat - Tile.EAST]!r}, or give the "
                 "hand itself to score here")
+        if player.context.self_drawn and discarder is not None:
+            raise InvalidContextError(
+                f"the winner's Score was scored self-drawn, but player {discarder} discarded the winning tile "
+                f"(discarder={discarder!r}): give discarder=None for a self-drawn win, or score the hand "
+                "without self_drawn=True")
+
+
+def _check_self_drawn(winner_context: dict[str, Any], discarder: object) -> None:
+    """Refuse a winner's ``self_drawn`` that the discarder contradicts: settle scores the
+    winner self-drawn exactly when no discarder is given."""
+    if winner_context.get("self_drawn") is None:
+        return
+    given = winner_context["self_drawn"]
+    if not isinstance(given, bool):  # (as score says it)
+        raise InvalidContextError(f"self_drawn must be True or False, not {given!r}")
+    if given and discarder is not None:
+        raise InvalidContextError(
+            f"self_drawn=True, but player {discarder} discarded the winning tile (discarder={discarder!r}): a "
+            "self-drawn win has no discarder, so give discarder=None (or leave self_drawn out: settle reads "
+            "it from the discarder)")
+    if not given and discarder is None:
+        raise InvalidContextError(
+            "self_drawn=False, but discarder=None settles a self-drawn win: give the player who discarded the "
+            "winning tile as discarder (or leave self_drawn out: settle reads it from the discarder)")
+
+
+def _check_losers(players: Sequence[Score | int | Hand | str], winner: int | None, east: int | None) -> None:
+    """Refuse a loser's Score (every player's when nobody won) of a hand that went out, or
+    scored in another seat than the one its place gives (when ``east``, the dealer, is a seat)."""
+    for index, player in enumerate(players):
+        if index == winner or not isinstance(player, Score):
+            continue
+        if player.context.winner:
+            who = "nobody won: winner=None" if winner is None else f"player {winner} is the winner"
+            raise InvalidContextError(
+                f"player {index} did not go out ({who}), but the Score given for them is of a hand that went "
+                f"out ({player.hand}): give the Score of the hand they held when the deal ended (13 tiles, "
+                "or winner=False), or that hand itself to score here")
+        seat = None if east is None else _seat_of(index, east)
+        if seat is not None and player.context.seat_wind != seat:
+            raise InvalidContextError(
+                f"player {index}'s Score was scored in the {_SEAT_NAMES[player.context.seat_wind - Tile.EAST]} "
+                f"seat, but player {index} sits {_SEAT_NAMES[seat - Tile.EAST]} when player {east} is the dealer "
+                f"(East): score the hand with seat_wind={_SEATS[seat - Tile.EAST]!r}, or give the hand itself "
+                "to score here")
 
 
 def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, dealer: int = 0,
@@ -531,19 +582,23 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
     ``players`` are the four hands in seat order (player ``dealer`` is East, the
     next South, ...), given as hands to score here, or as scores already made
     (or their totals). The winner's hand is scored as won on a discard from
-    ``discarder``, or self-drawn when ``discarder`` is None; ``winner_context``
-    adds the rest of its situation (``win_tile``, ``last_tile``, ...). Every hand
-    scored here gets the seat wind of its place, so ``seat_wind``, if given, must
-    be the winner's (player ``dealer + 1`` is South, ...); so must the seat of a
-    winner's :class:`Score`, which must be of a hand that went out. The rule set's
-    payment scheme then settles the scores.
+    ``discarder``, or self-drawn when ``discarder`` is None, so ``self_drawn``, if
+    given, must say the same; ``winner_context`` adds the rest of its situation
+    (``win_tile``, ``last_tile``, ...). Every hand scored here gets the seat wind of
+    its place, so ``seat_wind``, if given, must be the winner's (player ``dealer +
+    1`` is South, ...); so must the seat of each :class:`Score` given be its
+    player's. The winner's Score must be of a hand that went out (and not
+    self-drawn when a discarder is given), a loser's of a hand that did not. The
+    rule set's payment scheme then settles the scores.
 
     >>> settle([0, 36, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock").net
     (-72, 144, -36, -36)
 
     :raises InvalidHandError: for a wrong number of players or bad roles.
-    :raises InvalidContextError: for a ``seat_wind``, or a winner's Score's seat wind,
-        other than the winner's seat.
+    :raises InvalidContextError: for a ``seat_wind``, or a Score's seat wind, other
+        than its player's seat; a ``self_drawn`` the discarder contradicts (True with a
+        discarder, False without one), or a winner's Score scored self-drawn with a
+        discarder; a loser's Score of a hand that went out.
     :raises NotWinningError: for a winner's Score of a hand that did not go out (and, as
         :func:`score` raises, for a winner's hand that does not win).
     """
@@ -555,9 +610,13 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
     except TypeError:
         east = None
     winning = _seat_index(winner)
-    if winning is not None and _seat_index(east) is not None:
-        assert east is not None
-        _check_winner(players, winning, east, winner_context)
+    seated = _seat_index(east)
+    if winning is not None:
+        _check_self_drawn(winner_context, discarder)
+        if seated is not None:
+            _check_winner(players, winning, seated, winner_context, discarder)
+    if winning is not None or winner is None:  # (else settle_scores refuses the winner)
+        _check_losers(players, winning, seated)
     totals = []
     for index, player in enumerate(players):
         if isinstance(player, Score):
