@@ -398,3 +398,47 @@ def test_a_form_is_expanded_once_whatever_place_its_hand_has() -> None:
             for compiled_variants, moved_variants in zip(at_place, moved):
                 assert [v.hand for v in moved_variants] == [index + 1000] * len(moved_variants)
                 assert [replace(v, hand=index) for v in moved_variants] == compiled_variants
+
+
+_MARKED_CONCEALED = '''
+[[hands]]
+id = "kept-kong-run"
+name = "Kept kong run"
+groups = ["kong 2m concealed", "singles 123456789s", "pair 9m"]
+limit = 1
+source = "test: a fixed hand whose kong must be concealed"
+
+[[hands]]
+id = "kept-pung-run"
+name = "Kept pung run"
+groups = ["pung 4m concealed", "singles 123456789p", "pair 9m"]
+limit = 1
+source = "test: a fixed hand whose pung must be concealed"
+
+[[hands]]
+id = "open-kong-run"
+name = "Open kong run"
+groups = ["kong 3m", "singles 123456789s", "pair 8m"]
+limit = 1
+source = "test: the same fixed hand, its kong unmarked"
+'''
+
+
+def test_a_group_marked_concealed_in_a_fixed_hand_is_never_declared(backend: str, tmp_path: Path) -> None:
+    """The notation: ``concealed``, "the group must be held, not declared nor completed by
+    a discard" (docs/rule-files.md). In a fixed hand the modifier was read for nothing: an
+    exposed kong [2222m] or pung [444m] made the hand as the concealed ones do. A concealed
+    kong still stands for a kong marked concealed; an unmarked group may be declared."""
+    rules = mjscore.load_rules(_rules_file(tmp_path, _MARKED_CONCEALED, name="marked"))
+    for held, declared, hand_id in (("(2222m) 123456789s 9m +9m", "[2222m] 123456789s 9m +9m", "kept-kong-run"),
+                                    ("444m 123456789p 9m +9m", "[444m] 123456789p 9m +9m", "kept-pung-run")):
+        assert mjscore.score(held, rules).special == hand_id
+        assert mjscore.distances(held, rules)[hand_id] == 0
+        assert mjscore.score(declared, rules).special != hand_id, declared
+        assert mjscore.distances(declared, rules)[hand_id] is None, declared
+    for text in ("(3333m) 123456789s 8m +8m", "[3333m] 123456789s 8m +8m"):
+        assert mjscore.score(text, rules).special == "open-kong-run"
+        assert mjscore.distances(text, rules)["open-kong-run"] == 0
+    variants = {v.hand: v for vs in rules.hand_tables.fixed.values() for v in vs}
+    assert [variants[i].held_kongs for i in sorted(variants)][-3:] == [(1,), (), ()]
+    assert "held_kongs=(1,)" in repr(variants[len(rules.hands) - 3])

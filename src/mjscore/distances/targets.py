@@ -137,7 +137,8 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
                 firsts: dict[int, int] = {}
                 for kind, tiles, _ in options:
                     firsts[kind] = firsts.get(kind, 0) | 1 << tiles[0]
-                declarable = any(meldable for _, _, meldable in options) and (g.melded or not hand.concealed)
+                declarable = (any(meldable for _, _, meldable in options) and (g.melded or not hand.concealed)
+                              and not g.concealed)  # (as the scorer's fixed variants declare it)
                 needs.append(_need(g.count, firsts, declarable,
                                    g.kinds == (SINGLE,) or g.kinds == (GroupKind.PAIR,) and not hand.kong_as_two))
             else:

@@ -13,7 +13,10 @@ A token is ``[COUNT] KIND TILES [MODIFIER ...]``:
                    or kong), ``knit-pair`` / ``knit-pung`` (one number in two /
                    three suits); ``/`` joins kinds: ``pung/kong``
 ``TILES``          see below; ``singles`` takes several words
-``concealed``      the group must be concealed (held, not completed by a discard)
+``concealed``      the group must be concealed (held, not completed by a discard);
+                   in a fixed hand it is never declared (a kong of one may be a
+                   concealed kong, not an exposed or a claimed one), and which
+                   group a discard completes is not read there
 ``melded``         the group may be declared even in a concealed-only hand
                    (fixed hands only)
 ``win``            the winning tile must complete this group (fixed hands only:
@@ -296,6 +299,18 @@ class FixedVariant:
     declared make."""
     win_tiles: int
     """Tiles the winning tile may be (those of ``win`` groups; all when none is marked)."""
+    held_kongs: tuple[int, ...] = ()
+    """The tiles of its kong groups marked ``concealed``: only a kong declared concealed
+    stands for one (no exposed kong, and no claimed kong either, even where claimed kongs
+    keep a hand concealed)."""
+
+    def __repr__(self) -> str:
+        # the field only where it is set: no shipped hand marks a group of a fixed hand
+        # concealed, so their variants' text (which tests/data/variant_fingerprints.json
+        # digests) is what it was before it
+        text = (f"FixedVariant(hand={self.hand!r}, counts={self.counts!r}, groups={self.groups!r}, "
+                f"melds={self.melds!r}, win_tiles={self.win_tiles!r}")
+        return text + (f", held_kongs={self.held_kongs!r})" if self.held_kongs else ")")
 
 
 def form_kind(groups: Sequence[GroupSpec]) -> str:
@@ -389,14 +404,16 @@ def quantified(hand: int, form: str, groups: Sequence[GroupSpec], suits: dict[st
 
 def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers: dict[str, int],
           whole: int, requires: int, concealed: bool = False, max_chows: int = 4,
-          seen: set[tuple[int, tuple[int, ...], int]] | None = None, distinct_pairs: bool = False
+          seen: set[tuple[int, tuple[int, ...], int, tuple[int, ...]]] | None = None, distinct_pairs: bool = False
           ) -> list[FixedVariant]:
     """Every concrete variant of a fixed form under one binding, with at most ``max_chows``
-    chows; in a ``concealed`` hand only the groups marked ``melded`` may be declared.
+    chows; in a ``concealed`` hand only the groups marked ``melded`` may be declared, and
+    a group marked ``concealed`` never is (a kong of one may be declared concealed:
+    :attr:`FixedVariant.held_kongs`).
     ``distinct_pairs``: the pairs of one token (``5 pair A``) lie on different tiles (four
     alike are not two of them), as a hand's ``pairs = "distinct"`` says.
-    With ``seen``, only the variants whose tiles, melds and winning tiles it does not hold
-    yet (each is added): a form's bindings make the same variants over and over, and
+    With ``seen``, only the variants whose tiles, melds, winning tiles and held kongs it
+    does not hold yet (each is added): a form's bindings make the same variants over and over, and
     western's 41,765 come from about 80,000. The variants come in the order of the
     product of the groups' options (the first group's slowest)."""
     # one level per tile group: a group of n takes n levels over its options, each from
@@ -407,10 +424,11 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
         win = g.win or not any_win
         ones = []
         for kind, tiles, meldable in group_options(g, suits, numbers, whole):
-            meldable = meldable and (g.melded or not concealed)
+            meldable = meldable and (g.melded or not concealed) and not g.concealed
             ones.append(_Pick(((kind, tiles, meldable),), sum(_PACKED[t] for t in tiles),
                               sum(1 << t for t in set(tiles)) if win else 0, int(kind == GroupKind.SEQUENCE),
-                              (group_code(kind, tiles[0]),) if meldable else ()))
+                              (group_code(kind, tiles[0]),) if meldable else (),
+                              (tiles[0],) if g.concealed and kind == GroupKind.QUAD else ()))
         # several singles of a class are different tiles (a pair is written as a pair); so
         # are several pairs, unless four alike count as two of them
         step = 1 if g.kinds == (SINGLE,) or (distinct_pairs and g.kinds == (GroupKind.PAIR,)) else 0
@@ -420,7 +438,7 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
     last = len(levels) - 1
 
     def extend(i: int, previous: int, counts: int, chows: int, win_tiles: int, melds: tuple[int, ...],
-               picked: tuple[tuple[int, tuple[int, ...], bool], ...]) -> None:
+               picked: tuple[tuple[int, tuple[int, ...], bool], ...], held: tuple[int, ...]) -> None:
         # the sums so far carried down; a pick making five of a tile or too many chows is
         # cut with every variant holding it
         ones, step = levels[i]
@@ -431,21 +449,22 @@ def fixed(hand: int, groups: Sequence[GroupSpec], suits: dict[str, int], numbers
                 continue
             if i < last:
                 extend(i + 1, k, total, chows + p.chows, win_tiles | p.win_tiles, melds + p.melds,
-                       picked + p.groups)
+                       picked + p.groups, held + p.held_kongs)
                 continue
             if required and not _holds(total, required):
                 continue
             sorted_melds = tuple(sorted(melds + p.melds))
+            held_kongs = tuple(sorted(held + p.held_kongs))
             if seen is not None:
-                key = (total, sorted_melds, win_tiles | p.win_tiles)
+                key = (total, sorted_melds, win_tiles | p.win_tiles, held_kongs)
                 if key in seen:
                     continue
                 seen.add(key)
             made.append(FixedVariant(hand, tuple(total.to_bytes(34, "little")), picked + p.groups, sorted_melds,
-                                     win_tiles | p.win_tiles))
+                                     win_tiles | p.win_tiles, held_kongs))
 
     if levels:
-        extend(0, 0, 0, 0, 0, (), ())
+        extend(0, 0, 0, 0, 0, (), (), ())
     return made
 
 
@@ -460,6 +479,8 @@ class _Pick(NamedTuple):
     chows: int
     melds: tuple[int, ...]
     """The codes of its groups that may be declared."""
+    held_kongs: tuple[int, ...]
+    """The tile of its kong, where the group is marked ``concealed``."""
 
 
 _PACKED = tuple(1 << 8 * t for t in range(34))
@@ -530,7 +551,8 @@ def _of_hand(hand: int, groups: tuple[GroupSpec, ...], tiles: str | None, requir
     if hand == 0:
         return quant, fixed_variants
     return (tuple(QuantVariant(hand, v.form, v.requirements, v.allowed, v.required, v.max_chows) for v in quant),
-            tuple(FixedVariant(hand, v.counts, v.groups, v.melds, v.win_tiles) for v in fixed_variants))
+            tuple(FixedVariant(hand, v.counts, v.groups, v.melds, v.win_tiles, v.held_kongs)
+                  for v in fixed_variants))
 
 
 @functools.lru_cache(maxsize=512)
@@ -548,7 +570,7 @@ def _expanded(groups: tuple[GroupSpec, ...], tiles: str | None, requires: tuple[
         check_expression(expression, groups)
     quant: dict[tuple[object, ...], QuantVariant] = {}
     fixed_variants: list[FixedVariant] = []
-    seen: set[tuple[int, tuple[int, ...], int]] = set()
+    seen: set[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = set()
     for suits, numbers in bindings(groups, (tiles, *requires)):
         full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
         full_numbers = {**dict.fromkeys(NUMBER_VARS, 1), **numbers}
