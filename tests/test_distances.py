@@ -790,25 +790,43 @@ def test_a_claimed_kong_keeps_a_concealed_hand_of_sets_in_reach(backend: str, tm
     assert (near.id, near.tiles_away, [str(t) for t in near.missing]) == ("hidden-kong", 1, ["6z"])
 
 
+def test_a_claimed_kong_keeps_a_concealed_fixed_hand_in_reach(backend: str, tmp_path: Path) -> None:
+    """dmjl keeps a hand with a claimed kong concealed, so a concealed fixed-shape hand
+    holding a kong ("kong 1m" beside singles) is made with {1111m} as with (1111m): the
+    scorer refused it and distances, pinned to the scorer, called it out of reach (None).
+    Now both make it, one row or in bulk, and the near misses say so."""
+    rules = _claimed_rules(tmp_path, "dmjl")
+    text = "{1111m} 123456789p 9m +9m"
+    assert mjscore.score(text, rules).special == "kong-run"
+    assert mjscore.distances(text, rules)["kong-run"] == 0
+    assert mjscore.distances("{1111m} 123456789p 9m 1z", rules)["kong-run"] == 1
+    assert mjscore.distances("[1111m] 123456789p 9m +9m", rules)["kong-run"] is None  # an exposed kong
+    counts, melds = _one_row(text)
+    column = distance_engine(rules)[1].index("kong-run")
+    for claimed, away in ((None, UNREACHABLE), (0, UNREACHABLE), (1, 0)):
+        assert mjscore.distances_many(counts, rules, melds=melds, claimed=claimed)[0][0, column] == away, claimed
+    near = mjscore.near_misses("{1111m} 123456789p 9m 1z", rules, k=3)
+    assert ("kong-run", 1) in [(n.id, n.tiles_away) for n in near]
+
+
 def test_a_claimed_kong_stays_out_where_the_scorer_refuses_it(backend: str, tmp_path: Path) -> None:
     """Distances follow the scorer: a group that must itself be concealed takes no claimed
-    kong, a concealed hand of singles declares only its ``melded`` groups, and under
-    babcock (claimed kongs exposed) a claimed kong opens the hand."""
+    kong, and under babcock (claimed kongs exposed) a claimed kong opens the hand, of sets
+    or of a fixed shape."""
     rules = _claimed_rules(tmp_path, "dmjl")
-    for kept, claimed, hand_id in (("(2222m) 222p 333s 444s 5z +5z", "{2222m} 222p 333s 444s 5z +5z", "kept-kong"),
-                                   ("(1111m) 123456789p 9m +9m", "{1111m} 123456789p 9m +9m", "kong-run")):
-        assert mjscore.score(kept, rules).special == hand_id
-        assert mjscore.distances(kept, rules)[hand_id] == 0
-        assert mjscore.score(claimed, rules).special != hand_id
-        assert mjscore.distances(claimed, rules)[hand_id] is None
+    kept, claimed, hand_id = "(2222m) 222p 333s 444s 5z +5z", "{2222m} 222p 333s 444s 5z +5z", "kept-kong"
+    assert mjscore.score(kept, rules).special == hand_id
+    assert mjscore.distances(kept, rules)[hand_id] == 0
+    assert mjscore.score(claimed, rules).special != hand_id
+    assert mjscore.distances(claimed, rules)[hand_id] is None
     exposed = _claimed_rules(tmp_path, "babcock")
-    text = "{1111m} 222p 333s 444s 5z +5z"
-    assert mjscore.score(text.replace("{1111m}", "(1111m)"), exposed).special == "hidden-kong"
-    assert mjscore.score(text, exposed).special != "hidden-kong"
-    assert mjscore.distances(text, exposed)["hidden-kong"] is None
-    counts, melds = _one_row(text)
-    column = distance_engine(exposed)[1].index("hidden-kong")
-    assert mjscore.distances_many(counts, exposed, melds=melds, claimed=1)[0][0, column] == UNREACHABLE
+    for text, hand_id in (("{1111m} 222p 333s 444s 5z +5z", "hidden-kong"), ("{1111m} 123456789p 9m +9m", "kong-run")):
+        assert mjscore.score(text.replace("{1111m}", "(1111m)"), exposed).special == hand_id
+        assert mjscore.score(text, exposed).special != hand_id
+        assert mjscore.distances(text, exposed)[hand_id] is None
+        counts, melds = _one_row(text)
+        column = distance_engine(exposed)[1].index(hand_id)
+        assert mjscore.distances_many(counts, exposed, melds=melds, claimed=1)[0][0, column] == UNREACHABLE
 
 
 def _claimed_rows(rng: random.Random, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -359,6 +359,10 @@ class Meld(Group):
     discard, written ``{5555p}``. A claimed kong is exposed on the table and scores as an
     exposed kong; a rule set with ``claimed-kongs = "concealed"`` (``dmjl``, ``bmja``)
     keeps the hand concealed with it and counts it among the concealed pungs and kongs.
+    There a special hand that must be concealed is made with it as with a concealed
+    kong, a hand of sets or a fixed-shape one (``"kong 1m"`` beside singles), but a group
+    the pattern itself marks ``concealed`` (``"kong 2m concealed"``: held, never declared)
+    takes only a concealed kong: the claimed kong was declared on the table.
 
     >>> Meld.from_str("9999p", concealed=True)
     Meld.from_str('9999p', concealed=True)

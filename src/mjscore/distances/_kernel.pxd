@@ -18,9 +18,13 @@ cdef uint8_t row_status(const uint8_t* counts, const uint8_t* melds, int jokers,
 cdef int flow(const uint8_t* caps, const uint64_t* masks, int n, const int* lacking, int jokers) noexcept nogil
 cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int claimed,
                 int (*lefts)[MAX_NEEDS]) noexcept nogil
-cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
+cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds, int claimed,
                     const uint8_t* meld_counts, const uint8_t* variants, const uint8_t* variant_caps,
                     const uint64_t* variant_masks) noexcept nogil
+
+cdef enum:
+    VARIANT_BYTES = 51   # an enumerated way: 34 counts, 8 meld bytes, 8 kong tiles, and a byte
+                         # of the kongs a claimed kong may stand for (bit j: the j-th kong tile)
 
 
 cdef inline void merge(const int32_t* triples, int n_triples, const int8_t* a, const int8_t* b, int8_t* out,
@@ -94,7 +98,7 @@ cdef class CompiledDistances:
     cdef RowRecords records
     cdef int32_t* unrecorded      # the targets records do not read (knitted, concrete ways)
     cdef int n_unrecorded
-    cdef uint8_t* variants        # enumerated ways: 34 counts then 8 meld bytes, then 8 kong tiles
+    cdef uint8_t* variants        # enumerated ways, VARIANT_BYTES each (see there)
     cdef uint8_t* variant_caps    # per way, MAX_GROUPS groups that may hold jokers: capacity (0: none)
     cdef uint64_t* variant_masks  # and tiles
     cdef object arrays            # the numpy arrays below point into

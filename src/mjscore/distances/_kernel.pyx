@@ -76,7 +76,7 @@ cdef class CompiledDistances:
         self.targets = self.family.targets
         for target in targets:
             n_var += 0 if target.knits else len(target.enumerated)
-        self.variants = <uint8_t*>malloc(max(1, n_var) * 50)
+        self.variants = <uint8_t*>malloc(max(1, n_var) * VARIANT_BYTES)
         self.variant_caps = <uint8_t*>malloc(max(1, n_var) * MAX_GROUPS)
         self.variant_masks = <uint64_t*>malloc(max(1, n_var) * MAX_GROUPS * sizeof(uint64_t))
         n_var = 0
@@ -91,15 +91,18 @@ cdef class CompiledDistances:
             t.first_variant = n_var
             t.n_variants = len(target.enumerated)
             for variant in target.enumerated:
-                row = self.variants + 50 * n_var
+                row = self.variants + VARIANT_BYTES * n_var
                 for j in range(34):
                     row[j] = variant.counts[j]
                 memset(row + 34, 0xFF, 16)
+                row[50] = 0
                 for j, code in enumerate(variant.melds[:8]):
                     row[34 + j] = code
                 kongs = [tiles[0] for kind_, tiles, _ in variant.groups if kind_ == 2]
                 for j, tile in enumerate(kongs[:8]):
                     row[42 + j] = tile
+                    if target.claimed_kongs and tile not in variant.held_kongs:
+                        row[50] |= 1 << j
                 groups = variant_groups(variant, caps)
                 if len(groups) > MAX_GROUPS:
                     raise ValueError(f"a special hand has more than {MAX_GROUPS} groups that may hold jokers")
@@ -188,8 +191,8 @@ cdef class CompiledDistances:
             return NONE if t.duplicate or row.n_melds else knitted(t, held, self.knit_put, self.knit_numbers,
                                                                      self.knit_next)
         if t.n_variants:
-            return enumerated(t, held, row.melds, row.n_melds, row.meld_counts, self.variants, self.variant_caps,
-                              self.variant_masks)
+            return enumerated(t, held, row.melds, row.n_melds, row.claimed, row.meld_counts, self.variants,
+                              self.variant_caps, self.variant_masks)
         n_left = assign(t, row.melds, row.n_melds, row.claimed, lefts)
         if n_left == 0:
             return NONE
@@ -559,15 +562,18 @@ cdef int assign(const DTarget* t, const uint8_t* melds, int n_melds, int claimed
     return n
 
 
-cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds,
+cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds, int n_melds, int claimed,
                     const uint8_t* meld_counts, const uint8_t* variants, const uint8_t* variant_caps,
                     const uint64_t* variant_masks) noexcept nogil:
+    """The distance to a target of concrete ways (the reference's ``_enumerated``;
+    ``claimed``, bit ``k``: the ``k``-th meld is a claimed kong, which stands for the kongs
+    of a way's last byte)."""
     cdef int v, i, j, best = NONE, missing, ok, found, want, tile
     cdef const uint8_t* row
     cdef uint8_t free_[8]
     cdef int lacking[34]
     for v in range(t.first_variant, t.first_variant + t.n_variants):
-        row = variants + 50 * v
+        row = variants + VARIANT_BYTES * v
         for j in range(8):
             free_[j] = row[34 + j]
         ok = 1
@@ -583,6 +589,11 @@ cdef int enumerated(const DTarget* t, const uint8_t* held, const uint8_t* melds,
             if not found and group_kind(melds[i]) == G_CONCEALED_KONG:
                 for j in range(8):
                     if row[42 + j] == tile:
+                        found = 1
+                        break
+            elif not found and (claimed >> i) & 1:  # a claimed kong, where it stands as a concealed one
+                for j in range(8):
+                    if row[42 + j] == tile and (row[50] >> j) & 1:
                         found = 1
                         break
             if not found:

@@ -192,19 +192,25 @@ def _meld_counts(melds: Sequence[int]) -> list[int]:
 
 
 def _enumerated(variants: Sequence[FixedVariant], held: Sequence[int], melds: Sequence[int],
-                jokers: int = 0, use: JokerUse | None = None) -> tuple[int, tuple[int, ...]]:
+                jokers: int = 0, use: JokerUse | None = None, claimed: int = 0, claimed_kongs: bool = False
+                ) -> tuple[int, tuple[int, ...]]:
+    """:func:`best_way` over concrete ways (bit ``k`` of ``claimed``: the ``k``-th meld is a
+    claimed kong, standing as a concealed kong does where ``claimed_kongs``, see
+    :attr:`Target.claimed_kongs`)."""
     meld_counts = _meld_counts(melds)
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for variant in variants:
         free = list(variant.melds)
         ok = True
-        for code in melds:
+        for k, code in enumerate(melds):
             concealed = group_kind(code) == CONCEALED_KONG
-            want = group_code(KONG, group_tile(code)) if concealed else code
+            tile = group_tile(code)
+            stands = claimed_kongs and bool(claimed >> k & 1) and tile not in variant.held_kongs
+            want = group_code(KONG, tile) if concealed else code
             if want in free:
                 free.remove(want)
-            elif not (concealed and any(tiles[0] == group_tile(code)
-                                        for kind, tiles, _ in variant.groups if kind == KONG)):
+            elif not ((concealed or stands) and any(tiles[0] == tile
+                                                    for kind, tiles, _ in variant.groups if kind == KONG)):
                 ok = False  # (a concealed kong stands for any kong of the grouping)
                 break
         if not ok:
@@ -284,7 +290,7 @@ def best_way(target: Target, held: Sequence[int], melds: Sequence[int] = (), jok
     if target.knits:
         return _knitted(target, held, melds)
     if target.enumerated:
-        return _enumerated(target.enumerated, held, melds, jokers, use)
+        return _enumerated(target.enumerated, held, melds, jokers, use, claimed, target.claimed_kongs)
     meld_counts = _meld_counts(melds)
     track_chows = target.max_chows < 4 and any(n.masks[CHOW] for n in target.needs)
     melded_chows = sum(group_kind(code) == CHOW for code in melds)

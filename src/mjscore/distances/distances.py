@@ -6,9 +6,9 @@ nearest way whose groups include the hand's declared melds (an exposed meld only
 where the special hand may be melded; a concealed kong wherever a kong may stand; a
 claimed kong, ``{5555p}``, as an exposed kong, except that under a rule set whose
 claimed kongs keep a hand concealed, ``claimed-kongs = "concealed"``, it may also stand
-for a kong of a concealed hand of sets, as the scorer reads it: not for a group that must
-itself be concealed, nor in a concealed hand of singles or knitted groups, whose ways
-declare only the groups marked ``melded``).
+for a kong of a concealed hand, of sets or of a fixed shape, as the scorer reads it, as
+a concealed kong does: not for a group that must itself be concealed, ``"kong 2m
+concealed"``).
 It is the number of exchanges (draw one tile, discard another) that separate a
 14-tile hand from the special hand, 0 when it holds one; a 13-tile hand is at least
 one tile away. A kong counts four tiles, so a hand of kongs is further than the

@@ -49,12 +49,11 @@ class Need:
     distinct: bool
     """Its groups lie on different tiles (several singles of a class)."""
     claimed_only: bool = False
-    """A claimed kong may fill it though no exposed meld may: a need of a concealed hand's
-    sets that allows a kong, under a rule set whose claimed kongs keep a hand concealed
-    (``claimed-kongs = "concealed"``), as the scorer reads such a hand. A group that must
-    itself be concealed (``"kong 2m concealed"``) takes no claimed kong, as in the scorer;
-    nor does a concealed fixed hand's group (the scorer's fixed ways declare only the
-    groups marked ``melded``)."""
+    """A claimed kong may fill it though no exposed meld may: a need of a concealed hand
+    that allows a kong (a hand of sets, or a fixed hand's kong group), under a rule set
+    whose claimed kongs keep a hand concealed (``claimed-kongs = "concealed"``), as the
+    scorer reads such a hand. A group that must itself be concealed (``"kong 2m
+    concealed"``) takes no claimed kong, as in the scorer."""
 
     def __repr__(self) -> str:
         # the field only where it is set: no shipped hand sets it, so their targets' text
@@ -97,6 +96,18 @@ class Target:
     """When not empty: the form's choices are these knitted groups alone, on top of
     ``fixed`` (its groups without a choice, none of them declarable or holding jokers);
     ``enumerated`` still lists the concrete ways (for drawing one)."""
+    claimed_kongs: bool = False
+    """A claimed kong stands for a kong of an ``enumerated`` way as a concealed kong does,
+    save one marked concealed (:attr:`~mjscore.rules.patterns.FixedVariant.held_kongs`):
+    the rule set's claimed kongs keep a hand concealed, and some way holds a kong."""
+
+    def __repr__(self) -> str:
+        # the new field only where it is set, as Need's: the shipped targets' text is unchanged
+        text = (f"Target(hand={self.hand!r}, fixed={self.fixed!r}, needs={self.needs!r}, "
+                f"required={self.required!r}, max_chows={self.max_chows!r}, "
+                f"distinct_pairs={self.distinct_pairs!r}, enumerated={self.enumerated!r}, runs={self.runs!r}, "
+                f"knits={self.knits!r}")
+        return text + (", claimed_kongs=True)" if self.claimed_kongs else ")")
 
 
 def _need(count: int, kinds_tiles: dict[int, int], declarable: bool, distinct: bool,
@@ -108,7 +119,8 @@ def _need(count: int, kinds_tiles: dict[int, int], declarable: bool, distinct: b
                 claimed_only and not declarable and bool(masks[GroupKind.QUAD]))
 
 
-def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -> list[Target]:
+def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...], claimed_concealed: bool
+                   ) -> list[Target]:
     targets = []
     for suits, numbers in bindings(form, (hand.tiles, *hand.requires)):
         full_suits = {**dict.fromkeys(SUIT_VARS, 0), **suits}
@@ -140,7 +152,8 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
                 declarable = (any(meldable for _, _, meldable in options) and (g.melded or not hand.concealed)
                               and not g.concealed)  # (as the scorer's fixed variants declare it)
                 needs.append(_need(g.count, firsts, declarable,
-                                   g.kinds == (SINGLE,) or g.kinds == (GroupKind.PAIR,) and not hand.kong_as_two))
+                                   g.kinds == (SINGLE,) or g.kinds == (GroupKind.PAIR,) and not hand.kong_as_two,
+                                   claimed_only=claimed_concealed and not g.concealed))
             else:
                 spans_suits = False
                 if all(kind == KNIT for kind, _, _ in options):
@@ -161,7 +174,9 @@ def _fixed_targets(index: int, hand: SpecialHand, form: tuple[GroupSpec, ...]) -
                 targets.append(Target(index, tuple(counts), (), required, 4, False, variants,
                                       knits=tuple(knits)))
             elif variants:
-                targets.append(Target(index, (0,) * 34, (), required, 4, False, variants))
+                targets.append(Target(index, (0,) * 34, (), required, 4, False, variants,
+                                      claimed_kongs=claimed_concealed and any(
+                                          kind == GroupKind.QUAD for v in variants for kind, _, _ in v.groups)))
     return targets
 
 
@@ -185,7 +200,7 @@ def distance_targets(hands: tuple[SpecialHand, ...], claimed_concealed: bool = F
                      ) -> tuple[tuple[int, ...], tuple[Target, ...]]:
     """The hands with tiles to reach (indices; a hand made by the situation alone has none)
     and every target of theirs, in hand order. ``claimed_concealed``: the rule set's
-    claimed kongs keep a hand concealed (:attr:`Need.claimed_only`)."""
+    claimed kongs keep a hand concealed (:attr:`Need.claimed_only`, :attr:`Target.claimed_kongs`)."""
     targets: list[Target] = []
     reachable = []
     for index, hand in enumerate(hands):
@@ -194,7 +209,7 @@ def distance_targets(hands: tuple[SpecialHand, ...], claimed_concealed: bool = F
         reachable.append(index)
         seen = set()
         for form in hand.forms:
-            made = (_fixed_targets(index, hand, form) if form_kind(form) == FIXED
+            made = (_fixed_targets(index, hand, form, claimed_concealed) if form_kind(form) == FIXED
                     else _quant_targets(index, hand, form, claimed_concealed))
             for target in made:
                 if target not in seen:

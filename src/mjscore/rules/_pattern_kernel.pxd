@@ -41,6 +41,8 @@ ctypedef struct Fixed:
     uint64_t win_tiles
     uint8_t melds[4]        # meld bytes its groups allow (0xFF: none), sorted
     uint8_t kongs[4]        # tiles of its kong groups (0xFF: none)
+    uint8_t held_kongs      # bit j: kongs[j] is marked concealed (FixedVariant.held_kongs), which
+                            # a claimed kong does not stand for
 
 ctypedef struct FixedSlot:
     # A slot of the fixed variants' hash, keyed by the counts they need: 32 bytes, two a
@@ -177,7 +179,7 @@ cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_
                 const uint8_t* firsts, const uint8_t* concealed, int n) noexcept nogil
 # c_fixed past its filter of kinds held (which let the row through).
 cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, const uint8_t* melds,
-                        FixedHit* out) noexcept nogil
+                        uint32_t claimed, FixedHit* out) noexcept nogil
 
 
 cdef inline uint32_t _presence_word(uint64_t presence, uint32_t shift) noexcept nogil:
@@ -192,18 +194,21 @@ cdef inline uint64_t _presence_pair(uint64_t presence) noexcept nogil:
 
 
 cdef inline int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
-                        const uint8_t* melds, FixedHit* out) noexcept nogil:
+                        const uint8_t* melds, uint32_t claimed, FixedHit* out) noexcept nogil:
     """The fixed variants the whole hand's counts (``held_counts``, melds included, kongs
     as four; ``presence`` its mask of kinds held) make with these meld bytes (0xFF:
     none); writes them into ``out`` (MAX_FIXED) and returns how many. Most rows stop at
-    the filter of kinds held, read here in the caller (no call)."""
+    the filter of kinds held, read here in the caller (no call). ``claimed``, bit ``k``
+    the row's ``k``-th meld: a claimed kong that stands for a kong of the grouping as a
+    concealed kong does, save one marked concealed (0 unless the rule set's claimed kongs
+    keep a hand concealed; matching.fixed_variants)."""
     cdef uint64_t pair
     if not p.n_slots:
         return 0
     pair = _presence_pair(presence)
     if p.presence_bits[_presence_word(presence, p.presence_bits_shift)] & pair != pair:
         return 0
-    return c_fixed_lookup(p, held_counts, melds, out)
+    return c_fixed_lookup(p, held_counts, melds, claimed, out)
 
 
 # The variants of `variants` (n of them, sorted by min_threes; with `among`, the n

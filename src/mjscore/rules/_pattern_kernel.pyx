@@ -357,9 +357,12 @@ cdef int _fill_fixed(Patterns* p, dict fixed) except -1:
             p.fixed[e].win_tiles = v.win_tiles
             melds = list(v.melds)[:4] + [0xFF] * 4
             kongs = [g[1][0] for g in v.groups if g[0] == 2][:4] + [0xFF] * 4
+            p.fixed[e].held_kongs = 0
             for k in range(4):
                 p.fixed[e].melds[k] = melds[k]
                 p.fixed[e].kongs[k] = kongs[k]
+                if kongs[k] in v.held_kongs:
+                    p.fixed[e].held_kongs |= 1 << k
             e += 1
     return 0
 
@@ -427,10 +430,10 @@ cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_
 
 
 cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, const uint8_t* melds,
-                        FixedHit* out) noexcept nogil:
+                        uint32_t claimed, FixedHit* out) noexcept nogil:
     cdef uint64_t key[2]
     cdef uint32_t slot, declared
-    cdef int e, k, j, first, found = 0, ok, code
+    cdef int e, k, j, first, found = 0, ok, code, n, hidden, stands
     cdef uint8_t free_melds[4]
     cdef uint8_t kongs[4]
     cdef const FixedSlot* s
@@ -454,17 +457,21 @@ cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, const uin
             free_melds[k] = p.fixed[e].melds[k]
             kongs[k] = p.fixed[e].kongs[k]
         ok = 1
+        n = 0  # the melds read so far (bit n of ``claimed``: this one)
         for k in range(4):
             code = melds[k]
             if code == NO_GROUP:
                 continue
+            hidden = group_kind(code) == G_CONCEALED_KONG
+            stands = (claimed >> n) & 1  # a claimed kong: a kong of the grouping not marked concealed
+            n += 1
             ok = 0
             for j in range(4):
-                if group_kind(code) == G_CONCEALED_KONG and kongs[j] == group_tile(code):
+                if (hidden or stands and not (p.fixed[e].held_kongs >> j) & 1) and kongs[j] == group_tile(code):
                     kongs[j] = 0xFE
                     ok = 1
                     break
-                if group_kind(code) != G_CONCEALED_KONG and free_melds[j] == code:
+                if not hidden and free_melds[j] == code:
                     free_melds[j] = 0xFE
                     ok = 1
                     break

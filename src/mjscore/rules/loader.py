@@ -54,7 +54,9 @@ hand options         a ``[[hands]]`` entry's own ``options`` (:mod:`.hands`); th
 ``claimed-kongs``    ``"exposed"`` (default: a claimed kong, ``{5555p}``, is an
                      exposed kong) or ``"concealed"`` (it scores as an exposed
                      kong but keeps the hand concealed and counts among the
-                     concealed pungs: the classical leagues' reading)
+                     concealed pungs: the classical leagues' reading; a special
+                     hand that must be concealed, of sets or fixed-shape, is made
+                     with it, save a group marked ``concealed`` in the pattern)
 ``dealer-streak``    the dealer's wins in a row (this one counted) that make the
                      ``dealer-streak`` fact (0, the default: never)
 ``roof-off``         an option (true/false in ``[options]``): no cap on a total

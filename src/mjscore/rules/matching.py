@@ -69,10 +69,17 @@ def pairs_form(counts: Sequence[int]) -> str | None:
     return PAIRS_KONGS if 4 in counts else PAIRS
 
 
-def fixed_variants(tables: HandTables, counts: Sequence[int], melds: Sequence[Meld]) -> list[FixedVariant]:
+def fixed_variants(tables: HandTables, counts: Sequence[int], melds: Sequence[Meld],
+                   claimed_concealed: bool = False) -> list[FixedVariant]:
     """The fixed variants the whole hand's tiles make, with its declared melds among the
     groups that may be declared (a concealed kong may stand for any kong of the grouping);
-    at most :data:`~mjscore.rules.hands.MAX_FIXED`, in hand order."""
+    at most :data:`~mjscore.rules.hands.MAX_FIXED`, in hand order.
+
+    ``claimed_concealed``: the rule set's claimed kongs keep a hand concealed
+    (``claimed-kongs = "concealed"``), so a claimed kong (``{5555p}``) stands for a kong of
+    the grouping as a concealed kong does, in a concealed hand too, but not for a kong
+    marked ``concealed`` (:attr:`~mjscore.rules.patterns.FixedVariant.held_kongs`), as in
+    a hand of sets; otherwise it is any exposed kong."""
     found: list[FixedVariant] = []
     for variant in tables.fixed.get(tuple(counts), ()):
         free = list(variant.melds)
@@ -80,7 +87,8 @@ def fixed_variants(tables: HandTables, counts: Sequence[int], melds: Sequence[Me
         ok = True
         for meld in melds:
             code = meld_byte(meld)
-            if meld.concealed and meld.first in kongs:
+            hidden = meld.concealed or (claimed_concealed and meld.claimed and meld.first not in variant.held_kongs)
+            if hidden and meld.first in kongs:
                 kongs.remove(meld.first)
             elif code in free:
                 free.remove(code)

@@ -230,7 +230,9 @@ class RuleSet:
     claimed_concealed: bool = False
     """``claimed-kongs = "concealed"``: a claimed kong (a concealed pung completed by a claimed
     discard) keeps the hand concealed (``concealed-hand``) and counts among its concealed
-    pungs and kongs; it always scores as an exposed kong."""
+    pungs and kongs; it always scores as an exposed kong. A special hand that must be
+    concealed is made with it as with a concealed kong (a hand of sets or a fixed-shape
+    hand), save a group the pattern marks ``concealed``, which takes no claimed kong."""
     dealer_streak: int = 0
     """The dealer's wins in a row (this one counted) that make the ``dealer-streak`` fact (0: never)."""
     jokers: JokerUse | None = None

@@ -23,7 +23,7 @@ from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_C
                                    F_PUNG_WAIT, F_SINGLE_WAIT, FOUND_ATOM, FOUND_HOLDS,
                                    FOUND_KIND, FOUND_TILE, MAX_DECOMPOSITIONS, MELD_COUNTERS, RUN_COUNTS,
                                    S_NOT_WINNING, S_OK, SHAPE_PAIRS, SHAPE_SPECIAL, SHAPE_STANDARD, W_ROBBING,
-                                   W_SELF_DRAWN, FLOWER_SHIFT, Group, _atom, _cell_of, _concealed_facts, _counter,
+                                   W_SELF_DRAWN, CLAIMED_SHIFT, FLOWER_SHIFT, Group, _atom, _cell_of, _concealed_facts, _counter,
                                    _wait_one_chance,
                                    _set_facts, mj_ctz64)
 from mjscore.score.jokers._placement cimport (JokerFilter, c_decomposition_allowed, c_fixed_allowed,
@@ -336,7 +336,10 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     pairs = (_pairs_form(c, n_melds, total, presence) if (r.shapes & 1 or p.has_pairs) and (jf == NULL or jf.pairs)
              else -1)
     pair_forms = (1 << FORM_PAIRS_KONGS | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0)) if pairs >= 0 else 0
-    n_fixed = c_fixed(p, held, presence, m, fixed) if p.n_slots and (jf == NULL or jf.may_fixed) else 0
+    # (a claimed kong stands for a kong of a fixed hand as a concealed one does where the rule
+    # set's claimed kongs keep the hand concealed: matching.fixed_variants)
+    n_fixed = (c_fixed(p, held, presence, m, (w >> CLAIMED_SHIFT) & 0xF if r.claimed_concealed else 0, fixed)
+               if p.n_slots and (jf == NULL or jf.may_fixed) else 0)
     if jf != NULL and n_fixed:
         n_fixed = c_fixed_allowed(jf, fixed, n_fixed)
     # what this row can make at all, so most readings try nothing
@@ -1003,7 +1006,9 @@ cdef int _calling_hands(const uint8_t* c, const uint8_t* m, const uint8_t* held,
             c2[t] += 1
             held2[t] += 1
             presence = held_presence | (<uint64_t>1) << t
-            if not (shaped >> t) & 1 and not c_fixed(d.pat, held2, presence, m, fixed_found):
+            if not (shaped >> t) & 1 and not c_fixed(d.pat, held2, presence, m,
+                                                     (w2 >> CLAIMED_SHIFT) & 0xF if d.claimed_concealed else 0,
+                                                     fixed_found):
                 continue  # no wait of sets or pairs, and no fixed-shape hand of these tiles
             one.found = 0
             one.total = 0

@@ -273,7 +273,7 @@ def readings(hand: Hand, context: WinContext, rules: RuleSet,
     melds = [_scored(m, m.concealed, context) for m in hand.melds]
     decompositions = _backend.kernel.decompose(hand.concealed)
     pairs = pairs_form(hand.concealed) if not hand.melds and (jokers is None or jokers.pairs) else None
-    fixed = fixed_variants(tables, hand.counts, hand.melds) if tables.fixed else []
+    fixed = fixed_variants(tables, hand.counts, hand.melds, rules.claimed_concealed) if tables.fixed else []
     if jokers is not None:
         fixed = [v for v in fixed if jokers.fixed_ok(v)]
 

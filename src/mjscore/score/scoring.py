@@ -448,7 +448,8 @@ def joker_placements(hand: Hand, read: Hand, rules: RuleSet, order: Decompositio
         concealed = [g for g in order if not isinstance(g, Meld)]
         shapes = [(int(g.kind), tuple(int(t) for t in g.tiles)) for g in concealed]
     else:
-        variants = [v for v in fixed_variants(rules.hand_tables, read.counts, read.melds) if v.hand == special]
+        variants = [v for v in fixed_variants(rules.hand_tables, read.counts, read.melds, rules.claimed_concealed)
+                    if v.hand == special]
         fitting = [v for v in variants if fits_groups(tiles, v.groups, rules.jokers)]
         shapes = [(kind, held) for kind, held, _ in (fitting or variants)[0].groups] if variants else []
     placed = place_jokers(tiles, shapes, rules.jokers)
