@@ -13,7 +13,6 @@ both backends.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -63,11 +62,17 @@ source = "test: a concealed fixed hand that may declare its kong"
 '''
 
 
-def _rules(tmp_path: Path, base: str) -> mjscore.RuleSet:
-    """``_HANDS`` over ``base``: dmjl keeps a hand with a claimed kong concealed, babcock does not."""
-    path = tmp_path / f"claimed-fixed-{base}.toml"
-    path.write_text(f'extends = "{base}"\nname = "claimed-fixed-{base}"\n{_HANDS}', encoding="utf-8")
-    return mjscore.load_rules(path)
+@pytest.fixture(scope="module")
+def rule_sets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, mjscore.RuleSet]:
+    """``_HANDS`` over dmjl, which keeps a hand with a claimed kong concealed, and over
+    babcock, which does not; loaded once for the module (each load compiles its hands
+    and their distance targets anew)."""
+    found = {}
+    for base in ("dmjl", "babcock"):
+        path = tmp_path_factory.mktemp("claimed") / f"claimed-fixed-{base}.toml"
+        path.write_text(f'extends = "{base}"\nname = "claimed-fixed-{base}"\n{_HANDS}', encoding="utf-8")
+        found[base] = mjscore.load_rules(path)
+    return found
 
 
 def _special(text: str, rules: mjscore.RuleSet) -> str | None:
@@ -89,13 +94,14 @@ _CASES = [
 
 @pytest.mark.parametrize(("held", "claimed", "hand_id", "made"), _CASES, ids=[c[2] for c in _CASES])
 def test_a_claimed_kong_makes_a_concealed_fixed_hand_as_a_concealed_kong_does(
-        backend: str, tmp_path: Path, held: str, claimed: str, hand_id: str, made: bool) -> None:
+        backend: str, rule_sets: dict[str, mjscore.RuleSet], held: str, claimed: str, hand_id: str,
+        made: bool) -> None:
     """dmjl: "a claimed kong keeps the hand concealed", so a concealed fixed hand holding a
     kong is made with {1111m}: the scorer refused it (a concealed fixed hand declares only
     its ``melded`` groups, and the claimed kong was read as any exposed kong), and so did
     distances. A kong the pattern marks concealed takes no claimed kong; under babcock
     a claimed kong opens the hand. Scorer and distances agree on each."""
-    rules, exposed = _rules(tmp_path, "dmjl"), _rules(tmp_path, "babcock")
+    rules, exposed = rule_sets["dmjl"], rule_sets["babcock"]
     for ruleset in (rules, exposed):
         assert _special(held, ruleset) == hand_id
         assert mjscore.distances(held, ruleset)[hand_id] == 0
@@ -143,12 +149,12 @@ def _rows(rng: random.Random, n: int) -> dict[str, Any]:
 
 @pytest.mark.both_backends
 @pytest.mark.parametrize("base", ["dmjl", "babcock"])
-def test_backends_agree_on_random_rows_with_claimed_kongs(base: str, tmp_path: Path,
+def test_backends_agree_on_random_rows_with_claimed_kongs(base: str, rule_sets: dict[str, mjscore.RuleSet],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Compiled == reference on rows with claimed kongs under a rule set of concealed fixed
     hands: totals, special hands and statuses. Under dmjl some claimed kong makes a
     concealed fixed hand (the scorer made none before), under babcock none does."""
-    rules = _rules(tmp_path, base)
+    rules = rule_sets[base]
     batch = _rows(random.Random(7), 600)
     found = []
     for name in ("cython", "python"):
@@ -170,12 +176,13 @@ def test_backends_agree_on_random_rows_with_claimed_kongs(base: str, tmp_path: P
 
 @pytest.mark.both_backends
 @pytest.mark.parametrize("base", ["dmjl", "babcock"])
-def test_distance_engines_agree_on_random_rows_with_claimed_kongs(base: str, tmp_path: Path) -> None:
+def test_distance_engines_agree_on_random_rows_with_claimed_kongs(base: str,
+                                                                  rule_sets: dict[str, mjscore.RuleSet]) -> None:
     """Compiled == reference for the distances of the same rows (13 tiles: the winning tile
     left out, or 14), and they follow the scorer: under dmjl a claimed mark brings some
     concealed fixed hand in reach, the one of knitted groups (its ways listed) among them,
     never the hand whose kong is marked concealed; under babcock a mark changes nothing."""
-    rules = _rules(tmp_path, base)
+    rules = rule_sets[base]
     batch = _rows(random.Random(8), 600)
     counts = batch["counts"].copy()
     short = np.arange(len(counts)) % 2 == 0
@@ -197,3 +204,39 @@ def test_distance_engines_agree_on_random_rows_with_claimed_kongs(base: str, tmp
     assert [bool(changed[:, c].any()) for c in columns] == ([True, True, False] if base == "dmjl" else [False] * 3)
     assert not changed[batch["claimed"] != 1].any()
 
+
+@pytest.fixture(params=["python", "cython"])
+def search_backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every twin a search asks (the search, its distances, shanten and scores) of one backend."""
+    try:
+        _backend.twin("search", request.param)
+    except ImportError:
+        pytest.skip(f"the {request.param} twins are not built")
+    for job in ("score", "distances", "shanten", "search"):
+        monkeypatch.setitem(_backend.CHOSEN, job, request.param)
+    monkeypatch.setattr(_backend, "kernel", _backend.twin("decompose", request.param))
+    return request.param
+
+
+def test_the_search_values_a_discard_toward_a_concealed_hand_a_claimed_kong_keeps(
+        search_backend: str, rule_sets: dict[str, mjscore.RuleSet]) -> None:
+    """The search measured the special hands' distances as if the hand's claimed kong were
+    any exposed kong: under dmjl, {1111m} 258m 258p 25s 9s EE discarding 9s is ready for
+    Kong knits (a concealed limit hand, made with the claimed kong: the scorer says so),
+    yet the search called it far from every hand, never ready nor winning within three
+    turns. It now values the hand as the same hand with a concealed kong, and under
+    babcock (claimed kongs exposed) as out of reach still."""
+    dmjl, babcock = rule_sets["dmjl"], rule_sets["babcock"]
+    claimed, held = "{1111m} 258m 258p 25s 9s 11z", "(1111m) 258m 258p 25s 9s 11z"
+    assert _special(claimed.replace("9s", "+8s"), dmjl) == "kong-knits"
+    found = mjscore.discard_values(claimed, dmjl, turns=3, objective="win")
+    same = mjscore.discard_values(held, dmjl, turns=3, objective="win")
+    row = found["9s"]
+    assert found.best.tile == row.tile
+    assert (row.distance, row.ready[0]) == (1, 1.0)
+    assert row.win[-1] > 0 and row.expected[-1] > 0
+    for ours, theirs in zip(found, same):
+        assert (ours.tile, ours.distance) == (theirs.tile, theirs.distance)
+        assert ours.ready == pytest.approx(theirs.ready) and ours.win == pytest.approx(theirs.win)
+    out = mjscore.discard_values(claimed, babcock, turns=3, objective="win")["9s"]
+    assert out.distance > 1 and out.ready[-1] == 0 and out.win[-1] == 0

@@ -113,8 +113,8 @@ cdef class CompiledDistances:
     cdef uint32_t joker_entries[MAX_JOKERS + 1]
     cdef PyThread_type_lock lock  # held while a call reads or fills the memo and records
 
-    cdef int nearest(self, const uint8_t* counts, const uint8_t* melds, const int8_t* floor, int limit,
-                     int8_t* out) noexcept nogil
+    cdef int nearest(self, const uint8_t* counts, const uint8_t* melds, int claimed, const int8_t* floor,
+                     int limit, int8_t* out) noexcept nogil
     cdef int _row(self, const uint8_t* counts, const uint8_t* melds, int wild, int claimed, const int8_t* floor,
                   int limit, int8_t* out) noexcept nogil
     cdef int _target(self, const DTarget* t, const Ctx* ctx, const Row* row) noexcept nogil

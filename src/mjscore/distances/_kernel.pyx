@@ -309,10 +309,11 @@ cdef class CompiledDistances:
                                       &out[r, 0] if self.n_columns else &nothing)
             PyThread_release_lock(self.lock)
 
-    cdef int nearest(self, const uint8_t* counts, const uint8_t* melds, const int8_t* floor, int limit,
-                     int8_t* out) noexcept nogil:
-        """A row without jokers: its distance to each special hand into ``out`` (its
-        columns) and the least of them, or ``-status`` for a bad row. With a ``floor`` (a
+    cdef int nearest(self, const uint8_t* counts, const uint8_t* melds, int claimed, const int8_t* floor,
+                     int limit, int8_t* out) noexcept nogil:
+        """A row without jokers (``claimed``: which of its melds are claimed kongs, bit ``k``
+        the ``k``-th, as ``distances_many`` takes them): its distance to each special hand
+        into ``out`` (its columns) and the least of them, or ``-status`` for a bad row. With a ``floor`` (a
         bound below each column's distance, as a hand one tile away gives it), only the
         columns whose floor is below ``limit`` are worked out; the others keep their floor,
         so the least is exact where it is below ``limit``. Safe from several threads at
@@ -322,7 +323,7 @@ cdef class CompiledDistances:
         if not self.n_columns:
             return NONE
         PyThread_acquire_lock(self.lock, WAIT_LOCK)
-        st = self._row(counts, melds, 0, 0, floor, limit, out)
+        st = self._row(counts, melds, 0, claimed, floor, limit, out)
         PyThread_release_lock(self.lock)
         if st:
             return -st

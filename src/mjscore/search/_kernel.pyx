@@ -57,6 +57,7 @@ cdef enum:
 # --------------------------------------------------------------------- the model
 cdef struct Model:           # one search's fixed inputs
     const uint8_t* melds     # the four meld bytes
+    int claimed              # which of them are claimed kongs (bit k: the k-th), for the distances
     uint32_t flags           # the context's flags, self-drawn among them
     int seat
     int prevailing
@@ -361,7 +362,8 @@ cdef int _expand(const Model* m, Graph* g, CompiledDistances engine, int i) noex
         standard14 = standard_held - <int>((useful >> x) & 1)
         special14 = UNREACHABLE
         if nc and (m.extra > 0 or special_held - 1 <= standard14):
-            special14 = engine.nearest(h, m.melds, NULL if m.extra > 0 else floor14, standard14 + 1, columns14)
+            special14 = engine.nearest(h, m.melds, m.claimed, NULL if m.extra > 0 else floor14, standard14 + 1,
+                                       columns14)
             if special14 < 0:
                 return special14
         elif nc:  # no special hand within the standard part: the floor is bound enough
@@ -408,7 +410,8 @@ cdef int _expand(const Model* m, Graph* g, CompiledDistances engine, int i) noex
                 special13 = special14
                 kept = columns14
                 if nc and (m.extra > 0 or special14 <= least):
-                    special13 = engine.nearest(h, m.melds, NULL if m.extra > 0 else columns14, least + 1, columns13)
+                    special13 = engine.nearest(h, m.melds, m.claimed, NULL if m.extra > 0 else columns14, least + 1,
+                                               columns13)
                     if special13 < 0:
                         return special13
                     kept = columns13
@@ -445,7 +448,7 @@ cdef int _build(Model* m, Graph* g, CompiledDistances engine, const uint8_t* roo
             return standard
         special = UNREACHABLE
         if g.n_columns:
-            special = engine.nearest(roots + 34 * r, m.melds, NULL, 0, g.scratch)
+            special = engine.nearest(roots + 34 * r, m.melds, m.claimed, NULL, 0, g.scratch)
             if special < 0:
                 return special
         d = standard if standard < special else special
@@ -594,6 +597,7 @@ cdef class _Searcher:
     cdef CompiledRules compiled
     cdef CompiledDistances engine
     cdef uint8_t melds[4]
+    cdef int claimed
     cdef uint32_t flags
     cdef int seat
     cdef int prevailing
@@ -606,6 +610,7 @@ cdef class _Searcher:
         for t in range(4):
             self.melds[t] = facts.melds[t]
         self.flags, self.seat, self.prevailing = facts.context_row
+        self.claimed = facts.claimed  # (its claimed kongs count in the special hands' distances too)
 
     cdef int run(self, const uint8_t* hand, const uint8_t* unseen, int turns, const int* order, int extra,
                  bint change_wait, int* tiles, int* n_tiles, double* out) noexcept nogil:
@@ -615,6 +620,7 @@ cdef class _Searcher:
         cdef uint8_t roots[34 * 34]
         cdef int t
         m.melds = self.melds
+        m.claimed = self.claimed
         m.flags, m.seat, m.prevailing = self.flags, self.seat, self.prevailing
         m.rules = &self.compiled.r
         m.start = hand

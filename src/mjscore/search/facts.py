@@ -4,7 +4,8 @@ context: how far it is from a winning hand, and what it scores when it wins by s
 The **distance** of a hand (13 or 14 tiles with its melds) is the fewest tiles it must
 draw to hold a winning shape: the standard shanten plus one (four sets and a pair), or
 the distance to the nearest special hand of the rule set (:mod:`mjscore.distances`),
-whichever is less. A 14-tile hand at distance 0 holds a winning shape; a 13-tile hand at
+whichever is less (the declared melds' claimed kongs counted there as the scorer counts
+them). A 14-tile hand at distance 0 holds a winning shape; a 13-tile hand at
 distance 1 is **ready**. The **value** of a 14-tile hand that went out on a self-drawn
 ``tile`` is its total under the rule set (:func:`mjscore.score`), or ``None`` when the
 rule set does not accept it (a minimum it misses, a limit on chows).
@@ -23,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._backend import CHOSEN, twin
-from ..core.context import WinContext
+from ..core.context import CLAIMED_SHIFT, WinContext
 from ..core.errors import HandStatus, status_error
 from ..distances.distances import distance_engine
 from ..rules import RuleSet
@@ -46,8 +47,8 @@ class Facts:
         default: the one chosen for each job.
     """
 
-    __slots__ = ("rules", "melds", "_melds_row", "context_row", "_shanten", "_score", "_engine", "_width",
-                 "_distance", "_special", "_value")
+    __slots__ = ("rules", "melds", "claimed", "_melds_row", "_claimed_row", "context_row", "_shanten", "_score",
+                 "_engine", "_width", "_distance", "_special", "_value")
 
     def __init__(self, rules: RuleSet, melds: bytes, context: dict[str, Any], backend: str | None = None,
                  claimed: int = 0) -> None:
@@ -57,6 +58,10 @@ class Facts:
         ctx = WinContext.from_keywords(**{**context, "self_drawn": True})
         # (``claimed``: the context word's bits of the melds that are claimed kongs)
         self.context_row = (ctx.flags | claimed, int(ctx.seat_wind), int(ctx.prevailing_wind))
+        # which melds are claimed kongs, bit k the k-th (distances_many's ``claimed``): they
+        # count in the special hands' distances as in the scorer
+        self.claimed = claimed >> CLAIMED_SHIFT & 0xF
+        self._claimed_row = np.array([self.claimed], dtype=np.uint8) if self.claimed else None
         self._shanten = twin("shanten", backend)
         self._score = twin("score", backend)
         self._engine, _ = distance_engine(rules, backend or CHOSEN["distances"])
@@ -111,8 +116,12 @@ class Facts:
             return np.full(n, 127, dtype=np.int16)
         found = np.empty((n, self._width), dtype=np.int8)
         status = np.empty(n, dtype=np.uint8)
+        melds = np.repeat(self._melds_row, n, axis=0)
         with _ENGINE_LOCK:
-            self._engine.distances_many(counts, np.repeat(self._melds_row, n, axis=0), None, found, status)
+            if self._claimed_row is None:
+                self._engine.distances_many(counts, melds, None, found, status)
+            else:
+                self._engine.distances_many(counts, melds, None, found, status, np.repeat(self._claimed_row, n))
         if status.any():
             raise status_error(int(status[status != 0][0]))
         nearest: npt.NDArray[np.int16] = found.min(axis=1).astype(np.int16)
