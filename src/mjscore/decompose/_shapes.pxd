@@ -48,9 +48,8 @@ ctypedef struct SuitLookup:
     int32_t key[3]
     uint32_t slot[3]
 
-# c_decompose, and (when it finds a decomposition) what it read into `read`.
-cdef int c_decompose_read(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil
-# c_decompose_read with the suits' lookups `ahead` made (c_look_ahead of the same counts).
+# c_decompose, and (when it finds a decomposition) what it read into `read`; with `ahead`
+# (or NULL), the suits' lookups c_look_ahead made of the same counts.
 cdef int c_decompose_ahead(const uint8_t* counts, uint8_t* out, SuitRead* read,
                            const SuitLookup* ahead) noexcept nogil
 # c_other_wait of the hand `read` was read from.

@@ -535,10 +535,6 @@ cdef int c_decompose(const uint8_t* counts, uint8_t* out) noexcept nogil:
     return _decompose(counts, out, NULL, NULL)
 
 
-cdef int c_decompose_read(const uint8_t* counts, uint8_t* out, SuitRead* read) noexcept nogil:
-    return _decompose(counts, out, read, NULL)
-
-
 cdef int c_decompose_ahead(const uint8_t* counts, uint8_t* out, SuitRead* read,
                            const SuitLookup* ahead) noexcept nogil:
     return _decompose(counts, out, read, ahead)

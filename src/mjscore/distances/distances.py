@@ -137,10 +137,7 @@ def distances_many(counts: Any, rules: str | RuleSet = "babcock", *, melds: Any 
     engine, ids = distance_engine(ruleset)
     out = np.empty((n, engine.n_columns), dtype=np.int8)
     status = np.empty(n, dtype=np.uint8)
-    if marks is None:  # (the engines' call as it was before claimed kongs)
-        engine.distances_many(batch, meld_codes, wild, out, status)
-    else:
-        engine.distances_many(batch, meld_codes, wild, out, status, marks)
+    engine.distances_many(batch, meld_codes, wild, out, status, marks)
     return (out, ids, status) if return_status else (out, ids)
 
 

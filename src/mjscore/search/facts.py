@@ -118,10 +118,8 @@ class Facts:
         status = np.empty(n, dtype=np.uint8)
         melds = np.repeat(self._melds_row, n, axis=0)
         with _ENGINE_LOCK:
-            if self._claimed_row is None:
-                self._engine.distances_many(counts, melds, None, found, status)
-            else:
-                self._engine.distances_many(counts, melds, None, found, status, np.repeat(self._claimed_row, n))
+            self._engine.distances_many(counts, melds, None, found, status,
+                                        None if self._claimed_row is None else np.repeat(self._claimed_row, n))
         if status.any():
             raise status_error(int(status[status != 0][0]))
         nearest: npt.NDArray[np.int16] = found.min(axis=1).astype(np.int16)
