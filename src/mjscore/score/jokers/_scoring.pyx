@@ -92,7 +92,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
                               base, best)
     _caps(c, held, caps)
     held_presence = mj_presence34(held)
-    fixed_key = c_fixed_key(ix, held, held_presence, jokers) if r.pat.n_slots else 0
+    fixed_key = c_fixed_key(ix, held, jokers) if r.pat.n_slots else 0
     sb.n = 0
     sb.failed = 0
     jf.others = 0
@@ -480,7 +480,14 @@ def _index_arrays(counts, may_take):
     clash adds), the variant of each, a bitset of the keys with its shift, and where
     each bucket of keys (by their top BUCKET_BITS bits) starts."""
     import numpy as np
-    weight = np.random.default_rng(0x6A6F6B6572).integers(0, 2 ** 63, size=34, dtype=np.uint64) * 2 + 1
+    # A tile's weight is its word's odd multiplier shifted to its byte (tiles 8j to 8j + 7
+    # make word j): the sum over the counts is then the five words of the counts, read as
+    # little-endian integers, times their multipliers, which c_fixed_key works out in five
+    # multiplies. The keys are a filter (every variant found is checked tile by tile), and
+    # a product's top bits, which the bitset and the sorted keys read, mix every byte.
+    multiplier = np.random.default_rng(0x6A6F6B6572).integers(0, 2 ** 63, size=5, dtype=np.uint64) * 2 + 1
+    tiles = np.arange(34)
+    weight = multiplier[tiles // 8] << (8 * (tiles % 8)).astype(np.uint64)
     takes = (counts > 0) & may_take
     with np.errstate(over="ignore"):
         key = (counts.astype(np.uint64) * weight).sum(axis=1, dtype=np.uint64)  # sums wrap, as the kernel's

@@ -89,7 +89,8 @@ ctypedef struct FixedIndex:
     # the fixed variants by their tiles, so a row with one or two jokers visits only those
     # it can make: a multiset's key is the sum of its tiles' random 64-bit weights, so a
     # variant less j of its tiles has the key of the held tiles when they are all but D
-    const uint64_t* weight          # per tile
+    const uint64_t* weight          # per tile: its word's multiplier (weight[8j] for word j)
+                                    # shifted to its byte
     const uint32_t* less_keys[2]    # [j - 1]: the keys of the variants less j tiles (the
                                     # top 32 bits), sorted
     const int32_t* less_variant[2]  # ... the variant of each
@@ -113,10 +114,8 @@ cdef int c_complete_subs(Subs* sb, const uint8_t* s, const uint8_t* held, const 
 # Every D of the kernel's joker decompositions, unsorted; 1 if out of memory.
 cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
                               const uint8_t* caps) noexcept nogil
-# The key of the held tiles (`presence`: their kinds) in `ix`, its bitset word fetched
-# ahead for `jokers`.
-cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, uint64_t presence,
-                          int jokers) noexcept nogil
+# The key of the held tiles in `ix`, its bitset word fetched ahead for `jokers`.
+cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, int jokers) noexcept nogil
 # The substitutions completing a fixed-shape hand (`key`: c_fixed_key's); 1 if out of memory.
 cdef int c_add_fixed_subs(const uint8_t* fixed_rows, int n_rows, const FixedIndex* ix, const uint8_t* held,
                           uint64_t key, int jokers, int use, Subs* sb) noexcept nogil

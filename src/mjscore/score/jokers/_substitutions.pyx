@@ -196,6 +196,17 @@ from mjscore.decompose._shapes cimport _suit_tables, c_standard_waits
 from mjscore.decompose._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
 
 
+cdef extern from *:
+    """
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    #define MJ_LITTLE_ENDIAN 0
+    #else
+    #define MJ_LITTLE_ENDIAN 1
+    #endif
+    """
+    const int MJ_LITTLE_ENDIAN
+
+
 cdef enum:
     JROW = 10               # a joker decomposition: five (code, jokers) pairs, sorted
 
@@ -568,19 +579,24 @@ cdef int _try_fixed(const uint8_t* row, const uint8_t* held, int jokers, int use
     return 0
 
 
-cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, uint64_t presence,
-                          int jokers) noexcept nogil:
-    """The key of the held tiles (``presence``: their kinds), and the word of the
-    index's bitset holding its bit fetched ahead, as the row finds its other
-    substitutions; 0 unless one or two jokers (c_add_fixed_subs then needs no key)."""
-    cdef uint64_t key = 0, b
-    cdef int t
+cdef uint64_t c_fixed_key(const FixedIndex* ix, const uint8_t* held, int jokers) noexcept nogil:
+    """The key of the held tiles, and the word of the index's bitset holding its bit
+    fetched ahead, as the row finds its other substitutions; 0 unless one or two jokers
+    (c_add_fixed_subs then needs no key). The sum of count times weight is the counts'
+    five words, as integers, times their multipliers (``_index_arrays``): five loads and
+    multiplies, where a loop over the kinds held ended on a mispredicted branch."""
+    cdef uint64_t key = 0, word, b
+    cdef int j
     if not 1 <= jokers <= 2:
         return 0
-    while presence:
-        t = mj_ctz64(presence)
-        presence &= presence - 1
-        key += <uint64_t>held[t] * ix.weight[t]
+    if MJ_LITTLE_ENDIAN:
+        for j in range(4):
+            memcpy(&word, held + 8 * j, 8)
+            key += word * ix.weight[8 * j]
+        key += (<uint64_t>held[32] | <uint64_t>held[33] << 8) * ix.weight[32]
+    else:
+        for j in range(34):
+            key += <uint64_t>held[j] * ix.weight[j]
     b = key >> ix.less_shift[jokers - 1]
     mj_prefetch(&ix.less_bits[jokers - 1][b >> 6])
     return key
