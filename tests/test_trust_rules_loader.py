@@ -116,3 +116,45 @@ def test_an_item_excludes_only_items(tmp_path):
     path.write_text(path.read_text(encoding="utf-8").replace("lucky-thirteen", "no-such"), encoding="utf-8")
     with pytest.raises(RuleSetError, match="items.x.excludes: no item 'no-such'"):
         load_rules(path)
+
+
+# --- [options] limit = N (review of 2027-01: an option that set nothing) ------------------
+
+def test_a_limit_under_options_is_a_load_error_saying_where_the_limit_goes(tmp_path):
+    """loader.py, ``[options]``: the limit is the top-level ``limit``, a preset's ``limit`` or
+    ``load_rules(limit=...)``, never an option; ``[options] limit = 500`` loaded as an option
+    that set nothing, and the rule set kept its base's limit without a word."""
+    path = tmp_path / "house.toml"
+    path.write_text('name = "house"\nextends = "babcock"\n[options]\nlimit = 500\n', encoding="utf-8")
+    with pytest.raises(RuleSetError) as error:
+        load_rules(path)
+    message = str(error.value)
+    assert message.startswith(f"{path}: options.limit: the limit is not an option")
+    for where in ("at the top of the file", "[presets.NAME]", "load_rules(..., limit=500)"):
+        assert where in message, message
+    # each place the message names sets the limit
+    path.write_text('name = "house"\nextends = "babcock"\nlimit = 500\n', encoding="utf-8")
+    assert load_rules(path).limit == 500 != load_rules("babcock").limit
+    path.write_text('name = "house"\nextends = "babcock"\n[presets.high]\nlimit = 500\n', encoding="utf-8")
+    assert load_rules(path, preset="high").limit == 500 == load_rules("babcock", limit=500).limit
+
+
+def test_a_limit_under_a_bases_options_names_the_base(tmp_path):
+    """The message names the file that says ``[options] limit``, not the file extending it."""
+    base, mine = tmp_path / "base.toml", tmp_path / "mine.toml"
+    base.write_text('name = "base"\nextends = "babcock"\n[options]\nlimit = 1000\n', encoding="utf-8")
+    mine.write_text('name = "mine"\nextends = "base.toml"\n', encoding="utf-8")
+    with pytest.raises(RuleSetError, match=rf"^{base}: options\.limit: the limit is not an option"):
+        load_rules(mine)
+
+
+def test_options_stay_open_ended_but_for_the_limit(tmp_path):
+    """loader.py, ``[options]``: open-ended by design, a file declares options of its own
+    (gated on, set by presets and load_rules, read with RuleSet.option), so a name no gate
+    uses still loads; only ``limit`` is refused."""
+    path = tmp_path / "house.toml"
+    path.write_text('name = "house"\nextends = "babcock"\n[options]\nhouse-stakes = "pennies"\n'
+                    '[presets.high]\nhouse-stakes = "pounds"\n', encoding="utf-8")
+    assert load_rules(path).option("house-stakes") == "pennies"
+    assert load_rules(path, preset="high").option("house-stakes") == "pounds"
+    assert load_rules(path, house_stakes="shillings").option("house-stakes") == "shillings"

@@ -21,7 +21,14 @@ The format (every key, with the shipped files as examples):
 ``max-chows``        a winning restriction: at most this many runs (omit: any);
                      an option of this name (0-4, 4: any) decides instead
 ``[options]``        option names and default values (bool, int, string or a
-                     list of strings); the option ``joker-use`` (``"off"``,
+                     list of strings). Open-ended by design: any name declares
+                     an option of the file's own, which ``option`` gates name,
+                     presets and ``load_rules`` set and :meth:`RuleSet.option`
+                     reads, so a name no gate uses is not refused. ``limit`` is
+                     the one name refused there (a load error saying where it
+                     goes): the limit is the top-level ``limit``, a preset's
+                     ``limit`` or ``load_rules(..., limit=...)``, never an
+                     option. The option ``joker-use`` (``"off"``,
                      ``"pungs"``, ``"chows"``, ``"pairs"``) says where jokers may
                      stand (:mod:`mjscore.core.jokers`; ``load_rules(...,
                      joker_use=...)``); the key ``jokers``, its name before
@@ -182,6 +189,22 @@ def _read(path: Path) -> dict[str, Any]:
         raise RuleSetError(f"{path}: not valid TOML: {error}") from None
 
 
+def _no_limit_option(raw: Mapping[str, Any], path: Path) -> None:
+    """Refuse ``limit`` in the file's ``[options]``: it loaded as an option that set nothing
+    (the limit is the top-level key, a preset's ``limit`` or ``load_rules(limit=...)``).
+    Checked in each file of an ``extends`` chain, so the message names the file that says it."""
+    options = raw.get("options")
+    if not isinstance(options, dict) or "limit" not in options:
+        return
+    value = options["limit"]
+    shown = value if isinstance(value, int) and not isinstance(value, bool) else 500
+    raise _fail(path, "options.limit", f"the limit is not an option, so 'limit = {value!r}' under [options] "
+                f"would change nothing: write 'limit = {shown}' at the top of the file, above the first "
+                f"[table] line, for this rule set's limit, or under a preset ('[presets.NAME]' then "
+                f"'limit = {shown}') for the limit of those who choose that preset; from Python, "
+                f"load_rules(..., limit={shown}) sets it too")
+
+
 def _unique_ids(raw: Mapping[str, Any], path: Path) -> None:
     """No id twice in one section of one file (merging an ``extends`` chain would keep only the
     last), except alternatives of one entry that all carry an ``option`` gate (the loaded rule
@@ -209,6 +232,7 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise _fail(path, "(top)", "expected a table")
     _unknown(raw, _TOP_KEYS, path, "")
+    _no_limit_option(raw, path)
     _unique_ids(raw, path)
     raw = _old_joker_key(raw, path)
     if "extends" not in raw:
