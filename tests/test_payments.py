@@ -505,3 +505,89 @@ def test_settle_refuses_a_losers_score_from_another_seat() -> None:
     assert mjscore.settle([east, 0, 0, 0], winner=None, dealer=0, discarder=None, rules="babcock").net == (0,) * 4
     assert mjscore.settle([0, DEAL[1], 0, east.total], winner=1, dealer=0, discarder=2, rules="babcock").net != \
         mjscore.settle([0, DEAL[1], 0, DEAL[3]], winner=1, dealer=0, discarder=2, rules="babcock").net  # (North's 16)
+
+
+# --- settle: the winner's other keywords with a Score or a total -------------------------------
+# Decision (settle's docstring, README "settle"): nothing given is dropped without a word. A
+# keyword that contradicts what the winner's Score was scored with is an InvalidContextError; with
+# a winner's total, a keyword that cannot be checked (any but seat_wind and self_drawn, which are
+# checked against the seats and the discarder) is an error saying a total ignores it.
+
+def test_settle_refuses_a_winners_keyword_its_score_was_scored_otherwise() -> None:
+    """settle paid a winner's Score as it was, dropping robbing_kong=True (and any other keyword)
+    given with it, though the hand scored with it earns more."""
+    won = mjscore.score(DEAL[1], "babcock", seat_wind="S")  # won on the discarded 9s
+    robbed = mjscore.settle([0, DEAL[1], 0, 0], winner=1, dealer=0, discarder=2, rules="babcock",
+                            robbing_kong=True)
+    assert robbed.net != mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net
+    for name, value in [("robbing_kong", True), ("win_tile", "8s"), ("flowers", [2]), ("dealer_streak", 3),
+                        ("declared_calling", True)]:
+        with pytest.raises(InvalidContextError) as error:
+            mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock", **{name: value})
+        assert f"{name}={value!r}, but the winner's Score was scored with {name}=" in str(error.value)
+    drawn = mjscore.score(DEAL[1], "babcock", seat_wind="S", self_drawn=True)  # a self_drawn the Score denies
+    with pytest.raises(InvalidContextError, match="self_drawn=True, but the winner's Score was scored with "
+                                                  "self_drawn=False"):
+        mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock", self_drawn=True)
+    # the near misses: what the Score was scored with, given or not, settles as the Score alone
+    alone = mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net
+    same = dict(win_tile="9s", robbing_kong=False, flowers=[], dealer_streak=0, seat_wind="S", self_drawn=False)
+    assert mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock", **same).net == alone
+    by_hand = mjscore.score(DEAL[1], "babcock", seat_wind="S", robbing_kong=True)
+    assert mjscore.settle([0, by_hand, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock",
+                          robbing_kong=True).net == robbed.net
+    assert mjscore.settle([0, drawn, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock",
+                          self_drawn=True).net == mjscore.settle([0, drawn, 0, 0], winner=1, dealer=0,
+                                                                 discarder=None, rules="babcock").net
+
+
+def test_settle_refuses_a_winners_keyword_a_total_would_ignore() -> None:
+    """A winner's total is paid as it is: robbing_kong=True given with it was dropped."""
+    total = mjscore.score(DEAL[1], "babcock", seat_wind="S").total
+    for keywords in ({"robbing_kong": True}, {"win_tile": "9s"}, {"flowers": [2], "seat_wind": "S"}):
+        with pytest.raises(InvalidContextError) as error:
+            mjscore.settle([0, total, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock", **keywords)
+        message = str(error.value)
+        assert "given as a total" in message and "ignored for a total" in message
+        assert all(f"{name}=" in message for name in keywords if name != "seat_wind")
+        assert "seat_wind=" not in message  # (checked against the seats, so not ignored)
+    # the near miss: seat_wind and self_drawn, checked against the seats and the discarder, as ever
+    assert mjscore.settle([0, total, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock", seat_wind="S",
+                          self_drawn=False).net == \
+        mjscore.settle([0, total, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net
+
+
+def test_settle_refuses_keywords_that_describe_no_winner() -> None:
+    """A misspelt keyword (with a Score or a total), and any winner's keyword in a drawn deal,
+    were dropped: no winning hand is scored here to refuse them."""
+    won = mjscore.score(DEAL[1], "babcock", seat_wind="S")
+    for winner in (won, won.total):
+        with pytest.raises(InvalidContextError, match="settle takes no keyword robbed_kong: the winner's context "
+                                                      "keywords are .*robbing_kong"):
+            mjscore.settle([0, winner, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock", robbed_kong=True)
+    with pytest.raises(InvalidContextError, match=r"nobody won \(winner=None\), so self_drawn=True describes no "
+                                                  "winning hand"):
+        mjscore.settle([0, 0, 0, 0], winner=None, dealer=0, discarder=None, rules="babcock", self_drawn=True)
+    assert mjscore.settle([0, 0, 0, 0], winner=None, dealer=0, discarder=None, rules="babcock").net == (0,) * 4
+
+
+def test_settle_refuses_a_prevailing_wind_its_scores_were_scored_otherwise() -> None:
+    """settle's prevailing_wind scores the hands given here; a Score given with it kept its own
+    prevailing wind without a word, and with four totals it applied to nothing."""
+    won = mjscore.score(DEAL[1], "babcock", seat_wind="S")  # in an East round
+    lost = mjscore.score(DEAL[3], "babcock", seat_wind="N")
+    for players in ([0, won, 0, 0], [0, DEAL[1], 0, lost]):
+        with pytest.raises(InvalidContextError, match=r"prevailing_wind='S', but player \d's Score was scored with "
+                                                      "prevailing_wind='E'"):
+            mjscore.settle(players, winner=1, dealer=0, discarder=2, rules="babcock", prevailing_wind="S")
+    with pytest.raises(InvalidContextError, match="prevailing_wind='S' would be ignored: every player is given as a "
+                                                  "total"):
+        mjscore.settle([0, won.total, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock", prevailing_wind="S")
+    # the near misses: the Scores' own prevailing wind, or hands scored here in the South round
+    assert mjscore.settle([0, won, 0, lost], winner=1, dealer=0, discarder=2, rules="babcock",
+                          prevailing_wind="E").net == \
+        mjscore.settle([0, won, 0, lost], winner=1, dealer=0, discarder=2, rules="babcock").net
+    south = mjscore.score(DEAL[1], "babcock", seat_wind="S", prevailing_wind="S")
+    assert mjscore.settle([0, DEAL[1], 0, 0], winner=1, dealer=0, discarder=2, rules="babcock",
+                          prevailing_wind="S").net == \
+        mjscore.settle([0, south, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock", prevailing_wind="S").net

@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .._backend import BACKEND, CHOSEN, twin
-from ..core.context import FLOWER_SHIFT, WinContext, check_against_hand, forget_contexts, wind_of
+from ..core.context import CONTEXT_KEYWORDS, FLOWER_SHIFT, WinContext, check_against_hand, forget_contexts, wind_of
 from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
 from ..rules.facts import Atom
 from .best_reading import BestReading
@@ -554,6 +554,92 @@ def _check_self_drawn(winner_context: dict[str, Any], discarder: object) -> None
             "winning tile as discarder (or leave self_drawn out: settle reads it from the discarder)")
 
 
+_OWN_PARAMETERS = ("dealer", "winner", "prevailing_wind")
+"""Context keywords that are settle's own parameters (so never among the winner's keywords)."""
+_CHECKED_FOR_A_TOTAL = ("seat_wind", "self_drawn")
+"""The winner's keywords settle checks against the deal itself (the seats, the discarder),
+so they are checked for a winner given as a total too."""
+
+
+def _shown(name: str, value: object) -> str:
+    """A context value of a Score as a keyword would give it (``'S'``, ``'9s'``, ``[1, 2]``)."""
+    if name in ("seat_wind", "prevailing_wind") and isinstance(value, Tile):
+        return repr(_SEATS[value - Tile.EAST])
+    if name == "win_tile" and value is not None:
+        return repr(str(value))
+    if isinstance(value, tuple):
+        return repr(list(value))
+    return repr(value)
+
+
+def _check_winner_keywords(players: Sequence[Score | int | Hand | str], winner: int | None,
+                           seat: Tile | None, winner_context: dict[str, Any], discarder: object,
+                           prevailing_wind: str | None) -> None:
+    """Refuse the winner's keywords (``winner_context``) settle would drop without a word: a name
+    that is no context keyword; any of them when nobody won; for a winner given as a total, any
+    but ``seat_wind`` and ``self_drawn`` (checked against the seats and the discarder), since a
+    total is paid as it is; for a winner's Score, one that says otherwise than the Score's own
+    context (``seat``: the winner's seat, None when the dealer is no seat, which settle_scores
+    refuses). ``winner``: the winner's place (None: nobody won)."""
+    unknown = sorted(set(winner_context) - set(CONTEXT_KEYWORDS))
+    if unknown:
+        known = ", ".join(k for k in CONTEXT_KEYWORDS if k not in _OWN_PARAMETERS)
+        raise InvalidContextError(f"settle takes no keyword {', '.join(unknown)}: the winner's context "
+                                  f"keywords are {known}")
+    if not winner_context:
+        return
+    if winner is None:
+        given = ", ".join(f"{name}={value!r}" for name, value in winner_context.items())
+        raise InvalidContextError(
+            f"nobody won (winner=None), so {given} describes no winning hand: leave the winner's keywords out "
+            "of a drawn deal")
+    player = players[winner]
+    if isinstance(player, (Hand, str)):
+        return  # scored here with them
+    if not isinstance(player, Score):  # a total (settle_scores refuses what is no number)
+        ignored = [name for name in winner_context if name not in _CHECKED_FOR_A_TOTAL]
+        if ignored:
+            raise InvalidContextError(
+                f"the winner (player {winner}) is given as a total ({player!r}), which settle pays as it is: "
+                f"{', '.join(f'{n}={winner_context[n]!r}' for n in ignored)} would be ignored for a total. "
+                "Score the hand with them and give its Score (or the hand itself, to score here), or leave "
+                "them out")
+        return
+    if seat is None:
+        return
+    # the context settle scores a winning hand with, which the Score must have been scored with
+    asked = WinContext.from_keywords(**{"seat_wind": seat, **winner_context, "self_drawn": discarder is None,
+                                        "prevailing_wind": player.context.prevailing_wind
+                                        if prevailing_wind is None else prevailing_wind, "winner": True})
+    for name in winner_context:
+        had = getattr(player.context, name)
+        if getattr(asked, name) != had:
+            raise InvalidContextError(
+                f"{name}={winner_context[name]!r}, but the winner's Score was scored with {name}="
+                f"{_shown(name, had)}: settle pays the Score as it was scored, so score the hand with "
+                f"{name}={winner_context[name]!r} (or give the hand itself, to score here), or leave "
+                f"{name} out")
+
+
+def _check_prevailing_wind(players: Sequence[Score | int | Hand | str], prevailing_wind: str | None) -> None:
+    """Refuse a ``prevailing_wind`` given with a Score scored under another one (the prevailing
+    wind is the whole deal's), and one given when every player is a total (nothing is scored
+    here, so it would be ignored)."""
+    if prevailing_wind is None:
+        return
+    wind = wind_of(prevailing_wind, "prevailing_wind")
+    for index, player in enumerate(players):
+        if isinstance(player, Score) and player.context.prevailing_wind != wind:
+            raise InvalidContextError(
+                f"prevailing_wind={prevailing_wind!r}, but player {index}'s Score was scored with prevailing_wind="
+                f"{_shown('prevailing_wind', player.context.prevailing_wind)}: the prevailing wind is the whole "
+                "deal's, so score every hand with the same one, or leave prevailing_wind out")
+    if not any(isinstance(player, (Score, Hand, str)) for player in players):
+        raise InvalidContextError(
+            f"prevailing_wind={prevailing_wind!r} would be ignored: every player is given as a total, and a "
+            "total is paid as it is (leave prevailing_wind out, or give the hands to score here)")
+
+
 def _check_losers(players: Sequence[Score | int | Hand | str], winner: int | None, east: int | None) -> None:
     """Refuse a loser's Score (every player's when nobody won) of a hand that went out, or
     scored in another seat than the one its place gives (when ``east``, the dealer, is a seat)."""
@@ -577,7 +663,7 @@ def _check_losers(players: Sequence[Score | int | Hand | str], winner: int | Non
 
 def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, dealer: int = 0,
            discarder: int | None = None, rules: str | RuleSet = "babcock",
-           prevailing_wind: str = "E", **winner_context: Any) -> Settlement:
+           prevailing_wind: str | None = None, **winner_context: Any) -> Settlement:
     """What each of the four players pays or receives for one deal, summing to zero.
 
     ``players`` are the four hands in seat order (player ``dealer`` is East, the
@@ -592,6 +678,16 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
     self-drawn when a discarder is given), a loser's of a hand that did not. The
     rule set's payment scheme then settles the scores.
 
+    Nothing given is dropped without a word. A Score is paid as it was scored, so
+    each winner's keyword given with the winner's Score must say what the Score was
+    scored with (``win_tile="9s"`` for a Score won on 9s); ``prevailing_wind``, the
+    whole deal's, must be each Score's (left out: each Score keeps its own, and hands
+    scored here take East). A total is paid as it is: with the winner's total only
+    ``seat_wind`` and ``self_drawn`` may be given, checked against the seats and the
+    discarder as ever; any other keyword would be ignored, and is an error, as is
+    ``prevailing_wind`` when every player is a total, and any winner's keyword when
+    nobody won.
+
     >>> settle([0, 36, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock").net
     (-72, 144, -36, -36)
 
@@ -599,7 +695,12 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
     :raises InvalidContextError: for a ``seat_wind``, or a Score's seat wind, other
         than its player's seat; a ``self_drawn`` the discarder contradicts (True with a
         discarder, False without one), or a winner's Score scored self-drawn with a
-        discarder; a loser's Score of a hand that went out.
+        discarder; a loser's Score of a hand that went out; a winner's keyword that is
+        no context keyword, that a winner's Score was scored otherwise with, that a
+        winner's total would ignore (any but ``seat_wind`` and ``self_drawn``), or
+        given when nobody won; a ``prevailing_wind`` other than a Score's, or given
+        with four totals; and a winner's situation that cannot happen (as
+        :func:`score` raises).
     :raises NotWinningError: for a winner's Score of a hand that did not go out (and, as
         :func:`score` raises, for a winner's hand that does not win).
     """
@@ -617,6 +718,10 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
         if seated is not None:
             _check_winner(players, winning, seated, winner_context, discarder)
     if winning is not None or winner is None:  # (else settle_scores refuses the winner)
+        _check_winner_keywords(players, winning, None if winning is None or seated is None
+                               else _seat_of(winning, seated), winner_context, discarder, prevailing_wind)
+    _check_prevailing_wind(players, prevailing_wind)
+    if winning is not None or winner is None:  # (else settle_scores refuses the winner)
         _check_losers(players, winning, seated)
     totals = []
     for index, player in enumerate(players):
@@ -624,7 +729,7 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
             totals.append(player.total)
         elif isinstance(player, (Hand, str)):
             seat = _SEATS[(index - east) % 4] if east is not None else "E"
-            keywords: dict[str, Any] = {"seat_wind": seat, "prevailing_wind": prevailing_wind}
+            keywords: dict[str, Any] = {"seat_wind": seat, "prevailing_wind": "E" if prevailing_wind is None else prevailing_wind}
             if index == winner:
                 keywords.update(winner_context, self_drawn=discarder is None, winner=True)
             else:
