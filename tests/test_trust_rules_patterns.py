@@ -209,3 +209,21 @@ def test_a_hand_the_search_gave_up_on_is_still_refused(tmp_path, keys, part):
     looked for): no hand could ever name them. Narrow groups now go first."""
     with pytest.raises(RuleSetError, match=f"hands.odd.{part}"):
         load_rules(_hand(tmp_path, keys))
+
+
+@pytest.mark.parametrize("marks", ["melded concealed", "concealed melded"])
+def test_a_group_marked_melded_and_concealed_is_a_load_error(tmp_path, backend, marks):
+    """patterns.py, modifiers: ``melded`` lets a group of a concealed fixed hand be declared,
+    ``concealed`` says it never is; a group marked both loaded, and ``concealed`` decided
+    without a word. Near misses: each mark alone loads and does what it says."""
+    groups = 'groups = ["pung 1m {}", "singles 2345678m", "pung 9m", "single m"]'
+    path = _hand(tmp_path, f"concealed = true\n{groups.format(marks)}")
+    with pytest.raises(RuleSetError) as error:
+        load_rules(path)
+    message = str(error.value)
+    assert message.startswith(f"{path}: hands.odd.groups[0]: 'pung 1m {marks}': ")
+    assert "keep 'melded'" in message and "or 'concealed'" in message
+    declared = "2345678m 9995m [111m]"  # the marked group declared
+    for mark, made in (("melded", True), ("concealed", False)):
+        rules = load_rules(_hand(tmp_path, f"concealed = true\n{groups.format(mark)}"))
+        assert (score(declared, rules, win_tile="5m", self_drawn=True).special == "odd") is made

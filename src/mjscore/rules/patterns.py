@@ -18,7 +18,8 @@ A token is ``[COUNT] KIND TILES [MODIFIER ...]``:
                    concealed kong, not an exposed or a claimed one), and which
                    group a discard completes is not read there
 ``melded``         the group may be declared even in a concealed-only hand
-                   (fixed hands only)
+                   (fixed hands only); never beside ``concealed``, which says
+                   the opposite (a load error)
 ``win``            the winning tile must complete this group (fixed hands only:
                    a hand of sets, seven pairs or an item says ``win-tile``)
 =================  ==========================================================
@@ -188,6 +189,10 @@ def parse_group(text: str) -> GroupSpec:
                            "modifiers are concealed, melded, win)")
     spec = GroupSpec(text, count, tuple(sorted(kinds)), word, " ".join(tail),
                      "concealed" in modifiers, "melded" in modifiers, "win" in modifiers)
+    if spec.melded and spec.concealed:  # (the concealed mark decided alone, without a word)
+        raise PatternError("'melded' (the group may be declared, even in a concealed hand) and 'concealed' "
+                           "(it is never declared) say opposite things: keep 'melded' if a player may expose "
+                           "this group, or 'concealed' if it must stay in the hand")
     if spec.melded and not set(spec.kinds) <= {GroupKind.SEQUENCE, GroupKind.TRIPLET, GroupKind.QUAD}:
         raise PatternError(f"a {word} cannot be melded: only chows, pungs and kongs are declared")
     _check_tiles(spec)
