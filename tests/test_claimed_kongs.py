@@ -12,6 +12,7 @@ both backends.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -27,39 +28,24 @@ from mjscore.rows.codec import NO_MELD
 
 pytest.importorskip("mjscore.score._kernel", reason="the compiled kernel is not built")
 
+
+def _limit_hand(hand_id: str, name: str, groups: list[str], concealed: bool, what: str) -> str:
+    """One ``[[hands]]`` entry of a rule file, worth the limit (``concealed``: the hand must be)."""
+    return "\n".join(["[[hands]]", f'id = "{hand_id}"', f'name = "{name}"', f"groups = {json.dumps(groups)}",
+                      *(["concealed = true"] if concealed else []), "limit = 1", f'source = "test: {what}"', ""])
+
+
 # No shipped hand is a concealed fixed hand holding a kong under claimed-kongs = "concealed".
-_HANDS = '''
-[[hands]]
-id = "kong-run"
-name = "Kong run"
-groups = ["kong 1m", "singles 123456789p", "pair 9m"]
-concealed = true
-limit = 1
-source = "test: a concealed fixed hand holding a kong"
-
-[[hands]]
-id = "kept-kong-run"
-name = "Kept kong run"
-groups = ["kong 2m concealed", "singles 123456789s", "pair 9m"]
-limit = 1
-source = "test: a fixed hand whose kong must itself be concealed"
-
-[[hands]]
-id = "kong-knits"
-name = "Kong knits"
-groups = ["kong 1m", "3 knit-pung ?ABC", "pair E"]
-concealed = true
-limit = 1
-source = "test: a concealed fixed hand of knitted groups holding a kong (distances list its ways)"
-
-[[hands]]
-id = "melded-kong-run"
-name = "Melded kong run"
-groups = ["kong 3m melded", "singles 123456789s", "pair 8m"]
-concealed = true
-limit = 1
-source = "test: a concealed fixed hand that may declare its kong"
-'''
+_HANDS = "\n".join(_limit_hand(*hand) for hand in [
+    ("kong-run", "Kong run", ["kong 1m", "singles 123456789p", "pair 9m"], True,
+     "a concealed fixed hand holding a kong"),
+    ("kept-kong-run", "Kept kong run", ["kong 2m concealed", "singles 123456789s", "pair 9m"], False,
+     "a fixed hand whose kong must itself be concealed"),
+    ("kong-knits", "Kong knits", ["kong 1m", "3 knit-pung ?ABC", "pair E"], True,
+     "a concealed fixed hand of knitted groups holding a kong (distances list its ways)"),
+    ("melded-kong-run", "Melded kong run", ["kong 3m melded", "singles 123456789s", "pair 8m"], True,
+     "a concealed fixed hand that may declare its kong"),
+])
 
 
 @pytest.fixture(scope="module")
