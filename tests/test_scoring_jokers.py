@@ -712,6 +712,47 @@ def test_a_bulk_call_keeps_a_special_hand_first_in_order_at_a_tie(backend: str, 
     assert (totals.tolist(), special.tolist()) == ([40], [[hand.id for hand in ruleset.hands].index(one.special)])
 
 
+@pytest.mark.parametrize(("name", "use"), [("chinese-classical", "pairs"), ("bmja", "pungs"), ("western", "pungs")])
+def test_a_joker_row_scores_alike_alone_and_among_others(backend: str, name: str, use: str) -> None:
+    """A bulk call remembers what its rows share (the items' most points for the facts a
+    substitution's bound asks) while the rule set, the winds, the winning tile and the
+    bonus tiles stay: each row here comes three times among the others, with another
+    winning tile (chinese-classical's items name winning tiles), winds and flowers
+    (bmja's count each one), so a sum remembered past what it depends on would bound a
+    row by another's and skip its best substitution. Each total is the row's alone."""
+    rules = load_rules(name, joker_use=use)
+    rng = np.random.default_rng(33)
+    distinct = 12 if backend == "python" else 300
+    complete = random_complete_hands(distinct, seed=33)
+    counts, win, seat, prevailing, bonus = [], [], [], [], []
+    for hand in complete:
+        for _ in range(3):
+            natural = hand.copy()
+            won = int(rng.choice(np.flatnonzero(natural)))
+            spare = natural.astype(np.int64)
+            spare[won] -= 1
+            for _ in range(2):  # two tiles (never the winning one) become jokers
+                t = int(rng.choice(np.flatnonzero(spare)))
+                spare[t] -= 1
+                natural[t] -= 1
+            counts.append(natural)
+            win.append(won)
+            seat.append(27 + int(rng.integers(4)))
+            prevailing.append(27 + int(rng.integers(4)))
+            bonus.append(int(rng.integers(256)))
+    order = rng.permutation(len(counts))
+    columns = {"win_tile": np.array(win, dtype=np.uint8)[order], "seat_wind": np.array(seat)[order],
+               "prevailing_wind": np.array(prevailing)[order], "bonus": np.array(bonus, dtype=np.uint8)[order],
+               "jokers": 2, "self_drawn": True}
+    rows = np.array(counts, dtype=np.uint8)[order]
+    totals, special, status = score_many(rows, rules, return_status=True, **columns)
+    assert (status == HandStatus.OK).sum() >= len(rows) // 5  # enough rows go out to compare
+    for i in range(len(rows)):
+        alone = {key: value[i:i + 1] if isinstance(value, np.ndarray) else value for key, value in columns.items()}
+        one = score_many(rows[i:i + 1], rules, return_status=True, **alone)
+        assert (one[0][0], one[1][0], one[2][0]) == (totals[i], special[i], status[i]), i
+
+
 def test_a_bulk_call_works_out_the_single_wait_where_it_changes_the_total(tmp_path: Path, backend: str) -> None:
     """004 Bonus: "filling in the only possible place to win | 2 points" (only-place), on
     seven pairs (a house shape). A bulk call folds a reading that no decomposition

@@ -14,6 +14,17 @@ from mjscore.score._fold cimport Group
 cdef enum:
     MAX_FIXED_SUBS = 16     # the fixed-shape substitutions of a row remembered one by one
 
+cdef enum:
+    ITEM_MEMO_BITS = 6
+    ITEM_MEMO = 64          # 2**ITEM_MEMO_BITS entries, direct-mapped
+
+ctypedef struct ItemSumsMemo:
+    uint64_t facts
+    uint64_t maybe
+    int64_t points
+    int64_t doubles
+    uint64_t generation     # the RowBound's when filled (0: never)
+
 ctypedef struct RowBound:
     # what every substitution of one row shares; kept across rows (in the caller's Subs,
     # zeroed before the first), so the parts that depend only on the rule set and the
@@ -37,13 +48,13 @@ ctypedef struct RowBound:
     int items_ok            # the doubles are >= 0 (else no bound)
     int64_t special_most    # the most any reading scores (c_hand_most over the hands)
     int tile_items          # some item names a winning tile (its sums then depend on it)
-    # the items' sums for the last facts asked, with and without the single wait
-    # (the substitutions of a row mostly share them)
     int bonus               # the row's flowers and seasons (items counted per bonus tile)
-    uint64_t last_facts[2]
-    uint64_t last_maybe[2]
-    int64_t last_points[2]
-    int64_t last_doubles[2]
+    # the items' sums by the facts asked and those perhaps held, across the rows of a
+    # bulk call: a few dozen pairs recur, where a sum is a loop over every item whose
+    # branches mispredict. Remembered while the rule set, the winds, the winning tile (if
+    # an item names one) and the bonus tiles stay; a new generation forgets them all.
+    ItemSumsMemo memo[ITEM_MEMO]
+    uint64_t generation
 
 # The most a reading making special hand `h` can score: the limit (its points and doubles
 # are capped there) or the larger of its shares of the limit, exposed and concealed.

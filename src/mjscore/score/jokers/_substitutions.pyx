@@ -71,13 +71,13 @@ cdef void c_row_bound(RowBound* b, const Tables* r, uint32_t w, int win, int sea
         b.special_most = r.cap
         for k in range(r.pat.n_hands):
             b.special_most = max(b.special_most, c_hand_most(r, k))
-        b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)  # none asked yet (never every bit)
+        b.generation += 1  # (the first: entries of generation 0 were never filled)
     elif b.tile_items and b.win != win:
-        b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)
+        b.generation += 1
     b.win = win
     b.context = context
     if r.per_bonus and b.bonus != _bonus_count(w):  # the items' sums count the bonus tiles
-        b.last_facts[0] = b.last_facts[1] = ~(<uint64_t>0)
+        b.generation += 1
     b.bonus = _bonus_count(w)
     b.maybe = ~BASE_FACTS
     b.meld_points = b.meld_doubles = 0
@@ -94,14 +94,19 @@ cdef inline int _tile_may(const RowBound* b, int i) noexcept nogil:
     return tiles == ALL34 or b.win == ANY_TILE or b.win < 34 and (tiles >> b.win) & 1
 
 
-cdef void _item_sums(RowBound* b, int k, uint64_t facts, uint64_t maybe) noexcept nogil:
+cdef const ItemSumsMemo* _item_sums(RowBound* b, uint64_t facts, uint64_t maybe) noexcept nogil:
     """The most points and doubles the items can add to a reading holding ``facts`` and
-    perhaps ``maybe``, into remembered entry ``k``."""
+    perhaps ``maybe``: remembered, or summed into the memo's entry for them."""
     cdef const Tables* r = b.r
+    cdef ItemSumsMemo* e = &b.memo[((facts ^ maybe * <uint64_t>0x9E3779B97F4A7C15) * <uint64_t>0xC2B2AE3D27D4EB4F)
+                                   >> (64 - ITEM_MEMO_BITS)]
     cdef int i
     cdef int64_t points = 0, doubles = 0
-    b.last_facts[k] = facts
-    b.last_maybe[k] = maybe
+    if e.generation == b.generation and e.facts == facts and e.maybe == maybe:
+        return e
+    e.generation = b.generation
+    e.facts = facts
+    e.maybe = maybe
     if maybe & F_NO_POINTS and not r.any_excludes:
         # no-points holds only when no item with points but the base ones applies
         for i in range(r.n_items):
@@ -122,12 +127,16 @@ cdef void _item_sums(RowBound* b, int k, uint64_t facts, uint64_t maybe) noexcep
         else:
             points += max(0, r.points[i])
             doubles += r.doubles[i]
-    b.last_points[k] = points
-    b.last_doubles[k] = doubles
+    e.points = points
+    e.doubles = doubles
+    return e
 
 
 cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, int64_t* bound) noexcept nogil:
     cdef const Tables* r = b.r
+    cdef const ItemSumsMemo* sums
+    cdef int64_t item_points[2]
+    cdef int64_t item_doubles[2]
     cdef uint64_t maybe = b.maybe, rest
     cdef int64_t points, doubles, pair_points, pair_doubles, set_points, set_doubles
     cdef int k, t
@@ -141,10 +150,13 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         rest = at_least[2] & ~at_least[3]
         if at_least[1] & ~at_least[2] or at_least[4] or not rest or rest & (rest - 1):
             maybe &= ~F_NO_CHOWS
-    if facts != b.last_facts[1] or maybe != b.last_maybe[1]:
-        _item_sums(b, 1, facts, maybe)
-    if facts != b.last_facts[0] or maybe & ~F_SINGLE_WAIT != b.last_maybe[0]:
-        _item_sums(b, 0, facts, maybe & ~F_SINGLE_WAIT)
+    # (read before the second lookup, which may take the first's entry)
+    sums = _item_sums(b, facts, maybe)
+    item_points[1] = sums.points
+    item_doubles[1] = sums.doubles
+    sums = _item_sums(b, facts, maybe & ~F_SINGLE_WAIT)
+    item_points[0] = sums.points
+    item_doubles[0] = sums.doubles
     # the sets: a pung of each kind held three times where it beats a chow (the tables
     # hold the larger), chows for the rest. S's concealed part holds 3 * sets + 2 tiles
     # (a winning row's size), so at most `sets` kinds three times: each pung counts.
@@ -178,7 +190,7 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
     points = b.meld_points + pair_points
     doubles = b.meld_doubles + pair_doubles
     for k in range(2):
-        bound[k] = _capped_total(r, points + b.last_points[k], doubles + b.last_doubles[k])
+        bound[k] = _capped_total(r, points + item_points[k], doubles + item_doubles[k])
 
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
