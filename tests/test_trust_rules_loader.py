@@ -151,10 +151,126 @@ def test_a_limit_under_a_bases_options_names_the_base(tmp_path):
 def test_options_stay_open_ended_but_for_the_limit(tmp_path):
     """loader.py, ``[options]``: open-ended by design, a file declares options of its own
     (gated on, set by presets and load_rules, read with RuleSet.option), so a name no gate
-    uses still loads; only ``limit`` is refused."""
+    uses still loads; only ``limit`` is refused (and the other names that set nothing, below)."""
     path = tmp_path / "house.toml"
     path.write_text('name = "house"\nextends = "babcock"\n[options]\nhouse-stakes = "pennies"\n'
                     '[presets.high]\nhouse-stakes = "pounds"\n', encoding="utf-8")
     assert load_rules(path).option("house-stakes") == "pennies"
     assert load_rules(path, preset="high").option("house-stakes") == "pounds"
     assert load_rules(path, house_stakes="shillings").option("house-stakes") == "shillings"
+
+
+# --- [options] names that set nothing (review of 2027-01, the rest of the limit's case) -----
+# Decision (loader.py docstring, docs/rule-files.md "Options and presets"): [options] stays
+# open-ended, but two kinds of name there would declare an option that sets nothing and are
+# load errors saying what to write instead: a top-level key of the file (save max-chows and
+# special-required, which an option of that name decides), and a name with underscores whose
+# hyphenated form is such a key, an option the loader reads or one the rule set declares.
+
+def _house(tmp_path: Path, text: str, name: str = "house") -> Path:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'name = "{name}"\nextends = "babcock"\n{text}', encoding="utf-8")
+    return path
+
+
+def _load_error(path: Path) -> str:
+    with pytest.raises(RuleSetError) as error:
+        load_rules(path)
+    return str(error.value)
+
+
+@pytest.mark.parametrize(("line", "write"), [
+    ('claimed-kongs = "concealed"', """'claimed-kongs = "concealed"'"""),
+    ("dealer-streak = 3", "'dealer-streak = 3'"),
+    ("losers = false", "'losers = false'"),
+    ('special-hands = "best"', """'special-hands = "best"'"""),
+    ('special-value = "better"', """'special-value = "better"'"""),
+    ('shapes = ["seven-pairs"]', """'shapes = ["seven-pairs"]'"""),
+    ('title = "House rules"', """'title = "House rules"'"""),
+])
+def test_a_top_level_key_under_options_is_a_load_error_saying_to_move_it(tmp_path, line, write):
+    """loader.py, ``[options]``: a top-level key written under ``[options]`` loaded as an option of
+    the file's own that set nothing (``losers = false`` there left losers scoring). The message
+    names the file and the key and says to write it at the top of the file, where it works."""
+    key = line.partition(" =")[0]
+    message = _load_error(_house(tmp_path, f"[options]\n{line}\n"))
+    assert message.startswith(f"{tmp_path / 'house.toml'}: options.{key}: '{key}' is a key of the rule file "
+                              "itself, not an option"), message
+    assert f"write {write} at the top of the file, above the first [table] line" in message, message
+    # the near miss: where the message says, the key loads (and does what it says)
+    rules = load_rules(_house(tmp_path, f"{line}\n"))
+    attribute = {"claimed-kongs": "claimed_concealed", "dealer-streak": "dealer_streak", "losers": "losers",
+                 "special-hands": "special_hands", "special-value": "special_value"}.get(key)
+    if attribute is not None:
+        assert getattr(rules, attribute) != getattr(load_rules("babcock"), attribute)
+
+
+@pytest.mark.parametrize(("text", "write"), [
+    ('payments = { scheme = "classical" }', "write it as its own [payments] table"),
+    ("[options.presets.high]\nroof-off = true", "write it as its own [presets.NAME] table"),
+    ('hands = []', "write each entry as a [[hands]] table of its own"),
+    ('options = { roof-off = true }', "write each option as 'name = value' directly under the [options] line"),
+])
+def test_a_section_of_the_file_under_options_says_how_to_write_it(tmp_path, text, write):
+    """The tables and sections of the file under ``[options]`` say where they go instead."""
+    message = _load_error(_house(tmp_path, f"[options]\n{text}\n"))
+    assert f"{tmp_path / 'house.toml'}: options." in message and write in message, message
+
+
+def test_every_top_level_key_but_the_option_ones_is_refused_under_options(tmp_path):
+    """Each of the loader's top-level keys (all of them, as it lists them) set nothing under
+    ``[options]``; ``max-chows`` and ``special-required`` are options too (an option of that
+    name decides instead of the key, so presets set it), and still load there."""
+    from mjscore.rules import loader
+
+    for key in sorted(loader._TOP_KEYS - {"max-chows", "special-required"}):
+        assert _load_error(_house(tmp_path, f"[options]\n{key} = 1\n")).startswith(
+            f"{tmp_path / 'house.toml'}: options.{key}: "), key
+    rules = load_rules(_house(tmp_path, "[options]\nmax-chows = 2\nspecial-required = false\n"))
+    assert (rules.option("max-chows"), rules.max_chows, rules.option("special-required")) == (2, 2, False)
+
+
+@pytest.mark.parametrize(("line", "what", "write"), [
+    ("roof_off = true", "an option the loader reads", "'roof-off = true'"),
+    ('joker_use = "pungs"', "an option the loader reads", """'joker-use = "pungs"'"""),
+    ("max_chows = 3", "an option the loader reads", "'max-chows = 3'"),
+    ("own_wind_exposed_doubles = true", "an option this rule set declares", "'own-wind-exposed-doubles = true'"),
+])
+def test_an_option_written_with_underscores_is_a_load_error_naming_its_spelling(tmp_path, line, what, write):
+    """loader.py, ``[options]``: ``roof_off = true`` declared a new option ``roof_off`` that set
+    nothing, while ``roof-off`` (the loader's) stayed false without a word; the same for an
+    option the base declares (babcock's ``own-wind-exposed-doubles``)."""
+    name = line.partition(" =")[0]
+    hyphens = name.replace("_", "-")
+    message = _load_error(_house(tmp_path, f"[options]\n{line}\n"))
+    assert message.startswith(f"{tmp_path / 'house.toml'}: options.{name}: '{name}' would declare a new option "
+                              "of its own, which sets nothing"), message
+    assert f"'{hyphens}' (with hyphens, as rule-file names are written) is {what}: write {write} instead" \
+        in message, message
+    # the near miss: the spelling the message names loads and sets the option
+    fixed = load_rules(_house(tmp_path, f"[options]\n{line.replace(name, hyphens)}\n"))
+    assert fixed.option(hyphens) != dict(load_rules("babcock").options).get(hyphens)
+
+
+def test_a_top_level_key_written_with_underscores_names_both_fixes(tmp_path):
+    """``claimed_kongs`` under ``[options]``: the spelling and the place are both wrong."""
+    message = _load_error(_house(tmp_path, '[options]\nclaimed_kongs = "concealed"\n'))
+    assert message.startswith(f"{tmp_path / 'house.toml'}: options.claimed_kongs: 'claimed_kongs' is written with "
+                              "underscores, but rule-file names use hyphens ('claimed-kongs')"), message
+    assert """write 'claimed-kongs = "concealed"' at the top of the file""" in message, message
+    assert load_rules(_house(tmp_path, 'claimed-kongs = "concealed"\n')).claimed_concealed
+
+
+def test_underscores_against_the_files_own_and_its_bases_options(tmp_path):
+    """An underscore name is refused against an option the file itself declares, and the
+    message names the file that says it (here the base, not the file extending it); a name
+    with underscores whose hyphenated form nothing declares stays the file's own option."""
+    message = _load_error(_house(tmp_path, "[options]\nhouse-stakes = 1\nhouse_stakes = 2\n"))
+    assert "options.house_stakes: " in message and "an option this rule set declares" in message, message
+    base = _house(tmp_path, "[options]\nroof_off = true\n", name="base")
+    mine = tmp_path / "mine.toml"
+    mine.write_text('name = "mine"\nextends = "base.toml"\n', encoding="utf-8")
+    with pytest.raises(RuleSetError, match=rf"^{base}: options\.roof_off: "):
+        load_rules(mine)
+    own = load_rules(_house(tmp_path, "[options]\nhouse_stakes = 1\n"))
+    assert own.option("house_stakes") == 1

@@ -24,11 +24,19 @@ The format (every key, with the shipped files as examples):
                      list of strings). Open-ended by design: any name declares
                      an option of the file's own, which ``option`` gates name,
                      presets and ``load_rules`` set and :meth:`RuleSet.option`
-                     reads, so a name no gate uses is not refused. ``limit`` is
-                     the one name refused there (a load error saying where it
-                     goes): the limit is the top-level ``limit``, a preset's
-                     ``limit`` or ``load_rules(..., limit=...)``, never an
-                     option. The option ``joker-use`` (``"off"``,
+                     reads, so a name no gate uses is not refused. Two kinds
+                     of name are refused there (a load error naming the file,
+                     the key and what to write instead), since they would
+                     declare an option that sets nothing: a top-level key of
+                     this table (``limit``, ``losers``, ``claimed-kongs``,
+                     ``dealer-streak``, ``special-hands``, ``special-value``,
+                     ``shapes``, ...; it goes at the top of the file, and the
+                     limit also in a preset or ``load_rules(..., limit=...)``),
+                     save ``max-chows`` and ``special-required``, which are
+                     options too; and a name with underscores whose hyphenated
+                     form is such a key, an option the loader reads or one the
+                     file or its bases declare (``roof_off``: write
+                     ``roof-off``). The option ``joker-use`` (``"off"``,
                      ``"pungs"``, ``"chows"``, ``"pairs"``) says where jokers may
                      stand (:mod:`mjscore.core.jokers`; ``load_rules(...,
                      joker_use=...)``); the key ``jokers``, its name before
@@ -109,6 +117,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import tomllib
 import warnings
 from collections.abc import Callable, Mapping
@@ -125,8 +134,8 @@ from ..core.tile import Tile, as_tile
 from .hands import SpecialHand, read_special_hand
 from .numbers import DOUBLES_RANGE, LIMIT_RANGE, MAX_SHARE_DENOMINATOR, POINTS_RANGE, NumberError, bounded
 from .model import BEST, BETTER, SHARE, SPECIAL_SHAPES, STACK, ItemRule, RuleSet, SetRule
-from .option_values import (JOKER_WORDS, check_option, expect as _expect, fail as _fail, flat_keywords, max_chows,
-                            option_values, preset_limit, restrictions)
+from .option_values import (JOKER_WORDS, LOADER_OPTIONS, check_option, expect as _expect, fail as _fail,
+                            flat_keywords, max_chows, option_values, preset_limit, restrictions)
 from .patterns import STANDARD, GroupSpec, PatternError, check_form, parse_group, unmakeable
 from .tile_expressions import class_mask
 from .calling import check_calling
@@ -189,20 +198,76 @@ def _read(path: Path) -> dict[str, Any]:
         raise RuleSetError(f"{path}: not valid TOML: {error}") from None
 
 
-def _no_limit_option(raw: Mapping[str, Any], path: Path) -> None:
-    """Refuse ``limit`` in the file's ``[options]``: it loaded as an option that set nothing
-    (the limit is the top-level key, a preset's ``limit`` or ``load_rules(limit=...)``).
-    Checked in each file of an ``extends`` chain, so the message names the file that says it."""
+_OPTION_KEYS = frozenset({"max-chows", "special-required"})
+"""Top-level keys that an option of the same name in ``[options]`` decides instead."""
+_NOT_OPTIONS = frozenset(_TOP_KEYS - _OPTION_KEYS)
+"""The loader's own top-level keys, which set nothing under ``[options]`` (a load error there)."""
+
+
+def _shown(value: object) -> str:
+    """A value as a rule file writes it (``true``, ``"best"``, ``["a", "b"]``; ``...`` for a table)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return f"[{', '.join(_shown(v) for v in value)}]"
+    return str(value) if isinstance(value, (int, float)) else "..."
+
+
+def _where_a_key_goes(key: str, value: object, spelled: str) -> str:
+    """Why the top-level key ``key``, written ``spelled = value`` under ``[options]``, sets
+    nothing there, and where to write it instead."""
+    if key == "limit":
+        shown = value if isinstance(value, int) and not isinstance(value, bool) else 500
+        return (f"the limit is not an option, so '{spelled} = {_shown(value)}' under [options] would change "
+                f"nothing: write 'limit = {shown}' at the top of the file, above the first [table] line, for "
+                f"this rule set's limit, or under a preset ('[presets.NAME]' then 'limit = {shown}') for the "
+                f"limit of those who choose that preset; from Python, load_rules(..., limit={shown}) sets it too")
+    if key == "options":
+        return ("[options] holds the options themselves, so an 'options' inside it would change nothing: "
+                "write each option as 'name = value' directly under the [options] line")
+    if key in ENTRY_SECTIONS:
+        return (f"'{key}' is a section of the rule file, not an option, so '{spelled}' under [options] would "
+                f"change nothing: write each entry as a [[{key}]] table of its own (see docs/rule-files.md)")
+    if key in ("presets", "payments"):
+        table = "[presets.NAME]" if key == "presets" else "[payments]"
+        return (f"'{key}' is a table of the rule file, not an option, so '{spelled}' under [options] would "
+                f"change nothing: write it as its own {table} table (see docs/rule-files.md)")
+    return (f"'{key}' is a key of the rule file itself, not an option, so '{spelled} = {_shown(value)}' under "
+            f"[options] would change nothing: write '{key} = {_shown(value)}' at the top of the file, above "
+            "the first [table] line")
+
+
+def _misplaced_options(raw: Mapping[str, Any], path: Path, inherited: Mapping[str, Any]) -> None:
+    """Refuse the two ``[options]`` names of the file that would declare an option of its own
+    setting nothing, when the file surely means another: one of the loader's top-level keys
+    (:data:`_NOT_OPTIONS`: ``limit``, ``losers``, ``claimed-kongs``, ...), which belongs at the
+    top of the file; and a name written with underscores whose hyphenated form is such a key,
+    an option the loader reads (``roof_off`` for ``roof-off``) or an option this file or its
+    bases (``inherited``: the base's ``[options]``) declare. Any other name stays the file's
+    own option. Checked in each file of an ``extends`` chain, so the message names the file
+    that says it."""
     options = raw.get("options")
-    if not isinstance(options, dict) or "limit" not in options:
-        return
-    value = options["limit"]
-    shown = value if isinstance(value, int) and not isinstance(value, bool) else 500
-    raise _fail(path, "options.limit", f"the limit is not an option, so 'limit = {value!r}' under [options] "
-                f"would change nothing: write 'limit = {shown}' at the top of the file, above the first "
-                f"[table] line, for this rule set's limit, or under a preset ('[presets.NAME]' then "
-                f"'limit = {shown}') for the limit of those who choose that preset; from Python, "
-                f"load_rules(..., limit={shown}) sets it too")
+    if not isinstance(options, dict):
+        return  # (reported when the options are read)
+    declared = {*LOADER_OPTIONS, *inherited, *options}
+    for name, value in options.items():
+        if not isinstance(name, str):
+            continue
+        if name in _NOT_OPTIONS:
+            raise _fail(path, f"options.{name}", _where_a_key_goes(name, value, name))
+        hyphens = name.replace("_", "-")
+        if hyphens == name:
+            continue
+        if hyphens in declared:
+            what = "an option the loader reads" if hyphens in LOADER_OPTIONS else "an option this rule set declares"
+            raise _fail(path, f"options.{name}", f"'{name}' would declare a new option of its own, which sets "
+                        f"nothing, while '{hyphens}' (with hyphens, as rule-file names are written) is {what}: "
+                        f"write '{hyphens} = {_shown(value)}' instead")
+        if hyphens in _NOT_OPTIONS:
+            raise _fail(path, f"options.{name}", f"'{name}' is written with underscores, but rule-file names use "
+                        f"hyphens ('{hyphens}'), and {_where_a_key_goes(hyphens, value, name)}")
 
 
 def _unique_ids(raw: Mapping[str, Any], path: Path) -> None:
@@ -232,10 +297,10 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise _fail(path, "(top)", "expected a table")
     _unknown(raw, _TOP_KEYS, path, "")
-    _no_limit_option(raw, path)
     _unique_ids(raw, path)
     raw = _old_joker_key(raw, path)
     if "extends" not in raw:
+        _misplaced_options(raw, path, {})
         if "remove" in raw:
             raise _fail(path, "remove", "only a file that extends another removes its entries")
         return {**raw, "_path": path, "_chain": (path,)}
@@ -244,6 +309,7 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     if base_path is None:
         raise _fail(path, "extends", f"no rule set or file named {base_name!r}")
     base = merged_file(base_path, (*seen, path))
+    _misplaced_options(raw, path, base.get("options", {}))
     merged = {**base, **{k: v for k, v in raw.items() if k not in (*ENTRY_SECTIONS, "options", "presets")}}
     for table in ("options", "presets"):
         merged[table] = {**base.get(table, {}), **raw.get(table, {})}

@@ -20,13 +20,15 @@ from .model import Preset
 from .numbers import LIMIT_RANGE, NumberError, bounded
 
 __all__ = ["fail", "expect", "option_values", "flat_keywords", "max_chows", "restrictions", "check_option",
-           "preset_limit", "JOKER_WORDS"]
+           "preset_limit", "JOKER_WORDS", "LOADER_OPTIONS"]
 
 JOKER_WORDS = ("off", "pungs", "chows", "pairs")
 """The values of the ``joker-use`` option: no jokers, or the groups they may stand in
 (cumulative: :data:`~mjscore.core.jokers.JOKERS_IN_PUNGS`, ``_CHOWS``, ``_PAIRS``)."""
 TRUE_FALSE = ("roof-off", "max-chows-exception", "no-mixed-suits", "special-required")
 """The options the loader reads that are true or false."""
+LOADER_OPTIONS = ("joker-use", "max-chows", "mixed-suits-exceptions", *TRUE_FALSE)
+"""Every option the loader reads itself (:func:`check_option` checks each one's value)."""
 
 
 def fail(path: object, key: str, reason: str) -> RuleSetError:
