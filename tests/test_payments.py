@@ -591,3 +591,104 @@ def test_settle_refuses_a_prevailing_wind_its_scores_were_scored_otherwise() -> 
     assert mjscore.settle([0, DEAL[1], 0, 0], winner=1, dealer=0, discarder=2, rules="babcock",
                           prevailing_wind="S").net == \
         mjscore.settle([0, south, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock", prevailing_wind="S").net
+
+
+# --- settle: the rule set, the discarder and the prevailing wind Scores were scored with ----------
+# Decisions (settle's docstring, README "settle"): a winner's Score won on a discard needs its
+# discarder; the deal is settled under one rule set, rules or (left out) the Scores' own, babcock
+# when no Score is given; the prevailing wind is the whole deal's, so Scores left to say it must agree.
+
+def test_settle_refuses_a_discarded_winners_score_paid_as_self_drawn() -> None:
+    """settle: the winner is self-drawn exactly when discarder is None. A winner's Score won on a
+    discard, settled with discarder=None, was paid as a self-drawn win without a word (under a
+    chart, by every loser instead of the discarder); the opposite case (a self-drawn Score with a
+    discarder) was already refused."""
+    won = mjscore.score(DEAL[1], "babcock", seat_wind="S")  # won on the discarded 9s
+    assert not won.context.self_drawn
+    with pytest.raises(InvalidContextError) as error:
+        mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock")
+    assert str(error.value) == (
+        "the winner's Score was scored on a discard (not self-drawn), but discarder=None settles a self-drawn "
+        "win: give the player who discarded the winning tile as discarder, or score the hand with self_drawn=True")
+    # the near misses: its discarder given, or the hand scored self-drawn
+    assert mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net == \
+        mjscore.settle([0, DEAL[1], 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net
+    drawn = mjscore.score(DEAL[1], "babcock", seat_wind="S", self_drawn=True)
+    assert mjscore.settle([0, drawn, 0, 0], winner=1, dealer=0, discarder=None, rules="babcock").net[1] > 0
+
+
+def test_settle_pays_scores_under_the_rule_set_they_were_scored_under() -> None:
+    """settle's rules defaulted to "babcock", so Scores of another rule set were paid under Babcock's
+    payment scheme (chinese-classical pays by a chart): now, left out, rules is the Scores' own."""
+    won = mjscore.score(DEAL[1], "chinese-classical", seat_wind="S")
+    charted = mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="chinese-classical").net
+    assert charted != mjscore.settle([0, won.total, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock").net
+    assert mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2).net == charted
+    assert mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="CC").net == charted  # an alias
+    # hands scored here are scored under it too
+    lost = mjscore.score(DEAL[3], "chinese-classical", seat_wind="N")
+    assert mjscore.settle([0, won, 0, DEAL[3]], winner=1, dealer=0, discarder=2).net == \
+        mjscore.settle([0, won, 0, lost], winner=1, dealer=0, discarder=2, rules="chinese-classical").net
+    # no Score given: babcock, as before
+    assert mjscore.settle([0, 36, 0, 0], winner=1, dealer=0, discarder=None).net == (-72, 144, -36, -36)
+    assert mjscore.settle(DEAL, winner=1, dealer=0, discarder=2).net == \
+        mjscore.settle(DEAL, winner=1, dealer=0, discarder=2, rules="babcock").net
+
+
+def test_settle_refuses_scores_of_another_rule_set() -> None:
+    """A Score paid under another rule set's payment scheme than its own, or Scores of two rule
+    sets in one deal, settled without a word."""
+    won = mjscore.score(DEAL[1], "chinese-classical", seat_wind="S")
+    with pytest.raises(InvalidContextError) as error:
+        mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock")
+    assert str(error.value) == (
+        "rules='babcock' settles under babcock, but player 1's Score was scored under chinese-classical: a Score "
+        "is paid under the rule set it was scored under, so leave rules out (settle then takes the Scores' own), "
+        "give rules='chinese-classical', or score the hands under babcock")
+    lost = mjscore.score(DEAL[3], "dmjl", seat_wind="N")
+    for rules in (None, "chinese-classical", "dmjl"):
+        with pytest.raises(InvalidContextError, match="player 1's Score was scored under chinese-classical and "
+                                                      "player 3's under dmjl: a deal is settled under one rule set"):
+            mjscore.settle([0, won, 0, lost], winner=1, dealer=0, discarder=2, rules=rules)
+
+
+def test_settle_needs_the_rule_set_of_a_rule_files_scores(tmp_path) -> None:
+    """A Score names its rule set (Score.rules), which settle loads when rules is left out; a
+    rule file's rule set has no name settle can load, so it asks for it, and takes it given."""
+    path = tmp_path / "house.toml"
+    path.write_text('name = "house"\nextends = "babcock"\n[payments]\nscheme = "classical"\ndealer-double = false\n',
+                    encoding="utf-8")
+    house = mjscore.load_rules(path)
+    won = mjscore.score(DEAL[1], house, seat_wind="S")
+    with pytest.raises(InvalidContextError, match="player 1's Score was scored under house, which settle cannot "
+                                                  r"find by its name \(a rule file's rule set\): give it as rules="):
+        mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2)
+    paid = mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules=house).net
+    assert paid == mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules=str(path)).net
+    assert paid == mjscore.settle([0, won.total, 0, 0], winner=1, dealer=0, discarder=2, rules=house).net
+    with pytest.raises(InvalidContextError, match="scored under house"):
+        mjscore.settle([0, won, 0, 0], winner=1, dealer=0, discarder=2, rules="babcock")
+
+
+def test_settle_refuses_scores_of_different_prevailing_winds() -> None:
+    """The prevailing wind is the whole deal's: with prevailing_wind left out, Scores scored with
+    different ones settled without a word, and hands scored here took East beside Scores of a
+    South round. Now the Scores must agree, and the hands scored here take their wind."""
+    won = mjscore.score(DEAL[1], "dmjl", seat_wind="S", prevailing_wind="S")
+    lost = mjscore.score(DEAL[3], "dmjl", seat_wind="N")  # in an East round
+    with pytest.raises(InvalidContextError) as error:
+        mjscore.settle([0, won, 0, lost], winner=1, dealer=0, discarder=2, rules="dmjl")
+    assert str(error.value) == (
+        "player 1's Score was scored with prevailing_wind='S' and player 3's with prevailing_wind='E': the "
+        "prevailing wind is the whole deal's, so score every hand with the same one (settle's prevailing_wind "
+        "then checks it)")
+    # the near misses: one round's Scores, and a hand scored here in that round (East's pair of
+    # South, 22z, is a pair of the prevailing wind in a South round)
+    south = mjscore.score(DEAL[3], "dmjl", seat_wind="N", prevailing_wind="S")
+    assert mjscore.settle([0, won, 0, south], winner=1, dealer=0, discarder=2, rules="dmjl").net == \
+        mjscore.settle([0, won, 0, south], winner=1, dealer=0, discarder=2, rules="dmjl", prevailing_wind="S").net
+    in_the_round = mjscore.settle([DEAL[0], won, 0, 0], winner=1, dealer=0, discarder=2, rules="dmjl").net
+    assert in_the_round == mjscore.settle([DEAL[0], won, 0, 0], winner=1, dealer=0, discarder=2, rules="dmjl",
+                                          prevailing_wind="S").net
+    east = mjscore.score(DEAL[0], "dmjl", seat_wind="E", winner=False)
+    assert in_the_round != mjscore.settle([east, won.total, 0, 0], winner=1, dealer=0, discarder=2, rules="dmjl").net

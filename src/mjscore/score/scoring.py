@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._backend import BACKEND, CHOSEN, twin
 from ..core.context import CONTEXT_KEYWORDS, FLOWER_SHIFT, WinContext, check_against_hand, forget_contexts, wind_of
-from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, status_error
+from ..core.errors import HandStatus, InvalidContextError, InvalidHandError, NotWinningError, RuleSetError, status_error
 from ..rules.facts import Atom
 from .best_reading import BestReading
 from .fold import ReadingScore, limit_share, score_reading, scores_exactly
@@ -506,8 +506,8 @@ def _check_winner(players: Sequence[Score | int | Hand | str], winner: int, east
                   winner_context: dict[str, Any], discarder: object) -> None:
     """Refuse a winner's seat wind other than the one its place gives (player ``east`` is
     East, the next South, ...), given as ``seat_wind`` or in the winner's Score, a winner's
-    Score of a hand that did not go out, and a winner's Score scored self-drawn when a
-    discarder is given."""
+    Score of a hand that did not go out, a winner's Score scored self-drawn when a
+    discarder is given, and one scored on a discard when none is (``discarder=None``)."""
     seat = _seat_of(winner, east)
     where = (f"player {winner}, the winner, sits {_SEAT_NAMES[seat - Tile.EAST]} when player {east} "
              f"is the dealer (East)")
@@ -533,6 +533,12 @@ def _check_winner(players: Sequence[Score | int | Hand | str], winner: int, east
                 f"the winner's Score was scored self-drawn, but player {discarder} discarded the winning tile "
                 f"(discarder={discarder!r}): give discarder=None for a self-drawn win, or score the hand "
                 "without self_drawn=True")
+        if not player.context.self_drawn and discarder is None and "self_drawn" not in winner_context:
+            # (a self_drawn given is checked against the Score's own, naming the keyword)
+            raise InvalidContextError(
+                "the winner's Score was scored on a discard (not self-drawn), but discarder=None settles a "
+                "self-drawn win: give the player who discarded the winning tile as discarder, or score the "
+                "hand with self_drawn=True")
 
 
 def _check_self_drawn(winner_context: dict[str, Any], discarder: object) -> None:
@@ -621,11 +627,73 @@ def _check_winner_keywords(players: Sequence[Score | int | Hand | str], winner: 
                 f"{name} out")
 
 
+def _settling_rules(players: Sequence[Score | int | Hand | str], rules: str | RuleSet | None) -> RuleSet:
+    """The rule set a deal is settled under: ``rules``, or (None) the one the Scores given were
+    scored under (each Score's ``rules``, its rule set's name), babcock when no Score is given.
+
+    :raises InvalidContextError: for Scores scored under different rule sets, ``rules`` other
+        than the Scores' (by name), or, left out, the Scores' rule set when settle cannot load
+        it by its name (a rule file's: give it as ``rules``).
+    """
+    scored: dict[str, int] = {}  # each rule set's name, to the first player whose Score says it
+    for index, player in enumerate(players):
+        if isinstance(player, Score):
+            scored.setdefault(player.rules, index)
+    if len(scored) > 1:
+        (first, i), (other, j) = list(scored.items())[:2]
+        raise InvalidContextError(
+            f"player {i}'s Score was scored under {first} and player {j}'s under {other}: a deal is settled "
+            "under one rule set, so score every hand under the same one (or give the hands themselves, to "
+            "score here)")
+    if rules is None:
+        if not scored:
+            return load_rules("babcock")
+        name, index = next(iter(scored.items()))
+        try:
+            return load_rules(name)
+        except RuleSetError:
+            raise InvalidContextError(
+                f"player {index}'s Score was scored under {name}, which settle cannot find by its name (a rule "
+                f"file's rule set): give it as rules= (the RuleSet the hands were scored with, or its file's "
+                "path), so the deal is paid under its payment scheme") from None
+    ruleset = load_rules(rules)
+    given = rules if isinstance(rules, str) else ruleset.name  # (as a user would write it)
+    for name, index in scored.items():
+        if name != ruleset.name:
+            raise InvalidContextError(
+                f"rules={given!r} settles under {ruleset.name}, but "
+                f"player {index}'s Score was scored under {name}: a Score is paid under the rule set it was "
+                f"scored under, so leave rules out (settle then takes the Scores' own), give rules={name!r}, "
+                f"or score the hands under {ruleset.name}")
+    return ruleset
+
+
+def _deal_wind(players: Sequence[Score | int | Hand | str], prevailing_wind: str | None) -> str:
+    """The prevailing wind hands scored here take: ``prevailing_wind``, or (None) the one every
+    Score given was scored with, East when no Score is given (the Scores agree, or
+    :func:`_check_prevailing_wind` has refused them)."""
+    if prevailing_wind is not None:
+        return prevailing_wind
+    for player in players:
+        if isinstance(player, Score):
+            return _SEATS[player.context.prevailing_wind - Tile.EAST]
+    return "E"
+
+
 def _check_prevailing_wind(players: Sequence[Score | int | Hand | str], prevailing_wind: str | None) -> None:
     """Refuse a ``prevailing_wind`` given with a Score scored under another one (the prevailing
-    wind is the whole deal's), and one given when every player is a total (nothing is scored
-    here, so it would be ignored)."""
+    wind is the whole deal's), one given when every player is a total (nothing is scored
+    here, so it would be ignored), and, left out, Scores scored with different ones."""
     if prevailing_wind is None:
+        scored = [(index, player.context.prevailing_wind) for index, player in enumerate(players)
+                  if isinstance(player, Score)]
+        for index, wind in scored[1:]:
+            if wind != scored[0][1]:
+                raise InvalidContextError(
+                    f"player {scored[0][0]}'s Score was scored with prevailing_wind="
+                    f"{_shown('prevailing_wind', scored[0][1])} and player {index}'s with prevailing_wind="
+                    f"{_shown('prevailing_wind', wind)}: the prevailing wind is the whole deal's, so score "
+                    "every hand with the same one (settle's prevailing_wind then checks it)")
         return
     wind = wind_of(prevailing_wind, "prevailing_wind")
     for index, player in enumerate(players):
@@ -662,7 +730,7 @@ def _check_losers(players: Sequence[Score | int | Hand | str], winner: int | Non
 
 
 def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, dealer: int = 0,
-           discarder: int | None = None, rules: str | RuleSet = "babcock",
+           discarder: int | None = None, rules: str | RuleSet | None = None,
            prevailing_wind: str | None = None, **winner_context: Any) -> Settlement:
     """What each of the four players pays or receives for one deal, summing to zero.
 
@@ -674,15 +742,25 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
     (``win_tile``, ``last_tile``, ...). Every hand scored here gets the seat wind of
     its place, so ``seat_wind``, if given, must be the winner's (player ``dealer +
     1`` is South, ...); so must the seat of each :class:`Score` given be its
-    player's. The winner's Score must be of a hand that went out (and not
-    self-drawn when a discarder is given), a loser's of a hand that did not. The
-    rule set's payment scheme then settles the scores.
+    player's. The winner's Score must be of a hand that went out, self-drawn exactly
+    when no discarder is given (a Score won on a discard settled with
+    ``discarder=None`` would be paid as self-drawn), a loser's of a hand that did
+    not. The rule set's payment scheme then settles the scores.
+
+    The deal is settled under one rule set: ``rules``, or, left out (None), the one
+    the Scores given were scored under (each Score's ``rules`` names it; babcock
+    when no Score is given, and the hands scored here are scored under it too).
+    Scores scored under different rule sets, and ``rules`` other than the Scores'
+    (compared by name), are errors, since a Score would be paid under another
+    rule set's payment scheme; a Score of a rule file's rule set, which settle
+    cannot load by its name, needs that rule set given as ``rules``.
 
     Nothing given is dropped without a word. A Score is paid as it was scored, so
     each winner's keyword given with the winner's Score must say what the Score was
-    scored with (``win_tile="9s"`` for a Score won on 9s); ``prevailing_wind``, the
-    whole deal's, must be each Score's (left out: each Score keeps its own, and hands
-    scored here take East). A total is paid as it is: with the winner's total only
+    scored with (``win_tile="9s"`` for a Score won on 9s). ``prevailing_wind`` is
+    the whole deal's: one given must be each Score's; left out, every Score must
+    have been scored with the same one, which the hands scored here then take
+    (East when no Score is given). A total is paid as it is: with the winner's total only
     ``seat_wind`` and ``self_drawn`` may be given, checked against the seats and the
     discarder as ever; any other keyword would be ignored, and is an error, as is
     ``prevailing_wind`` when every player is a total, and any winner's keyword when
@@ -695,7 +773,10 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
     :raises InvalidContextError: for a ``seat_wind``, or a Score's seat wind, other
         than its player's seat; a ``self_drawn`` the discarder contradicts (True with a
         discarder, False without one), or a winner's Score scored self-drawn with a
-        discarder; a loser's Score of a hand that went out; a winner's keyword that is
+        discarder, or on a discard without one; Scores scored under different rule
+        sets, or under another than ``rules``, or, with ``rules`` left out, under a
+        rule set settle cannot load by name; Scores scored with different prevailing
+        winds; a loser's Score of a hand that went out; a winner's keyword that is
         no context keyword, that a winner's Score was scored otherwise with, that a
         winner's total would ignore (any but ``seat_wind`` and ``self_drawn``), or
         given when nobody won; a ``prevailing_wind`` other than a Score's, or given
@@ -704,9 +785,9 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
     :raises NotWinningError: for a winner's Score of a hand that did not go out (and, as
         :func:`score` raises, for a winner's hand that does not win).
     """
-    ruleset = load_rules(rules)
     if len(players) != 4:
         raise InvalidHandError(f"settle needs the four players' hands or scores, got {len(players)}")
+    ruleset = _settling_rules(players, rules)
     try:  # (a dealer that is no seat number is refused by settle_scores, below)
         east = None if isinstance(dealer, bool) else operator.index(dealer)
     except TypeError:
@@ -729,7 +810,7 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
             totals.append(player.total)
         elif isinstance(player, (Hand, str)):
             seat = _SEATS[(index - east) % 4] if east is not None else "E"
-            keywords: dict[str, Any] = {"seat_wind": seat, "prevailing_wind": "E" if prevailing_wind is None else prevailing_wind}
+            keywords: dict[str, Any] = {"seat_wind": seat, "prevailing_wind": _deal_wind(players, prevailing_wind)}
             if index == winner:
                 keywords.update(winner_context, self_drawn=discarder is None, winner=True)
             else:
