@@ -12,7 +12,6 @@ both backends.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -25,18 +24,13 @@ from mjscore.core.errors import HandStatus, NotWinningError
 from mjscore.core.group_codes import CONCEALED_KONG, KONG, group_code
 from mjscore.distances.distances import distance_engine
 from mjscore.rows.codec import NO_MELD
+from rule_files import extending_rules, limit_hand
 
 pytest.importorskip("mjscore.score._kernel", reason="the compiled kernel is not built")
 
 
-def _limit_hand(hand_id: str, name: str, groups: list[str], concealed: bool, what: str) -> str:
-    """One ``[[hands]]`` entry of a rule file, worth the limit (``concealed``: the hand must be)."""
-    return "\n".join(["[[hands]]", f'id = "{hand_id}"', f'name = "{name}"', f"groups = {json.dumps(groups)}",
-                      *(["concealed = true"] if concealed else []), "limit = 1", f'source = "test: {what}"', ""])
-
-
 # No shipped hand is a concealed fixed hand holding a kong under claimed-kongs = "concealed".
-_HANDS = "\n".join(_limit_hand(*hand) for hand in [
+_HANDS = "\n".join(limit_hand(*hand) for hand in [
     ("kong-run", "Kong run", ["kong 1m", "singles 123456789p", "pair 9m"], True,
      "a concealed fixed hand holding a kong"),
     ("kept-kong-run", "Kept kong run", ["kong 2m concealed", "singles 123456789s", "pair 9m"], False,
@@ -53,12 +47,8 @@ def rule_sets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, mjscore.Rul
     """``_HANDS`` over dmjl, which keeps a hand with a claimed kong concealed, and over
     babcock, which does not; loaded once for the module (each load compiles its hands
     and their distance targets anew)."""
-    found = {}
-    for base in ("dmjl", "babcock"):
-        path = tmp_path_factory.mktemp("claimed") / f"claimed-fixed-{base}.toml"
-        path.write_text(f'extends = "{base}"\nname = "claimed-fixed-{base}"\n{_HANDS}', encoding="utf-8")
-        found[base] = mjscore.load_rules(path)
-    return found
+    return {base: extending_rules(tmp_path_factory.mktemp("claimed"), base, f"claimed-fixed-{base}", _HANDS)
+            for base in ("dmjl", "babcock")}
 
 
 def _special(text: str, rules: mjscore.RuleSet) -> str | None:

@@ -28,6 +28,7 @@ from mjscore.score.jokers.readings import fits_groups
 from mjscore.distances.targets import distance_targets
 from mjscore.rules.patterns import QuantVariant
 from mjscore.rows.codec import NO_MELD, meld_bytes, meld_tiles
+from rule_files import extending_rules, limit_hand
 
 compiled = pytest.importorskip("mjscore.distances._kernel", reason="the compiled kernel is not built")
 
@@ -725,38 +726,20 @@ def test_a_fixed_hand_over_the_chow_limit_is_out_of_reach(backend: str) -> None:
 
 # A rule file with concealed hands holding a kong (no shipped hand is one): a hand of sets,
 # one of singles, and a hand of sets whose kong must itself be concealed.
-_CLAIMED_HANDS = '''
-[[hands]]
-id = "hidden-kong"
-name = "Hidden kong"
-groups = ["kong 1m", "3 pung any", "pair any"]
-concealed = true
-limit = 1
-source = "test: a concealed hand of sets holding a kong"
-
-[[hands]]
-id = "kong-run"
-name = "Kong run"
-groups = ["kong 1m", "singles 123456789p", "pair 9m"]
-concealed = true
-limit = 1
-source = "test: a concealed hand of singles holding a kong"
-
-[[hands]]
-id = "kept-kong"
-name = "Kept kong"
-groups = ["kong 2m concealed", "3 pung any", "pair any"]
-limit = 1
-source = "test: a hand whose kong must itself be concealed"
-'''
+_CLAIMED_HANDS = "\n".join(limit_hand(*hand) for hand in [
+    ("hidden-kong", "Hidden kong", ["kong 1m", "3 pung any", "pair any"], True,
+     "a concealed hand of sets holding a kong"),
+    ("kong-run", "Kong run", ["kong 1m", "singles 123456789p", "pair 9m"], True,
+     "a concealed hand of singles holding a kong"),
+    ("kept-kong", "Kept kong", ["kong 2m concealed", "3 pung any", "pair any"], False,
+     "a hand whose kong must itself be concealed"),
+])
 
 
 def _claimed_rules(tmp_path: Path, base: str) -> mjscore.RuleSet:
     """``_CLAIMED_HANDS`` over ``base``: dmjl keeps a hand with a claimed kong concealed
     (``claimed-kongs = "concealed"``), babcock does not."""
-    path = tmp_path / f"claimed-{base}.toml"
-    path.write_text(f'extends = "{base}"\nname = "claimed-{base}"\n{_CLAIMED_HANDS}', encoding="utf-8")
-    return mjscore.load_rules(path)
+    return extending_rules(tmp_path, base, f"claimed-{base}", _CLAIMED_HANDS)
 
 
 def _one_row(text: str) -> tuple[np.ndarray, np.ndarray]:
