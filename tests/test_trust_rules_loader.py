@@ -274,3 +274,22 @@ def test_underscores_against_the_files_own_and_its_bases_options(tmp_path):
         load_rules(mine)
     own = load_rules(_house(tmp_path, "[options]\nhouse_stakes = 1\n"))
     assert own.option("house_stakes") == 1
+
+
+# A rule set is known by its name (Score.rules, settle, load_rules): a rule file's name and
+# aliases are its own, so no file passes for a shipped rule set (loader docstring, ``name``).
+@pytest.mark.parametrize(("head", "key"), [('name = "babcock"', "name"), ('name = "Babcock-1920"', "name"),
+                                           ('name = "house"\naliases = ["house rules", "CC"]', "aliases")])
+def test_a_rule_file_may_not_take_a_shipped_rule_sets_name(tmp_path, head, key):
+    path = tmp_path / "house.toml"
+    path.write_text(f'{head}\nextends = "babcock"\nlimit = 500\n')
+    with pytest.raises(RuleSetError, match=rf"{key}: '.*' names the shipped rule set '(babcock|chinese-classical)'"):
+        load_rules(path)
+
+
+def test_a_rule_file_with_its_own_name_loads_and_answers_to_none_of_its_bases_aliases(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('name = "house-babcock"\nextends = "babcock"\nlimit = 500\n')
+    rules = load_rules(path)
+    assert (rules.name, rules.limit) == ("house-babcock", 500)
+    assert load_rules("babcock").aliases and rules.aliases == ()

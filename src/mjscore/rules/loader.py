@@ -5,8 +5,9 @@ The format (every key, with the shipped files as examples):
 ===================  =========================================================
 ``name``             the slug ``load_rules`` finds it by (required); a file that
                      ``extends`` another and gives none is named by its file name
-                     (``house.toml``: ``house``), never by its base's, unless that is
-                     a shipped rule set's name or alias (an error)
+                     (``house.toml``: ``house``), never by its base's. A file's name
+                     and aliases are its own: a shipped rule set's name or alias is
+                     an error (its Scores would pass for the shipped rule set's)
 ``title``            a readable name; ``aliases``: other names it answers to
 ``source``           the rule book it implements
 ``extends``          a base: a shipped name or a path relative to this file;
@@ -331,6 +332,8 @@ def merged_file(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     merged.pop("remove", None)
     if "name" not in raw:  # not the base's: the file would pass for it
         merged["name"] = _own_name(path)
+    if "aliases" not in raw:  # nor the base's other names
+        merged.pop("aliases", None)
     merged["_path"] = path
     merged["_chain"] = (*base["_chain"], path)
     return merged
@@ -348,6 +351,22 @@ def _own_name(path: Path) -> str:
                     f"{path.stem!r} names the shipped rule set {_read(shipped)['name']!r}, which this "
                     "file's is not (write name = \"...\" at the top of the file)")
     return path.stem
+
+
+def _check_own_names(table: dict[str, Any], name: str, path: Path) -> None:
+    """Refuse a rule file (not a shipped one) whose ``name`` or an alias is a shipped rule
+    set's: its rule set, and every Score scored under it, would pass for the shipped one
+    (``Score.rules`` and ``settle`` know a rule set by its name).
+
+    :raises RuleSetError: naming the key, the shipped rule set and what to write instead.
+    """
+    aliases = table.get("aliases", [])
+    for key, claimed in [("name", name), *(("aliases", a) for a in aliases if isinstance(a, str))]:
+        shipped = _shipped().get(claimed.lower())
+        if shipped is not None and shipped != path:
+            raise _fail(path, key, f"{claimed!r} names the shipped rule set {_read(shipped)['name']!r}, which "
+                        "this file's rule set would pass for (a Score scored under it, settle): give the "
+                        "file a name of its own (name = \"house-babcock\", say)")
 
 
 def _old_joker_key(raw: dict[str, Any], path: Path) -> dict[str, Any]:
@@ -681,6 +700,7 @@ def _special_required(table: Mapping[str, Any], options: Mapping[str, object], p
 def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     path = table["_path"]
     name = _expect(table.get("name"), str, path, "name")
+    _check_own_names(table, name, path)
     options, presets, preset, variants = option_values(table, overrides, path)
     # the keyword limit=, else the preset's, else the file's
     limit = _bounded(overrides["limit"] if "limit" in overrides else preset_limit(presets, preset)
