@@ -37,7 +37,8 @@ The format (every key, with the shipped files as examples):
                      options too; and a name with underscores whose hyphenated
                      form is such a key, an option the loader reads or one the
                      file or its bases declare (``roof_off``: write
-                     ``roof-off``). The option ``joker-use`` (``"off"``,
+                     ``roof-off``), or any other name with underscores (no
+                     preset or keyword could set it: they read ``_`` as ``-``). The option ``joker-use`` (``"off"``,
                      ``"pungs"``, ``"chows"``, ``"pairs"``) says where jokers may
                      stand (:mod:`mjscore.core.jokers`; ``load_rules(...,
                      joker_use=...)``); the key ``jokers``, its name before
@@ -246,9 +247,10 @@ def _misplaced_options(raw: Mapping[str, Any], path: Path, inherited: Mapping[st
     (:data:`_NOT_OPTIONS`: ``limit``, ``losers``, ``claimed-kongs``, ...), which belongs at the
     top of the file; and a name written with underscores whose hyphenated form is such a key,
     an option the loader reads (``roof_off`` for ``roof-off``) or an option this file or its
-    bases (``inherited``: the base's ``[options]``) declare. Any other name stays the file's
-    own option. Checked in each file of an ``extends`` chain, so the message names the file
-    that says it."""
+    bases (``inherited``: the base's ``[options]``) declare. Any other name with underscores
+    too: presets and keywords read ``_`` as ``-``, so nothing could set it. Any other name
+    stays the file's own option. Checked in each file of an ``extends`` chain, so the message
+    names the file that says it."""
     options = raw.get("options")
     if not isinstance(options, dict):
         return  # (reported when the options are read)
@@ -269,6 +271,9 @@ def _misplaced_options(raw: Mapping[str, Any], path: Path, inherited: Mapping[st
         if hyphens in _NOT_OPTIONS:
             raise _fail(path, f"options.{name}", f"'{name}' is written with underscores, but rule-file names use "
                         f"hyphens ('{hyphens}'), and {_where_a_key_goes(hyphens, value, name)}")
+        raise _fail(path, f"options.{name}", f"'{name}' is written with underscores, which no preset or keyword "
+                    f"could set (both read '_' as '-'): write '{hyphens} = {_shown(value)}', as rule-file names "
+                    "are written")
 
 
 def _unique_ids(raw: Mapping[str, Any], path: Path) -> None:
