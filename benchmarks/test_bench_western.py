@@ -265,6 +265,26 @@ Interleaved against the previous build, best of 5: pungs 1.90M -> 2.04M hands/s,
 required 3.91M -> 4.18M (+7% each). This benchmark, on a slower machine (the floor
 37-38M/s): pungs 2.17M hands/s (0.29x babcock's 7.38M; 0.6x asked), required 4.11M
 (0.56x), in any group 995k (0.13x; 0.4x asked).
+2026-12-07 (issue 33 item 2): where a joker row's time goes, measured by doing one part
+twice (or not at all) and timing the row, 100,000 rows of jokers in pungs at about 340 ns
+a row: the substitutions (``c_complete_subs``) about 55 ns, scoring the readings about
+72 ns, the fixed-shape index's key about 25 ns (a loop over the kinds held, ending on a
+branch on data), the rest about 190 ns spread over the bounds and the row's set-up; in
+any group the substitutions cost about 95 ns of 750. Kept: the index's key is the held
+counts' five words times their multipliers (five multiplies, no loop); the bounds
+remember the items' sums per facts asked in 64 entries, not the last two; a tile's part
+is a table load. Interleaved against the session's start, best of 8: pungs 1.049x,
+required 1.082x, in any group 1.024x, babcock with the jokers 1.001x. Callgrind, 10,000
+rows: pungs 3,804 -> 3,738 instructions a row, required 2,319 -> 2,257, in any group
+7,329 -> 7,386 and babcock with the jokers 5,825 -> 5,938 (the memo's hashing: more
+instructions, fewer mispredicted branches). Tried and not kept, each timed against its
+parent: a pung table (per suit key, the ranks whose one or two fewer tiles split; 7.8 MB)
+replacing the pung substitutions' search, 0.98x, and 0.97x with its entries fetched
+eight rows ahead; a two-tile wait table (15.6 MB) for two jokers in one suit, 1.00x; the
+bounds' loops over the kinds held made a fixed count, 0.94-0.96x; the index key's loop
+over all 34 kinds, 0.96x; fetching each row's index word eight rows ahead, 0.96x. This
+benchmark, three runs: pungs 3.01-3.12M hands/s (0.31x babcock; 0.6x asked), required
+5.65-5.85M (0.58-0.59x), in any group 1.28-1.32M (0.13x; 0.4x asked).
 """
 
 from __future__ import annotations
