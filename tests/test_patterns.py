@@ -18,6 +18,7 @@ import pytest
 import mjscore
 from mjscore.score import _reference as reference
 from mjscore import _backend
+from rule_files import limit_hand
 from mjscore.core.errors import RuleSetError
 from mjscore.rules.facts import fact_mask
 from mjscore.rows.codec import meld_bytes
@@ -400,28 +401,14 @@ def test_a_form_is_expanded_once_whatever_place_its_hand_has() -> None:
                 assert [replace(v, hand=index) for v in moved_variants] == compiled_variants
 
 
-_MARKED_CONCEALED = '''
-[[hands]]
-id = "kept-kong-run"
-name = "Kept kong run"
-groups = ["kong 2m concealed", "singles 123456789s", "pair 9m"]
-limit = 1
-source = "test: a fixed hand whose kong must be concealed"
-
-[[hands]]
-id = "kept-pung-run"
-name = "Kept pung run"
-groups = ["pung 4m concealed", "singles 123456789p", "pair 9m"]
-limit = 1
-source = "test: a fixed hand whose pung must be concealed"
-
-[[hands]]
-id = "open-kong-run"
-name = "Open kong run"
-groups = ["kong 3m", "singles 123456789s", "pair 8m"]
-limit = 1
-source = "test: the same fixed hand, its kong unmarked"
-'''
+_MARKED_CONCEALED = "\n".join(limit_hand(*hand) for hand in [
+    ("kept-kong-run", "Kept kong run", ["kong 2m concealed", "singles 123456789s", "pair 9m"], False,
+     "a fixed hand whose kong must be concealed"),
+    ("kept-pung-run", "Kept pung run", ["pung 4m concealed", "singles 123456789p", "pair 9m"], False,
+     "a fixed hand whose pung must be concealed"),
+    ("open-kong-run", "Open kong run", ["kong 3m", "singles 123456789s", "pair 8m"], False,
+     "the same fixed hand, its kong unmarked"),
+])
 
 
 def test_a_group_marked_concealed_in_a_fixed_hand_is_never_declared(backend: str, tmp_path: Path) -> None:

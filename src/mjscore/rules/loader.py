@@ -25,8 +25,8 @@ The format (every key, with the shipped files as examples):
                      list of strings). Open-ended by design: any name declares
                      an option of the file's own, which ``option`` gates name,
                      presets and ``load_rules`` set and :meth:`RuleSet.option`
-                     reads, so a name no gate uses is not refused. Two kinds
-                     of name are refused there (a load error naming the file,
+                     reads, so a name no gate uses is not refused. Names that
+                     could set nothing are refused there (a load error naming the file,
                      the key and what to write instead), since they would
                      declare an option that sets nothing: a top-level key of
                      this table (``limit``, ``losers``, ``claimed-kongs``,
@@ -38,7 +38,8 @@ The format (every key, with the shipped files as examples):
                      form is such a key, an option the loader reads or one the
                      file or its bases declare (``roof_off``: write
                      ``roof-off``), or any other name with underscores (no
-                     preset or keyword could set it: they read ``_`` as ``-``). The option ``joker-use`` (``"off"``,
+                     preset or keyword could set it: they read ``_`` as
+                     ``-``). The option ``joker-use`` (``"off"``,
                      ``"pungs"``, ``"chows"``, ``"pairs"``) says where jokers may
                      stand (:mod:`mjscore.core.jokers`; ``load_rules(...,
                      joker_use=...)``); the key ``jokers``, its name before
@@ -242,15 +243,14 @@ def _where_a_key_goes(key: str, value: object, spelled: str) -> str:
 
 
 def _misplaced_options(raw: Mapping[str, Any], path: Path, inherited: Mapping[str, Any]) -> None:
-    """Refuse the two ``[options]`` names of the file that would declare an option of its own
-    setting nothing, when the file surely means another: one of the loader's top-level keys
-    (:data:`_NOT_OPTIONS`: ``limit``, ``losers``, ``claimed-kongs``, ...), which belongs at the
-    top of the file; and a name written with underscores whose hyphenated form is such a key,
-    an option the loader reads (``roof_off`` for ``roof-off``) or an option this file or its
-    bases (``inherited``: the base's ``[options]``) declare. Any other name with underscores
-    too: presets and keywords read ``_`` as ``-``, so nothing could set it. Any other name
-    stays the file's own option. Checked in each file of an ``extends`` chain, so the message
-    names the file that says it."""
+    """Refuse the ``[options]`` names of the file that would declare an option setting nothing:
+    one of the loader's top-level keys (:data:`_NOT_OPTIONS`: ``limit``, ``losers``,
+    ``claimed-kongs``, ...), which belongs at the top of the file; and any name written with
+    underscores, which no preset or keyword could set (they read ``_`` as ``-``), its message
+    naming what the hyphenated form is: such a key, an option the loader reads (``roof_off``
+    for ``roof-off``), or an option this file or its bases (``inherited``: the base's
+    ``[options]``) declare. Any other name is the file's own option. Checked in each file of
+    an ``extends`` chain, so the message names the file that says it."""
     options = raw.get("options")
     if not isinstance(options, dict):
         return  # (reported when the options are read)

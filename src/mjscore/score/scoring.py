@@ -798,11 +798,10 @@ def settle(players: Sequence[Score | int | Hand | str], *, winner: int | None, d
         _check_self_drawn(winner_context, discarder)
         if seated is not None:
             _check_winner(players, winning, seated, winner_context, discarder)
+    _check_prevailing_wind(players, prevailing_wind)
     if winning is not None or winner is None:  # (else settle_scores refuses the winner)
         _check_winner_keywords(players, winning, None if winning is None or seated is None
                                else _seat_of(winning, seated), winner_context, discarder, prevailing_wind)
-    _check_prevailing_wind(players, prevailing_wind)
-    if winning is not None or winner is None:  # (else settle_scores refuses the winner)
         _check_losers(players, winning, seated)
     totals = []
     for index, player in enumerate(players):

@@ -13,8 +13,6 @@ from mjscore.score._fold cimport Group
 
 cdef enum:
     MAX_FIXED_SUBS = 16     # the fixed-shape substitutions of a row remembered one by one
-
-cdef enum:
     ITEM_MEMO_BITS = 6
     ITEM_MEMO = 64          # 2**ITEM_MEMO_BITS entries, direct-mapped
 
