@@ -73,6 +73,9 @@ READINGS = (
     ("A full limit hand scores exactly the limit under roof-off too, even where another "
     "reading's points would be more ('limit hands stay at their limit')."),
     "East winning nine times in a row: the East winner with `dealer_streak` >= 9.",
+    ("DMJL 'only concealed melds' and 'concealed true colour': the last tile self-drawn, as "
+    "whatever a winning discard completes, a pair too, is exposed (issue 31 is silent; "
+    "Kajongg's DMJL decides)."),
     "Plum blossom: won on the loose tile after a kong (`replacement='kong'`) that is 5 dots.",
     ("Buried treasure: 'one suit with honours' as decided (at least one honour); its four "
     "pungs are held in hand (no declared meld at all) and none is completed by a discard."),
@@ -636,7 +639,7 @@ def _limit_hands(r: Reading, tiles: Tiles, ctx: Context, rules: str, classes: di
     if r.shape == "thirteen orphans":
         found.append("thirteen orphans" if rules == "dmjl" else "thirteen unique wonders")
     if rules == "dmjl":
-        if classes["one suit"] and concealed:
+        if classes["one suit"] and concealed and ctx.self_drawn:
             found.append("concealed true colour")
         if (len(sets) == 4 and all(g.how in _IS_CONCEALED for g in sets) and ctx.self_drawn
                 and all(m.how == CLAIMED_KONG or m.how == CONCEALED_KONG for m in tiles.melds)):
@@ -681,7 +684,7 @@ def _winner_reading(r: Reading, tiles: Tiles, ctx: Context, rules: str, classes:
             tally.add("last tile is the only possible tile", 2)
     if r.chows == 0:
         tally.double("no chow")
-    if all(g.how in _IS_CONCEALED for g in sets):
+    if all(g.how in _IS_CONCEALED for g in sets) and (rules != "dmjl" or ctx.self_drawn):
         tally.double("only concealed melds")
     if classes["terminals and honours"]:
         tally.double("only terminals and honours")

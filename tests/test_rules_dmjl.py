@@ -128,17 +128,19 @@ CASES = [
     case("all-seasons", "near miss: 2y 3y 4y and 1f", f"1f 2y 3y 4y [555m] {F}", 38,  # 20 + 2 + 16
          lacks={"all-seasons", "all-flowers"}),
     # 222m 444p 666s concealed (12), 11z East's own and round wind (2 + 2), completed by a
-    # discard on its only tile (4 + 2), 20: 42; three concealed pungs, only concealed melds: x4.
-    case("three-concealed-pungs", "earns: 222m 444p 666s", "222m 444p 666s 789m 1z +1z", 168,
-         has={"three-concealed-pungs", "only-concealed-melds"}, lacks={"four-concealed-pungs"}),
+    # discard on its only tile (4 + 2), 20: 42; three concealed pungs: x2 (the discard exposes
+    # the pair it completes: no "only concealed melds").
+    case("three-concealed-pungs", "earns: 222m 444p 666s", "222m 444p 666s 789m 1z +1z", 84,
+         has={"three-concealed-pungs"}, lacks={"four-concealed-pungs", "only-concealed-melds"}),
     # [666s] exposed: 4 + 4 + 2 + 4 + 4 + 2 + 20 = 40, no double.
     case("three-concealed-pungs", "near miss: [666s] exposed", "222m 444p [666s] 789m 1z +1z", 40,
          lacks={"three-concealed-pungs", "only-concealed-melds"}),
-    # 16 + 20 + 4 + 4 + 2 = 46; four concealed pungs, only concealed melds, no chow: x8.
+    # 16 + 20 + 4 + 4 + 2 = 46; four concealed pungs, no chow: x4 (the pair by a discard: not
+    # only concealed melds).
     case("four-concealed-pungs", "earns: four concealed pungs, won on a discard",
-         "222m 444p 666s 888m 1z +1z", 368, has={"four-concealed-pungs", "no-chow"},
-         lacks={"three-concealed-pungs"}),
-    case("four-concealed-pungs", "near miss: three", "222m 444p 666s 789m 1z +1z", 168,
+         "222m 444p 666s 888m 1z +1z", 184, has={"four-concealed-pungs", "no-chow"},
+         lacks={"three-concealed-pungs", "only-concealed-melds"}),
+    case("four-concealed-pungs", "near miss: three", "222m 444p 666s 789m 1z +1z", 84,
          lacks={"four-concealed-pungs"}),
     # Losers' hands: only the sets and every player's doubles.
     case("little-three-dragons", "earns: [555z] [666z] 77z (a loser)", "[555z] [666z] 77z", 80,
@@ -161,19 +163,19 @@ CASES = [
 
     # --- the winner's points and doubles ----------------------------------------------------
     # 5s completes the pair on the only tile: 20 + 2 + 2; zero-point (the pair earns nothing
-    # of a set), only concealed melds (a pair by a discard keeps them concealed): x4.
-    case("pair-wait-simples", "earns: 5s completes 55s", "123m 234p 567p 789s 5s +5s", 96,
-         has={"pair-wait-simples", "only-possible-tile", "zero-point-hand", "only-concealed-melds"}),
+    # of a set): x2 (the discard exposes the pair: no "only concealed melds").
+    case("pair-wait-simples", "earns: 5s completes 55s", "123m 234p 567p 789s 5s +5s", 48,
+         has={"pair-wait-simples", "only-possible-tile", "zero-point-hand"}, lacks={"only-concealed-melds"}),
     case("pair-wait-simples", "near miss: 9s completes a chow", f"123m {F}", 40,  # 20 x2
          lacks={"pair-wait-simples", "only-possible-tile", "only-concealed-melds"}),
-    case("pair-wait-terminals-honours", "earns: 9m completes 99m", "123m 234p 567p 789s 9m +9m", 104,
-         has={"pair-wait-terminals-honours", "only-possible-tile"}),  # (20 + 4 + 2) x4
-    case("pair-wait-terminals-honours", "near miss: 5s completes 55s", "123m 234p 567p 789s 5s +5s", 96,
+    case("pair-wait-terminals-honours", "earns: 9m completes 99m", "123m 234p 567p 789s 9m +9m", 52,
+         has={"pair-wait-terminals-honours", "only-possible-tile"}),  # (20 + 4 + 2) x2
+    case("pair-wait-terminals-honours", "near miss: 5s completes 55s", "123m 234p 567p 789s 5s +5s", 48,
          lacks={"pair-wait-terminals-honours"}),
-    # 6789s 9s waits on 6s and 9s: 20 + 4 (pair wait), x4.
-    case("only-possible-tile", "near miss: 9s, where 6s would do too", "123m 234p 567p 678s 9s +9s", 96,
+    # 6789s 9s waits on 6s and 9s: 20 + 4 (pair wait), zero-point x2.
+    case("only-possible-tile", "near miss: 9s, where 6s would do too", "123m 234p 567p 678s 9s +9s", 48,
          has={"pair-wait-terminals-honours"}, lacks={"only-possible-tile"}),
-    case("only-possible-tile", "earns: 9m completes 99m", "123m 234p 567p 789s 9m +9m", 104,
+    case("only-possible-tile", "earns: 9m completes 99m", "123m 234p 567p 789s 9m +9m", 52,
          has={"only-possible-tile"}),
     case("zero-point-hand", "earns: four chows and 55s", f"123m {F}", 40, has={"zero-point-hand"}),
     case("zero-point-hand", "earns: bonus tiles do not count", f"3f 123m {F}", 48,  # (20 + 4) x2
@@ -197,8 +199,12 @@ CASES = [
     # Pungs 2 + 2 + 2 + 4, 5s its only tile 2 + 2, 20: 34, no chow x2.
     case("no-chow", "earns: four pungs", "[222m] [444p] [666s] 888m 5s +5s", 68, has={"no-chow"}),
     case("no-chow", "near miss: 678m", "[222m] [444p] [666s] 678m 5s +5s", 30, lacks={"no-chow"}),
-    case("only-concealed-melds", "earns: a pair completed by a discard", "123m 234p 567p 789s 5s +5s", 96,
-         has={"only-concealed-melds"}),
+    # 20 + 2 (pair wait) + 2 (only tile) + 2 (drawn); zero-point, only concealed melds: x4.
+    case("only-concealed-melds", "earns: everything concealed, the pair self-drawn",
+         "123m 234p 567p 789s 5s +5s", 104, has={"only-concealed-melds"}, self_drawn=True),
+    # The same pair completed by a discard is exposed by it (Kajongg's DMJL): 24, zero-point x2.
+    case("only-concealed-melds", "near miss: the pair completed by a discard", "123m 234p 567p 789s 5s +5s",
+         48, lacks={"only-concealed-melds"}),
     case("only-concealed-melds", "near miss: a chow completed by a discard", f"123m {F}", 40,
          lacks={"only-concealed-melds"}),
     # Four exposed pungs of terminals and honours 16, 99s on its only tile 4 + 2, 20: 42;
@@ -270,7 +276,7 @@ CASES = [
          self_drawn=True),
     case("earth", "earns: South on East's first discard", "123m 234p 567p 789s 5s +5s", LIMIT,
          special="earth", seat_wind="S", earth=True),
-    case("earth", "near miss: South on a later discard", "123m 234p 567p 789s 5s +5s", 96,
+    case("earth", "near miss: South on a later discard", "123m 234p 567p 789s 5s +5s", 48,
          lacks={"earth"}, seat_wind="S"),
     case("three-great-scholars", "earns", "[555z] [666z] [777z] 123m 5s +5s", LIMIT,
          special="three-great-scholars"),
@@ -281,7 +287,7 @@ CASES = [
     case("thirteen-orphans", "earns", "19m19p19s1234567z +1m", LIMIT, special="thirteen-orphans"),
     case("hidden-treasure", "earns: four concealed pungs, self-drawn", "222m 444p 666s 888m 1z +1z", LIMIT,
          special="hidden-treasure", self_drawn=True),
-    case("hidden-treasure", "near miss: won on a discard", "222m 444p 666s 888m 1z +1z", 368,
+    case("hidden-treasure", "near miss: won on a discard", "222m 444p 666s 888m 1z +1z", 184,
          lacks={"hidden-treasure"}),
     case("nine-gates", "earns: 1112345678999m and 5m", "1112345678999m +5m", LIMIT, special="nine-gates"),
     case("nine-gates", "earns: 1112345678999p and 9p", "1112345678999p +9p", LIMIT, special="nine-gates"),
@@ -295,7 +301,11 @@ CASES = [
     case("nine-dealer-wins", "near miss: dealer_streak=8", f"[555m] {F}", 22, lacks={"nine-dealer-wins"},
          dealer_streak=8),
     case("concealed-true-colour", "earns: one suit concealed", "111m 222m 345m 999m 7m +7m", LIMIT,
-         special="concealed-true-colour"),
+         special="concealed-true-colour", self_drawn=True),
+    # 20 + 2 (pair wait; 1122334567789m waits on more than 7m); one suit x2^3, zero-point x2:
+    # the discard exposes the pair it completes, so the hand is not concealed (Kajongg's DMJL).
+    case("concealed-true-colour", "near miss: the pair completed by a discard", "123m 456m 789m 123m 7m +7m",
+         352, lacks={"concealed-true-colour", "only-concealed-melds"}),
     # [111m] 4, 999m 8, pair wait 2, 20: 34 (3m or 6m complete it); one suit x2^3.
     case("concealed-true-colour", "near miss: [111m] exposed", "[111m] 456m 678m 999m 3m +3m", 272,
          lacks={"concealed-true-colour"}),
@@ -387,17 +397,17 @@ def test_losers_score_sets_bonus_tiles_and_every_players_doubles_only(rule_id, h
 # --- claimed kongs --------------------------------------------------------------------------
 
 CLAIMED = [
-    # {5555p} 8 as an exposed kong, 5s completes 55s 2 (2s would do too: 22s 345s), 20: 30;
-    # still only concealed melds: x2.
+    # {5555p} 8 as an exposed kong, 5s completes 55s 2 (2s would do too: 22s 345s), drawn 2,
+    # 20: 32; still only concealed melds: x2.
     case("exposed-kong-simples", "earns: a claimed kong {5555p} keeps only concealed melds",
-         "{5555p} 123m 234s 789s 5s +5s", 60, has={"exposed-kong-simples", "only-concealed-melds"},
-         lacks={"concealed-kong-simples"}),
+         "{5555p} 123m 234s 789s 5s +5s", 64, has={"exposed-kong-simples", "only-concealed-melds"},
+         lacks={"concealed-kong-simples"}, self_drawn=True),
     case("only-concealed-melds", "near miss: the same kong declared exposed", "[5555p] 123m 234s 789s 5s +5s",
-         30, has={"exposed-kong-simples"}, lacks={"only-concealed-melds"}),
-    # {5555p} 8, 222m 444s 8, 11z 2 + 2, pair wait 4, only tile 2, 20: 46; three concealed pungs,
-    # only concealed melds: x4.
+         32, has={"exposed-kong-simples"}, lacks={"only-concealed-melds"}, self_drawn=True),
+    # {5555p} 8, 222m 444s 8, 11z 2 + 2, pair wait 4, only tile 2, 20: 46; three concealed pungs:
+    # x2 (the pair completed by the discard is exposed: no only concealed melds).
     case("three-concealed-pungs", "earns: a claimed kong counts among the concealed pungs",
-         "{5555p} 222m 444s 789m 1z +1z", 184, has={"three-concealed-pungs", "only-concealed-melds"}),
+         "{5555p} 222m 444s 789m 1z +1z", 92, has={"three-concealed-pungs"}),
     case("three-concealed-pungs", "near miss: the kong declared exposed", "[5555p] 222m 444s 789m 1z +1z",
          46, lacks={"three-concealed-pungs", "only-concealed-melds"}),
     case("hidden-treasure", "earns: with a claimed kong", "{5555p} 222m 444s 888m 1z +1z", LIMIT,
