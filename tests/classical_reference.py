@@ -61,7 +61,8 @@ READINGS = (
     ("BMJA: imperial jade goes out whatever its chows ('chows allowed'); BMJA's one-chow "
      "limit holds for every other hand of sets (a decision shared with the rule file)."),
     ("Squirming snake (DMJL): one suit, no honours; a pung or kong of 1s, one of 9s, a pair "
-    "of 2, 5 or 8 and any two chows of the suit."),
+    "of 2, 5 or 8 and two chows of the numbers left, so the hand runs 1 to 9 ('two chows' "
+    "does not say which; Kajongg's DMJL decides)."),
     ("Nine gates (DMJL): nothing declared; the winning tile may be a discard. Gates of heaven, "
     "wriggling snake, knitting, triple knitting, all pair honours (BMJA): nothing "
     "declared, won on any tile, discards included."),
@@ -652,7 +653,8 @@ def _limit_hands(r: Reading, tiles: Tiles, ctx: Context, rules: str, classes: di
         if classes["one suit"] and r.shape == "standard":
             ends = sorted(rank(g.tile) for g in sets)
             pair = r.pairs[0]
-            if ends == [1, 9] and rank(pair.tile) in (2, 5, 8) and r.chows == 2:
+            runs = sorted(rank(g.tile) for g in r.groups if g.kind == "chow")
+            if ends == [1, 9] and runs == _SNAKE_RUNS.get(rank(pair.tile)):
                 found.append("squirming snake")
         if ctx.seat == 27 and ctx.dealer_streak >= 9:
             found.append("East winning nine times in a row")
@@ -664,6 +666,10 @@ def _limit_hands(r: Reading, tiles: Tiles, ctx: Context, rules: str, classes: di
             found.append("buried treasure")
     return found
 
+
+_SNAKE_RUNS = {2: [3, 6], 5: [2, 6], 8: [2, 5]}
+"""Squirming snake: the lowest ranks of the two chows for each pair, the numbers the pungs
+of 1s and 9s and the pair leave (the hand runs 1 to 9)."""
 
 _FRACTIONS = {"knitting": 0.5, "triple knitting": 0.5, "all pair honours": 0.5}
 

@@ -296,6 +296,11 @@ CASES = [
     # [111s] 4, 999s 8, pair wait 2, 20: 34 (3s or 6s complete it); one suit x2^3.
     case("squirming-snake", "near miss: a pair of 3s", "[111s] 999s 456s 678s 3s +3s", 272,
          lacks={"squirming-snake"}),
+    # A pair of 2s with 456s 678s: no 3s, the chows are not the numbers left (Kajongg's
+    # SquirmingSnake 'c1c1c1 c4c5c6 c9c9c9 c6c7c8 RC2C2'). [111s] 4 + 999s 8 + [456s] [678s]
+    # + 22s 0 + 20 = 32, 1s completes [111s] by the discard (22s waits too); one suit x2^3.
+    case("squirming-snake", "near miss: 22s with 456s 678s", "11s 999s [456s] [678s] 22s +1s", 256,
+         lacks={"squirming-snake"}),
     case("nine-dealer-wins", "earns: dealer_streak=9", f"[555m] {F}", LIMIT, special="nine-dealer-wins",
          dealer_streak=9),
     case("nine-dealer-wins", "near miss: dealer_streak=8", f"[555m] {F}", 22, lacks={"nine-dealer-wins"},

@@ -86,8 +86,7 @@ CASES = [
     k("SquirmingSnake", "c1c1c1 c3c4c5 c9c9c9 c6c7c8 RC2C2 Lc1c1c1c1",
       "11m [345m] [999m] [678m] 22m +1m", LIM),
     k("SquirmingSnake", "c1c1c1 c4c5c6 c9c9c9 c6c7c8 RC2C2 Lc1c1c1c1",
-      "11m [456m] [999m] [678m] 22m +1m", expected(28, 3),
-      marks=pytest.mark.xfail(strict=True, reason="dmjl.toml takes any two chows for the snake")),
+      "11m [456m] [999m] [678m] 22m +1m", expected(28, 3)),
     k("SquirmingSnake", "c1c1c1 c3c4c5 c9c9c9 c6c7c8 RS2S2 Lc1c1c1c1",
       "11m [345m] [999m] [678m] 22p +1m", expected(28)),
     k("SquirmingSnake", "s1s1s1 s2s3s4 s9s9s9 s6s7s8 RS5S5 Ls1s1s1s1",
@@ -360,6 +359,17 @@ CASES = [
     # x2^3, zero-point x2.
     k("issue 31: concealed true colour", "near miss: 7m discarded completes the pair",
       "123m 456m 789m 123m 7m +7m", expected(22, 4)),
+    # "Squirming snake (one suit: pungs or kongs of 1s and 9s, a pair of 2, 5 or 8, two
+    # chows)": the chows are the numbers left, the hand running 1 to 9 (Kajongg); a kong of
+    # 1s is allowed (issue 31's words).
+    k("issue 31: squirming snake", "earns: [1111p] 999p 234p 567p 88p",
+      "[1111p] 999p 234p 567p 8p +8p", LIM),
+    k("issue 31: squirming snake", "earns: 111s 999s 345s 678s 22s, drawn",
+      "111s [999s] 345s 678s 2s +2s", LIM, self_drawn=True),
+    # Pair of 5s with 234p 567p: no 8p. [111p] 4 + [999p] 4 + pair of 2-8 2 + 20 = 30 (8p
+    # completes it too); one suit x2^3.
+    k("issue 31: squirming snake", "near miss: pair of 5s, chows 234p 567p",
+      "[111p] [999p] 234p 567p 5p +5p", expected(30, 3)),
 ]
 
 
