@@ -49,8 +49,9 @@ READINGS = (
     ("DMJL 'the last tile is the only possible tile': of the 34 kinds, only the winning "
     "tile's completes the 13 tiles held before it into any Mah Jongg of the rule set "
     "(standard or thirteen orphans; a kind the 13 tiles hold four of is no possibility); "
-    "'never when it completes a kong': not when the hand then holds four of the "
-    "winning tile (melds included)."),
+    "'never when it completes a kong': a winning tile never completes a kong of the "
+    "hand, so nothing is excluded; the fourth tile of a kind completing a chow or a pair "
+    "counts (Kajongg's DMJL agrees)."),
     ("DMJL's pair-completion and only-possible-tile points are winner points: they do not "
     "spoil the zero-point hand."),
     ("Flower doubles stack: DMJL's own flower and own season (1) with all four flowers (1) "
@@ -742,7 +743,7 @@ def _score_winner(tiles: Tiles, ctx: Context, rules: str, roof_off: bool) -> Res
         return Result(0, ["no Mah Jongg"])
     classes = _tile_classes(tiles.counts)
     only_possible = False
-    if rules == "dmjl" and tiles.win_tile is not None and tiles.counts[tiles.win_tile] < 4:
+    if rules == "dmjl" and tiles.win_tile is not None:
         only_possible = completing_tiles(tiles, rules) == [tiles.win_tile]
     full: Result | None = None  # a full limit hand: exactly the limit, nothing else counts
     best: Result | None = None

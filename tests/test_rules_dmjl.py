@@ -175,6 +175,9 @@ CASES = [
     # 6789s 9s waits on 6s and 9s: 20 + 4 (pair wait), zero-point x2.
     case("only-possible-tile", "near miss: 9s, where 6s would do too", "123m 234p 567p 678s 9s +9s", 48,
          has={"pair-wait-terminals-honours"}, lacks={"only-possible-tile"}),
+    # The fourth 2m completes 123m, not a kong: [222m] 2 + 20 + 2 (13m waits on 2m alone).
+    case("only-possible-tile", "earns: the fourth 2m, into 13m beside [222m]", "[222m] 13m 456p 789p 55s +2m",
+         24, has={"only-possible-tile"}),
     case("only-possible-tile", "earns: 9m completes 99m", "123m 234p 567p 789s 9m +9m", 52,
          has={"only-possible-tile"}),
     case("zero-point-hand", "earns: four chows and 55s", f"123m {F}", 40, has={"zero-point-hand"}),

@@ -359,6 +359,14 @@ CASES = [
     # x2^3, zero-point x2.
     k("issue 31: concealed true colour", "near miss: 7m discarded completes the pair",
       "123m 456m 789m 123m 7m +7m", expected(22, 4)),
+    # "The last tile is the only possible tile 2 (... never when it completes a kong)": the
+    # fourth 2m completes the chow 123m, not a kong (Kajongg: only a kong holding the last
+    # tile rules it out). [222m] 2 + 20 + 2 (13m waits on 2m alone).
+    k("issue 31: only possible tile", "earns: the fourth 2m into 13m beside [222m]",
+      "[222m] 13m 456p 789p 55s +2m", expected(24)),
+    # 34m waits on 2m and 5m: [222m] 2 + 20.
+    k("issue 31: only possible tile", "near miss: 2m into 34m beside [222m]",
+      "[222m] 34m 456p 789p 55s +2m", expected(22)),
     # "Squirming snake (one suit: pungs or kongs of 1s and 9s, a pair of 2, 5 or 8, two
     # chows)": the chows are the numbers left, the hand running 1 to 9 (Kajongg); a kong of
     # 1s is allowed (issue 31's words).

@@ -34,6 +34,9 @@ DELIBERATELY_UNUSED = {
                      "kept for items that score a hand of 1s and 9s",
     "four-kongs": "Fourfold Plenty is now a pattern (four kongs and a pair); kept for items",
     "no-kongs": "Buried Treasure is now a pattern (four pungs, no kong); kept for items",
+    "fourth-tile": "dmjl's only possible tile no longer excludes the fourth tile of a kind (issue 31: "
+                   "'never when it completes a kong', which a winning tile never does; Kajongg "
+                   "agrees); kept for rule files that exclude it",
 }
 
 
