@@ -468,3 +468,97 @@ def test_original_call_self_drawn_with_two_declared_melds():
 @pytest.mark.xfail(strict=True, reason="original-call counts declared melds only (shared fact, bmja too)")
 def test_original_call_the_winning_discard_exposes_a_third_meld():
     assert score("[123m] [456p] 789p 23s 55s +4s", RULES, declared_calling=True).total == 40
+
+
+# --- Kajongg's DMJL rules, one by one ---------------------------------------------------------
+# Each rule of Kajongg's ClassicalChineseDMJL (src/predefined.py: ClassicalChinese.loadRules
+# and its DMJL additions) with its value, and the entry of dmjl.toml that scores it: points,
+# doubles, or limits. Kajongg's rules with no entry here: the parameters (limit 500, roof
+# off, maxChows 4: the file's limit, option and chow rule), penalties and 'Dangerous Game'
+# (payments, not scores), 'Long Hand' (a hand too long scores 0: mjscore refuses it),
+# 'Standard Mah Jongg' 20 (our mah-jong). Kajongg's 'Only Honors' is 1 limit with 2
+# doubles: a limit hand drops its doubles (rule.py Score.total), so only the limit counts.
+KAJONGG_RULES = [
+    # (Kajongg's rule, points, doubles, limits, our id)
+    ("Exposed Pung", 2, 0, 0, "exposed-pung-simples"),
+    ("Exposed Pung of Terminals / of Honors", 4, 0, 0, "exposed-pung-terminals-honours"),
+    ("Concealed Pung", 4, 0, 0, "concealed-pung-simples"),
+    ("Concealed Pung of Terminals / of Honors", 8, 0, 0, "concealed-pung-terminals-honours"),
+    ("Exposed Kong", 8, 0, 0, "exposed-kong-simples"),
+    ("Exposed Kong of Terminals / of Honors", 16, 0, 0, "exposed-kong-terminals-honours"),
+    ("Concealed Kong", 16, 0, 0, "concealed-kong-simples"),
+    ("Concealed Kong of Terminals / of Honors", 32, 0, 0, "concealed-kong-terminals-honours"),
+    ("Pair of Own Wind", 2, 0, 0, "pair-own-wind"),
+    ("Pair of Round Wind", 2, 0, 0, "pair-round-wind"),
+    ("Pair of Dragons", 2, 0, 0, "pair-dragons"),
+    ("Pung/Kong of Dragons", 0, 1, 0, "dragon-pung"),
+    ("Pung/Kong of Own Wind", 0, 1, 0, "own-wind-pung"),
+    ("Pung/Kong of Round Wind", 0, 1, 0, "round-wind-pung"),
+    ("Flower / Season", 4, 0, 0, "bonus-tile"),
+    ("Standard Mah Jongg", 20, 0, 0, "mah-jong"),
+    ("Won with Last Tile Taken from Wall", 2, 0, 0, "self-drawn"),
+    ("Last Tile Completes Pair of 2..8", 2, 0, 0, "pair-wait-simples"),
+    ("Last Tile Completes Pair of Terminals or Honors", 4, 0, 0, "pair-wait-terminals-honours"),
+    ("Last Tile is Only Possible Tile", 2, 0, 0, "only-possible-tile"),
+    ("Own Flower and Own Season", 0, 1, 0, "own-flower-and-season"),
+    ("All Flowers", 0, 1, 0, "all-flowers"),
+    ("All Seasons", 0, 1, 0, "all-seasons"),
+    ("Three Concealed Pongs (three or more)", 0, 1, 0, "three-concealed-pungs"),
+    ("Three Concealed Pongs (three or more)", 0, 1, 0, "four-concealed-pungs"),
+    ("Little Three Dragons", 0, 1, 0, "little-three-dragons"),
+    ("Big Three Dragons", 0, 2, 0, "big-three-dragons"),
+    ("Little Four Joys", 0, 1, 0, "little-four-joys"),
+    ("Big Four Joys", 0, 2, 0, "big-four-joys"),
+    ("Zero Point Hand", 0, 1, 0, "zero-point-hand"),
+    ("No Chow", 0, 1, 0, "no-chow"),
+    ("Only Concealed Melds", 0, 1, 0, "only-concealed-melds"),
+    ("False Color Game", 0, 1, 0, "one-suit-with-honours"),
+    ("True Color Game", 0, 3, 0, "one-suit"),
+    ("Only Terminals and Honors", 0, 1, 0, "terminals-honours"),
+    ("Last Tile Taken from Dead Wall", 0, 1, 0, "dead-wall"),
+    ("Last Tile is Last Tile of Wall", 0, 1, 0, "last-tile"),
+    ("Last Tile is Last Tile of Wall Discarded", 0, 1, 0, "last-discard"),
+    ("Robbing the Kong", 0, 1, 0, "robbing-kong"),
+    ("Mah Jongg with Original Call", 0, 1, 0, "original-call"),
+    ("Concealed True Color Game", 0, 0, 1, "concealed-true-colour"),
+    ("Only Honors", 0, 0, 1, "all-honours"),
+    ("Hidden Treasure", 0, 0, 1, "hidden-treasure"),
+    ("Heads and Tails", 0, 0, 1, "heads-and-tails"),
+    ("Fourfold Plenty", 0, 0, 1, "four-kongs"),
+    ("Three Great Scholars", 0, 0, 1, "three-great-scholars"),
+    ("Four Blessings Hovering over the Door", 0, 0, 1, "four-blessings"),
+    ("Imperial Jade", 0, 0, 1, "imperial-jade"),
+    ("Gathering the Plum Blossom from the Roof", 0, 0, 1, "plum-blossom"),
+    ("Plucking the Moon from the Bottom of the Sea", 0, 0, 1, "plucking-the-moon"),
+    ("Scratching a Carrying Pole", 0, 0, 1, "scratching-a-carrying-pole"),
+    ("Twofold Fortune", 0, 0, 1, "twofold-fortune"),
+    ("Blessing of Heaven", 0, 0, 1, "heaven"),
+    ("Blessing of Earth", 0, 0, 1, "earth"),
+    ("East won nine times in a row", 0, 0, 1, "nine-dealer-wins"),
+    ("Nine Gates", 0, 0, 1, "nine-gates"),
+    ("Thirteen Orphans", 0, 0, 1, "thirteen-orphans"),
+    ("Squirming Snake", 0, 0, 1, "squirming-snake"),
+]
+
+
+def _values(rule_id: str) -> tuple[int, int, float]:
+    """Our points, doubles and limits for a rule id of dmjl.toml."""
+    for rule in (*RULES.sets, *RULES.items):
+        if rule.id == rule_id:
+            return rule.points, rule.doubles, 0
+    hand = next(h for h in RULES.hands if h.id == rule_id)
+    return hand.value.points, hand.value.doubles, float(hand.value.limit)
+
+
+@pytest.mark.parametrize("kajongg, points, doubles, limits, ours", KAJONGG_RULES,
+                         ids=[f"{r[0]} -> {r[4]}" for r in KAJONGG_RULES])
+def test_kajongg_dmjl_rule_values(kajongg, points, doubles, limits, ours):
+    """Each of Kajongg's DMJL rules has the same value in dmjl.toml."""
+    assert _values(ours) == (points, doubles, limits)
+
+
+def test_kajongg_dmjl_parameters_and_every_entry_has_a_kajongg_rule():
+    """Kajongg's DMJL limit is 500 (roof or not); every entry of dmjl.toml is one of its rules."""
+    assert RULES.limit == ROOF_OFF.limit == LIMIT
+    assert {r[4] for r in KAJONGG_RULES} == {r.id for r in (*RULES.sets, *RULES.items, *RULES.hands)}
+
