@@ -5,7 +5,9 @@ import pytest
 
 from mjscore.core.errors import InvalidHandError, NotationError
 from mjscore.core.group import GroupKind, Meld
+import mjscore
 from mjscore.core.hand import Hand
+from mjscore.core.notation import parse_hand
 from mjscore.core.tile import Bonus, Tile, parse_tiles
 
 PUNG_RED = Meld(GroupKind.TRIPLET, Tile.RED)
@@ -90,10 +92,9 @@ FULL = counts("123m456p789s11z")  # 11 tiles: 14 with one meld
         pytest.param(
             dict(concealed=counts("123m456p789s111z"), melds=(PUNG_RED,)),
             "the hand has 15 tiles; a hand has 13 tiles, or 14 with the winning tile (fewer only for a hand "
-            "that did not go out), a kong counting as 3",
+            "that did not go out, none but its bonus tiles), a kong counting as 3",
             id="15-tiles",
         ),
-        pytest.param(dict(concealed=(0,) * 34), "the hand has 0 tiles", id="no-tiles"),
         pytest.param(dict(concealed=FULL, jokers=4), "the hand has 15 tiles", id="jokers-count"),
         pytest.param(
             dict(concealed=counts("123m456p789s1z"), melds=(PUNG_RED,), win_tile=Tile.EAST),
@@ -255,3 +256,19 @@ def test_the_bulk_reader_refuses_jokers_in_melds_too(text: str) -> None:
 
     status, message = read_hand(text)
     assert status == HandStatus.NOT_WINNING and "holds jokers" in message
+
+
+def test_a_hand_of_bonus_tiles_alone_is_a_hand_and_no_text_is_none():
+    """Issue 31 item 3 (a loser's hand as shown, "any hand of up to 13 tiles"): a player who
+    did not go out may hold bonus tiles alone; Kajongg scores 'fe' as 4 under DMJL. A Hand
+    of no tiles is a value like any other; what scores it asks for its bonus tiles."""
+    hand = Hand((0,) * 34, bonus=("1f",))
+    assert sum(hand.concealed) == 0 and hand.bonus == (Bonus.F1,)
+    assert parse_hand("1f") == hand and eval(repr(hand)) == hand
+    empty = Hand((0,) * 34)
+    assert eval(repr(empty)) == empty
+    with pytest.raises(InvalidHandError, match="the hand has 0 tiles"):
+        parse_hand("")  # a text of nothing is no hand
+    with pytest.raises(InvalidHandError, match="none but bonus tiles"):
+        mjscore.score(empty, "dmjl", winner=False)
+    assert mjscore.score(hand, "dmjl", winner=False).total == 4

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjscore import NotWinningError, load_rules, score
+from mjscore import InvalidHandError, NotWinningError, load_rules, score
 
 RULES = load_rules("dmjl")
 ROOF_OFF = load_rules("dmjl", roof_off=True)
@@ -431,14 +431,32 @@ def test_kajongg_dmjl_no_mah_jongg(hand, context):
         score(hand, RULES, **context)
 
 
-# Kajongg scores these; mjscore refuses the hand (a difference left open, see the audit's
-# report: the size check is shared by every rule set).
-REFUSED = [
-    # Partials: a player holding bonus tiles only, 'fe' NoWin(4), 'fs fw fe fn' NoWin(16, 1),
-    # 'fs ys' (South) NoWin(8, 1).
+# Partials: a player holding bonus tiles only, 'fe' NoWin(4), 'fs fw fe fn' NoWin(16, 1),
+# 'fs ys' (South) NoWin(8, 1). Issue 31 item 3: a hand that did not go out is scored as
+# shown, whatever it holds; a hand of bonus tiles alone is one (Hand, the notation and the
+# row checks take no tiles but bonus tiles for a hand that did not go out).
+BONUS_ONLY = [
     pytest.param("1f", {"winner": False}, 4, id="Partials :: fe (loser)"),
     pytest.param("1234f", {"winner": False}, 32, id="Partials :: fs fw fe fn (loser)"),
     pytest.param("2f2y", {"winner": False, "seat_wind": "S"}, 16, id="Partials :: fs ys (loser, S)"),
+]
+
+
+@pytest.mark.parametrize("hand, context, total", BONUS_ONLY)
+def test_kajongg_dmjl_a_loser_holding_bonus_tiles_alone(hand, context, total):
+    assert score(hand, RULES, **context).total == total
+
+
+def test_a_hand_of_no_tiles_and_no_bonus_tiles_is_refused():
+    """The near miss: without bonus tiles, no tiles is no hand, even for a loser."""
+    with pytest.raises(InvalidHandError, match="the hand has 0 tiles"):
+        score("", RULES, winner=False)
+
+
+# Kajongg scores these; mjscore refuses the hand (a difference left open: issue 31 says a
+# longer hand scores 0, and mjscore says why it is no hand, as it says why a 14-tile hand
+# makes no Mah Jongg).
+REFUSED = [
     # LongHand: 15 and 16 tiles, NoWin() = 0.
     pytest.param("111m 222s 1111z 44p 6p 5p +5p", {}, 0,
                  id="LongHand :: RB2C1B2C1B2C1WeWeS4WeS4WeS6S5S5 LS5"),
@@ -446,8 +464,8 @@ REFUSED = [
 
 
 @pytest.mark.parametrize("hand, context, total", REFUSED)
-@pytest.mark.xfail(raises=ValueError, strict=True, reason="mjscore refuses a hand of no tiles or of "
-                   "more than 14 (kongs counting 3): shared notation check, not changed by this audit")
+@pytest.mark.xfail(raises=ValueError, strict=True, reason="mjscore refuses a hand of more than 14 tiles "
+                   "(kongs counting 3) with InvalidHandError, where Kajongg scores it 0")
 def test_kajongg_dmjl_hands_mjscore_refuses(hand, context, total):
     assert score(hand, RULES, **context).total == total
 

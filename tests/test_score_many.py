@@ -597,3 +597,15 @@ def test_a_dealer_streak_beyond_int64_is_a_long_streak(streak) -> None:
     assert mjscore.score_many(counts, "dmjl", win_tile="1z", dealer_streak=streak)[0].tolist() == [expected]
     plain = mjscore.score_many(counts, "dmjl", win_tile="1z", dealer_streak=8)[0].tolist()
     assert plain != [expected]
+
+
+def test_a_loser_row_of_bonus_tiles_alone_scores_them_and_an_empty_row_is_refused() -> None:
+    """Issue 31 item 3: a row that did not go out may hold bonus tiles alone (dmjl: 4
+    points a flower, all four flowers a double: 16 x 2); with none it is no hand
+    (WRONG_SIZE), and a winner's empty row is one still."""
+    counts = np.zeros((3, 34), dtype=np.uint8)
+    bonus = np.array([0b1111, 0, 0b1111], dtype=np.uint8)
+    totals, _, status = mjscore.score_many(counts, "dmjl", winner=np.array([False, False, True]), bonus=bonus,
+                                           return_status=True)
+    assert list(status) == [0, HandStatus.WRONG_SIZE, HandStatus.WRONG_SIZE]
+    assert totals[0] == 32

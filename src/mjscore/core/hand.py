@@ -82,10 +82,10 @@ class Hand:
                 f"{jokers + meld_jokers} jokers ({jokers} concealed, {meld_jokers} in melds): "
                 f"a set has {MAX_JOKERS}")
         size = sum(concealed) + jokers + 3 * len(melds)
-        if size not in HAND_SIZES:
+        if size not in HAND_SIZES and size != 0:  # (no tiles: a loser's bonus tiles alone, row checks)
             raise InvalidHandError(
                 f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile "
-                "(fewer only for a hand that did not go out), a kong counting as 3"
+                "(fewer only for a hand that did not go out, none but its bonus tiles), a kong counting as 3"
             )
         win_tile = None if win_tile is None else as_tile(win_tile)
         if win_tile is not None:
@@ -214,7 +214,8 @@ class Hand:
         return self.format("mpsz")
 
     def __repr__(self) -> str:
-        return f"Hand.from_str({self.format('mpsz')!r})"
+        text = self.format("mpsz")
+        return f"Hand.from_str({text!r})" if text else "Hand((0,) * 34)"  # (no text reads as no hand)
 
     def _repr_html_(self) -> str | None:
         """The hand as HTML for notebooks (see :mod:`mjscore.display`); None, which a

@@ -319,8 +319,8 @@ def _parse_common(text: str) -> Hand | None:
                 bonus += word.bonus
                 jokers += word.jokers
                 i += 1
-        if len(set(bonus)) != len(bonus):
-            return None
+        if len(set(bonus)) != len(bonus) or not (tiles or melds or bonus or jokers):
+            return None  # (a text of nothing: the careful reading says it holds no tiles)
         counts = [0] * N_KINDS
         for t in tiles:
             counts[t] += 1
@@ -436,7 +436,7 @@ def _check(
     # One tile each, a meld 3 whatever its kind, so the first tile past 14 can be pointed at.
     weights = sorted([(p, 1) for _, p in tiles] + [(p, 1) for p in jokers] + [(p, 3) for _, p in melds])
     size = sum(w for _, w in weights)
-    if size not in HAND_SIZES:
+    if size not in HAND_SIZES and not (size == 0 and bonus):  # bonus tiles alone: a loser's
         where = len(text)
         running = 0
         for p, w in weights:
@@ -445,7 +445,7 @@ def _check(
                 where = p
                 break
         reason = (f"the hand has {'over ' * cut}{size} tiles; a hand has 13 tiles, or 14 with the winning "
-                  "tile (fewer only for a hand that did not go out), a kong counting as 3")
+                  "tile (fewer only for a hand that did not go out, none but its bonus tiles), a kong counting as 3")
         raise text_error(InvalidHandError, reason, where, text)
     if win is not None and size != 14:
         reason = f"a winning tile on a hand of {size} tiles: with its winning tile a hand has 14"

@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 
-from ..core.context import CLAIMED_SHIFT, Flag, WinContext
+from ..core.context import CLAIMED_SHIFT, FLOWER_SHIFT, Flag, WinContext
 from ..core.errors import HandStatus
 from .best_reading import BestReading, no_reading
 from .fold import ReadingScore, beats, score_reading
@@ -69,7 +69,8 @@ def row_status(counts: list[int], codes: list[int], win: int, flags: int, jokers
         return HandStatus.BAD_COUNT
     winner = bool(flags & Flag.WINNER)
     size = sum(counts) + jokers + 3 * len(codes)
-    if size != 14 if winner else not 1 <= size <= 13:
+    # a hand that did not go out may hold bonus tiles alone (issue 31: a player's hand as shown)
+    if size != 14 if winner else not (0 if flags >> FLOWER_SHIFT & 0xFF else 1) <= size <= 13:
         return HandStatus.WRONG_SIZE
     if not winner and win != UNKNOWN_TILE:
         return HandStatus.BAD_CONTEXT

@@ -831,7 +831,9 @@ cdef inline int _check_row(const uint8_t* c, const uint8_t* m, int win, uint32_t
             return status
         if mj_any_above4(held):  # a melded tile held more than four times (the concealed are not)
             return S_BAD_COUNT
-    if (total[0] + jokers + 3 * n_melds[0] != 14) if winner else not 1 <= total[0] + jokers + 3 * n_melds[0] <= 13:
+    # a hand that did not go out may hold bonus tiles alone (issue 31: a player's hand as shown)
+    if ((total[0] + jokers + 3 * n_melds[0] != 14) if winner else
+            not (0 if w >> FLOWER_SHIFT & 0xFF else 1) <= total[0] + jokers + 3 * n_melds[0] <= 13):
         return S_WRONG_SIZE
     if not winner and win != ANY_TILE:
         return S_BAD_CONTEXT
