@@ -72,6 +72,9 @@ READINGS = (
     ("The seven-pair shapes (knitting, triple knitting, all pair honours) take the "
     "doubles whose conditions they meet: no chow, only concealed melds, only terminals "
     "and honours, and the situations; their pairs score as pairs."),
+    ("BMJA: 'only concealed melds' needs the last tile drawn: won on a discard (or a robbed "
+     "kong), the meld it completes is exposed, a pair too (the text is silent; Kajongg, "
+     "the independent scorer, reads it so)."),
     ("A full limit hand scores exactly the limit under roof-off too, even where another "
     "reading's points would be more ('limit hands stay at their limit')."),
     "East winning nine times in a row: the East winner with `dealer_streak` >= 9.",
@@ -691,7 +694,7 @@ def _winner_reading(r: Reading, tiles: Tiles, ctx: Context, rules: str, classes:
             tally.add("last tile is the only possible tile", 2)
     if r.chows == 0:
         tally.double("no chow")
-    if all(g.how in _IS_CONCEALED for g in sets) and (rules != "dmjl" or ctx.self_drawn):
+    if all(g.how in _IS_CONCEALED for g in sets) and ctx.self_drawn:  # both: a discard exposes its meld
         tally.double("only concealed melds")
     if classes["terminals and honours"]:
         tally.double("only terminals and honours")

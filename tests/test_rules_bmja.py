@@ -127,12 +127,16 @@ CASES = [
          lacks={"purity", "no-chow"}),
     case("no-chow", "earns: four pungs", "[222m] [444p] [666s] 888m 5s +5s", 60, has={"no-chow"}),  # 30 x2
     case("no-chow", "near miss: 678m", "[222m] [444p] [666s] 678m 5s +5s", 26, lacks={"no-chow"}),
-    # 222m 444p 666s concealed 12, 11z 2 + 2, 20: 36; only concealed melds x2 (the discard
-    # completed the pair).
-    case("only-concealed-melds", "earns: the pair completed by a discard", "222m 444p 666s 789m 1z +1z", 72,
-         has={"only-concealed-melds"}),
+    # 222m 444p 666s concealed 12, 11z 2 + 2, 20, 2 drawn: 38; only concealed melds x2.
+    case("only-concealed-melds", "earns: the pair completed by a drawn tile", "222m 444p 666s 789m 1z +1z", 76,
+         has={"only-concealed-melds"}, self_drawn=True),
     case("only-concealed-melds", "near miss: [666s]", "222m 444p [666s] 789m 1z +1z", 34,  # 4+4+2+4+20
          lacks={"only-concealed-melds"}),
+    # Kajongg exposes the pair a claimed winning tile completes: 36, no double.
+    case("only-concealed-melds", "near miss: the pair completed by a discard", "222m 444p 666s 789m 1z +1z", 36,
+         lacks={"only-concealed-melds"}),
+    case("only-concealed-melds", "near miss: a robbed kong's tile completes the chow", "222m 444p 666s 79m 11z +8m",
+         72, lacks={"only-concealed-melds"}, has={"robbing-kong"}, robbing_kong=True),  # 36 x2 (robbing)
     # 16 + 20 = 36; only terminals and honours, no chow: x4.
     case("terminals-honours", "earns", "[111m] [999p] [111s] [222z] 9s +9s", 144, has={"terminals-honours"}),
     case("terminals-honours", "near miss: 55s", "[111m] [999p] [111s] [222z] 5s +5s", 72,
@@ -192,8 +196,8 @@ CASES = [
          self_drawn=True),  # (36 + 2) x2
     case("earth", "earns: South", "222m 444p 666s 789m 1z +1z", LIMIT, special="earth", seat_wind="S",
          earth=True),
-    case("earth", "near miss: South on a later discard", "222m 444p 666s 789m 1z +1z", 68, lacks={"earth"},
-         seat_wind="S"),  # (12 + 2 + 20) x2
+    case("earth", "near miss: South on a later discard", "222m 444p 666s 789m 1z +1z", 34, lacks={"earth"},
+         seat_wind="S"),  # 12 + 2 + 20, won on a discard: no "only concealed melds"
     case("three-great-scholars", "earns: no chow", "[555z] [666z] [777z] 222m 5s +5s", LIMIT,
          special="three-great-scholars"),
     case("three-great-scholars", "near miss: with a chow", "[555z] [666z] [777z] 123m 5s +5s", 256,
@@ -303,13 +307,14 @@ def test_a_limit_hand_scores_exactly_the_limit_with_and_without_the_roof(rules):
 
 def test_a_half_limit_hand_scores_500_unless_its_points_are_more():
     """Header: a fractional limit counts only where it beats the points-based total ("better")."""
-    # 1f 1y: 20 + 8 = 28; own flower, own season, no chow, only concealed melds: 28 x2^4 = 448 < 500.
+    # 1f 1y: 20 + 8 = 28; own flower, own season, no chow (won on a discard: not "only
+    # concealed melds"): 28 x2^3 = 224 < 500.
     low = score("1f 1y 1234567m 123456p +7p", RULES)
-    assert (low.points, low.doubles, low.total, low.special) == (28, 4, 500, "knitting")
+    assert (low.points, low.doubles, low.total, low.special) == (28, 3, 500, "knitting")
     # All eight bonus tiles: 20 + 32 = 52; all flowers 2, all seasons 2, own flower, own season,
-    # no chow, only concealed melds: 52 x2^8 = 13312, capped at 1000 (more than 500).
+    # no chow: 52 x2^7 = 6656, capped at 1000 (more than 500).
     high = score("1f 2f 3f 4f 1y 2y 3y 4y 1234567m 123456p +7p", RULES)
-    assert (high.points, high.doubles, high.total) == (52, 8, LIMIT)
+    assert (high.points, high.doubles, high.total) == (52, 7, LIMIT)
 
 
 # --- losers' hands of fewer than 13 tiles ------------------------------------------------------
@@ -336,12 +341,12 @@ def test_losers_score_sets_bonus_tiles_and_every_players_doubles_only(rule_id, h
 
 def test_a_claimed_kong_scores_as_exposed_and_keeps_only_concealed_melds():
     """Header: a claimed kong ({5555p}) scores as an exposed kong but keeps the hand concealed."""
-    # {5555p} 8, 222m 444s 8, 11z 4, 20: 40; only concealed melds x2.
-    claimed = score("{5555p} 222m 444s 789m 1z +1z", RULES)
-    assert claimed.total == 80, claimed.explain()
+    # {5555p} 8, 222m 444s 8, 11z 4, 20, 2 drawn: 42; only concealed melds x2.
+    claimed = score("{5555p} 222m 444s 789m 1z +1z", RULES, self_drawn=True)
+    assert claimed.total == 84, claimed.explain()
     assert {"exposed-kong-simples", "only-concealed-melds"} <= {line.id for line in claimed.lines}
-    exposed = score("[5555p] 222m 444s 789m 1z +1z", RULES)
-    assert exposed.total == 40, exposed.explain()
+    exposed = score("[5555p] 222m 444s 789m 1z +1z", RULES, self_drawn=True)
+    assert exposed.total == 42, exposed.explain()
     assert "only-concealed-melds" not in {line.id for line in exposed.lines}
 
 
