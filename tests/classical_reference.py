@@ -67,8 +67,9 @@ READINGS = (
     ("Nine gates (DMJL): nothing declared; the winning tile may be a discard. Gates of heaven, "
     "wriggling snake, knitting, triple knitting, all pair honours (BMJA): nothing "
     "declared, won on any tile, discards included."),
-    ("Knitting, triple knitting and all pair honours may repeat a number or a tile "
-    "(11m11p11m11p... is knitting; the text does not ask for distinct pairs)."),
+    ("Knitting and triple knitting may repeat a number or a tile (11m11p11m11p... is "
+    "knitting; the text does not ask for distinct pairs); all pair honours is seven "
+    "different pairs (Kajongg's reading: four alike are no two pairs)."),
     ("The seven-pair shapes (knitting, triple knitting, all pair honours) take the "
     "doubles whose conditions they meet: no chow, only concealed melds, only terminals "
     "and honours, and the situations; their pairs score as pairs."),
@@ -368,8 +369,9 @@ def _triple_knitting(c: Sequence[int]) -> bool:
 
 
 def _all_pair_honours(c: Sequence[int]) -> bool:
-    """BMJA: seven pairs of terminals and honours (a tile held four times is two pairs)."""
-    return (sum(c) == 14 and all(c[t] % 2 == 0 for t in range(34))
+    """BMJA: seven pairs of terminals and honours, seven different tiles (four alike are no
+    two pairs: the text is silent, Kajongg, the independent scorer, reads it so)."""
+    return (sum(c) == 14 and all(c[t] in (0, 2) for t in range(34))
             and all(c[t] == 0 for t in range(34) if t not in ORPHANS))
 
 

@@ -412,3 +412,25 @@ KAJONGG = [
 @pytest.mark.parametrize(("hand", "context", "expected"), KAJONGG)
 def test_kajongg_scoringtest_hand(hand, context, expected):
     assert total(hand, **context) == expected, score(hand, RULES, **context).explain() if expected else hand
+
+
+# --- where issue 31 is silent and Kajongg decides: hands built from Kajongg's rule code ---------
+#
+# Each a hand that earns the rule as Kajongg reads it, and a near miss that does not.
+
+DECIDED_BY_KAJONGG = [
+    # All pair honours (issue 31 names it only). Kajongg's AllPairHonors (src/rulecode.py): no
+    # tile 2-8, at most one declared meld, seven different tiles each held twice; four alike
+    # are no two pairs. Its own cases: AllPairHonors above.
+    k("11m 99m 11p 99s 11z 55z 7z +7z", 500),  # seven different pairs
+    k("11m 11m 99p 99s 11z 55z 7z +7z", 0),  # four 1m: no all pair honours, no Mah Jongg
+    # A loser one tile from it: calling for all pair honours (0.2 limit) ...
+    k("11m 99m 11p 99s 11z 55z 7z", 200, winner=False),
+    # ... but not with four alike: 1111m as a concealed pung 8, 11z 2 + 2, 55z 2: 14.
+    k("11m 11m 99p 99s 11z 55z 7z", 14, winner=False),
+]
+
+
+@pytest.mark.parametrize(("hand", "context", "expected"), DECIDED_BY_KAJONGG)
+def test_where_issue_31_is_silent_kajongg_decides(hand, context, expected):
+    assert total(hand, **context) == expected, score(hand, RULES, **context).explain() if expected else hand

@@ -10,6 +10,9 @@ The digests cover the distance targets too. They were written again after e82bab
 two of those (a run of singles repeating a tile, 1997; a fixed hand's chow limit): the
 58 configurations of western, american and bmja with the exception off changed their
 digests only, every count the same, and the variants (``rules/patterns.py``) untouched.
+The three bmja configurations were written again when bmja's all pair honours stopped
+counting four alike as two pairs (a change of the rule file, not of the notation): their
+digests only, every count the same.
 """
 
 from __future__ import annotations
