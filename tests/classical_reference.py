@@ -73,6 +73,8 @@ READINGS = (
     ("The seven-pair shapes (knitting, triple knitting, all pair honours) take the "
     "doubles whose conditions they meet: no chow, only concealed melds, only terminals "
     "and honours, and the situations; their pairs score as pairs."),
+    ("BMJA: original call's 'fewer than 3 exposed melds at the end' counts the meld a winning "
+     "discard completed, a pair too (Kajongg counts every exposed meld of the finished hand)."),
     ("BMJA: 'only concealed melds' needs the last tile drawn: won on a discard (or a robbed "
      "kong), the meld it completes is exposed, a pair too (the text is silent; Kajongg, "
      "the independent scorer, reads it so)."),
@@ -706,7 +708,10 @@ def _winner_reading(r: Reading, tiles: Tiles, ctx: Context, rules: str, classes:
         tally.double("last discard of the wall")
     if ctx.robbing_kong:
         tally.double("robbing a kong")
-    if ctx.declared_calling and sum(m.how in (EXPOSED, CLAIMED_KONG) for m in tiles.melds) < 3:
+    exposed = sum(m.how in (EXPOSED, CLAIMED_KONG) for m in tiles.melds)
+    if rules == "bmja" and not ctx.self_drawn:
+        exposed += 1  # "at the end": the meld the winning discard completed, a pair too
+    if ctx.declared_calling and exposed < 3:
         tally.double("original call")
     if rules == "dmjl":
         if tally.set_points == 0:

@@ -150,8 +150,13 @@ CASES = [
          robbing_kong=True),
     case("robbing-kong", "near miss: 3m discarded", "[555s] [666p] 888s 11z 24m +3m", 32,
          lacks={"robbing-kong"}),
-    case("original-call", "earns: two exposed melds", f"555s {G}", 60, has={"original-call"},
-         declared_calling=True),
+    case("original-call", "earns: two exposed melds, the last tile drawn", f"555s {G}", 64,  # (30 + 2) x2
+         has={"original-call"}, declared_calling=True, self_drawn=True),
+    # At the end the pair the winning discard completed is a third exposed meld (Kajongg).
+    case("original-call", "near miss: two exposed melds and the winning discard", f"555s {G}", 30,
+         lacks={"original-call"}, declared_calling=True),
+    case("original-call", "earns: one exposed meld and the winning discard", "555s [234p] 666p 888s 5m +5m",
+         64, has={"original-call"}, declared_calling=True),  # (4 + 4 + 4 + 20) x2
     case("original-call", "near miss: three exposed melds", f"[555s] {G}", 28, lacks={"original-call"},
          declared_calling=True),
 

@@ -428,6 +428,18 @@ DECIDED_BY_KAJONGG = [
     k("11m 99m 11p 99s 11z 55z 7z", 200, winner=False),
     # ... but not with four alike: 1111m as a concealed pung 8, 11z 2 + 2, 55z 2: 14.
     k("11m 11m 99p 99s 11z 55z 7z", 14, winner=False),
+    # Original call, "fewer than 3 exposed melds at the end" (issue 31): Kajongg's
+    # MahJonggWithOriginalCall counts every exposed meld of the finished hand, the one the
+    # winning discard completed included (a pair too). [555s] 2, 666p 4, 888s 4, 11z 4, 20:
+    # 34, x2 with the call: one declared meld and the pair the discard completed make two.
+    k("[555s] 666p 888s 234m 1z +1z", 68, declared_calling=True),
+    # [555s] [666p] 2 + 2, 888s 4, 11z 4, 20: 32; two declared and the pair make three: no call.
+    k("[555s] [666p] 888s 234m 1z +1z", 32, declared_calling=True),
+    # The same drawn (+2): two exposed melds at the end, the call doubles: 34 x2.
+    k("[555s] [666p] 888s 234m 1z +1z", 68, declared_calling=True, self_drawn=True),
+    # Two declared and a pung the discard completes: three exposed, no call. 2 + 2 + 2 (555m
+    # exposed by the discard) + 0 + 4 + 20 = 30.
+    k("[555s] [666p] 55m 234m 11z +5m", 30, declared_calling=True),
 ]
 
 

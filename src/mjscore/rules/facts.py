@@ -142,6 +142,9 @@ HAND_FACTS: dict[str, str] = {
     # derived from the score itself
     "no-points": "nothing scored but the points for going out (see the scorer)",
     "no-set-points": "the groups earned no set points (items aside; see the scorer)",
+    # the situation again (appended, so the bits above keep their places)
+    "original-call-end": "declared calling with fewer than three exposed melds at the end: those "
+                         "declared (claimed kongs count) and the set or pair a winning discard completes",
 }
 """Every hand fact a rule item may name, with its meaning (the reference is this text)."""
 
@@ -149,7 +152,8 @@ ROW_FACTS = ("winner", "self-drawn", "discard", "replacement", "kong-replacement
              "kong-on-kong", "robbing-kong", "last-tile", "last-discard", "heaven", "earth",
              "declared-calling", "original-call", "dealer", "dealer-streak", "own-flower", "own-season",
              "all-flowers", "all-seasons", "concealed-hand", "one-suit-with-honours", "one-suit-only",
-             "all-honours", "all-simples", "all-terminals", "all-terminals-honours", "no-jokers")
+             "all-honours", "all-simples", "all-terminals", "all-terminals-honours", "no-jokers",
+             "original-call-end")
 """The facts fixed for a whole hand, whatever its reading: the situation, the tiles held
 and the concealment (the kernel filters special hands by them once per row)."""
 
