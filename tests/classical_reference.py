@@ -65,8 +65,9 @@ READINGS = (
     "of 2, 5 or 8 and two chows of the numbers left, so the hand runs 1 to 9 ('two chows' "
     "does not say which; Kajongg's DMJL decides)."),
     ("Nine gates (DMJL): nothing declared; the winning tile may be a discard. Gates of heaven, "
-    "wriggling snake, knitting, triple knitting, all pair honours (BMJA): nothing "
-    "declared, won on any tile, discards included."),
+    "knitting, triple knitting, all pair honours (BMJA): nothing declared, won on any "
+    "tile, discards included; wriggling snake ('all concealed') on a drawn tile only "
+    "(Kajongg's reading: the meld a claimed tile completes is exposed)."),
     ("Knitting and triple knitting may repeat a number or a tile (11m11p11m11p... is "
     "knitting; the text does not ask for distinct pairs); all pair honours is seven "
     "different pairs (Kajongg's reading: four alike are no two pairs)."),
@@ -403,7 +404,7 @@ def winner_readings(tiles: Tiles, rules: str, self_drawn: bool) -> list[Reading]
         if rules == "bmja":
             if _gates_of_heaven(c):
                 readings.append(Reading("gates of heaven"))
-            if _wriggling_snake(c):
+            if _wriggling_snake(c) and self_drawn:  # "all concealed": not on a discard
                 readings.append(Reading("wriggling snake"))
             if _knitting(c):
                 readings.append(Reading("knitting"))

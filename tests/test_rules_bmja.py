@@ -210,7 +210,8 @@ CASES = [
     case("thirteen-orphans", "earns", "19m19p19s1234567z +1m", LIMIT, special="thirteen-orphans"),
     case("gates-of-heaven", "earns: 5m last", "1112345678999m +5m", LIMIT, special="gates-of-heaven"),
     case("gates-of-heaven", "earns: 2p last", "1112345678999p +2p", LIMIT, special="gates-of-heaven"),
-    case("wriggling-snake", "earns", "1s 23456789s 1234z +1s", LIMIT, special="wriggling-snake"),
+    case("wriggling-snake", "earns", "1s 23456789s 1234z +1s", LIMIT, special="wriggling-snake",
+         self_drawn=True),
     case("buried-treasure", "earns: the pair by a discard", "222m 444m 666m 111z 9m +9m", LIMIT,
          special="buried-treasure"),
     # 222m 444m 666m 12, [999m] by the discard 4, 11z 4, 20: 40; no chow x2.
@@ -274,6 +275,13 @@ def test_rule(rule_id, hand, context, total, has, lacks, special):
 def test_special_shapes_one_tile_off_do_not_go_out(rule_id, hand):
     with pytest.raises(mjscore.NotWinningError):
         score(hand, RULES)
+
+
+def test_wriggling_snake_goes_out_on_a_drawn_tile_only():
+    """Header: "all concealed"; the meld a claimed winning tile completes is exposed (Kajongg)."""
+    assert score("11s 2345689s 1234z +7s", RULES, self_drawn=True).special == "wriggling-snake"
+    with pytest.raises(mjscore.NotWinningError):  # the 7s discarded: no snake, and no other hand
+        score("11s 2345689s 1234z +7s", RULES)
 
 
 def test_every_rule_has_a_hand_that_earns_it_and_a_near_miss():

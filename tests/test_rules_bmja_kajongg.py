@@ -440,6 +440,15 @@ DECIDED_BY_KAJONGG = [
     # Two declared and a pung the discard completes: three exposed, no call. 2 + 2 + 2 (555m
     # exposed by the discard) + 0 + 4 + 20 = 30.
     k("[555s] [666p] 55m 234m 11z +5m", 30, declared_calling=True),
+    # Wriggling snake, "all concealed" (issue 31): Kajongg's WrigglingSnake refuses any declared
+    # meld, and the pair or single a claimed winning tile completes is one, so the snake goes
+    # out on a drawn tile only (its own case: WrigglingSnake ... LC1C1, drawn).
+    k("1s 23456789s 1234z +1s", 1000, self_drawn=True),
+    k("11s 2345689s 1234z +7s", 1000, self_drawn=True),
+    k("1s 23456789s 1234z +1s", 0),  # the 1s discarded: no snake, no Mah Jongg
+    k("11s 2345689s 1234z +7s", 0),  # the 7s discarded
+    # A loser one tile from it is still calling for it (the tile could be drawn): 0.4 limit.
+    k("1s 23456789s 1234z", 400, winner=False),
 ]
 
 
