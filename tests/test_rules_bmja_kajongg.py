@@ -27,6 +27,11 @@ six red dragons (``'wewewe drdrdr RDrDrDrDb wwwwwwww LDb'``), a loser's exposed 
 (``'wewe wswsws RWnWnWn wwwwwwww b1b1 Lwewewe'``), a declared knitted triple
 (``s4b4c4``) and hands of 15 tiles (``LongHand``).
 
+Three lists: ``KAJONGG`` (176 of its scored hands), ``DECIDED_BY_KAJONGG`` (hands built
+from Kajongg's rule code where issue 31 is silent: each rule a hand that earns it and a
+near miss) and ``ISSUE_31_DECIDES`` (where issue 31 states the rule and Kajongg scores
+otherwise; the issue wins).
+
 Runs under whichever backend ``MJSCORE_BACKEND`` selects; CI runs it twice.
 """
 
@@ -455,3 +460,31 @@ DECIDED_BY_KAJONGG = [
 @pytest.mark.parametrize(("hand", "context", "expected"), DECIDED_BY_KAJONGG)
 def test_where_issue_31_is_silent_kajongg_decides(hand, context, expected):
     assert total(hand, **context) == expected, score(hand, RULES, **context).explain() if expected else hand
+
+
+# --- where issue 31 states the rule and Kajongg scores otherwise: issue 31 decides --------------
+#
+# Kept as tests so a later "match Kajongg" change cannot drop them unnoticed.
+
+ISSUE_31_DECIDES = [
+    # "imperial jade (only 2 3 4 6 8 bamboo and green dragons ...)": Kajongg's AllGreen tests
+    # the tiles held as a strict subset of those six kinds, so a jade holding all six is no
+    # limit there; here it is.
+    k("234s 666s 888s 666z 2s +2s", 1000),
+    # "buried treasure (one suit with honours, ...)": one suit and no honour is no buried
+    # treasure (Kajongg's BuriedTreasure takes one suit with or without honours). 16 + 20 = 36,
+    # purity x8 and no chow x2: 576 ...
+    k("222m 444m 666m 888m 9m +9m", 576),
+    # ... and a loser one tile from it calls for purity (16 x8), not for buried treasure (400).
+    k("222m 444m 666m 888m 9m", 128, winner=False),
+    # "Winner: Mah Jongg 20" for every winner, a half-limit hand too: 11z 4, 55z 66z 77z 6, 1f 4,
+    # 20, 2 drawn: 36 x2^4 (own flower, no chow, only concealed melds, terminals and honours)
+    # = 576 > 500. Kajongg's half-limit hands replace the 20 of a standard Mah Jongg: 16 x 16
+    # = 256, so it scores 500.
+    k("11z 55z 66z 77z 11m 99m 9p +9p 1f", 576, self_drawn=True),
+]
+
+
+@pytest.mark.parametrize(("hand", "context", "expected"), ISSUE_31_DECIDES)
+def test_where_issue_31_states_the_rule_it_decides(hand, context, expected):
+    assert total(hand, **context) == expected, score(hand, RULES, **context).explain()
