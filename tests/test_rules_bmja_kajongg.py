@@ -21,13 +21,12 @@ Suits: ``s`` stones = dots (p), ``b`` bamboo (s), ``c`` characters (m); winds
 ``we ws ww wn`` = 1z-4z, dragons ``db dg dr`` = 5z 6z 7z, flowers/seasons ``fe``/``ye``
 = 1f/1y (East) ... 4f/4y (North).
 
-Left out, as mjscore cannot write them or refuses them by design (see the module's
-end): hands of bonus tiles alone (``'fe'``, ``'fs fw fe fn'``, ``'fs ys'``), a hand of
-six red dragons (``'wewewe drdrdr RDrDrDrDb wwwwwwww LDb'``), a loser's exposed pairs
+Left out, as mjscore cannot write them or refuses them by design: a hand of six red
+dragons (``'wewewe drdrdr RDrDrDrDb wwwwwwww LDb'``), a loser's exposed pairs
 (``'wewe wswsws RWnWnWn wwwwwwww b1b1 Lwewewe'``), a declared knitted triple
 (``s4b4c4``) and hands of 15 tiles (``LongHand``).
 
-Three lists: ``KAJONGG`` (176 of its scored hands), ``DECIDED_BY_KAJONGG`` (hands built
+Three lists: ``KAJONGG`` (179 of its 184 BMJA scored hands), ``DECIDED_BY_KAJONGG`` (hands built
 from Kajongg's rule code where issue 31 is silent: each rule a hand that earns it and a
 near miss) and ``ISSUE_31_DECIDES`` (where issue 31 states the rule and Kajongg scores
 otherwise; the issue wins).
@@ -59,6 +58,12 @@ def k(hand: str, expected: int, **context: object) -> object:
 
 
 KAJONGG = [
+    # Partials: 'fe' -> NoWin(4, 1): a loser's bonus tiles alone, 4 and the own flower.
+    k('1f', 8, winner=False),
+    # Partials: 'fs fw fe fn' -> NoWin(16, 3): all four flowers 2 and the own flower.
+    k('1f2f3f4f', 128, winner=False),
+    # Partials: 'fs ys' myWind=S roundWind=E -> NoWin(8, 2): South's own flower and season.
+    k('2f2y', 32, seat_wind='S', winner=False),
     # Partials: 'drdrdr fe Ldrdrdrdr' -> NoWin(8, 2)
     k('1f [777z]', 32, winner=False),
     # Partials: 'drdrdr Ldrdrdrdr' -> NoWin(4, 1)
