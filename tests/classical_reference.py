@@ -74,7 +74,7 @@ READINGS = (
     ("The seven-pair shapes (knitting, triple knitting, all pair honours) take the "
     "doubles whose conditions they meet: no chow, only concealed melds, only terminals "
     "and honours, and the situations; their pairs score as pairs."),
-    ("BMJA: original call's 'fewer than 3 exposed melds at the end' counts the meld a winning "
+    ("Original call's 'fewer than 3 exposed melds at the end' counts the meld a winning "
      "discard completed, a pair too (Kajongg counts every exposed meld of the finished hand)."),
     ("BMJA: 'only concealed melds' needs the last tile drawn: won on a discard (or a robbed "
      "kong), the meld it completes is exposed, a pair too (the text is silent; Kajongg, "
@@ -710,7 +710,7 @@ def _winner_reading(r: Reading, tiles: Tiles, ctx: Context, rules: str, classes:
     if ctx.robbing_kong:
         tally.double("robbing a kong")
     exposed = sum(m.how in (EXPOSED, CLAIMED_KONG) for m in tiles.melds)
-    if rules == "bmja" and not ctx.self_drawn:
+    if not ctx.self_drawn:
         exposed += 1  # "at the end": the meld the winning discard completed, a pair too
     if ctx.declared_calling and exposed < 3:
         tally.double("original call")

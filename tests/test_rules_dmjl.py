@@ -227,8 +227,11 @@ CASES = [
     case("robbing-kong", "near miss: 9s discarded", f"[555m] {F}", 22, lacks={"robbing-kong"}),
     case("original-call", "earns: one exposed meld", f"[555m] {F}", 44, has={"original-call"},  # 22 x2
          declared_calling=True),
-    case("original-call", "earns: two exposed melds", "[555m] [234p] 567p 55s 78s +9s", 44,
-         has={"original-call"}, declared_calling=True),
+    case("original-call", "earns: two exposed melds, the last tile drawn", "[555m] [234p] 567p 55s 78s +9s", 48,
+         has={"original-call"}, declared_calling=True, self_drawn=True),  # (2 + 20 + 2) x2
+    # at the end, the chow the winning discard completes is a third exposed meld (Kajongg)
+    case("original-call", "near miss: two exposed melds and the winning discard's", "[555m] [234p] 567p 55s 78s +9s",
+         22, lacks={"original-call"}, declared_calling=True),
     case("original-call", "near miss: three exposed melds", "[555m] [234p] [567p] 55s 78s +9s", 22,
          lacks={"original-call"}, declared_calling=True),
     case("original-call", "near miss: not declared", f"[555m] {F}", 22, lacks={"original-call"}),

@@ -470,22 +470,27 @@ def test_kajongg_dmjl_hands_mjscore_refuses(hand, context, total):
     assert score(hand, RULES, **context).total == total
 
 
-# --- original call: a difference left open ---------------------------------------------------
+# --- original call ----------------------------------------------------------------------------
 # Issue 31: "original call (declared on the first discard, fewer than 3 exposed melds at the
 # end) 1". Kajongg's DMJL (rulecode.py MahJonggWithOriginalCall) counts the exposed melds of
-# the final hand, the meld the winning discard exposes among them; mjscore's fact
-# original-call counts the melds declared before the win. With [123m] [456p] declared and
-# the discarded 4s completing 234s, Kajongg's hand has three exposed melds: no original
-# call, 20 with the zero-point double, 40 (mjscore: 80). Self-drawn, both give the double:
-# (20 + 2) x2 x2 = 88. The fact is shared with bmja (same Kajongg code there), so the
-# change is left to whoever owns both; see the audit's report.
+# the final hand, the meld the winning discard exposes among them, and so does the fact
+# original-call (bmja's too). With [123m] [456p] declared and the discarded 4s completing
+# 234s, the hand ends with three exposed melds: no original call, 20 with the zero-point
+# double, 40. Self-drawn, two exposed melds: (20 + 2) x2 x2 = 88.
 def test_original_call_self_drawn_with_two_declared_melds():
     assert score("[123m] [456p] 789p 23s 55s +4s", RULES, declared_calling=True, self_drawn=True).total == 88
 
 
-@pytest.mark.xfail(strict=True, reason="original-call counts declared melds only (shared fact, bmja too)")
 def test_original_call_the_winning_discard_exposes_a_third_meld():
     assert score("[123m] [456p] 789p 23s 55s +4s", RULES, declared_calling=True).total == 40
+
+
+def test_original_call_one_declared_meld_and_the_winning_discard():
+    """The earning side on a discard: one declared meld and the one the discard completes
+    make two, fewer than three: Mah Jongg 20, doubled for the zero-point hand and for the
+    original call, 80."""
+    won = score("[123m] 456p 789p 23s 55s +4s", RULES, declared_calling=True)
+    assert "original-call" in {line.id for line in won.lines} and won.total == 80
 
 
 # --- Kajongg's DMJL rules, one by one ---------------------------------------------------------

@@ -102,7 +102,9 @@ HAND_FACTS: dict[str, str] = {
     "earth": "a non-dealer won on the dealer's first discard or in the first turn",
     "declared-calling": "the player declared calling (Babcock's lucky thirteen, on the original thirteen "
                         "tiles; the classical original call, on the first discard)",
-    "original-call": "declared calling with fewer than three exposed melds declared (claimed kongs count)",
+    "original-call": "declared calling with fewer than three exposed melds at the end: those declared "
+                     "(claimed kongs count) and the set or pair a winning discard (or a robbed kong's tile) "
+                     "completes",
     "dealer": "the player is the dealer (East)",
     "dealer-streak": "the dealer won this deal, and at least the rule set's dealer-streak deals in a row",
     "own-flower": "the player holds the flower of their seat (1 East, 2 South, 3 West, 4 North)",
@@ -142,9 +144,6 @@ HAND_FACTS: dict[str, str] = {
     # derived from the score itself
     "no-points": "nothing scored but the points for going out (see the scorer)",
     "no-set-points": "the groups earned no set points (items aside; see the scorer)",
-    # the situation again (appended, so the bits above keep their places)
-    "original-call-end": "declared calling with fewer than three exposed melds at the end: those "
-                         "declared (claimed kongs count) and the set or pair a winning discard completes",
 }
 """Every hand fact a rule item may name, with its meaning (the reference is this text)."""
 
@@ -152,8 +151,7 @@ ROW_FACTS = ("winner", "self-drawn", "discard", "replacement", "kong-replacement
              "kong-on-kong", "robbing-kong", "last-tile", "last-discard", "heaven", "earth",
              "declared-calling", "original-call", "dealer", "dealer-streak", "own-flower", "own-season",
              "all-flowers", "all-seasons", "concealed-hand", "one-suit-with-honours", "one-suit-only",
-             "all-honours", "all-simples", "all-terminals", "all-terminals-honours", "no-jokers",
-             "original-call-end")
+             "all-honours", "all-simples", "all-terminals", "all-terminals-honours", "no-jokers")
 """The facts fixed for a whole hand, whatever its reading: the situation, the tiles held
 and the concealment (the kernel filters special hands by them once per row)."""
 

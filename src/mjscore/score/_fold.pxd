@@ -106,7 +106,6 @@ cdef extern from *:
     #define MJ_F_NO_JOKERS (1ULL << 43)  /* no-jokers */
     #define MJ_F_NO_POINTS (1ULL << 44)  /* no-points */
     #define MJ_F_NO_SET_POINTS (1ULL << 45)  /* no-set-points */
-    #define MJ_F_ORIGINAL_CALL_END (1ULL << 46)  /* original-call-end */
     """
     const uint64_t F_WINNER "MJ_F_WINNER"
     const uint64_t F_SELF_DRAWN "MJ_F_SELF_DRAWN"
@@ -154,7 +153,6 @@ cdef extern from *:
     const uint64_t F_NO_JOKERS "MJ_F_NO_JOKERS"
     const uint64_t F_NO_POINTS "MJ_F_NO_POINTS"
     const uint64_t F_NO_SET_POINTS "MJ_F_NO_SET_POINTS"
-    const uint64_t F_ORIGINAL_CALL_END "MJ_F_ORIGINAL_CALL_END"
 # The context word's fields beyond the Flag bits (mjscore.core.context), checked at import.
 cdef enum:
     MAX_CALLING_GATES = 32  # the gates of a calling hand's targets of sets (checked when compiled)
@@ -303,10 +301,9 @@ cdef inline uint64_t _row_facts(uint32_t w, int seat, int exposed, int streak_ne
     if seasons >> (seat - 27) & 1: facts |= F_OWN_SEASON
     if flowers == 0xF: facts |= F_ALL_FLOWERS
     if seasons == 0xF: facts |= F_ALL_SEASONS
-    if w & W_DECLARED and exposed < 3: facts |= F_ORIGINAL_CALL
-    # At the end a winning discard (a robbed kong's tile too) has exposed one more meld.
+    # at the end: a winning discard (a robbed kong's tile too) has exposed one more meld
     if w & W_DECLARED and exposed + (w & W_WINNER != 0 and w & W_SELF_DRAWN == 0) < 3:
-        facts |= F_ORIGINAL_CALL_END
+        facts |= F_ORIGINAL_CALL
     if (streak_needed and w & W_WINNER and w & W_DEALER
             and <int>(w >> STREAK_SHIFT) >= streak_needed): facts |= F_DEALER_STREAK
     return facts

@@ -67,7 +67,6 @@ _FACT_CONSTANTS = {
     "no-points": F_NO_POINTS,
     "no-jokers": F_NO_JOKERS,
     "original-call": F_ORIGINAL_CALL,
-    "original-call-end": F_ORIGINAL_CALL_END,
     "dealer-streak": F_DEALER_STREAK,
     "own-flower": F_OWN_FLOWER,
     "own-season": F_OWN_SEASON,

@@ -174,14 +174,13 @@ def _tile_facts(counts: tuple[int, ...] | list[int]) -> int:
 
 def _situation_facts(hand: Hand, context: WinContext, rules: RuleSet) -> int:
     """The facts of the situation that read the hand's melds or the rule set too: the
-    original call (fewer than three exposed melds declared, claimed kongs among them; or
-    at the end, the meld a winning discard completes counted too), the
+    original call (fewer than three exposed melds at the end: those declared, claimed kongs
+    among them, and the one a winning discard completes), the
     dealer's streak, and a concealed hand (claimed kongs keep it concealed where the rule
     set says so)."""
     exposed = sum(not m.concealed for m in hand.melds)
     return _bits(
-        original_call=context.declared_calling and exposed < 3,
-        original_call_end=context.declared_calling and exposed + (context.winner and not context.self_drawn) < 3,
+        original_call=context.declared_calling and exposed + (context.winner and not context.self_drawn) < 3,
         dealer_streak=(context.winner and bool(context.dealer) and rules.dealer_streak > 0
                        and min(context.dealer_streak, MAX_STREAK) >= rules.dealer_streak),
         concealed_hand=all(m.concealed or rules.claimed_concealed and m.claimed for m in hand.melds))
