@@ -13,7 +13,8 @@ The rules (issue 31, quoted in short; the full text is in the issue):
   or a special hand. A winner's hand that is no Mah Jongg scores 0.
 - Total = points x 2^doubles, capped at the limit (DMJL 500, BMJA 1000); ``roof_off``
   lifts the cap on points-based totals. A full limit hand scores exactly the limit.
-  A fractional limit counts only where it beats the points-based total.
+  A winner's half-limit hand scores exactly half the limit; a loser's calling share counts
+  only where it beats the loser's points-based total.
 - Points, doubles, limit hands and BMJA's loser rules: see the functions below, each
   rule under its name in the text.
 
@@ -768,7 +769,7 @@ def _score_winner(tiles: Tiles, ctx: Context, rules: str, roof_off: bool) -> Res
         total = _capped(tally.points, tally.doubles, limit, roof_off)
         result = Result(total, list(tally.lines), None, tally.points, tally.doubles, str(r))
         fraction = _FRACTIONS.get(r.shape)
-        if fraction is not None and fraction * limit > total:
+        if fraction is not None:  # exactly its share, as a limit hand stays at its limit
             result = Result(int(fraction * limit), [f"{r.shape} ({fraction} limit)"], r.shape,
                             tally.points, tally.doubles, str(r))
         if best is None or result.total > best.total:

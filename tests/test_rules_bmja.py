@@ -4,8 +4,8 @@ Each case id starts with the rule's ``source`` line as the rule file quotes it, 
 what the hand does: ``earns`` the rule, or ``near miss`` (a hand that looks alike and does
 not earn it). Expected totals are worked out by hand in the comment next to each case
 from the rule file's numbers and the readings in its header: points summed, doubled once
-per double, capped at the limit of 1000; a limit hand scores its fraction of 1000 unless
-its points-based total is more ("better").
+per double, capped at the limit of 1000; a limit hand scores exactly its fraction of 1000
+(a loser's "calling for" share unless the loser's points-based total is more).
 
 Unless a case says otherwise the player sits East in an East round (the East wind is both
 his own and the round's), and the hand is won on a discard. A standard hand holds at most
@@ -317,16 +317,17 @@ def test_a_limit_hand_scores_exactly_the_limit_with_and_without_the_roof(rules):
     assert (half.total, half.special) == (LIMIT // 2, "knitting")
 
 
-def test_a_half_limit_hand_scores_500_unless_its_points_are_more():
-    """Header: a fractional limit counts only where it beats the points-based total ("better")."""
+def test_a_half_limit_hand_scores_exactly_500_whatever_its_points():
+    """Header: a winner's half-limit hand scores exactly half the limit ("share"), with
+    few points and with points and doubles worth more than the limit."""
     # 1f 1y: 20 + 8 = 28; own flower, own season, no chow (won on a discard: not "only
     # concealed melds"): 28 x2^3 = 224 < 500.
     low = score("1f 1y 1234567m 123456p +7p", RULES)
     assert (low.points, low.doubles, low.total, low.special) == (28, 3, 500, "knitting")
     # All eight bonus tiles: 20 + 32 = 52; all flowers 2, all seasons 2, own flower, own season,
-    # no chow: 52 x2^7 = 6656, capped at 1000 (more than 500).
+    # no chow: 52 x2^7 = 6656, over the limit: the hand still scores its half, 500.
     high = score("1f 2f 3f 4f 1y 2y 3y 4y 1234567m 123456p +7p", RULES)
-    assert (high.points, high.doubles, high.total) == (52, 7, LIMIT)
+    assert (high.points, high.doubles, high.total, high.special) == (52, 7, 500, "knitting")
 
 
 # --- losers' hands of fewer than 13 tiles ------------------------------------------------------

@@ -459,6 +459,11 @@ DECIDED_BY_KAJONGG = [
     k("11s 2345689s 1234z +7s", 0),  # the 7s discarded
     # A loser one tile from it is still calling for it (the tile could be drawn): 0.4 limit.
     k("1s 23456789s 1234z", 400, winner=False),
+    # A half-limit hand scores exactly its share (issue 31 names the share only; Kajongg gives
+    # a hand with limits exactly that share, bmja.toml special-value = "share"): 11z 4,
+    # 55z 66z 77z 6, 1f 4, 20, 2 drawn: 36 x2^4 (own flower, no chow, only concealed melds,
+    # terminals and honours) = 576 on points, still 500.
+    k("11z 55z 66z 77z 11m 99m 9p +9p 1f", 500, self_drawn=True),
 ]
 
 
@@ -482,11 +487,6 @@ ISSUE_31_DECIDES = [
     k("222m 444m 666m 888m 9m +9m", 576),
     # ... and a loser one tile from it calls for purity (16 x8), not for buried treasure (400).
     k("222m 444m 666m 888m 9m", 128, winner=False),
-    # "Winner: Mah Jongg 20" for every winner, a half-limit hand too: 11z 4, 55z 66z 77z 6, 1f 4,
-    # 20, 2 drawn: 36 x2^4 (own flower, no chow, only concealed melds, terminals and honours)
-    # = 576 > 500. Kajongg's half-limit hands replace the 20 of a standard Mah Jongg: 16 x 16
-    # = 256, so it scores 500.
-    k("11z 55z 66z 77z 11m 99m 9p +9p 1f", 576, self_drawn=True),
 ]
 
 
