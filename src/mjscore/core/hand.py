@@ -24,10 +24,11 @@ from .tile import N_KINDS, Bonus, Tile, as_tile, format_tiles, parse_bonus, west
 
 __all__ = ["Hand", "HAND_SIZES", "MAX_JOKERS", "use_notation", "use_html", "negative_count"]
 
-HAND_SIZES = tuple(range(1, 15))
+HAND_SIZES = tuple(range(15))
 """The tile counts a hand may have, a kong counting 3: 13, or 14 with the winning tile; fewer
 for the hand a player who did not go out shows (the sets scored at the end of a deal,
-:func:`mjscore.score` with ``winner=False``), which only scoring reads."""
+:func:`mjscore.score` with ``winner=False``), which only scoring reads; none for such a
+hand of bonus tiles alone (the notation and the scorers ask for its bonus tiles then)."""
 """Tiles in a hand, a kong counting as 3: 13 waiting, 14 with the winning tile."""
 
 MAX_JOKERS = 8
@@ -82,7 +83,7 @@ class Hand:
                 f"{jokers + meld_jokers} jokers ({jokers} concealed, {meld_jokers} in melds): "
                 f"a set has {MAX_JOKERS}")
         size = sum(concealed) + jokers + 3 * len(melds)
-        if size not in HAND_SIZES and size != 0:  # (no tiles: a loser's bonus tiles alone, row checks)
+        if size not in HAND_SIZES:
             raise InvalidHandError(
                 f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile "
                 "(fewer only for a hand that did not go out, none but its bonus tiles), a kong counting as 3"
@@ -151,7 +152,7 @@ class Hand:
 
     @property
     def size(self) -> int:
-        """Tiles in the hand, jokers included and a kong counting as 3: 13 or 14."""
+        """Tiles in the hand, jokers included and a kong counting as 3 (:data:`HAND_SIZES`)."""
         return sum(self.concealed) + self.jokers + 3 * len(self.melds)
 
     @property

@@ -436,7 +436,7 @@ def _check(
     # One tile each, a meld 3 whatever its kind, so the first tile past 14 can be pointed at.
     weights = sorted([(p, 1) for _, p in tiles] + [(p, 1) for p in jokers] + [(p, 3) for _, p in melds])
     size = sum(w for _, w in weights)
-    if size not in HAND_SIZES and not (size == 0 and bonus):  # bonus tiles alone: a loser's
+    if size not in HAND_SIZES or not (size or bonus):  # no tiles: a loser's bonus tiles alone
         where = len(text)
         running = 0
         for p, w in weights:

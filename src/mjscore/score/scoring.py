@@ -357,9 +357,9 @@ def score(hand: Hand | str, rules: str | RuleSet = "babcock", **context: Any) ->
     if status == HandStatus.BAD_CONTEXT:
         check_against_hand(ctx, parsed)  # which says why
     if status == HandStatus.WRONG_SIZE:  # Hand takes no tiles: a loser's bonus tiles alone, not nothing
-        size = sum(parsed.concealed) + parsed.jokers + 3 * len(parsed.melds)
-        raise status_error(status, size=size, sizes="13, 14 with the winning tile, fewer for a hand that did not "
-                                                    "go out, or none but bonus tiles (flowers or seasons)")
+        raise status_error(status, size=parsed.size,
+                           sizes="13, 14 with the winning tile, fewer for a hand that did not go out, "
+                                 "or none but bonus tiles (flowers or seasons)")
     if status:  # anything else the scorer checks was checked above
         raise status_error(status)
     shape = SHAPE_CODES[best.shape]
