@@ -35,9 +35,12 @@ cdef extern from *:
         unsigned long long mask = 0;
     #if defined(__SSE2__)
         const __m128i least = _mm_set1_epi8((char)k);
-        __m128i a = _mm_loadu_si128((const __m128i *)c), b = _mm_loadu_si128((const __m128i *)(c + 16));
+        __m128i a = _mm_loadu_si128((const __m128i *)c), b = _mm_loadu_si128((const __m128i *)(c + 16)),
+                e = _mm_loadu_si128((const __m128i *)(c + 18));  /* its top two bytes: counts 32, 33 */
         mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(a, least), a))
                | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(b, least), b)) << 16;
+        return mask | (unsigned long long)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(e, least), e)) >> 14)
+                      << 32;
     #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
         int t;
         for (t = 0; t < 32; t++) mask |= (unsigned long long)(c[t] >= k) << t;

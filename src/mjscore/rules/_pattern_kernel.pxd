@@ -142,6 +142,10 @@ ctypedef struct Patterns:
     VariantIndex items_index
     int quant_indexed
     int items_indexed
+    # Both tables in one index where they fit together (quant variants at bits 0 to
+    # n_quant - 1, then the items, any form): a row reads one index, not two.
+    VariantIndex both_index
+    int both_indexed
     # Per form f and k up to 7 (at [8 * f + k]), every tile the variants of that form
     # needing at most k pungs allow (k = 7: seven or more): a row holding a kind outside
     # them for its forms and pungs can fill none (c_forms_may_fill).

@@ -110,8 +110,15 @@ cdef class CompiledPatterns:
         self.p.quant_loose, self.p.quant_threes, self.p.quant_threes_tiles = _gate(&self.p, self.p.quant,
                                                                                    len(variants))
         self.p.has_pairs = any(v.form != STANDARD for v in variants)
-        self.p.quant_indexed = _index_variants(self.p.reqs, self.p.quant, len(variants), &self.p.quant_index)
-        self.p.items_indexed = _index_variants(self.p.reqs, self.p.items, len(items), &self.p.items_index)
+        memset(&self.p.quant_index, 0, sizeof(VariantIndex))
+        memset(&self.p.items_index, 0, sizeof(VariantIndex))
+        memset(&self.p.both_index, 0, sizeof(VariantIndex))
+        self.p.quant_indexed = _index_variants(self.p.reqs, self.p.quant, len(variants), &self.p.quant_index, 0, 0)
+        self.p.items_indexed = _index_variants(self.p.reqs, self.p.items, len(items), &self.p.items_index, 0, 0)
+        self.p.both_indexed = 0 < len(variants) and 0 < len(items) and len(variants) + len(items) <= 64
+        if self.p.both_indexed:
+            _index_variants(self.p.reqs, self.p.quant, len(variants), &self.p.both_index, 0, 0)
+            _index_variants(self.p.reqs, self.p.items, len(items), &self.p.both_index, len(variants), 1)
         _fill_loose_upto(self.p.quant, len(variants), self.p.quant_loose_upto)
         _fill_loose_upto(self.p.items, len(items), self.p.items_loose_upto)
         self.p.items_loose, self.p.items_threes, self.p.items_threes_tiles = _gate(&self.p, self.p.items,
@@ -160,42 +167,45 @@ cdef int _honour_pungs_may(const Requirement* reqs, const Variant* v, uint64_t h
     return 1
 
 
-cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n, VariantIndex* index):
-    """Fill ``index`` for the first 64 of the ``n`` variants (sorted by ``min_threes``);
-    whether it holds them all (``c_candidates_bound`` reads only such an index)."""
+cdef int _index_variants(const Requirement* reqs, const Variant* variants, int n, VariantIndex* index,
+                         int offset, int any_form):
+    """Add to ``index`` (zeroed first by the caller) the first ``64 - offset`` of the ``n``
+    variants (sorted by ``min_threes``), variant v at bit ``offset + v``; with ``any_form``
+    listed under every set of forms (item patterns: read for any form). Whether it holds
+    them all (``c_candidates_bound`` reads only such an index)."""
     cdef int v, t, b, value, k
-    cdef uint64_t both
+    cdef uint64_t both, bit
     cdef uint64_t allowing[34]  # per tile, the variants allowing it
     cdef int n_all = n
-    memset(index, 0, sizeof(VariantIndex))
     memset(allowing, 0, sizeof(allowing))
     if n == 0:
         return 0
-    n = min(n, 64)
+    n = min(n, 64 - offset)
     for v in range(n):
+        bit = (<uint64_t>1) << (offset + v)
         for t in range(34):
             if variants[v].allowed >> t & 1:
-                allowing[t] |= (<uint64_t>1) << v
+                allowing[t] |= bit
         for k in range(8):
             if variants[v].min_threes <= k:
-                index.upto[k] |= (<uint64_t>1) << v
+                index.upto[k] |= bit
         for k in range(variants[v].max_kinds + 1):
-            index.kinds_upto[k] |= (<uint64_t>1) << v
+            index.kinds_upto[k] |= bit
         for k in range(8):  # (k: a set of forms, bit f for form f)
-            if k >> variants[v].form & 1:
-                index.of_forms[k] |= (<uint64_t>1) << v
+            if any_form or k >> variants[v].form & 1:
+                index.of_forms[k] |= bit
         for k in range(variants[v].kong_groups, 5):
-            index.kongs_upto[k] |= (<uint64_t>1) << v
+            index.kongs_upto[k] |= bit
         for value in range(128):
             if _honour_pungs_may(reqs, &variants[v], (<uint64_t>value) << 27):
-                index.honour_threes[value] |= (<uint64_t>1) << v
+                index.honour_threes[value] |= bit
     for b in range(5):
         for value in range(256):
-            both = ~(<uint64_t>0) >> (64 - n)
+            both = (~(<uint64_t>0) >> (64 - n)) << offset
             for t in range(8):
                 if value >> t & 1 and 8 * b + t < 34:
                     both &= allowing[8 * b + t]
-            index.by_byte[b][value] = both
+            index.by_byte[b][value] |= both
     return n == n_all
 
 

@@ -75,13 +75,17 @@ cdef extern from *:
     /* Bit t set when count t is not zero (counts below 16): with SSE2 (every x86-64) the
        first 32 in two 16-byte registers. */
     static inline unsigned long long mj_presence34(const unsigned char *c) {
-        unsigned long long mask = ((unsigned long long)(c[32] != 0) << 32) | ((unsigned long long)(c[33] != 0) << 33);
     #if defined(__SSE2__)
+        /* counts 32 and 33: the top two bytes of a third load, at c + 18 */
         const __m128i zero = _mm_setzero_si128();
-        return mask | (unsigned)~((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c), zero))
-                                  | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + 16)),
-                                                                               zero)) << 16);
+        return ~((unsigned long long)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)c), zero))
+                 | (unsigned long long)(unsigned)_mm_movemask_epi8(
+                       _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + 16)), zero)) << 16
+                 | (unsigned long long)((unsigned)_mm_movemask_epi8(
+                       _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c + 18)), zero)) >> 14) << 32)
+               & 0x3FFFFFFFFULL;
     #else
+        unsigned long long mask = ((unsigned long long)(c[32] != 0) << 32) | ((unsigned long long)(c[33] != 0) << 33);
         int t;
         if (MJ_WORDWISE) {
             for (t = 0; t < 32; t += 8) {

@@ -94,22 +94,25 @@ cdef extern from *:
             *presence = mj_presence34(c);
             return mj_sum34(c);
         }
-        if (c[32] > 4 || c[33] > 4) return -1;
     #if defined(__SSE2__)
         {
             const __m128i four = _mm_set1_epi8(4), zero = _mm_setzero_si128();
             __m128i a = _mm_loadu_si128((const __m128i *)c), b = _mm_loadu_si128((const __m128i *)(c + 16));
+            /* counts 32 and 33 alone, in the low bytes (a load at c + 18 shifted by 14) */
+            __m128i e = _mm_srli_si128(_mm_loadu_si128((const __m128i *)(c + 18)), 14);
             __m128i sums;
             /* a count is at most 4 where min(count, 4) is the count */
             if ((_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(a, four), a))
-                 & _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(b, four), b))) != 0xFFFF) return -1;
-            sums = _mm_add_epi64(_mm_sad_epu8(a, zero), _mm_sad_epu8(b, zero));
+                 & _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(b, four), b))
+                 & _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(e, four), e))) != 0xFFFF) return -1;
+            sums = _mm_add_epi64(_mm_add_epi64(_mm_sad_epu8(a, zero), _mm_sad_epu8(b, zero)), _mm_sad_epu8(e, zero));
             *presence = (uint64_t)(~((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, zero))
                                      | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, zero)) << 16))
-                        | ((uint64_t)(c[32] != 0) << 32) | ((uint64_t)(c[33] != 0) << 33);
-            return _mm_cvtsi128_si32(sums) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums)) + c[32] + c[33];
+                        | (uint64_t)(~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(e, zero)) & 3) << 32;
+            return _mm_cvtsi128_si32(sums) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums));
         }
     #else
+        if (c[32] > 4 || c[33] > 4) return -1;
         {
             int t, total = c[32] + c[33];
             uint64_t x, bad = 0, mask = ((uint64_t)(c[32] != 0) << 32) | ((uint64_t)(c[33] != 0) << 33);
@@ -298,6 +301,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int16_t items[MAX_CANDIDATES]
     cdef int32_t situational[MAX_CANDIDATES]
     cdef int n_quant, n_items, n_situational
+    cdef uint64_t left          # the variants of both tables the row may fill (Patterns.both_index)
     cdef Candidates cands
     cdef int16_t shaped[MAX_FIXED]
     cdef int16_t made[MAX_HANDS_MATCHED]
@@ -345,10 +349,17 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     # what this row can make at all, so most readings try nothing
     threes = mj_at_least34(held, 3) if p.n_quant or p.n_items else 0
     # (a row that reads as no seven pairs makes no hand of pairs)
-    n_quant = (_row_candidates(p, 0, jf, 1 << FORM_STANDARD | pair_forms, kongs, held, presence, threes, base,
-                               not exposed, quant) if p.n_quant else 0)
-    n_items = (_row_candidates(p, 1, jf, ALL_FORMS, kongs, held, presence, threes, base, not exposed, items)
-               if p.n_items else 0)
+    if p.both_indexed and jf == NULL:  # both tables in one index: one read for the two
+        left = c_index_left(&p.both_index, 1 << FORM_STANDARD | pair_forms, kongs, presence, threes)
+        n_quant = (c_table_candidates(p, 0, left & ~(~(<uint64_t>0) << p.n_quant), held, presence, threes, base,
+                                      BASE_FACTS, not exposed, quant) if left & ~(~(<uint64_t>0) << p.n_quant) else 0)
+        n_items = (c_table_candidates(p, 1, left >> p.n_quant, held, presence, threes, base, BASE_FACTS,
+                                      not exposed, items) if left >> p.n_quant else 0)
+    else:
+        n_quant = (_row_candidates(p, 0, jf, 1 << FORM_STANDARD | pair_forms, kongs, held, presence, threes, base,
+                                   not exposed, quant) if p.n_quant else 0)
+        n_items = (_row_candidates(p, 1, jf, ALL_FORMS, kongs, held, presence, threes, base, not exposed, items)
+                   if p.n_items else 0)
     n_situational = 0
     cands.situational = situational
     if p.n_situational > MAX_CANDIDATES:  # too many to filter into the array: try them all
