@@ -219,6 +219,49 @@ def _score_with(module: Any, monkeypatch: pytest.MonkeyPatch, rules: Any, rows: 
                               prevailing_wind=rows.prevailing_wind, return_status=True, **situation)
 
 
+ITEMS = ("two-dragon-pungs", "two-wind-pungs", "two-terminal-pungs")
+"""Three item patterns (a bonus for groups, not a hand of their own) for _with_items."""
+
+
+def _with_items(tmp_path: Path, n: int) -> Any:
+    """``_many_hands``' ``n`` hands and the ITEMS, each 1 double."""
+    path = _many_hands(tmp_path, n)
+    items = zip(ITEMS, ("dragon", "wind", "terminal"))
+    path.write_text(path.read_text(encoding="utf-8") + "".join(
+        f'\n[[items]]\nid = "{item}"\nwhen = ["winner"]\npattern = ["2 pung/kong {kind}", "2 set any", '
+        f'"pair any"]\ndoubles = 1\nsource = "generated"\n' for item, kind in items), encoding="utf-8")
+    return mjscore.load_rules(path)
+
+
+@pytest.mark.both_backends
+@pytest.mark.parametrize(("n", "variants"), [(46, 64), (47, 67)])
+def test_item_patterns_beside_special_hands_in_one_index_or_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              n: int, variants: int) -> None:
+    """The kernel reads the special hands' and the items' variants from one index where
+    they fit in 64 bits together (chinese-classical's 9 and 1), from two past that: on
+    each side of the line, rows earning each item score as the reference scores them,
+    and the near miss (one of the two pungs a pair) earns none."""
+    rules = _with_items(tmp_path, n)
+    assert len(rules.hand_tables.quant) + len(rules.hand_tables.item_patterns) == variants
+    pungs = {"two-dragon-pungs": ("5z", "6z"), "two-wind-pungs": ("1z", "3z"), "two-terminal-pungs": ("1m", "9p")}
+    earning = [f"{a * 3} {b * 3} 234s 678s 4p +4p" for a, b in pungs.values()]
+    missing = [f"{a * 3} {b * 2} 234s 678s 34p +5p" for a, b in pungs.values()]
+    hands = [mjscore.parse(text) for text in earning + missing]
+    rows = random_scoring_rows(len(hands), 3)._replace(
+        counts=np.array([hand.counts for hand in hands], np.uint8), melds=np.full((len(hands), 4), 0xFF, np.uint8),
+        win_tile=np.array([int(hand.win_tile) for hand in hands], np.uint8), self_drawn=np.ones(len(hands), bool))
+    ours = _score_with(compiled, monkeypatch, rules, rows)
+    spec = _score_with(reference, monkeypatch, rules, rows)
+    for x, y in zip(ours, spec):
+        assert np.array_equal(x, y)
+    monkeypatch.undo()
+    for item, text in zip(ITEMS, earning):
+        assert item in {line.id for line in mjscore.score(text, rules, self_drawn=True).lines}, text
+    for text in missing:
+        assert not set(ITEMS) & {line.id for line in mjscore.score(text, rules, self_drawn=True).lines}, text
+    assert (ours[2] == 0).all() and (ours[1] >= 0).all()  # every row goes out, as a generated hand too
+
+
 def test_three_hundred_special_hands_load_score_in_bulk_and_explain(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     rules = mjscore.load_rules(_many_hands(tmp_path, 300))
