@@ -35,6 +35,11 @@ ctypedef struct Variant:
     int kong_groups         # its groups only a kong fills: a reading's kongs are its declared
                             # melds (a decomposition of the concealed tiles has none, nor
                             # has a reading as pairs)
+    # c_fits' table: per group kind (chow, pung, kong, pair) and first tile, at
+    # [34 * kind + tile], the requirements (bit j, the first 16) such a group may fill if
+    # concealed; those that take an exposed one too are `open_reqs`
+    const uint16_t* fit
+    uint16_t open_reqs
 
 ctypedef struct Fixed:
     int32_t hand
@@ -106,6 +111,7 @@ ctypedef struct Patterns:
     int n_items
     Variant* items
     Requirement* reqs
+    uint16_t* fit_block     # every variant's Variant.fit (4 * 34 each, quant then items)
     int n_situational
     int32_t* situational
     Situational* situational_rows   # the same hands, with what each needs of a row's facts

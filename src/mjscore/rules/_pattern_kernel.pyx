@@ -6,7 +6,7 @@ them with the GIL released: requirement lists against the groups of a reading, a
 one hash probe for the fixed-shape hands a hand's tiles make.
 """
 
-from libc.stdint cimport int16_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
@@ -67,6 +67,7 @@ cdef class CompiledPatterns:
         self.p.quant = NULL
         self.p.items = NULL
         self.p.reqs = NULL
+        self.p.fit_block = NULL
         self.p.situational = NULL
         self.p.situational_rows = NULL
         self.p.situational_out = NULL
@@ -98,13 +99,16 @@ cdef class CompiledPatterns:
         self.p.reqs = <Requirement*>malloc(max(n_reqs, 1) * sizeof(Requirement))
         self.p.quant = <Variant*>malloc(max(len(variants), 1) * sizeof(Variant))
         self.p.items = <Variant*>malloc(max(len(items), 1) * sizeof(Variant))
+        self.p.fit_block = <uint16_t*>calloc(max(len(variants) + len(items), 1) * 4 * 34, sizeof(uint16_t))
         self.p.situational = <int32_t*>malloc(max(len(tables.situational), 1) * sizeof(int32_t))
         self.p.situational_rows = <Situational*>malloc(max(len(tables.situational), 1) * sizeof(Situational))
-        if not (self.p.reqs and self.p.quant and self.p.items and self.p.situational and self.p.situational_rows):
+        if not (self.p.reqs and self.p.quant and self.p.items and self.p.fit_block and self.p.situational
+                and self.p.situational_rows):
             raise MemoryError()
         cdef int r = 0
-        r = _fill(&self.p, variants, [v.hand for v in variants], self.p.quant, r)
-        r = _fill(&self.p, items, [bit for bit, _ in labelled], self.p.items, r)
+        r = _fill(&self.p, variants, [v.hand for v in variants], self.p.quant, r, self.p.fit_block)
+        r = _fill(&self.p, items, [bit for bit, _ in labelled], self.p.items, r,
+                  self.p.fit_block + 4 * 34 * len(variants))
         self.p.n_quant = len(variants)
         self.p.n_items = len(items)
         self.p.quant_loose, self.p.quant_threes, self.p.quant_threes_tiles = _gate(&self.p, self.p.quant,
@@ -138,6 +142,7 @@ cdef class CompiledPatterns:
 
     def __dealloc__(self):
         free(self.p.reqs)
+        free(self.p.fit_block)
         free(self.p.quant)
         free(self.p.items)
         free(self.p.situational)
@@ -284,10 +289,19 @@ def _max_kinds(variant):
     return min(34, sum(req.count * (3 if req.masks[0] else 1) for req in variant.requirements))
 
 
-cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r) except -1:
-    """Copy variants and their requirements (from ``p.reqs[r]`` on); the next free requirement."""
-    cdef int i, j, k
+cdef int _fill(Patterns* p, list variants, list labels, Variant* out, int r, uint16_t* fit) except -1:
+    """Copy variants and their requirements (from ``p.reqs[r]`` on), each variant's fit
+    table at ``fit + 4 * 34 * i`` (zeroed); the next free requirement."""
+    cdef int i, j, k, t
     for i, v in enumerate(variants):
+        out[i].fit = fit + 4 * 34 * i
+        out[i].open_reqs = 0
+        for j, req in enumerate(v.requirements[:16]):  # (c_fits takes no variant of more)
+            out[i].open_reqs |= (not req.concealed) << j
+            for k in range(4):
+                for t in range(34):
+                    if req.masks[k] >> t & 1:
+                        fit[4 * 34 * i + 34 * k + t] |= 1 << j
         out[i].hand = labels[i]
         out[i].form = _FORMS[v.form]
         out[i].max_chows = v.max_chows
@@ -419,10 +433,7 @@ cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_
         return 0
     for i in range(n):
         chows += kinds[i] == 0
-        m = 0
-        for j in range(v.n):  # (no branch: which requirement takes a group is data)
-            m |= <uint32_t>(((reqs[j].masks[kinds[i]] >> firsts[i]) & 1)
-                            & ((concealed[i] != 0) | (reqs[j].concealed == 0))) << j
+        m = v.fit[34 * kinds[i] + firsts[i]] & (0xFFFF if concealed[i] else v.open_reqs)
         if not m:
             return 0  # a group no requirement takes (most candidates that fail, at once)
         match[i] = m
