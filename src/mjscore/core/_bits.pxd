@@ -29,8 +29,9 @@ cdef extern from *:
     #include <emmintrin.h>
     #endif
     /* Bit t set when count t (each at most 8) is at least k (1-8): with SSE2 (every
-       x86-64) the first 32 in two 16-byte registers (at least k: max(count, k) is the
-       count), else eight at a time in 64-bit words. */
+       x86-64) the first 32 in two 16-byte registers and the last two in the top bytes of
+       a third, loaded at c + 18 (at least k: max(count, k) is the count), else eight at a
+       time in 64-bit words. */
     static inline unsigned long long mj_at_least34(const unsigned char *c, int k) {
         unsigned long long mask = 0;
     #if defined(__SSE2__)

@@ -73,7 +73,7 @@ cdef extern from *:
         return total;
     }
     /* Bit t set when count t is not zero (counts below 16): with SSE2 (every x86-64) the
-       first 32 in two 16-byte registers. */
+       first 32 in two 16-byte registers, the last two from a third. */
     static inline unsigned long long mj_presence34(const unsigned char *c) {
     #if defined(__SSE2__)
         /* counts 32 and 33: the top two bytes of a third load, at c + 18 */

@@ -86,8 +86,8 @@ cdef extern from *:
     }
     /* mj_any_above4, mj_sum34 and mj_presence34 of 34 counts in one pass (the helpers of
        _rows.pxd): -1 when a count is above 4, else their sum, the kinds held into *presence.
-       With SSE2 (every x86-64), the first 32 counts in two 16-byte registers; else eight
-       at a time in 64-bit words. */
+       With SSE2 (every x86-64), the first 32 counts in two 16-byte registers and the last
+       two from a third load (at c + 18, shifted down); else eight at a time in 64-bit words. */
     static inline int mj_scan34(const unsigned char *c, uint64_t *presence) {
         if (!MJ_WORDWISE) {
             if (mj_any_above4(c)) return -1;
@@ -301,7 +301,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int16_t items[MAX_CANDIDATES]
     cdef int32_t situational[MAX_CANDIDATES]
     cdef int n_quant, n_items, n_situational
-    cdef uint64_t left          # the variants of both tables the row may fill (Patterns.both_index)
+    cdef uint64_t left, items_left  # the variants of each table the row may fill (Patterns.both_index)
     cdef Candidates cands
     cdef int16_t shaped[MAX_FIXED]
     cdef int16_t made[MAX_HANDS_MATCHED]
@@ -351,10 +351,12 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     # (a row that reads as no seven pairs makes no hand of pairs)
     if p.both_indexed and jf == NULL:  # both tables in one index: one read for the two
         left = c_index_left(&p.both_index, 1 << FORM_STANDARD | pair_forms, kongs, presence, threes)
-        n_quant = (c_table_candidates(p, 0, left & ~(~(<uint64_t>0) << p.n_quant), held, presence, threes, base,
-                                      BASE_FACTS, not exposed, quant) if left & ~(~(<uint64_t>0) << p.n_quant) else 0)
-        n_items = (c_table_candidates(p, 1, left >> p.n_quant, held, presence, threes, base, BASE_FACTS,
-                                      not exposed, items) if left >> p.n_quant else 0)
+        items_left = left >> p.n_quant
+        left &= ~(~(<uint64_t>0) << p.n_quant)
+        n_quant = (c_table_candidates(p, 0, left, held, presence, threes, base, BASE_FACTS, not exposed, quant)
+                   if left else 0)
+        n_items = (c_table_candidates(p, 1, items_left, held, presence, threes, base, BASE_FACTS, not exposed,
+                                      items) if items_left else 0)
     else:
         n_quant = (_row_candidates(p, 0, jf, 1 << FORM_STANDARD | pair_forms, kongs, held, presence, threes, base,
                                    not exposed, quant) if p.n_quant else 0)
