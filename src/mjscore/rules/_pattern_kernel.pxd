@@ -190,6 +190,10 @@ cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_
 # c_fixed past its filter of kinds held (which let the row through).
 cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, const uint8_t* melds,
                         uint32_t claimed, FixedHit* out) noexcept nogil
+# Start loading the hash slot c_fixed_lookup will read for these counts: a row the filter
+# lets through reads a table far from the cache, so a caller with other work to do first
+# (the row's decompositions) has the slot by the time it looks.
+cdef void c_fixed_prefetch(const Patterns* p, const uint8_t* held_counts) noexcept nogil
 
 
 cdef inline uint32_t _presence_word(uint64_t presence, uint32_t shift) noexcept nogil:
@@ -203,6 +207,15 @@ cdef inline uint64_t _presence_pair(uint64_t presence) noexcept nogil:
     return ((<uint64_t>1) << (h >> 58)) | ((<uint64_t>1) << ((h >> 52) & 63))
 
 
+cdef inline int c_fixed_may(const Patterns* p, uint64_t presence) noexcept nogil:
+    """c_fixed's filter of kinds held: 0 when no fixed variant holds just these kinds."""
+    cdef uint64_t pair
+    if not p.n_slots:
+        return 0
+    pair = _presence_pair(presence)
+    return p.presence_bits[_presence_word(presence, p.presence_bits_shift)] & pair == pair
+
+
 cdef inline int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t presence,
                         const uint8_t* melds, uint32_t claimed, FixedHit* out) noexcept nogil:
     """The fixed variants the whole hand's counts (``held_counts``, melds included, kongs
@@ -212,11 +225,7 @@ cdef inline int c_fixed(const Patterns* p, const uint8_t* held_counts, uint64_t 
     the row's ``k``-th meld: a claimed kong that stands for a kong of the grouping as a
     concealed kong does, save one marked concealed (0 unless the rule set's claimed kongs
     keep a hand concealed; matching.fixed_variants)."""
-    cdef uint64_t pair
-    if not p.n_slots:
-        return 0
-    pair = _presence_pair(presence)
-    if p.presence_bits[_presence_word(presence, p.presence_bits_shift)] & pair != pair:
+    if not c_fixed_may(p, presence):
         return 0
     return c_fixed_lookup(p, held_counts, melds, claimed, out)
 

@@ -12,6 +12,7 @@ from libc.string cimport memcpy, memset
 
 from mjscore.core._group_codes cimport G_CONCEALED_KONG, NO_GROUP, group_kind, group_tile
 from mjscore.core._bits cimport mj_ctz64
+from mjscore.decompose._suits cimport mj_prefetch
 
 import numpy as np
 
@@ -448,6 +449,12 @@ cdef int c_fits(const Patterns* p, const Variant* v, uint64_t held, const uint8_
                 return 0
         return 1
     return _place(match, left, 0, n)
+
+
+cdef void c_fixed_prefetch(const Patterns* p, const uint8_t* held_counts) noexcept nogil:
+    cdef uint64_t key[2]
+    _pack(held_counts, key)
+    mj_prefetch(&p.fixed_slots[_slot(key, p.n_slots)])
 
 
 cdef int c_fixed_lookup(const Patterns* p, const uint8_t* held_counts, const uint8_t* melds,

@@ -16,7 +16,8 @@ from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, NO_GROUP
 from mjscore.rules._pattern_kernel cimport (ALL_FORMS, FORM_PAIRS, FORM_PAIRS_KONGS, FORM_STANDARD, MAX_CANDIDATES,
                                       FixedHit, MAX_FIXED, MAX_HANDS_MATCHED, Patterns, c_add_hand,
                                       c_candidates, c_conditions, c_fits, c_index_left, c_table_candidates,
-                                      c_fixed, c_forms_may_fill, c_may_fill, mj_at_least34)
+                                      c_fixed, c_fixed_lookup, c_fixed_may, c_fixed_prefetch, c_forms_may_fill,
+                                      c_may_fill, mj_at_least34)
 from mjscore.score._fold cimport (A_ROW_WIND, ANY_TILE, BASE_FACTS, C_CHOWS, C_CONCEALED, F_ONE_CHANCE,
                                    F_CONCEALED_SETS, F_FOURTH_TILE, F_NO_CHOWS, F_PAIR_WAIT, _bonus_count,
                                    _claimed_count,
@@ -300,7 +301,7 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef int16_t quant[MAX_CANDIDATES]
     cdef int16_t items[MAX_CANDIDATES]
     cdef int32_t situational[MAX_CANDIDATES]
-    cdef int n_quant, n_items, n_situational
+    cdef int n_quant, n_items, n_situational, fixed_may
     cdef uint64_t left, items_left  # the variants of each table the row may fill (Patterns.both_index)
     cdef Candidates cands
     cdef int16_t shaped[MAX_FIXED]
@@ -316,6 +317,9 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     cdef SuitRead suits         # what c_decompose_ahead read, for the single-wait test
     first = 0 if win == ANY_TILE else win
     last = 33 if win == ANY_TILE else win
+    fixed_may = (jf == NULL or jf.may_fixed) and c_fixed_may(p, presence)
+    if fixed_may:  # (rare but for rows of special hands: their slot loads while the suits are read)
+        c_fixed_prefetch(p, held)
     n_dec = c_decompose_ahead(c, found, &suits, ahead)  # at most 4 ways per suit: 64 fit in `found`
     meld_counters = meld_runs = 0
     for k in range(4):  # (0 for 0xFF: no branch on whether a row has melds)
@@ -342,8 +346,8 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     pair_forms = (1 << FORM_PAIRS_KONGS | (1 << FORM_PAIRS if pairs == FORM_PAIRS else 0)) if pairs >= 0 else 0
     # (a claimed kong stands for a kong of a fixed hand as a concealed one does where the rule
     # set's claimed kongs keep the hand concealed: matching.fixed_variants)
-    n_fixed = (c_fixed(p, held, presence, m, (w >> CLAIMED_SHIFT) & 0xF if r.claimed_concealed else 0, fixed)
-               if p.n_slots and (jf == NULL or jf.may_fixed) else 0)
+    n_fixed = (c_fixed_lookup(p, held, m, (w >> CLAIMED_SHIFT) & 0xF if r.claimed_concealed else 0, fixed)
+               if fixed_may else 0)
     if jf != NULL and n_fixed:
         n_fixed = c_fixed_allowed(jf, fixed, n_fixed)
     # what this row can make at all, so most readings try nothing
