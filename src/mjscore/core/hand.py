@@ -29,7 +29,6 @@ HAND_SIZES = tuple(range(15))
 for the hand a player who did not go out shows (the sets scored at the end of a deal,
 :func:`mjscore.score` with ``winner=False``), which only scoring reads; none for such a
 hand of bonus tiles alone (the notation and the scorers ask for its bonus tiles then)."""
-"""Tiles in a hand, a kong counting as 3: 13 waiting, 14 with the winning tile."""
 
 MAX_JOKERS = 8
 """Jokers in a set (Western and American sets have 8): the most a hand holds, melds included."""
