@@ -279,6 +279,10 @@ cdef int c_score_readings(const uint8_t* c, const uint8_t* m, int win, uint32_t 
     folded into ``best``; with ``jf``, ``c`` is the natural hand a hand with jokers stands
     for and only the readings keeping the jokers where they may stand count
     (joker_readings.readings)."""
+    # This body sits at gcc's inlining budget for a large function. Code added to it, even
+    # on a path few rows take, has pushed c_fold out of line (about +50 instructions a
+    # babcock row) or moved the hot loop's registers (+10 to +25): count the instructions
+    # (benchmarks/instructions.py) after any change here, not only the time.
     cdef uint8_t found[5 * MAX_DECOMPOSITIONS + 3]  # (+3: mj_completes reads 8 bytes)
     cdef Group groups[9]
     cdef int t, k
