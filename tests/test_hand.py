@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from mjscore.core.errors import InvalidHandError, NotationError
+from mjscore.core.errors import InvalidHandError, LongHandError, NotationError, NotWinningError
 from mjscore.core.group import GroupKind, Meld
 import mjscore
 from mjscore.core.hand import Hand
@@ -142,6 +142,18 @@ def test_rejects(kwargs, fragment):
     with pytest.raises(InvalidHandError) as caught:
         Hand(**kwargs)
     assert fragment in str(caught.value)
+
+
+def test_a_hand_longer_than_14_tiles_makes_no_mah_jongg():
+    """Issue 31: "a longer hand scores 0": more than 14 tiles (a kong counting 3) raise
+    LongHandError, a NotWinningError, which is how a hand that cannot go out is told;
+    the near miss, a winning tile on 13 tiles, is an InvalidHandError alone."""
+    with pytest.raises(LongHandError, match="the hand has 15 tiles"):
+        Hand(counts("123m456p789s111z"), (PUNG_RED,))
+    assert issubclass(LongHandError, NotWinningError) and issubclass(LongHandError, InvalidHandError)
+    with pytest.raises(InvalidHandError) as caught:
+        Hand(counts("123m456p789s1z"), (PUNG_RED,), win_tile=Tile.EAST)
+    assert not isinstance(caught.value, NotWinningError)
 
 
 def test_bad_bonus_text_is_a_notation_error():

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjscore.core.errors import InvalidHandError, MjscoreError, NotationError
+from mjscore.core.errors import InvalidHandError, LongHandError, MjscoreError, NotationError
 from mjscore.core.group import GroupKind, Meld
 from mjscore.core.hand import Hand
 from mjscore.core.notation import (
@@ -351,8 +351,8 @@ MALFORMED = [
     ("11111m", InvalidHandError, 4, "5 copies of 1m: there are only 4"),
     ("1111m [111m]", InvalidHandError, 6, "5 copies of 1m"),
     ("1m +1m 11m 1m", InvalidHandError, 11, "5 copies of 1m"),
-    ("123m456p789s11122z 3z", InvalidHandError, 19, "the hand has 15 tiles"),
-    ("[111m] [222m] [333m] [444m] [555m]", InvalidHandError, 28, "the hand has 15 tiles"),
+    ("123m456p789s11122z 3z", LongHandError, 19, "the hand has 15 tiles"),
+    ("[111m] [222m] [333m] [444m] [555m]", LongHandError, 28, "the hand has 15 tiles"),
     ("", InvalidHandError, 0, "the hand has 0 tiles"),
     ("123m456p789s122z +2z", InvalidHandError, 18, "a winning tile on a hand of 13 tiles"),
     ("JJJJJJJJJ 1m", InvalidHandError, 8, "9 jokers"),

@@ -6,7 +6,8 @@ in mjscore's notation with the same situation. The comment above each case quote
 Kajongg test class, its hand string and its expected ``Win``/``NoWin(points, doubles,
 limits)``; the total is that score as mjscore totals it (points x 2^doubles capped at
 1000, or the share of the limit). ``NoWin()`` of a 14-tile hand is "no Mah Jongg",
-which issue 31 scores 0 (here: ``NotWinningError``).
+which issue 31 scores 0 (here: ``NotWinningError``), and so is ``NoWin()`` of a longer
+hand (``LongHandError``, a ``NotWinningError``).
 
 How Kajongg's notation was read (``src/hand.py``, ``src/meld.py``): a lowercase meld
 is exposed, an uppercase one concealed; ``b1B1B1b1`` is a concealed kong, ``c4c4c4C4`` a
@@ -24,9 +25,9 @@ Suits: ``s`` stones = dots (p), ``b`` bamboo (s), ``c`` characters (m); winds
 Left out, as mjscore cannot write them or refuses them by design: a hand of six red
 dragons (``'wewewe drdrdr RDrDrDrDb wwwwwwww LDb'``), a loser's exposed pairs
 (``'wewe wswsws RWnWnWn wwwwwwww b1b1 Lwewewe'``), a declared knitted triple
-(``s4b4c4``) and hands of 15 tiles (``LongHand``).
+(``s4b4c4``).
 
-Three lists: ``KAJONGG`` (179 of its 184 BMJA scored hands), ``DECIDED_BY_KAJONGG`` (hands built
+Three lists: ``KAJONGG`` (180 of its 184 BMJA scored hands), ``DECIDED_BY_KAJONGG`` (hands built
 from Kajongg's rule code where issue 31 is silent: each rule a hand that earns it and a
 near miss) and ``ISSUE_31_DECIDES`` (where issue 31 states the rule and Kajongg scores
 otherwise; the issue wins).
@@ -318,6 +319,8 @@ KAJONGG = [
     k('4f4y [123p] [123p] [333s] [444s] 6s +5s', 0, self_drawn=True),
     # LongHand: 'RB2C1B2C1B2C1WeWeS4WeS4WeS6S5 LS5' -> NoWin(0, 0)
     k('111m446p222s1111z +5p', 0, self_drawn=True),
+    # LongHand: 'RB2C1B2C1B2C1WeWeS4WeS4WeS6S5S5 LS5' -> NoWin(0, 0): 15 tiles
+    k('111m4456p222s1111z +5p', 0, self_drawn=True),
     # MJ: 'RB1B1B1B2B2B2B3B4 wnwnwn wewewe Lwnwnwnwn' -> Win(36, 2)
     k('[111z] 11122234s44z +4z', 144),
     # MJ: 'RB1B1B1B2B2B2B3B3B3S1S1 c3c4c5 Lc3c3c4c5' -> Win(36, 0)

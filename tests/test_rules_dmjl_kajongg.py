@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjscore import InvalidHandError, NotWinningError, load_rules, score
+from mjscore import InvalidHandError, LongHandError, NotWinningError, load_rules, score
 
 RULES = load_rules("dmjl")
 ROOF_OFF = load_rules("dmjl", roof_off=True)
@@ -426,9 +426,11 @@ NO_MAH_JONGG = [
 
 @pytest.mark.parametrize("hand, context", NO_MAH_JONGG)
 def test_kajongg_dmjl_no_mah_jongg(hand, context):
-    """A 14-tile hand that makes no Mah Jongg: Kajongg's NoWin(), mjscore's NotWinningError."""
-    with pytest.raises(NotWinningError):
+    """A 14-tile hand that makes no Mah Jongg: Kajongg's NoWin(), mjscore's NotWinningError
+    (the near miss of the longer hands below: no LongHandError)."""
+    with pytest.raises(NotWinningError) as raised:
         score(hand, RULES, **context)
+    assert not isinstance(raised.value, LongHandError)
 
 
 # Partials: a player holding bonus tiles only, 'fe' NoWin(4), 'fs fw fe fn' NoWin(16, 1),
@@ -453,21 +455,20 @@ def test_a_hand_of_no_tiles_and_no_bonus_tiles_is_refused():
         score("", RULES, winner=False)
 
 
-# Kajongg scores these; mjscore refuses the hand (a difference left open: issue 31 says a
-# longer hand scores 0, and mjscore says why it is no hand, as it says why a 14-tile hand
-# makes no Mah Jongg).
-REFUSED = [
-    # LongHand: 15 and 16 tiles, NoWin() = 0.
-    pytest.param("111m 222s 1111z 44p 6p 5p +5p", {}, 0,
-                 id="LongHand :: RB2C1B2C1B2C1WeWeS4WeS4WeS6S5S5 LS5"),
+# A longer hand (issue 31: "a longer hand scores 0"; Kajongg's LongHand, NoWin() = 0): more
+# tiles than any hand holds make no Mah Jongg, and mjscore says so as it says it of a 14-tile
+# hand, with LongHandError, a NotWinningError (and an InvalidHandError naming the count).
+LONG_HANDS = [
+    pytest.param("111m 222s 1111z 44p 6p 5p +5p", 15, id="LongHand :: RB2C1B2C1B2C1WeWeS4WeS4WeS6S5S5 LS5"),
+    pytest.param("[123p] [123p] [333s] [444s] 5s 6s 7s +6s", 16, id="LongHand, melds :: 16 tiles"),
 ]
 
 
-@pytest.mark.parametrize("hand, context, total", REFUSED)
-@pytest.mark.xfail(raises=ValueError, strict=True, reason="mjscore refuses a hand of more than 14 tiles "
-                   "(kongs counting 3) with InvalidHandError, where Kajongg scores it 0")
-def test_kajongg_dmjl_hands_mjscore_refuses(hand, context, total):
-    assert score(hand, RULES, **context).total == total
+@pytest.mark.parametrize("hand, size", LONG_HANDS)
+def test_kajongg_dmjl_a_longer_hand_scores_0(hand, size):
+    with pytest.raises(NotWinningError, match=f"the hand has {size} tiles") as raised:
+        score(hand, RULES)
+    assert isinstance(raised.value, LongHandError) and isinstance(raised.value, InvalidHandError)
 
 
 # --- original call ----------------------------------------------------------------------------
@@ -498,7 +499,7 @@ def test_original_call_one_declared_meld_and_the_winning_discard():
 # and its DMJL additions) with its value, and the entry of dmjl.toml that scores it: points,
 # doubles, or limits. Kajongg's rules with no entry here: the parameters (limit 500, roof
 # off, maxChows 4: the file's limit, option and chow rule), penalties and 'Dangerous Game'
-# (payments, not scores), 'Long Hand' (a hand too long scores 0: mjscore refuses it),
+# (payments, not scores), 'Long Hand' (a hand too long scores 0: LongHandError, a NotWinningError, above),
 # 'Standard Mah Jongg' 20 (our mah-jong). Kajongg's 'Only Honors' is 1 limit with 2
 # doubles: a limit hand drops its doubles (rule.py Score.total), so only the limit counts.
 KAJONGG_RULES = [

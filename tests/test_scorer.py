@@ -184,7 +184,7 @@ def test_bad_rules_and_bound_context_fail_at_construction():
     (np.ones(34, dtype=bool), {}, InvalidHandError, "dtype"),  # one byte each, but no counts
     (np.ones((2, 17), dtype=np.uint8), {}, InvalidHandError, "shape"),  # 34 bytes, not a row
     (np.zeros(35, dtype=np.uint8)[1:], {}, InvalidHandError, "0 tiles"),  # a view into a larger array
-    ([1] * 15 + [0] * 19, {}, InvalidHandError, "15 tiles"),
+    ([1] * 15 + [0] * 19, {}, mjscore.LongHandError, "15 tiles"),
     ([1] * 14 + [0] * 20, {}, NotWinningError, "not a winning hand"),
     (mjscore.parse_tiles("123m456p789s11155z"), {"win_tile": "9m"}, InvalidContextError, "not among"),
     (mjscore.parse_tiles("123m456p789s11155z"), {"win_tile": "1x"}, InvalidContextError, "1x"),

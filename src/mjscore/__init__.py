@@ -29,7 +29,7 @@ from .decompose.bulk import (
 from .decompose.decompose import Placement, Shape, WaitRole, decompositions, is_complete, shapes
 from .score.waits import waits  # the shape-based waits, or with rules= the rule set's
 from .core.errors import (
-    HandStatus, InvalidContextError, InvalidHandError, MjscoreError, NotationError,
+    HandStatus, InvalidContextError, InvalidHandError, LongHandError, MjscoreError, NotationError,
     NotWinningError, RuleSetError,
 )
 from .core.group import Decomposition, Group, GroupKind, Meld
@@ -53,7 +53,7 @@ __all__ = [
     "Tile", "Suit", "Bonus", "TileClass", "parse_tiles", "format_tiles",
     "decompositions", "shapes", "is_complete", "waits", "Shape", "WaitRole", "Placement",
     "is_complete_many", "shapes_many", "decomposition_count_many", "waits_many", "decompose_many",
-    "MjscoreError", "NotationError", "InvalidHandError", "NotWinningError", "RuleSetError",
+    "MjscoreError", "NotationError", "InvalidHandError", "NotWinningError", "LongHandError", "RuleSetError",
     "HandStatus", "sample",
     "score", "score_many", "Scorer", "Score", "Line", "settle", "Settlement", "Transfer", "PaymentRules",
     "distances", "distances_many", "UNREACHABLE", "near_misses", "NearMiss",

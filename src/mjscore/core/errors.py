@@ -16,6 +16,7 @@ __all__ = [
     "InvalidHandError",
     "InvalidContextError",
     "NotWinningError",
+    "LongHandError",
     "RuleSetError",
     "MeldTypeError",
     "HandStatus",
@@ -41,6 +42,17 @@ class InvalidContextError(InvalidHandError):
 
 class NotWinningError(InvalidHandError):
     """A well-formed hand that has no winning shape where one is required."""
+
+
+class LongHandError(NotWinningError):
+    """A hand of more than 14 tiles (a kong counting as 3): more than any hand holds, so
+    it can make no Mah Jongg.
+
+    The club rules (``dmjl``, ``bmja``; issue 31) score it 0 as they score a 14-tile hand
+    that makes no Mah Jongg, and mjscore says both the same way: this is a
+    :class:`NotWinningError`, which ``except NotWinningError`` reads as a hand scoring 0,
+    and an :class:`InvalidHandError`, whose message says how many tiles it holds. Bulk
+    arrays mark such a row ``WRONG_SIZE`` with total 0."""
 
 
 class RuleSetError(MjscoreError):

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import InvalidHandError, NotationError
+from .errors import InvalidHandError, LongHandError, NotationError
 from .group import Meld
 from .tile import N_KINDS, Bonus, Tile, as_tile, format_tiles, parse_bonus, western_word
 
@@ -83,7 +83,7 @@ class Hand:
                 f"a set has {MAX_JOKERS}")
         size = sum(concealed) + jokers + 3 * len(melds)
         if size not in HAND_SIZES:
-            raise InvalidHandError(
+            raise (LongHandError if size > max(HAND_SIZES) else InvalidHandError)(
                 f"the hand has {size} tiles; a hand has 13 tiles, or 14 with the winning tile "
                 "(fewer only for a hand that did not go out, none but its bonus tiles), a kong counting as 3"
             )

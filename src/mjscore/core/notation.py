@@ -93,7 +93,9 @@ Errors
 ------
 Input that cannot be read raises :class:`NotationError`; a readable hand that
 cannot exist (a fifth copy, 15 tiles, a meld that is not a set) raises
-:class:`InvalidHandError`. Every message gives the reason, the character
+:class:`InvalidHandError`; one of more than 14 tiles raises its subclass
+:class:`LongHandError`, also a :class:`NotWinningError` (it can make no Mah Jongg:
+the club rules score it 0). Every message gives the reason, the character
 position it applies to, and the input.
 
 Reading stops at the first mistake, so a long text wrong near its start fails
@@ -107,7 +109,7 @@ from __future__ import annotations
 import functools
 from typing import Literal, NamedTuple
 
-from .errors import InvalidHandError, MjscoreError, NotationError
+from .errors import InvalidHandError, LongHandError, MjscoreError, NotationError
 from .group import Meld
 from .hand import HAND_SIZES, MAX_JOKERS, Hand, use_notation
 from .tile import (N_KINDS, PUNCTUATION, TOKEN, Bonus, Tile, clip_word, parse_bonus, parse_tile,
@@ -446,7 +448,7 @@ def _check(
                 break
         reason = (f"the hand has {'over ' * cut}{size} tiles; a hand has 13 tiles, or 14 with the winning "
                   "tile (fewer only for a hand that did not go out, none but its bonus tiles), a kong counting as 3")
-        raise text_error(InvalidHandError, reason, where, text)
+        raise text_error(LongHandError if size > max(HAND_SIZES) else InvalidHandError, reason, where, text)
     if win is not None and size != 14:
         reason = f"a winning tile on a hand of {size} tiles: with its winning tile a hand has 14"
         raise text_error(InvalidHandError, reason, win[1], text)
