@@ -99,6 +99,20 @@ def test_txt_bad_line_reported_with_its_number_and_the_rest_scored(run: Run, tmp
     assert "Scored 4 of 5 hands under babcock" in out and "Errors: BAD_NOTATION 1" in out
 
 
+def test_a_line_of_15_tiles_is_wrong_size_as_its_array_row_is(run: Run, tmp_path: Path) -> None:
+    """A longer hand scores 0 (issue 31) and is marked as score_many marks its row,
+    WRONG_SIZE; the near miss, a line that cannot be read, stays BAD_NOTATION."""
+    source = tmp_path / "hands.txt"
+    source.write_text("123m 456p 789s 11z [777z] 5p +1z\n123x\n", encoding="utf-8")
+    assert run("bulk", source, "-o", tmp_path / "out.csv", "--rules", "dmjl")[0] == 1
+    result = read_output(tmp_path / "out.csv")
+    assert result["status"] == ["WRONG_SIZE", "BAD_NOTATION"] and result["total"] == [0, 0]
+    counts = np.array([mjscore.parse_tiles("123m456p789s11z5p1z")], dtype=np.uint8)
+    status = mjscore.score_many(counts, "dmjl", melds=[[mjscore.Meld.from_str("777z").code, 255, 255, 255]],
+                                return_status=True)[2]
+    assert status.tolist() == [mjscore.HandStatus.WRONG_SIZE]
+
+
 def test_npy_output_stores_an_unreadable_row_as_handstatus_bad_notation(run: Run, tmp_path: Path) -> None:
     source = tmp_path / "hands.txt"
     source.write_text(HANDS, encoding="utf-8")

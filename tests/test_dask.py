@@ -209,6 +209,8 @@ def test_score_dataframe_hand_strings(client: Any, name: str) -> None:
     texts[25] = "123m 456p 789s 11z 7z J +7z"  # a joker, which score() calls not winning
     totals[25], special[25], status[25] = 0, -1, HandStatus.NOT_WINNING
     texts[30] += " 1f 2y"  # read and passed on; neither babcock nor chinese-classical scores them
+    texts[35] = "123m 456p 789s 11z [777z] 5p +1z"  # 15 tiles: as score_many marks its row
+    totals[35], special[35], status[35] = 0, -1, HandStatus.WRONG_SIZE
     frame = pd.DataFrame({"hand": texts, "self_drawn": self_drawn, "seat_wind": rows.seat_wind})
     scored = mjdask.score_dataframe(dd.from_pandas(frame, npartitions=4), rules=name,
                                     hand_column="hand")

@@ -14,7 +14,8 @@ to :func:`~mjscore.score_many`'s ``jokers`` column (there is no ``jokers`` key: 
 notation says how many).
 
 A text row that cannot be read (bad notation, bad JSON, a hand that cannot exist)
-gets the status ``BAD_NOTATION`` (code 6, :class:`~mjscore.HandStatus`); a hand with
+gets the status ``BAD_NOTATION`` (code 6, :class:`~mjscore.HandStatus`); a hand of more
+than 14 tiles ``WRONG_SIZE``, as its array row (a longer hand scores 0); a hand with
 jokers under a rule set without them ``NOT_WINNING`` (as in :func:`mjscore.score`),
 one with a joker in a declared meld ``BAD_MELD`` (a row cannot carry it:
 :func:`mjscore.score.bulk_scoring.read_hand`); a

@@ -52,7 +52,8 @@ class LongHandError(NotWinningError):
     that makes no Mah Jongg, and mjscore says both the same way: this is a
     :class:`NotWinningError`, which ``except NotWinningError`` reads as a hand scoring 0,
     and an :class:`InvalidHandError`, whose message says how many tiles it holds. Bulk
-    arrays mark such a row ``WRONG_SIZE`` with total 0."""
+    calls mark such a row ``WRONG_SIZE`` with total 0, an array row or a hand string
+    (``mjscore bulk``, :mod:`mjscore.dask`)."""
 
 
 class RuleSetError(MjscoreError):

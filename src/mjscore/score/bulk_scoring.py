@@ -65,7 +65,7 @@ from .._backend import twin
 from ..decompose.bulk import MIN_ROWS_PER_THREAD, run_in_parts
 from ..core.context import (CLAIMED_SHIFT, DRAWN_BY_DEFINITION, FLAG_KEYWORDS, FLOWER_SHIFT, IMPOSSIBLE,
                             MAX_STREAK, STREAK_SHIFT, Flag, tile_of, wind_of)
-from ..core.errors import HandStatus, InvalidContextError, MjscoreError, NotWinningError
+from ..core.errors import HandStatus, InvalidContextError, LongHandError, MjscoreError, NotWinningError
 from ..core.hand import MAX_JOKERS, Hand
 from ..core.notation import parse_hand
 from ..rows.codec import REPLACEMENT_WORDS, ROW_KEYWORDS, UNKNOWN_TILE, replacement_code
@@ -355,7 +355,9 @@ def _extra_bits(bonus: Any, claimed: Any, streak: Any, n: int) -> npt.NDArray[np
 def read_hand(text: object, rules: str | RuleSet = "babcock") -> Hand | tuple[HandStatus, str]:
     """One hand string of a bulk input (a file line, a DataFrame cell), or the status
     and message of a row that cannot be scored under ``rules``: ``BAD_NOTATION`` for
-    text that is no hand; for a hand with jokers (``J``), ``NOT_WINNING`` where the rule
+    text that is no hand; ``WRONG_SIZE`` for a hand of more than 14 tiles
+    (:class:`~mjscore.core.errors.LongHandError`), as the same hand's array row is
+    marked; for a hand with jokers (``J``), ``NOT_WINNING`` where the rule
     set uses none or a declared meld holds one where it may not stand (as
     :func:`mjscore.score` says), else ``BAD_MELD`` if a declared meld holds one (a row's
     meld bytes cannot carry it: :func:`mjscore.score` scores that hand). A hand
@@ -365,6 +367,8 @@ def read_hand(text: object, rules: str | RuleSet = "babcock") -> Hand | tuple[Ha
         return HandStatus.BAD_NOTATION, f"a hand is written as text, not {text!r:.40}"
     try:
         hand = parse_hand(text)
+    except LongHandError as error:
+        return HandStatus.WRONG_SIZE, str(error)
     except MjscoreError as error:
         return HandStatus.BAD_NOTATION, str(error)
     if hand.total_jokers:
