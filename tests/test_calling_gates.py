@@ -12,12 +12,16 @@ all pair honours 0.2 limit"; "calling for purity 3 doubles".
 from __future__ import annotations
 
 import dataclasses
+import functools
+import operator
 
 import pytest
 
 import mjscore
 from mjscore.rules.calling import (KONG_COUNTS, MANY_SETS, NEAR, PROFILES, SET_COUNTS, calling_gates,
-                                   gates_by_profile, lone_numbers, near_presences, profile)
+                                   calling_rules, filter_bit, gates_by_profile, lone_numbers, near_presences,
+                                   presence_slot, profile)
+from mjscore.rules.hands import _compiled_forms, _form_key
 
 RULES = mjscore.load_rules("bmja")
 CALLING = {target: hand.id for hand in RULES.hands for target in hand.calling}
@@ -141,3 +145,51 @@ def test_gates_by_profile_read_whether_three_sets_are_held():
 
     assert of_sets & passed(0b11111, 1) and not of_sets & passed(0b11111, 0)
     assert of_pairs & passed(0b01000, 0) == of_pairs & passed(0b01000, 1) != set()
+
+
+@pytest.mark.parametrize("calling", ["calling-for-limit", "calling-for-half-limit", "calling-for-purity"])
+def test_near_presences_hold_each_fixed_variants_kinds_and_those_a_tile_short(calling):
+    """The table (built with NumPy) against its definition read the plain way: each fixed
+    variant of a target gives its kinds, with the tiles it holds twice or more, and its
+    kinds less each kind it holds once, with that tile; each found by probing from
+    presence_slot, each with its filter bit, and the header's bounds."""
+    index = next(i for i, h in enumerate(RULES.hands) if h.id == calling)
+    derived = calling_rules(RULES, index)
+    worth = {i for i, h in enumerate(derived.hands) if h.id in RULES.hands[index].calling}
+    expected: dict[int, int] = {}
+    for counts, variants in derived.hand_tables.fixed.items():
+        if any(v.hand in worth for v in variants):
+            kinds = sum(1 << t for t, n in enumerate(counts) if n)
+            expected[kinds] = expected.get(kinds, 0) | sum(1 << t for t, n in enumerate(counts) if n >= 2)
+            for t, n in enumerate(counts):
+                if n == 1:
+                    expected[kinds & ~(1 << t)] = expected.get(kinds & ~(1 << t), 0) | 1 << t
+    near = near_presences(RULES, index)
+    union, fewest, most, filter_bits, lone = (int(w) for w in near[:5])
+    bitmap, table = near[5:5 + (1 << (filter_bits - 6))], near[5 + (1 << (filter_bits - 6)):]
+    bits = (len(table) // 2).bit_length() - 1
+    found = {int(k): int(v) for k, v in zip(table[::2], table[1::2]) if k}
+    assert found == expected and bool(expected) == (calling != "calling-for-purity")  # purity: no fixed shape
+    for kinds in expected:
+        slot = presence_slot(kinds, bits)
+        while int(table[2 * slot]) != kinds:
+            assert table[2 * slot], f"{kinds:#x} is not on its probe path"
+            slot = (slot + 1) % (1 << bits)
+        bit = filter_bit(kinds, filter_bits)
+        assert int(bitmap[bit >> 6]) >> (bit & 63) & 1
+    sizes = [k.bit_count() for k in expected] or [0]
+    assert (fewest, most) == (min(sizes), max(sizes))
+    assert union == functools.reduce(operator.or_, expected, 0)
+    assert lone == max((lone_numbers(k) for k in expected), default=0)
+
+
+def test_the_rule_sets_deciding_calling_hands_share_one_compiled_table_of_variants():
+    """They differ from each other only in their values; the variants, some 100,000
+    fixed ones under BMJA, are compiled once and are the same as a fresh compile's."""
+    derived = [calling_rules(RULES, i) for i in RULES.calling]
+    assert all(d.hand_tables.fixed is derived[0].hand_tables.fixed for d in derived)
+    assert derived[0].hand_tables.quant is derived[1].hand_tables.quant
+    assert [h.value for h in derived[0].hands] != [h.value for h in derived[1].hands]
+    quant, fixed, _ = _compiled_forms.__wrapped__(tuple(_form_key(h) for h in derived[0].hands))  # uncached
+    assert fixed == derived[0].hand_tables.fixed and fixed is not derived[0].hand_tables.fixed
+    assert quant == derived[0].hand_tables.quant

@@ -173,33 +173,76 @@ def near_presences(rules: RuleSet, index: int) -> npt.NDArray[np.uint64]:
     derived = calling_rules(rules, index)
     targets = set(rules.hands[index].calling)
     worth = {i for i, h in enumerate(derived.hands) if h.id in targets}
-    near: dict[int, int] = {}  # kinds held -> the tiles that may complete a variant
-    for counts, variants in derived.hand_tables.fixed.items():
-        if any(v.hand in worth for v in variants):
-            kinds = sum(1 << t for t, n in enumerate(counts) if n)
-            near[kinds] = near.get(kinds, 0) | sum(1 << t for t, n in enumerate(counts) if n >= 2)
-            for t, n in enumerate(counts):
-                if n == 1:
-                    near[kinds & ~(1 << t)] = near.get(kinds & ~(1 << t), 0) | 1 << t
-    bits = max(4, (2 * len(near)).bit_length())
+    counts = np.array([counts for counts, variants in derived.hand_tables.fixed.items()
+                       if any(v.hand in worth for v in variants)], dtype=np.uint8).reshape(-1, 34)
+    keys, tiles = _near_entries(counts)
+    bits = max(4, (2 * len(keys)).bit_length())
     table = np.zeros(2 << bits, dtype=np.uint64)  # (kinds, tiles) in each slot
-    for kinds, tiles in near.items():
-        slot = presence_slot(kinds, bits)
-        while table[2 * slot]:
-            slot = (slot + 1) & ((1 << bits) - 1)
-        table[2 * slot], table[2 * slot + 1] = kinds, tiles
-    sizes = [kinds.bit_count() for kinds in near] or [0]
-    union = 0
-    for kinds in near:
-        union |= kinds
+    slots = _probe(_top_bits(keys, 0x9E3779B97F4A7C15, bits), bits)  # presence_slot's
+    table[2 * slots], table[2 * slots + 1] = keys, tiles
+    sizes = _popcount(keys) if len(keys) else np.zeros(1, dtype=np.uint64)
+    union = int(np.bitwise_or.reduce(keys)) if len(keys) else 0
     filter_bits = min(FILTER_BITS, max(6, bits + 3))
     bitmap = np.zeros(1 << (filter_bits - 6), dtype=np.uint64)
-    for kinds in near:
-        bit = filter_bit(kinds, filter_bits)
-        bitmap[bit >> 6] |= np.uint64(1 << (bit & 63))
-    lone = max((lone_numbers(kinds) for kinds in near), default=0)
-    header = np.array([union, min(sizes), max(sizes), filter_bits, lone], dtype=np.uint64)
+    bit = _top_bits(keys, 0xC2B2AE3D27D4EB4F, filter_bits)  # filter_bit's
+    np.bitwise_or.at(bitmap, bit >> np.uint64(6), np.uint64(1) << (bit & np.uint64(63)))
+    suit = [(keys >> np.uint64(9 * k)) & np.uint64(0x1FF) for k in range(3)]
+    a, b, c = suit
+    lone = int(_popcount((a & ~b & ~c) | (b & ~a & ~c) | (c & ~a & ~b)).max()) if len(keys) else 0  # lone_numbers
+    header = np.array([union, sizes.min(), sizes.max(), filter_bits, lone], dtype=np.uint64)
     return np.concatenate([header, bitmap, table])
+
+
+_TILE_BITS = np.uint64(1) << np.arange(34, dtype=np.uint64)
+
+
+def _near_entries(counts: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """The entries of :func:`near_presences` for fixed variants of tile ``counts`` (one
+    row each): the masks of kinds, once each, and the tiles that may complete each,
+    ORed over the variants. Each variant gives its kinds (with the tiles it holds twice or
+    more), then its kinds less each kind it holds once (with that tile); the masks come
+    in the order they first appear there, as a dict filled in that order would hold them."""
+    kinds = (counts > 0).astype(np.uint64) @ _TILE_BITS  # (distinct bits: the sum is the OR)
+    twice = (counts >= 2).astype(np.uint64) @ _TILE_BITS
+    variant, tile = np.nonzero(counts == 1)  # by variant, then by tile
+    keys = np.concatenate([kinds, kinds[variant] & ~_TILE_BITS[tile]])
+    tiles = np.concatenate([twice, _TILE_BITS[tile]])
+    order = np.argsort(np.concatenate([np.arange(len(kinds)) * 35, variant * 35 + 1 + tile]), kind="stable")
+    keys, tiles = keys[order], tiles[order]
+    unique, first, which = np.unique(keys, return_index=True, return_inverse=True)
+    merged = np.zeros(len(unique), dtype=np.uint64)
+    np.bitwise_or.at(merged, which.reshape(-1), tiles)
+    seen = np.argsort(first, kind="stable")
+    return unique[seen], merged[seen]
+
+
+def _top_bits(keys: npt.NDArray[np.uint64], multiplier: int, bits: int) -> npt.NDArray[np.uint64]:
+    """The top ``bits`` bits of each key times ``multiplier``, modulo 2**64."""
+    return (keys * np.uint64(multiplier)) >> np.uint64(64 - bits)
+
+
+def _probe(homes: npt.NDArray[np.uint64], bits: int) -> npt.NDArray[np.intp]:
+    """The slots that linear probing gives keys starting at ``homes``, put in order in a
+    table of ``2 ** bits`` slots."""
+    taken = bytearray(1 << bits)
+    last = (1 << bits) - 1
+    slots = []
+    for slot in homes.tolist():
+        while taken[slot]:
+            slot = (slot + 1) & last
+        taken[slot] = 1
+        slots.append(slot)
+    return np.array(slots, dtype=np.intp)
+
+
+_BYTE_BITS = np.array([bin(b).count("1") for b in range(256)], dtype=np.uint64)
+
+
+def _popcount(words: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """The set bits of each word (NumPy 1.24 has no ``bitwise_count``)."""
+    counted: npt.NDArray[np.uint64] = _BYTE_BITS[
+        np.ascontiguousarray(words, dtype=np.uint64).view(np.uint8).reshape(-1, 8)].sum(axis=1, dtype=np.uint64)
+    return counted
 
 
 FILTER_BITS = 20
@@ -251,6 +294,17 @@ def profile(kinds: int) -> int:
             | (16 if kinds & _SIMPLES else 0))
 
 
+def _profiles(kinds: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """:func:`profile` of each mask of kinds."""
+    def holds(mask: int) -> npt.NDArray[np.uint64]:
+        held: npt.NDArray[np.uint64] = ((kinds & np.uint64(mask)) != 0).astype(np.uint64)
+        return held
+    profiles: npt.NDArray[np.uint64] = (
+        holds(_SUITS[0]) | holds(_SUITS[1]) << np.uint64(1) | holds(_SUITS[2]) << np.uint64(2)
+        | holds(_HONOURS) << np.uint64(3) | holds(_SIMPLES) << np.uint64(4))
+    return profiles
+
+
 NEAR = 1 << 63
 """The bit of a profile's word saying a hand of that profile may be near a fixed-shape target."""
 
@@ -266,7 +320,7 @@ def gates_by_profile(gates: tuple[Gate, ...], near: npt.NDArray[np.uint64]) -> l
     Tails, a hand without four kongs near no Four Kongs, one of two pungs near no Four
     Blessings)."""
     slots = near[5 + (1 << (int(near[3]) - 6)):][::2]
-    profiles = {profile(int(kinds)) for kinds in slots if kinds}
+    profiles = set(_profiles(slots[slots != 0]).tolist())
     return [sum(1 << j for j, gate in enumerate(gates)
                 if held & ~profile(gate[0]) == 0 and _holds_class(held, gate) and kongs >= gate[3]
                 and (many or gate[4] < MANY_SETS))

@@ -74,6 +74,7 @@ suits (every variant of one suit, honours allowed, unless the hand is an excepti
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -435,9 +436,13 @@ def read_special_hand(entry: Mapping[str, Any], path: object, key: str,
 def pattern_variants(hand: SpecialHand, index: int, form: tuple[GroupSpec, ...]
                      ) -> tuple[list[QuantVariant], list[FixedVariant]]:
     """The compiled variants of one form of a hand (``index``: the hand's place in the rule set)."""
-    return expand_form(index, form, hand.tiles, hand.requires,
-                       4 if hand.max_chows is None else hand.max_chows, hand.kong_as_two, hand.concealed,
-                       hand.one_suit, hand.as_fixed)
+    return expand_form(index, form, *_variant_options(hand))
+
+
+def _variant_options(hand: SpecialHand) -> tuple[Any, ...]:
+    """The options of a hand that :func:`expand_form` reads, after the form."""
+    return (hand.tiles, hand.requires, 4 if hand.max_chows is None else hand.max_chows, hand.kong_as_two,
+            hand.concealed, hand.one_suit, hand.as_fixed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,17 +476,7 @@ class HandTables:
 def compile_hands(hands: tuple[SpecialHand, ...],
                   item_patterns: tuple[tuple[int, tuple[GroupSpec, ...]], ...] = ()) -> HandTables:
     """Compile every hand's forms (see the module docstring)."""
-    quant: list[QuantVariant] = []
-    fixed: dict[tuple[int, ...], list[FixedVariant]] = {}
-    situational = []
-    for index, hand in enumerate(hands):
-        if not hand.forms and not hand.calling:
-            situational.append(index)
-        for form in hand.forms:
-            q, f = pattern_variants(hand, index, form)
-            quant += q
-            for variant in f:
-                fixed.setdefault(variant.counts, []).append(variant)
+    quant, fixed, situational = _compiled_forms(tuple(_form_key(hand) for hand in hands))
     items = []
     for bit, groups in item_patterns:
         q, _ = expand_form(-1, groups)
@@ -492,14 +487,40 @@ def compile_hands(hands: tuple[SpecialHand, ...],
             share = value.limit or Fraction(0)
             values[i, 4 * j: 4 * j + 4] = (value.points, value.doubles, share.numerator, share.denominator)
     return HandTables(
-        hands=hands, quant=tuple(quant), fixed={k: tuple(v) for k, v in fixed.items()},
-        situational=tuple(situational), item_patterns=tuple(items),
+        hands=hands, quant=quant, fixed=fixed, situational=situational, item_patterns=tuple(items),
         when=np.array([fact_mask(h.when) for h in hands], dtype=np.uint64),
         unless=np.array([fact_mask(h.unless) for h in hands], dtype=np.uint64),
         win_tile=np.array([255 if h.win_tile is None else h.win_tile for h in hands], dtype=np.uint8),
         concealed=np.array([h.concealed and not _declares_melded(h) for h in hands], dtype=np.uint8),
         exact=np.array([h.exact for h in hands], dtype=np.uint8),
         values=values, runless=np.array([_runless(h) for h in hands], dtype=np.uint8))
+
+
+def _form_key(hand: SpecialHand) -> tuple[Any, ...]:
+    """What of a hand its variants depend on: its forms, whether it is a ``calling`` hand
+    and :func:`_variant_options`; not its value."""
+    return hand.forms, bool(hand.calling), _variant_options(hand)
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled_forms(keys: tuple[tuple[Any, ...], ...]) -> tuple[
+        tuple[QuantVariant, ...], dict[tuple[int, ...], tuple[FixedVariant, ...]], tuple[int, ...]]:
+    """:func:`compile_hands`' variants of hands whose :func:`_form_key` are ``keys``: the
+    quant variants, the fixed ones by counts, the situational hands. Kept, read-only, for
+    the rule sets that differ only in their values (those deciding a rule set's
+    ``calling`` hands: BMJA's three share one, some 100,000 fixed variants)."""
+    quant: list[QuantVariant] = []
+    fixed: dict[tuple[int, ...], list[FixedVariant]] = {}
+    situational = []
+    for index, (forms, calling, options) in enumerate(keys):
+        if not forms and not calling:
+            situational.append(index)
+        for form in forms:
+            q, f = expand_form(index, form, *options)
+            quant += q
+            for variant in f:
+                fixed.setdefault(variant.counts, []).append(variant)
+    return tuple(quant), {k: tuple(v) for k, v in fixed.items()}, tuple(situational)
 
 
 def _declares_melded(hand: SpecialHand) -> bool:
