@@ -198,9 +198,8 @@ def _read_hands(texts: Any, rules: RuleSet) -> tuple[npt.NDArray[np.uint8], npt.
 
     A row :func:`mjscore.score.bulk_scoring.read_hand` declines gets its status
     (BAD_NOTATION; WRONG_SIZE for more than 14 tiles; for jokers NOT_WINNING, or BAD_MELD
-    in a declared meld). The flowers
-    and seasons the hands show and their claimed kongs come back as ``score_many``'s
-    ``bonus`` and ``claimed`` columns, where some row has one.
+    in a declared meld). The flowers and seasons the hands show and their claimed kongs
+    come back as ``score_many``'s ``bonus`` and ``claimed`` columns, where some row has one.
     """
     n = len(texts)
     status = np.zeros(n, dtype=np.uint8)
@@ -279,10 +278,11 @@ def score_dataframe(df: dd.DataFrame, *, rules: str | RuleSet = "babcock",
       whether the hand has 14 tiles, as in :func:`mjscore.score`. A string parse
       rejects (bad text, a fifth copy, a wrong size written down) is marked
       BAD_NOTATION, but one of more than 14 tiles WRONG_SIZE, as its array row (a
-      longer hand scores 0: :class:`~mjscore.LongHandError`); a hand with jokers NOT_WINNING under a rule set without them,
-      BAD_MELD with one in a declared meld (a row cannot carry it:
-      :func:`mjscore.score.bulk_scoring.read_hand`); the flowers and seasons and the
-      claimed kongs (``{5555p}``) a hand shows are scored (``dmjl``, ``bmja``).
+      longer hand scores 0: :class:`~mjscore.LongHandError`); a hand with jokers
+      NOT_WINNING under a rule set without them, BAD_MELD with one in a declared meld
+      (a row cannot carry it: :func:`mjscore.score.bulk_scoring.read_hand`); the
+      flowers and seasons and the claimed kongs (``{5555p}``) a hand shows are scored
+      (``dmjl``, ``bmja``).
 
     In both, a column named like a context keyword of :func:`mjscore.score_many`
     (``win_tile``, ``self_drawn``, ``seat_wind``, ...: :data:`ROW_CONTEXT_KEYWORDS`)

@@ -186,9 +186,8 @@ def near_presences(rules: RuleSet, index: int) -> npt.NDArray[np.uint64]:
     bitmap = np.zeros(1 << (filter_bits - 6), dtype=np.uint64)
     bit = _top_bits(keys, 0xC2B2AE3D27D4EB4F, filter_bits)  # filter_bit's
     np.bitwise_or.at(bitmap, bit >> np.uint64(6), np.uint64(1) << (bit & np.uint64(63)))
-    suit = [(keys >> np.uint64(9 * k)) & np.uint64(0x1FF) for k in range(3)]
-    a, b, c = suit
-    lone = int(_popcount((a & ~b & ~c) | (b & ~a & ~c) | (c & ~a & ~b)).max()) if len(keys) else 0  # lone_numbers
+    a, b, c = ((keys >> np.uint64(9 * k)) & np.uint64(0x1FF) for k in range(3))  # lone_numbers' suits
+    lone = int(_popcount((a & ~b & ~c) | (b & ~a & ~c) | (c & ~a & ~b)).max()) if len(keys) else 0
     header = np.array([union, sizes.min(), sizes.max(), filter_bits, lone], dtype=np.uint64)
     return np.concatenate([header, bitmap, table])
 
