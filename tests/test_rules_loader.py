@@ -54,6 +54,22 @@ def test_shipped_rule_sets_are_listed():
     assert {raw(p)["name"] for p in SHIPPED_FILES} == set(names)
 
 
+def test_the_shipped_files_are_read_once_for_their_names(monkeypatch):
+    """Every load names its rule set (for its messages) from the shipped files' names and
+    aliases: they are read once, not again on each load (a load of babcock parsed 19
+    files before). The near miss: a cleared cache reads them again, one parse a file."""
+    from mjscore.rules import loader
+
+    parses = []
+    monkeypatch.setattr(loader.tomllib, "loads", lambda text, _loads=tomllib.loads: parses.append(1) or _loads(text))
+    loader._shipped_files.cache_clear()
+    assert loader._named("western") == "rule set western"
+    read = len(parses)
+    assert read == len(list(RULES_DIR.glob("*.toml")))
+    assert loader._without_shipped_paths(str(RULES_DIR / "bmja.toml")) == "rule set bmja"
+    assert rulesets() == tuple(sorted(rulesets())) and len(parses) == read
+
+
 @pytest.mark.parametrize("name", rulesets())
 def test_every_shipped_rule_set_loads(name):
     rules = load_rules(name)

@@ -790,16 +790,25 @@ def _build(table: dict[str, Any], overrides: Mapping[str, object]) -> RuleSet:
     return ruleset
 
 
-@cache
 def _shipped() -> dict[str, Path]:
     """Every shipped rule set's name and aliases, lower-cased, to its file."""
+    return _shipped_files()[0]
+
+
+@cache
+def _shipped_files() -> tuple[dict[str, Path], dict[Path, str]]:
+    """:func:`_shipped`, and each shipped file's rule-set name: read once, as every load
+    names the rule set it reads (for its messages) through them."""
     found: dict[str, Path] = {}
+    names: dict[Path, str] = {}
     for path in sorted(RULES_DIR.glob("*.toml")):
         table = _read(path)
+        if isinstance(table.get("name"), str):
+            names[path] = table["name"]
         for key in [table.get("name"), *table.get("aliases", [])]:
             if isinstance(key, str):
                 found[key.lower()] = path
-    return found
+    return found, names
 
 
 def _find(name: str, relative_to: Path | None = None) -> Path | None:
@@ -812,7 +821,7 @@ def _find(name: str, relative_to: Path | None = None) -> Path | None:
 
 def rulesets() -> tuple[str, ...]:
     """The names of the shipped rule sets."""
-    return tuple(sorted({_read(p)["name"] for p in set(_shipped().values())}))
+    return tuple(sorted(set(_shipped_files()[1].values())))
 
 
 _LOADED: dict[tuple[Path, tuple[tuple[str, str, object], ...]], tuple[RuleSet, tuple[tuple[Path, object], ...]]] = {}
@@ -919,6 +928,6 @@ def _named(name_or_path: str | Path | RuleSet) -> str:
 def _without_shipped_paths(message: str) -> str:
     """``message`` with each shipped rule file's path (somewhere in site-packages) replaced
     by ``rule set NAME``, the name a user types, as the command line says it."""
-    for path in set(_shipped().values()):
-        message = message.replace(str(path), f"rule set {_read(path)['name']}")
+    for path, name in _shipped_files()[1].items():
+        message = message.replace(str(path), f"rule set {name}")
     return message
