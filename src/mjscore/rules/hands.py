@@ -476,7 +476,10 @@ class HandTables:
 def compile_hands(hands: tuple[SpecialHand, ...],
                   item_patterns: tuple[tuple[int, tuple[GroupSpec, ...]], ...] = ()) -> HandTables:
     """Compile every hand's forms (see the module docstring)."""
-    quant, fixed, situational = _compiled_forms(tuple(_form_key(hand) for hand in hands))
+    keys = [_form_key(hand) for hand in hands]
+    while keys and keys[-1][1] and not keys[-1][0]:
+        keys.pop()  # calling hands last (they make no variant): those deciding them share the compile
+    quant, fixed, situational = _compiled_forms(tuple(keys))
     items = []
     for bit, groups in item_patterns:
         q, _ = expand_form(-1, groups)
@@ -507,8 +510,9 @@ def _compiled_forms(keys: tuple[tuple[Any, ...], ...]) -> tuple[
         tuple[QuantVariant, ...], dict[tuple[int, ...], tuple[FixedVariant, ...]], tuple[int, ...]]:
     """:func:`compile_hands`' variants of hands whose :func:`_form_key` are ``keys``: the
     quant variants, the fixed ones by counts, the situational hands. Kept, read-only, for
-    the rule sets that differ only in their values (those deciding a rule set's
-    ``calling`` hands: BMJA's three share one, some 100,000 fixed variants)."""
+    the rule sets that differ only in their values, or in ``calling`` hands after all
+    others: a rule set with such hands (BMJA) and the three rule sets deciding them
+    share one compile, some 100,000 fixed variants."""
     quant: list[QuantVariant] = []
     fixed: dict[tuple[int, ...], list[FixedVariant]] = {}
     situational = []
