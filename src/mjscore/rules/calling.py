@@ -173,18 +173,18 @@ def near_presences(rules: RuleSet, index: int) -> npt.NDArray[np.uint64]:
     derived = calling_rules(rules, index)
     targets = set(rules.hands[index].calling)
     worth = {i for i, h in enumerate(derived.hands) if h.id in targets}
-    counts = np.array([counts for counts, variants in derived.hand_tables.fixed.items()
+    counts = np.array([shape for shape, variants in derived.hand_tables.fixed.items()
                        if any(v.hand in worth for v in variants)], dtype=np.uint8).reshape(-1, 34)
     keys, tiles = _near_entries(counts)
     bits = max(4, (2 * len(keys)).bit_length())
     table = np.zeros(2 << bits, dtype=np.uint64)  # (kinds, tiles) in each slot
-    slots = _probe(_top_bits(keys, 0x9E3779B97F4A7C15, bits), bits)  # presence_slot's
+    slots = _probe(_top_bits(keys, SLOT_MULTIPLIER, bits), bits)  # presence_slot's
     table[2 * slots], table[2 * slots + 1] = keys, tiles
     sizes = _popcount(keys) if len(keys) else np.zeros(1, dtype=np.uint64)
     union = int(np.bitwise_or.reduce(keys)) if len(keys) else 0
     filter_bits = min(FILTER_BITS, max(6, bits + 3))
     bitmap = np.zeros(1 << (filter_bits - 6), dtype=np.uint64)
-    bit = _top_bits(keys, 0xC2B2AE3D27D4EB4F, filter_bits)  # filter_bit's
+    bit = _top_bits(keys, FILTER_MULTIPLIER, filter_bits)  # filter_bit's
     np.bitwise_or.at(bitmap, bit >> np.uint64(6), np.uint64(1) << (bit & np.uint64(63)))
     a, b, c = ((keys >> np.uint64(9 * k)) & np.uint64(0x1FF) for k in range(3))  # lone_numbers' suits
     lone = int(_popcount((a & ~b & ~c) | (b & ~a & ~c) | (c & ~a & ~b)).max()) if len(keys) else 0
@@ -244,13 +244,17 @@ def _popcount(words: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return counted
 
 
+SLOT_MULTIPLIER = 0x9E3779B97F4A7C15
+"""The odd multiplier of :func:`presence_slot`'s hash (the compiled scorer's, in ``score/_rows.pyx``)."""
+FILTER_MULTIPLIER = 0xC2B2AE3D27D4EB4F
+"""The odd multiplier of :func:`filter_bit`'s hash, another than the slots' (the compiled scorer's too)."""
 FILTER_BITS = 20
 """The largest filter of a near-presence table: 2**20 bits (128 kB, which a core's cache holds)."""
 
 
 def filter_bit(kinds: int, bits: int) -> int:
     """The filter bit of a mask of kinds, among ``2 ** bits`` (another hash than the table's)."""
-    return ((kinds * 0xC2B2AE3D27D4EB4F) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
+    return ((kinds * FILTER_MULTIPLIER) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
 
 
 def lone_numbers(kinds: int) -> int:
@@ -266,7 +270,7 @@ def lone_numbers(kinds: int) -> int:
 def presence_slot(kinds: int, bits: int) -> int:
     """Where a 34-bit mask of kinds starts its probe in a table of ``2 ** bits`` slots
     (Fibonacci hashing; the compiled scorer computes the same)."""
-    return ((kinds * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
+    return ((kinds * SLOT_MULTIPLIER) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
 
 
 KINDS_PROFILES = 32
