@@ -127,8 +127,8 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     n_fixed_d = sb.n
     if r.pat.n_slots:
         c_add_fixed_subs(fixed_rows, n_fixed_rows, ix, held, fixed_key, jokers, use, sb)
-    if sb.failed:
-        return S_NOT_WINNING  # out of memory: the row is left unscored
+    if sb.failed or sb.n == 0:
+        return S_NOT_WINNING  # nothing completes the hand (or out of memory: left unscored)
     # the substitutions completing a fixed-shape hand, before sorting mixes them in
     n_fixed_d = sb.n - n_fixed_d
     if n_fixed_d <= MAX_FIXED_SUBS:

@@ -19,8 +19,8 @@ cdef enum:
 ctypedef struct ItemSumsMemo:
     uint64_t facts
     uint64_t maybe
-    int64_t points
-    int64_t doubles
+    int64_t points[2]       # [1]: with maybe; [0]: with maybe less the single wait
+    int64_t doubles[2]
     uint64_t generation     # the RowBound's when filled (0: never)
 
 ctypedef struct RowBound:

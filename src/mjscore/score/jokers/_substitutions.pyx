@@ -96,17 +96,26 @@ cdef inline int _tile_may(const RowBound* b, int i) noexcept nogil:
 
 cdef const ItemSumsMemo* _item_sums(RowBound* b, uint64_t facts, uint64_t maybe) noexcept nogil:
     """The most points and doubles the items can add to a reading holding ``facts`` and
-    perhaps ``maybe``: remembered, or summed into the memo's entry for them."""
-    cdef const Tables* r = b.r
+    perhaps ``maybe``, then without the single wait among ``maybe`` (index 1, then 0):
+    remembered, or summed into the memo's entry for them."""
     cdef ItemSumsMemo* e = &b.memo[((facts ^ maybe * <uint64_t>0x9E3779B97F4A7C15) * <uint64_t>0xC2B2AE3D27D4EB4F)
                                    >> (64 - ITEM_MEMO_BITS)]
-    cdef int i
-    cdef int64_t points = 0, doubles = 0
     if e.generation == b.generation and e.facts == facts and e.maybe == maybe:
         return e
     e.generation = b.generation
     e.facts = facts
     e.maybe = maybe
+    _sum_items(b, facts, maybe, &e.points[1], &e.doubles[1])
+    _sum_items(b, facts, maybe & ~F_SINGLE_WAIT, &e.points[0], &e.doubles[0])
+    return e
+
+
+cdef void _sum_items(const RowBound* b, uint64_t facts, uint64_t maybe, int64_t* points,
+                     int64_t* doubles) noexcept nogil:
+    """_item_sums' sums for one ``maybe``."""
+    cdef const Tables* r = b.r
+    cdef int i
+    points[0] = doubles[0] = 0
     if maybe & F_NO_POINTS and not r.any_excludes:
         # no-points holds only when no item with points but the base ones applies
         for i in range(r.n_items):
@@ -122,21 +131,16 @@ cdef const ItemSumsMemo* _item_sums(RowBound* b, uint64_t facts, uint64_t maybe)
         if r.when[i] & ~(facts | maybe) or r.unless[i] & facts or not _tile_may(b, i):
             continue
         if (r.per_bonus >> i) & 1:
-            points += max(0, r.points[i]) * b.bonus
-            doubles += r.doubles[i] * b.bonus
+            points[0] += max(0, r.points[i]) * b.bonus
+            doubles[0] += r.doubles[i] * b.bonus
         else:
-            points += max(0, r.points[i])
-            doubles += r.doubles[i]
-    e.points = points
-    e.doubles = doubles
-    return e
+            points[0] += max(0, r.points[i])
+            doubles[0] += r.doubles[i]
 
 
 cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, int64_t* bound) noexcept nogil:
     cdef const Tables* r = b.r
     cdef const ItemSumsMemo* sums
-    cdef int64_t item_points[2]
-    cdef int64_t item_doubles[2]
     cdef uint64_t maybe = b.maybe, rest
     cdef int64_t points, doubles, pair_points, pair_doubles, set_points, set_doubles
     cdef int k, t
@@ -150,13 +154,7 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
         rest = at_least[2] & ~at_least[3]
         if at_least[1] & ~at_least[2] or at_least[4] or not rest or rest & (rest - 1):
             maybe &= ~F_NO_CHOWS
-    # (read before the second lookup, which may take the first's entry)
     sums = _item_sums(b, facts, maybe)
-    item_points[1] = sums.points
-    item_doubles[1] = sums.doubles
-    sums = _item_sums(b, facts, maybe & ~F_SINGLE_WAIT)
-    item_points[0] = sums.points
-    item_doubles[0] = sums.doubles
     # the sets: a pung of each kind held three times where it beats a chow (the tables
     # hold the larger), chows for the rest. S's concealed part holds 3 * sets + 2 tiles
     # (a winning row's size), so at most `sets` kinds three times: each pung counts.
@@ -190,20 +188,20 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
     points = b.meld_points + pair_points
     doubles = b.meld_doubles + pair_doubles
     for k in range(2):
-        bound[k] = _capped_total(r, points + item_points[k], doubles + item_doubles[k])
+        bound[k] = _capped_total(r, points + sums.points[k], doubles + sums.doubles[k])
 
 
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcmp, memcpy, memset
 
 from mjscore.core._group_codes cimport group_tiles
 from mjscore.decompose._jokers_kernel cimport c_decompose_jokers
 from mjscore.rules._pattern_kernel cimport mj_at_least34
+from mjscore.core._bits cimport M_HONOURS
 from mjscore.score._fold cimport mj_ctz64
 from mjscore.score.jokers._placement cimport FIXED_ROW, USE_CHOWS, USE_PUNGS, c_fits_fixed
-from mjscore.score.jokers._pung_parts cimport (PungParts, _counted, _part_less, _part_of, _part_tiles, _read_pung_parts,
-                                                 _splits_less)
+from mjscore.score.jokers._pung_parts cimport PungParts, _part_tiles, _read_pung_parts
 from mjscore.decompose._shapes cimport _suit_tables, c_standard_waits
 from mjscore.decompose._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
 
@@ -424,6 +422,16 @@ cdef int _two_tile_subs(Subs* sb, const uint8_t* s, const uint8_t* caps, uint64_
     return 0
 
 
+ctypedef struct PungTiles:
+    # what _pung_subs' helpers read: the tables, the parts, and the tiles D may hold
+    const SuitTables* T
+    const PungParts* parts
+    uint64_t once               # of (t, t)
+    uint64_t twice              # of (t, u) and (t)
+    uint64_t honour_once        # the honours of once whose part less one t splits
+    uint64_t honour_twice       # those of twice whose part less two t splits
+
+
 cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_least,
                     uint64_t held_four) noexcept nogil:
     """Every D of one or two tiles whose jokers can all stand in pungs (jokers="pungs"),
@@ -432,84 +440,154 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
     and (t, u) where s less two t and two u does, none shown more than four times with
     the melds (``held_four``; ``at_least``: c_complete_subs'). (A D completing the sets
     otherwise, a joker in a chow or the pair, makes no reading the rule set keeps.) 1 if
-    out of memory."""
+    out of memory.
+
+    The parts' sizes mod 3 say which parts a D may take tiles from: after it one part is
+    2 mod 3 (the pair's) and the rest 0, and the parts it leaves alone split as they
+    are. Only the tiles of the parts it may take from are looked up, each once."""
     cdef const SuitTables* T = _suit_tables()
+    cdef PungTiles pt
     cdef PungParts parts
-    cdef uint64_t once, twice, rest, higher
+    cdef uint64_t higher[34]    # per lower tile t of some D, the higher tiles u of those D
+    cdef uint64_t lows = 0, singles, us
+    cdef uint32_t ones, twos, bad, rest, above
     cdef uint8_t d[2]
-    cdef int8_t less_two[34]    # per tile of twice: _part_less_two
     cdef int t, u, p, q
     if T == NULL or _read_pung_parts(T, s, at_least, &parts) > 2:
         return 0  # a D takes tiles out of two parts at most
-    # the tiles of (t, u), and of (t) with one joker: held twice, shown three times at most
-    twice = at_least[2] & ~held_four
-    if jokers == 1:
-        rest = twice
-        while rest:
-            t = mj_ctz64(rest)
-            rest &= rest - 1
-            d[0] = <uint8_t>t
-            if _splits_less(T, s, &parts, t, 2, -1, 0) and c_push_d(sb, d, 1):
+    ones, twos, bad = parts.ones, parts.twos, parts.bad
+    pt.T = T
+    pt.parts = &parts
+    # the tiles of (t, u), and of (t) with one joker: held twice, shown three times at most;
+    # an honour's part less two of them splits if it held just two
+    pt.twice = at_least[2] & ~held_four
+    pt.honour_twice = pt.twice & ~at_least[3] & M_HONOURS
+    if jokers == 1:  # a part 1 mod 3 becomes the pair's, or one of two parts 2 mod 3 loses it
+        singles = 0
+        if mj_popcount64(ones) == 1 and not twos:
+            if bad == ones:
+                singles = _less_two(&pt, mj_ctz64(ones))
+        elif not ones and mj_popcount64(twos) == 2:
+            rest = twos
+            while rest:
+                p = mj_ctz64(rest)
+                rest &= rest - 1
+                if not bad & ~(1u << p):
+                    singles |= _less_two(&pt, p)
+        while singles:
+            d[0] = <uint8_t>mj_ctz64(singles)
+            singles &= singles - 1
+            if c_push_d(sb, d, 1):
                 return 1
         return 0
-    # Which parts a D may take tiles from, by their sizes mod 3 (they sum to 0: the
-    # natural tiles are 12 less 3 per meld): after it one part must be 2 mod 3 (the pair's)
-    # and the rest 0. (t, t) takes one tile from a part, (t, u) two from each of theirs.
-    # So with every part 0 mod 3: (t, t) anywhere, or (t, u) in one part; with one part
-    # 1 and one 2: (t, t) or (t, u) in the first, or (t, u) across the two; with three
-    # parts 2: (t, u) across two of them; else none.
-    once = at_least[1] & ~at_least[0]  # the tiles of (t, t)
-    if parts.ones | parts.twos:
-        if mj_popcount64(parts.ones) == 1 and mj_popcount64(parts.twos) == 1:
-            once &= _part_tiles(parts.ones)
-            twice &= _part_tiles(parts.ones | parts.twos)
-        elif not parts.ones and mj_popcount64(parts.twos) == 3:
-            once = 0
-            twice &= _part_tiles(parts.twos)
-        else:
+    # the tiles of (t, t): held once or twice with the melds; an honour's part less one
+    # of them splits if it held just one
+    pt.once = at_least[1] & ~at_least[0]
+    pt.honour_once = pt.once & ~at_least[2] & M_HONOURS
+    # (t, t) takes one tile from a part, (t, u) two from each of theirs. With every part
+    # 0 mod 3: (t, t) or (t, u) in one part; with one part 1 and one 2: (t, t) or (t, u)
+    # in the first, or (t, u) across the two; with three parts 2: (t, u) across two of
+    # them; else none.
+    if not ones and not twos:
+        if bad & (bad - 1):
             return 0
-    # (t, u) of two parts needs each part less its pung's two natural tiles read once
-    rest = twice
-    while rest:
-        t = mj_ctz64(rest)
-        rest &= rest - 1
-        less_two[t] = _part_less_two(T, s, &parts, t)
-    rest = once | twice
-    while rest:
-        t = mj_ctz64(rest)
-        rest &= rest - 1
+        rest = bad if bad else 7u  # (an honour 0 mod 3 is held three times: in neither mask)
+        while rest:
+            p = mj_ctz64(rest)
+            rest &= rest - 1
+            _within(&pt, p, &lows, higher)
+    elif mj_popcount64(ones) == 1 and mj_popcount64(twos) == 1:
+        if bad == ones:  # (a part 1 mod 3 does not split)
+            _within(&pt, mj_ctz64(ones), &lows, higher)
+        if not bad & ~(ones | twos):
+            _across(&pt, mj_ctz64(ones), mj_ctz64(twos), &lows, higher)
+    elif not ones and mj_popcount64(twos) == 3:
+        rest = twos
+        while rest:
+            p = mj_ctz64(rest)
+            rest &= rest - 1
+            above = rest
+            while above:
+                q = mj_ctz64(above)
+                above &= above - 1
+                if not bad & ~((1u << p) | (1u << q)):
+                    _across(&pt, p, q, &lows, higher)
+    else:
+        return 0
+    while lows:
+        t = mj_ctz64(lows)
+        lows &= lows - 1
         d[0] = <uint8_t>t
-        d[1] = <uint8_t>t
-        if once >> t & 1 and _splits_less(T, s, &parts, t, 1, -1, 0) and c_push_d(sb, d, 2):
-            return 1
-        if not twice >> t & 1:
-            continue
-        p = _part_of(t)
-        higher = twice & rest
-        while higher:
-            u = mj_ctz64(higher)
-            higher &= higher - 1
+        us = higher[t]
+        while us:
+            u = mj_ctz64(us)
+            us &= us - 1
             d[1] = <uint8_t>u
-            q = _part_of(u)
-            if q == p:
-                if _splits_less(T, s, &parts, t, 2, u, 2) and c_push_d(sb, d, 2):
-                    return 1
-            elif (not parts.bad & ~((1u << p) | (1u << q)) and less_two[t] >= 0 and less_two[u] >= 0
-                    and parts.pairs - <int>((parts.paired >> p) & 1) - <int>((parts.paired >> q) & 1)
-                    + less_two[t] + less_two[u] == 1
-                    and c_push_d(sb, d, 2)):
+            if c_push_d(sb, d, 2):
                 return 1
     return 0
 
 
-cdef inline int _part_less_two(const SuitTables* T, const uint8_t* s, const PungParts* parts, int t) noexcept nogil:
-    """What t's part of ``s`` less two t is: -1 if it does not split into sets and at most
-    a pair, else 1 if it leaves a pair, 0 if not (_splits_less's test of one part)."""
-    cdef int32_t key
-    cdef int r = _counted(_part_less(s, parts, _part_of(t), t, 2, -1, 0, &key))
-    if r >= 0 and key >= 0 and not _splits(T, key):
-        return -1
-    return r
+cdef inline uint64_t _suit_less(const PungTiles* pt, int p, uint64_t tiles, int k) noexcept nogil:
+    """Of ``tiles``, those of suit ``p`` whose suit less ``k`` of them splits."""
+    cdef uint32_t ranks = <uint32_t>(tiles >> (9 * p)) & 0x1FF
+    cdef int32_t key = pt.parts.key[p]
+    cdef uint64_t found = 0
+    cdef int r
+    while ranks:
+        r = mj_ctz64(ranks)
+        ranks &= ranks - 1
+        found |= (<uint64_t>_splits(pt.T, key - k * POW5[r])) << r
+    return found << (9 * p)
+
+
+cdef inline uint64_t _less_two(const PungTiles* pt, int p) noexcept nogil:
+    """The tiles t of twice in part ``p`` whose part less two t splits."""
+    if p >= 3:
+        return pt.honour_twice & _part_tiles(1u << p)
+    return _suit_less(pt, p, pt.twice, 2)
+
+
+cdef void _within(const PungTiles* pt, int p, uint64_t* lows, uint64_t* higher) noexcept nogil:
+    """Note the D taking their tiles from part ``p`` alone: (t, t) where the part less one
+    t splits, (t, u) where it splits less two t and two u."""
+    cdef uint64_t tt, us, bit
+    cdef uint32_t ranks
+    cdef int32_t less
+    cdef int r, q
+    tt = pt.honour_once & _part_tiles(1u << p) if p >= 3 else _suit_less(pt, p, pt.once, 1)
+    while tt:
+        bit = tt & (~tt + 1)
+        tt &= tt - 1
+        _note(lows, higher, bit, bit)
+    if p >= 3:
+        return
+    ranks = <uint32_t>(pt.twice >> (9 * p)) & 0x1FF
+    while ranks & (ranks - 1):  # (t, u): two ranks of the suit
+        r = mj_ctz64(ranks)
+        ranks &= ranks - 1
+        less = pt.parts.key[p] - 2 * POW5[r]
+        us = 0
+        q = ranks
+        while q:
+            us |= (<uint64_t>_splits(pt.T, less - 2 * POW5[mj_ctz64(q)])) << mj_ctz64(q)
+            q &= q - 1
+        if us:
+            _note(lows, higher, (<uint64_t>1) << (9 * p + r), us << (9 * p))
+
+
+cdef inline void _across(const PungTiles* pt, int p, int q, uint64_t* lows, uint64_t* higher) noexcept nogil:
+    """Note the D (t, u) taking two tiles from each of parts ``p`` and ``q`` (p's tiles
+    below q's when p < q)."""
+    cdef uint64_t ts = _less_two(pt, p), us
+    if not ts:
+        return
+    us = _less_two(pt, q)
+    if us:
+        if p < q:
+            _note(lows, higher, ts, us)
+        else:
+            _note(lows, higher, us, ts)
 
 
 cdef int c_decomposition_subs(Subs* sb, const uint8_t* natural, int jokers, int use,
