@@ -26,7 +26,7 @@ from mjscore.score.readings import readings
 from mjscore.rows.codec import meld_bytes
 from mjscore.rows.sample import random_complete_hands, random_draws
 from mjscore.distances.samples import random_special_hands
-from mjscore.core.tile import Tile
+from mjscore.core.tile import Tile, parse_tiles
 
 PUNGS = load_rules("babcock", joker_use="pungs")
 CHOWS = load_rules("babcock", joker_use="chows")
@@ -597,6 +597,34 @@ def test_the_substitutions_completing_sets_are_every_pair_of_tiles_that_does(use
         assert substitutions.completing_substitutions(natural, held, jokers, int(use)) == expected, (natural, held)
 
 
+
+@pytest.mark.parametrize(("natural", "jokers", "expected"), [
+    # every part 0 mod 3: (t, t) or (t, u) within one part, which then holds the pair
+    ("1m234m55m555p789s", 2, [("1m", "1m"), ("4m", "4m")]),
+    # one part 1 and one 2 mod 3: within the first, or across the two
+    ("1144m55p789s123s", 2, [("1m", "4m"), ("1m", "5p"), ("4m", "5p")]),
+    ("111m234m555p11z5z", 2, [("5z", "5z")]),  # an honour held once: its pung is two jokers
+    # three parts 2 mod 3: across two of them, the third keeps its pair
+    ("11m234m55p789s11z", 2, [("1m", "5p"), ("1m", "1z"), ("5p", "1z")]),
+    # one joker: a part 1 mod 3 keeps the pair, or one of two parts 2 mod 3 loses it
+    ("5577m111p789s123s", 1, [("5m",), ("7m",)]),
+    ("111m234m55p789s11z", 1, [("5p",), ("1z",)]),
+    # near misses: a chow short of a tile (no pung of jokers mends it), two honours held once
+    ("1144m56p789s123s", 2, []),
+    ("5567m111p789s123s", 1, []),
+    ("11m234m55p789s12z", 2, []),
+])
+def test_jokers_in_pungs_stand_where_the_parts_sizes_allow(natural: str, jokers: int,
+                                                           expected: list[tuple[str, ...]]) -> None:
+    # c_complete_subs with jokers in pungs alone (_substitutions._pung_subs) reads the
+    # parts' sizes mod 3 first: after D, one part is 2 mod 3 (the pair's) and the rest 0
+    # (seed 001: "special hands required" is played with the Jokers; western.toml's
+    # preset puts them in pungs and kongs alone, each pung keeping a natural tile)
+    substitutions = pytest.importorskip("mjscore.score.jokers._substitutions")
+    counts = np.array(parse_tiles(natural), dtype=np.uint8)
+    assert counts.sum() == 14 - jokers
+    found = substitutions.completing_substitutions(counts, counts, jokers, int(JokerUse.PUNGS))
+    assert [tuple(str(Tile(t)) for t in d) for d in found] == expected
 @pytest.mark.parametrize(("jokers", "size"), [(2, 11), (2, 8), (2, 5), (2, 2), (1, 12), (1, 9), (1, 6), (1, 3)])
 def test_the_waits_with_jokers_in_pungs_are_the_joker_tables(jokers: int, size: int) -> None:
     # the waits a row's single-wait fact counts when its jokers stand in pungs alone, from

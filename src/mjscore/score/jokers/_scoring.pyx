@@ -68,6 +68,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
     cdef int use = r.jokers
     cdef int64_t most
     cdef uint64_t base, presence, held_presence, context, single_known = 0, single = 0, fixed_key, odd_tiles
+    cdef uint64_t facts_presence = ~(<uint64_t>0), facts = 0  # the tile facts of the last S's kinds
     memset(best_d, 0xFF, 8)
     best.found = 0
     best.total = 0
@@ -163,7 +164,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
             jf.d = sb.d + 8 * i
             presence = presence_of[i] = _raise(&jf, held, held_presence, natural, at_least)
             pairs_of[i] = <uint8_t>jf.pairs
-            base = context | _tile_facts(presence)
+            base = context | _facts_of(presence, &facts_presence, &facts)
             most = _special_most(&sb.bound, &jf, at_least, held_s, presence, base, n_melds, total + jokers,
                                  exposed, fixed_d, n_fixed_d, quant_scratch)
             special_bound[i] = most != INT64_MIN
@@ -196,7 +197,7 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
         else:
             presence = _raise(&jf, held, held_presence, natural, at_least)
         _substitute(&jf, s, held_s, 1)
-        base = context | _tile_facts(presence)
+        base = context | _facts_of(presence, &facts_presence, &facts)
         one.found = 0
         one.total = 0
         one.special = -1
@@ -210,6 +211,16 @@ cdef int c_score_row_jokers(const uint8_t* c, const uint8_t* m, int win, uint32_
             memcpy(best_d, jf.d, 8)
         _substitute(&jf, s, held_s, -1)
     return S_OK if best.found else S_NOT_WINNING
+
+
+cdef inline uint64_t _facts_of(uint64_t presence, uint64_t* last_presence, uint64_t* last_facts) noexcept nogil:
+    """The tile facts of ``presence``, looked up only when it differs from the last
+    (the substitutions of a row mostly hold the same kinds: with jokers in pungs, all
+    but those of fixed hands)."""
+    if presence != last_presence[0]:
+        last_presence[0] = presence
+        last_facts[0] = _tile_facts(presence)
+    return last_facts[0]
 
 
 cdef inline void _caps(const uint8_t* c, const uint8_t* held, uint8_t* caps) noexcept nogil:
