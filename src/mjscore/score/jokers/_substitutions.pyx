@@ -22,14 +22,21 @@ derive the substitutions independently: the reference always from the kernel's j
 decompositions.
 """
 
-from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport INT64_MAX, INT64_MIN, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcmp, memcpy, memset
 
-from mjscore.core._bits cimport mj_popcount64
-from mjscore.score._fold cimport Tables, _add_sets, _capped_total, _cell_of
-from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG
-from mjscore.score._fold cimport (A_SIMPLE, A_TERMINAL, ANY_TILE, BASE_FACTS, F_NO_CHOWS,
-                                   F_NO_POINTS, F_SINGLE_WAIT, Group, _atom, _bonus_count, mj_ctz64)
-
+from mjscore.core._bits cimport M_HONOURS, mj_popcount64
+from mjscore.core._group_codes cimport G_CHOW, G_PAIR, G_PUNG, group_tiles
+from mjscore.decompose._jokers_kernel cimport c_decompose_jokers
+from mjscore.decompose._shapes cimport _suit_tables, c_standard_waits
+from mjscore.decompose._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
+from mjscore.rules._pattern_kernel cimport mj_at_least34
+from mjscore.score._fold cimport (A_SIMPLE, A_TERMINAL, ANY_TILE, BASE_FACTS, F_NO_CHOWS, F_NO_POINTS,
+                                   F_SINGLE_WAIT, Group, Tables, _add_sets, _atom, _bonus_count,
+                                   _capped_total, _cell_of, mj_ctz64)
+from mjscore.score.jokers._placement cimport FIXED_ROW, USE_CHOWS, USE_PUNGS, c_fits_fixed
+from mjscore.score.jokers._pung_parts cimport PungParts, _part_tiles, _read_pung_parts
 
 cdef uint64_t ALL34 = ((<uint64_t>1) << 34) - 1   # an item's tiles when it accepts any
 
@@ -189,21 +196,6 @@ cdef void c_plain_bound(RowBound* b, const uint64_t* at_least, uint64_t facts, i
     doubles = b.meld_doubles + pair_doubles
     for k in range(2):
         bound[k] = _capped_total(r, points + sums.points[k], doubles + sums.doubles[k])
-
-
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, realloc
-from libc.string cimport memcmp, memcpy, memset
-
-from mjscore.core._group_codes cimport group_tiles
-from mjscore.decompose._jokers_kernel cimport c_decompose_jokers
-from mjscore.rules._pattern_kernel cimport mj_at_least34
-from mjscore.core._bits cimport M_HONOURS
-from mjscore.score._fold cimport mj_ctz64
-from mjscore.score.jokers._placement cimport FIXED_ROW, USE_CHOWS, USE_PUNGS, c_fits_fixed
-from mjscore.score.jokers._pung_parts cimport PungParts, _part_tiles, _read_pung_parts
-from mjscore.decompose._shapes cimport _suit_tables, c_standard_waits
-from mjscore.decompose._suits cimport POW5, SuitTables, _splits, _suit_key, _suit_size, mj_prefetch
 
 
 cdef extern from *:
@@ -641,7 +633,7 @@ cdef int _try_fixed(const uint8_t* row, const uint8_t* held, int jokers, int use
     each byte of ((row | 0x80...) - held) ^ 0x80... is row - held (counts are at most 4,
     so no borrow crosses a byte), or 0xFC or more where the variant holds fewer: more
     missing tiles than jokers either way."""
-    cdef int t, b, k, n = 0, missing
+    cdef int t, b, n = 0, missing
     cdef uint8_t tiles[8]
     cdef uint64_t x, y, diff
     for t in range(0, 32, 8):
