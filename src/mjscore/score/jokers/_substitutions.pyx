@@ -442,9 +442,9 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
     cdef PungParts parts
     cdef uint64_t higher[34]    # per lower tile t of some D, the higher tiles u of those D
     cdef uint64_t lows = 0, singles, us
-    cdef uint32_t ones, twos, bad, rest, above
+    cdef uint32_t ones, twos, bad, rest, across
     cdef uint8_t d[2]
-    cdef int t, u, p, q
+    cdef int t, u, p
     if T == NULL or _read_pung_parts(T, s, at_least, &parts) > 2:
         return 0  # a D takes tiles out of two parts at most
     ones, twos, bad = parts.ones, parts.twos, parts.bad
@@ -495,15 +495,11 @@ cdef int _pung_subs(Subs* sb, const uint8_t* s, int jokers, const uint64_t* at_l
             _across(&pt, mj_ctz64(ones), mj_ctz64(twos), &lows, higher)
     elif not ones and mj_popcount64(twos) == 3:
         rest = twos
-        while rest:
-            p = mj_ctz64(rest)
+        while rest:  # the part keeping its pair; the other two take the jokers
+            across = twos & ~(rest & (~rest + 1))
             rest &= rest - 1
-            above = rest
-            while above:
-                q = mj_ctz64(above)
-                above &= above - 1
-                if not bad & ~((1u << p) | (1u << q)):
-                    _across(&pt, p, q, &lows, higher)
+            if not bad & ~across:
+                _across(&pt, mj_ctz64(across), mj_ctz64(across & (across - 1)), &lows, higher)
     else:
         return 0
     while lows:
