@@ -285,6 +285,23 @@ bounds' loops over the kinds held made a fixed count, 0.94-0.96x; the index key'
 over all 34 kinds, 0.96x; fetching each row's index word eight rows ahead, 0.96x. This
 benchmark, three runs: pungs 3.01-3.12M hands/s (0.31x babcock; 0.6x asked), required
 5.65-5.85M (0.58-0.59x), in any group 1.28-1.32M (0.13x; 0.4x asked).
+2026-12-07, later (issue 33 item 2): with jokers in pungs the substitutions are read by
+the parts' sizes mod 3 first (every part 0: within one part; one part 1 and one 2: within
+the first or across the two; three parts 2: across two of them), and only the tiles of
+those parts are looked up in the suit table, each once (``_pung_subs``, about 750 -> 460
+instructions a row); a row nothing completes returns before its readings' set-up; one
+memo entry holds a bound's item sums with and without the single wait; a row's
+substitutions look up their tile facts only when their kinds change. Substitutions
+identical to the previous build's on 300,000 random hands, checksums identical over 108
+settings. ``python benchmarks/instructions.py``, 10,000 rows: pungs 3,671 -> 3,394
+instructions a row, required 2,207 -> 1,997, in any group 7,345 -> 7,070, babcock with
+the jokers 5,911 -> 5,631. Interleaved against the previous build (``score_many`` in
+subprocesses, best of 6-8): pungs 1.10x, required 1.17x, in any group 1.01x. Each
+workload timed in turn with babcock on the same rows without jokers (one process, best
+of 11 rounds), three runs: pungs 0.34-0.35x (0.31x before; 0.6x asked), required
+0.66-0.68x (0.57-0.58x), in any group 0.13-0.14x (0.4x asked). Tried and not kept: the
+natural rows' suit slots fetched eight rows ahead, 0.95x; the suit lookups of a
+substitution as a loop of fixed length (nine ranks), 0.96x.
 """
 
 from __future__ import annotations
